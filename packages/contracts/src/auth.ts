@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+export const Role = z.enum(['VENDOR', 'STAFF']);
+export type Role = z.infer<typeof Role>;
+
+export const VendorSummary = z.object({ id: z.string().uuid(), storeName: z.string() });
+export type VendorSummary = z.infer<typeof VendorSummary>;
+
+/**
+ * The login payload of spec part 1 §3. Only `init_data` is trusted: the server verifies its HMAC and reads
+ * the user from it; the other fields are what older clients send and are ignored.
+ */
+export const TelegramLoginBody = z.object({
+  init_data: z.string().min(1, 'init_data is required').max(4096),
+  id: z.union([z.number(), z.string()]).optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  username: z.string().optional(),
+  photo_url: z.string().optional(),
+  auth_date: z.union([z.number(), z.string()]).optional(),
+  hash: z.string().optional(),
+  user_json: z.string().optional(),
+});
+export type TelegramLoginBody = z.infer<typeof TelegramLoginBody>;
+
+export const TokenPair = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number().int(),
+});
+export type TokenPair = z.infer<typeof TokenPair>;
+
+export const LoginResponse = TokenPair.extend({ vendor: VendorSummary, role: Role });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const RegisterBody = z.object({
+  init_data: z.string().min(1, 'init_data is required').max(4096),
+  storeName: z.string().trim().min(1).max(120).optional(),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(200) });
+export type RefreshBody = z.infer<typeof RefreshBody>;
+
+export const LogoutBody = z.object({ refreshToken: z.string().min(1).max(200) });
+export type LogoutBody = z.infer<typeof LogoutBody>;
+
+export const VerifyResponse = z.object({ valid: z.boolean() });
+export type VerifyResponse = z.infer<typeof VerifyResponse>;
+
+/** check-status proves the identity with init data: nobody learns vendor ids by guessing Telegram ids. */
+export const CheckStatusBody = z.object({
+  init_data: z.string().min(1, 'init_data is required').max(4096),
+  telegramId: z.union([z.number(), z.string()]).optional(),
+});
+export type CheckStatusBody = z.infer<typeof CheckStatusBody>;
+
+export const CheckStatusResponse = z.object({
+  registered: z.boolean(),
+  data: z.object({ vendor: VendorSummary.nullable() }),
+});
+export type CheckStatusResponse = z.infer<typeof CheckStatusResponse>;
+
+/** Demo mode only: init data the server signs for the demo user, so a plain browser can sign in. */
+export const DemoLaunchResponse = z.object({ initData: z.string(), demo: z.literal(true) });
+export type DemoLaunchResponse = z.infer<typeof DemoLaunchResponse>;
+
+export const MeResponse = z.object({ vendor: VendorSummary, role: Role, demo: z.boolean() });
+export type MeResponse = z.infer<typeof MeResponse>;
