@@ -10,8 +10,11 @@ export type VendorSummary = z.infer<typeof VendorSummary>;
  * The login payload of spec part 1 §3. Only `init_data` is trusted: the server verifies its HMAC and reads
  * the user from it; the other fields are what older clients send and are ignored.
  */
+// init_data is optional in the schema so that a missing one is a 401 "missing init data", like a bad one.
+const InitData = z.string().max(4096).optional();
+
 export const TelegramLoginBody = z.object({
-  init_data: z.string().min(1, 'init_data is required').max(4096),
+  init_data: InitData,
   id: z.union([z.number(), z.string()]).optional(),
   first_name: z.string().optional(),
   last_name: z.string().optional(),
@@ -35,7 +38,7 @@ export const LoginResponse = TokenPair.extend({ vendor: VendorSummary, role: Rol
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const RegisterBody = z.object({
-  init_data: z.string().min(1, 'init_data is required').max(4096),
+  init_data: InitData,
   storeName: z.string().trim().min(1).max(120).optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
@@ -51,7 +54,7 @@ export type VerifyResponse = z.infer<typeof VerifyResponse>;
 
 /** check-status proves the identity with init data: nobody learns vendor ids by guessing Telegram ids. */
 export const CheckStatusBody = z.object({
-  init_data: z.string().min(1, 'init_data is required').max(4096),
+  init_data: InitData,
   telegramId: z.union([z.number(), z.string()]).optional(),
 });
 export type CheckStatusBody = z.infer<typeof CheckStatusBody>;

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { demoRoutes } from './demo/demo.routes';
+import { AppError } from './lib/app-error';
+import { createSecrets } from './lib/secrets';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { vendorScope } from './plugins/vendor-scope';
+import { registerWebApp } from './plugins/web-app';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** Where the built web app lives; tests pass null to serve the API only. */
+  webDistDir?: string | null;
+  now?: () => Date;
+};
+
+const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+// Bot tokens travel in Bot API URLs (/bot<token>/method): never let one reach a log line.
+const redactUrl = (url: string) => url.replace(/\/bot\d+:[A-Za-z0-9_-]+/g, '/bot<redacted>');
+
+/** Builds the whole server from its dependencies. Does not listen: main.ts does, tests use app.inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-telegram-bot-api-secret-token"]'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(helmet, {
+    // Telegram Web shows Mini Apps in an iframe, so framing is allowed for Telegram's origins only.
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://telegram.org'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  // Same origin by default: the web app is served by this server. Other origins only when configured.
+  await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
+  await app.register(errorsPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Bot shop back-office API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const secrets = createSecrets(config.appSecret);
+  await app.register(authPlugin, { jwtKey: secrets.jwtKey });
+
+  const db = database.db;
+  const auth = createAuthService({
+    db,
+    jwtKey: secrets.jwtKey,
+    platformBotToken: config.platformBotToken,
+    initDataMaxAgeS: config.initDataMaxAgeS,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const dashboard = createDashboardService({ db, ...(deps.now ? { now: deps.now } : {}) });
+
+  await app.register(healthRoutes(database));
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes(auth, secrets.jwtKey));
+      if (config.demo) await api.register(demoRoutes(config.platformBotToken));
+      await api.register(vendorScope(dashboardRoutes(dashboard)), { prefix: '/vendors/:vendorId' });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const sendIndex = deps.webDistDir === null ? null : await registerWebApp(app, deps.webDistDir ?? defaultWebDist);
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const isApi = /^\/(api|telegram|fake-telegram|healthz|readyz)(\/|$)/.test(path);
+    if (sendIndex && req.method === 'GET' && !isApi) return sendIndex(reply);
+    throw new AppError('NOT_FOUND', `Route ${req.method} ${path} not found`);
+  });
+
+  return app;
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { LIMITS } from '@app/contracts/limits';
+import { z } from 'zod';
+
+const TELEGRAM_API = 'https://api.telegram.org';
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{8,10}:[A-Za-z0-9_-]{35}$/, 'must look like a Telegram bot token (123456789:ABC…)')
+    .optional(),
+  TELEGRAM_API_ROOT: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  INIT_DATA_MAX_AGE_S: z.coerce.number().int().positive().default(LIMITS.defaultInitDataMaxAgeS),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Demo mode: no platform bot token; the fake Bot API runs in-process and signs demo init data. */
+  demo: boolean;
+  platformBotToken: string;
+  /** undefined in demo mode until the server knows its own address (see main.ts). */
+  telegramApiRoot: string | undefined;
+  publicUrl: string;
+  appSecret: string;
+  initDataMaxAgeS: number;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  corsOrigins: string[];
+};
+
+/** The token demo mode signs init data with. It only ever talks to the fake Bot API. */
+export const DEMO_PLATFORM_BOT_TOKEN = '1000000001:DEMOplatformBotTokenNotForProduction';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the environment; throws ConfigError listing every problem at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(emptyAsUnset(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const demo = e.TELEGRAM_BOT_TOKEN === undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    demo,
+    platformBotToken: e.TELEGRAM_BOT_TOKEN ?? DEMO_PLATFORM_BOT_TOKEN,
+    telegramApiRoot: e.TELEGRAM_API_ROOT ?? (demo ? undefined : TELEGRAM_API),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
+    initDataMaxAgeS: e.INIT_DATA_MAX_AGE_S,
+    logLevel: e.LOG_LEVEL,
+    corsOrigins: e.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [],
+  };
+}
+
+// `PORT=` in a shell or .env file means "not set", not "the empty string".
+function emptyAsUnset(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((kv): kv is [string, string] => Boolean(kv[1])));
+}
+
+// A secret generated once and kept beside the data, so tokens and encrypted bot tokens survive restarts.
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bots } from './bots';
+import { createdAt, id, money, ref, telegramId, updatedAt, vendorId } from './columns';
+import { vendors } from './vendors';
+
+/** A shopper, once per vendor however many of the vendor's bots they use. Totals are kept with each order. */
+export const customers = pgTable(
+  'customers',
+  {
+    vendorId: vendorId().references(() => vendors.id, { onDelete: 'cascade' }),
+    id: id(),
+    telegramId: telegramId('telegram_id').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    username: text('username'),
+    email: text('email'),
+    phone: text('phone'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    notes: text('notes'),
+    orderCount: integer('order_count').notNull().default(0),
+    totalSpentMinor: money('total_spent_minor').notNull().default(0),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    uniqueIndex('customers_telegram_idx').on(t.vendorId, t.telegramId),
+    index('customers_vendor_created_idx').on(t.vendorId, t.createdAt),
+    index('customers_vendor_last_order_idx').on(t.vendorId, t.lastOrderAt),
+  ],
+);
+
+/** A customer's membership of one bot: when they joined it and what they bought through it. */
+export const customerBots = pgTable(
+  'customer_bots',
+  {
+    vendorId: vendorId(),
+    customerId: ref('customer_id'),
+    botId: ref('bot_id'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    orderCount: integer('order_count').notNull().default(0),
+    totalSpentMinor: money('total_spent_minor').notNull().default(0),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.customerId, t.botId] }),
+    foreignKey({ columns: [t.vendorId, t.customerId], foreignColumns: [customers.vendorId, customers.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.vendorId, t.botId], foreignColumns: [bots.vendorId, bots.id] }).onDelete('cascade'),
+    index('customer_bots_bot_idx').on(t.vendorId, t.botId),
+  ],
+);

@@ -1,0 +1,7 @@
+// The drizzle schema: every table, for the client and for drizzle-kit.
+export * from './activity';
+export * from './bots';
+export * from './catalogue';
+export * from './customers';
+export * from './orders';
+export * from './vendors';

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, telegramId, updatedAt } from './columns';
+
+export const vendors = pgTable('vendors', {
+  id: id().primaryKey(),
+  storeName: text('store_name').notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  company: text('company'),
+  website: text('website'),
+  timezone: text('timezone').notNull().default('UTC'),
+  language: text('language').notNull().default('en'),
+  isDemo: boolean('is_demo').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A Telegram user who signs in, and the vendor they act for (as its owner, or later as staff). */
+export const telegramIdentities = pgTable(
+  'telegram_identities',
+  {
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    telegramId: telegramId('telegram_id').notNull(),
+    role: text('role', { enum: ['VENDOR', 'STAFF'] }).notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    username: text('username'),
+    photoUrl: text('photo_url'),
+    languageCode: text('language_code'),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.telegramId] }),
+    index('telegram_identities_telegram_id_idx').on(t.telegramId),
+  ],
+);
+
+/**
+ * Sessions: opaque refresh tokens, stored as SHA-256 hashes. Each use rotates the token inside its family;
+ * presenting a used one again revokes the family (RFC 9700 §4.14.2).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    id: id(),
+    familyId: uuid('family_id').notNull(),
+    telegramId: telegramId('telegram_id').notNull(),
+    role: text('role', { enum: ['VENDOR', 'STAFF'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.vendorId, t.familyId),
+    index('refresh_tokens_expires_idx').on(t.expiresAt).where(sql`revoked_at is null`),
+  ],
+);

@@ -1,0 +1,48 @@
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app';
+import { ConfigError, type Config, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { ensureDemoData } from './demo/demo-data';
+
+/** Starts the product: config, database and migrations, demo data in demo mode, then listen. */
+async function main() {
+  const started = performance.now();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  // In demo mode the Bot API is the fake one this server carries, at its own address.
+  if (config.demo && !config.telegramApiRoot) {
+    config.telegramApiRoot = `http://127.0.0.1:${config.port}/fake-telegram`;
+  }
+  const app = await buildApp({ config, database });
+  if (config.demo) await ensureDemoData(database.db, app.log);
+
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl;
+  const ms = Math.round(performance.now() - started);
+  app.log.info({ url, database: database.kind, demo: config.demo, startupMs: ms }, 'ready');
+  console.log(
+    `\n  Bot shop back-office is ready in ${ms} ms${config.demo ? ' (demo mode)' : ''}\n  Open ${url}\n`,
+  );
+}
+
+await main();

@@ -1,0 +1,83 @@
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { Role } from '@app/contracts/auth';
+import type { Db, Tx } from '../../db/client';
+import { refreshTokens, telegramIdentities, vendors } from '../../db/schema/index';
+import type { InitDataUser } from '../../telegram/init-data';
+
+type Conn = Db | Tx;
+
+export type IdentityWithVendor = { vendorId: string; storeName: string; role: Role };
+
+/** The vendors a Telegram user acts for, owners first. */
+export async function findIdentities(db: Conn, telegramId: number): Promise<IdentityWithVendor[]> {
+  return db
+    .select({ vendorId: telegramIdentities.vendorId, storeName: vendors.storeName, role: telegramIdentities.role })
+    .from(telegramIdentities)
+    .innerJoin(vendors, eq(vendors.id, telegramIdentities.vendorId))
+    .where(eq(telegramIdentities.telegramId, telegramId))
+    // VENDOR sorts after STAFF, so descending puts the accounts a user owns first.
+    .orderBy(desc(telegramIdentities.role), asc(telegramIdentities.createdAt));
+}
+
+export async function insertVendorWithOwner(
+  db: Conn,
+  storeName: string,
+  user: InitDataUser,
+): Promise<IdentityWithVendor> {
+  const [vendor] = await db.insert(vendors).values({ storeName }).returning({ id: vendors.id });
+  if (!vendor) throw new Error('vendor insert returned nothing');
+  await db.insert(telegramIdentities).values({ vendorId: vendor.id, role: 'VENDOR', ...identityFields(user) });
+  return { vendorId: vendor.id, storeName, role: 'VENDOR' };
+}
+
+/** Keeps the names Telegram sends current, and records the sign-in. */
+export async function touchIdentity(db: Conn, vendorId: string, user: InitDataUser): Promise<void> {
+  await db
+    .update(telegramIdentities)
+    .set({ ...identityFields(user), lastLoginAt: new Date() })
+    .where(and(eq(telegramIdentities.vendorId, vendorId), eq(telegramIdentities.telegramId, user.id)));
+}
+
+function identityFields(user: InitDataUser) {
+  return {
+    telegramId: user.id,
+    firstName: user.first_name,
+    lastName: user.last_name ?? null,
+    username: user.username ?? null,
+    photoUrl: user.photo_url ?? null,
+    languageCode: user.language_code ?? null,
+  };
+}
+
+export async function vendorExists(db: Conn, vendorId: string): Promise<boolean> {
+  const rows = await db.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, vendorId)).limit(1);
+  return rows.length > 0;
+}
+
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export async function insertRefreshToken(db: Conn, row: typeof refreshTokens.$inferInsert): Promise<void> {
+  await db.insert(refreshTokens).values(row);
+}
+
+/** Locks the row so two concurrent uses of one token cannot both rotate it. */
+export async function findRefreshTokenForUpdate(tx: Tx, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
+  return row;
+}
+
+export async function markRefreshTokenUsed(tx: Tx, row: RefreshTokenRow): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.vendorId, row.vendorId), eq(refreshTokens.id, row.id)));
+}
+
+export async function revokeFamily(db: Conn, vendorId: string, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(refreshTokens.vendorId, vendorId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)),
+    );
+}

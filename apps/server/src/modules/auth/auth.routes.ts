@@ -1,0 +1,61 @@
+import {
+  CheckStatusBody,
+  CheckStatusResponse,
+  LoginResponse,
+  LogoutBody,
+  RefreshBody,
+  RegisterBody,
+  TelegramLoginBody,
+  TokenPair,
+  VerifyResponse,
+} from '@app/contracts/auth';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { verifyAccessToken } from '../../lib/jwt';
+import type { AuthService } from './auth.service';
+
+export function authRoutes(auth: AuthService, jwtKey: Uint8Array) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const tags = ['auth'];
+
+    app.post(
+      '/auth/telegram',
+      { schema: { tags, body: TelegramLoginBody, response: { 200: LoginResponse } } },
+      (req) => auth.signInWithTelegram(req.body.init_data),
+    );
+
+    app.post(
+      '/auth/register',
+      { schema: { tags, body: RegisterBody, response: { 201: LoginResponse } } },
+      async (req, reply) => reply.status(201).send(await auth.register(req.body.init_data, req.body.storeName)),
+    );
+
+    app.post('/auth/refresh', { schema: { tags, body: RefreshBody, response: { 200: TokenPair } } }, (req) =>
+      auth.refresh(req.body.refreshToken),
+    );
+
+    // Answers { valid: false } rather than 401, so the client's 401 handling does not fire on a health check.
+    app.get('/auth/verify', { schema: { tags, response: { 200: VerifyResponse } } }, async (req) => {
+      const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      const context = token ? await verifyAccessToken(token, jwtKey) : null;
+      return { valid: context !== null && (await auth.isSessionValid(context)) };
+    });
+
+    app.post(
+      '/auth/logout',
+      { schema: { tags, body: LogoutBody, response: { 200: z.object({ success: z.literal(true) }) } } },
+      async (req) => {
+        await auth.logout(req.body.refreshToken);
+        return { success: true as const };
+      },
+    );
+
+    app.post(
+      '/registration/check-status',
+      { schema: { tags, body: CheckStatusBody, response: { 200: CheckStatusResponse } } },
+      (req) => auth.checkStatus(req.body.init_data),
+    );
+  };
+}

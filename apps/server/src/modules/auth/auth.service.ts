@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { CheckStatusResponse, LoginResponse, TokenPair } from '@app/contracts/auth';
+import { LIMITS } from '@app/contracts/limits';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { type AuthContext, signAccessToken } from '../../lib/jwt';
+import { randomToken, sha256Hex } from '../../lib/secrets';
+import { InitDataError, type InitDataUser, verifyInitData } from '../../telegram/init-data';
+import * as repo from './auth.repository';
+
+export type AuthDeps = {
+  db: Db;
+  jwtKey: Uint8Array;
+  platformBotToken: string;
+  initDataMaxAgeS: number;
+  now?: () => Date;
+};
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: AuthDeps) {
+  const now = () => deps.now?.() ?? new Date();
+
+  /** Only the HMAC-verified init data is trusted; every other login field is ignored. */
+  function verifiedUser(initData: string | undefined): InitDataUser {
+    try {
+      return verifyInitData(initData, deps.platformBotToken, { maxAgeS: deps.initDataMaxAgeS, now: now() }).user;
+    } catch (err) {
+      if (err instanceof InitDataError) throw new AppError('INIT_DATA_INVALID', err.message, { reason: err.reason });
+      throw err;
+    }
+  }
+
+  async function issueTokens(auth: AuthContext, familyId: string = randomUUID()): Promise<TokenPair> {
+    const refreshToken = randomToken();
+    await repo.insertRefreshToken(deps.db, {
+      vendorId: auth.vendorId,
+      familyId,
+      telegramId: auth.telegramId,
+      role: auth.role,
+      tokenHash: sha256Hex(refreshToken),
+      expiresAt: new Date(now().getTime() + LIMITS.refreshTokenTtlS * 1000),
+    });
+    const accessToken = await signAccessToken(auth, deps.jwtKey, LIMITS.accessTokenTtlS);
+    return { accessToken, refreshToken, expiresIn: LIMITS.accessTokenTtlS };
+  }
+
+  const storeNameOf = (user: InitDataUser) => [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
+
+  return {
+    /** Signs a Telegram user in, creating their vendor (role VENDOR) on first sign-in. */
+    async signInWithTelegram(initData: string | undefined): Promise<LoginResponse> {
+      const user = verifiedUser(initData);
+      const identity = await deps.db.transaction(async (tx) => {
+        const [existing] = await repo.findIdentities(tx, user.id);
+        if (existing) {
+          await repo.touchIdentity(tx, existing.vendorId, user);
+          return existing;
+        }
+        return repo.insertVendorWithOwner(tx, storeNameOf(user), user);
+      });
+      const tokens = await issueTokens({ vendorId: identity.vendorId, telegramId: user.id, role: identity.role });
+      return { ...tokens, vendor: { id: identity.vendorId, storeName: identity.storeName }, role: identity.role };
+    },
+
+    /** Explicit registration: always role VENDOR; refused when the user already owns a vendor. */
+    async register(initData: string | undefined, storeName?: string): Promise<LoginResponse> {
+      const user = verifiedUser(initData);
+      const identity = await deps.db.transaction(async (tx) => {
+        const owned = (await repo.findIdentities(tx, user.id)).find((i) => i.role === 'VENDOR');
+        if (owned) throw new AppError('VENDOR_ALREADY_REGISTERED');
+        return repo.insertVendorWithOwner(tx, storeName ?? storeNameOf(user), user);
+      });
+      const tokens = await issueTokens({ vendorId: identity.vendorId, telegramId: user.id, role: 'VENDOR' });
+      return { ...tokens, vendor: { id: identity.vendorId, storeName: identity.storeName }, role: 'VENDOR' };
+    },
+
+    /** Rotates a refresh token. A token used before is a sign of theft: its whole family is revoked. */
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const outcome = await deps.db.transaction(async (tx) => {
+        const row = await repo.findRefreshTokenForUpdate(tx, sha256Hex(refreshToken));
+        if (!row || row.revokedAt || row.expiresAt <= now()) return { ok: false as const };
+        if (row.usedAt) {
+          await repo.revokeFamily(tx, row.vendorId, row.familyId);
+          return { ok: false as const, reused: true };
+        }
+        if (!(await repo.vendorExists(tx, row.vendorId))) return { ok: false as const };
+        await repo.markRefreshTokenUsed(tx, row);
+        return { ok: true as const, row };
+      });
+      if (!outcome.ok) throw new AppError('REFRESH_TOKEN_INVALID');
+      const { row } = outcome;
+      return issueTokens({ vendorId: row.vendorId, telegramId: row.telegramId, role: row.role }, row.familyId);
+    },
+
+    /** Ends the session the refresh token belongs to. Unknown tokens are ignored: logout is idempotent. */
+    async logout(refreshToken: string): Promise<void> {
+      await deps.db.transaction(async (tx) => {
+        const row = await repo.findRefreshTokenForUpdate(tx, sha256Hex(refreshToken));
+        if (row) await repo.revokeFamily(tx, row.vendorId, row.familyId);
+      });
+    },
+
+    /** Whether an access token (already verified by signature) still names an existing vendor. */
+    async isSessionValid(auth: AuthContext): Promise<boolean> {
+      return repo.vendorExists(deps.db, auth.vendorId);
+    },
+
+    /** Registration status, answered only to the Telegram user the init data proves. */
+    async checkStatus(initData: string | undefined): Promise<CheckStatusResponse> {
+      const user = verifiedUser(initData);
+      const [identity] = await repo.findIdentities(deps.db, user.id);
+      return {
+        registered: Boolean(identity),
+        data: { vendor: identity ? { id: identity.vendorId, storeName: identity.storeName } : null },
+      };
+    },
+  };
+}

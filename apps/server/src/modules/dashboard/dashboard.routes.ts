@@ -1,0 +1,13 @@
+import { DashboardStats } from '@app/contracts/dashboard';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { createDashboardService } from './dashboard.service';
+
+export function dashboardRoutes(dashboard: ReturnType<typeof createDashboardService>) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    app.get('/dashboard/stats', { schema: { tags: ['dashboard'], response: { 200: DashboardStats } } }, (req) =>
+      dashboard.getStats(req.auth.vendorId),
+    );
+  };
+}

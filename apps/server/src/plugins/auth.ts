@@ -1,0 +1,27 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+import { type AuthContext, verifyAccessToken } from '../lib/jwt';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; routes behind it can rely on it. */
+    auth: AuthContext;
+  }
+  interface FastifyInstance {
+    authenticate(req: FastifyRequest): Promise<void>;
+  }
+}
+
+/** Bearer access tokens. `app.authenticate` is the onRequest hook of every route that needs a signed-in caller. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtKey: Uint8Array }) => {
+  app.decorateRequest('auth', null as unknown as AuthContext);
+  app.decorate('authenticate', async (req: FastifyRequest) => {
+    const header = req.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw new AppError('UNAUTHENTICATED');
+    const auth = await verifyAccessToken(match[1], opts.jwtKey);
+    if (!auth) throw new AppError('TOKEN_INVALID');
+    req.auth = auth;
+  });
+});

@@ -1,0 +1,105 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** The Telegram user inside Mini App init data (only the fields we use). */
+export type InitDataUser = {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  photo_url?: string;
+  language_code?: string;
+  is_premium?: boolean;
+};
+
+export type VerifiedInitData = { user: InitDataUser; authDate: Date; queryId?: string };
+
+export type InitDataFailure = 'missing' | 'malformed' | 'bad_hash' | 'expired' | 'no_user';
+
+export class InitDataError extends Error {
+  constructor(readonly reason: InitDataFailure) {
+    super(INIT_DATA_MESSAGES[reason]);
+  }
+}
+
+const INIT_DATA_MESSAGES: Record<InitDataFailure, string> = {
+  missing: 'Telegram init data is missing. Open the app from Telegram.',
+  malformed: 'Telegram init data is malformed.',
+  bad_hash: 'Telegram init data failed verification.',
+  expired: 'Telegram init data has expired. Reopen the app from Telegram.',
+  no_user: 'Telegram init data carries no user.',
+};
+
+// secret_key = HMAC_SHA256(key "WebAppData", bot_token) — the Mini App key, not the Login Widget's SHA256(token).
+const secretKey = (botToken: string) => createHmac('sha256', 'WebAppData').update(botToken).digest();
+
+function dataCheckString(params: URLSearchParams): string {
+  return [...params.entries()]
+    .filter(([key]) => key !== 'hash')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, value]) => `${key}=${value}`)
+    .join('\n');
+}
+
+/**
+ * Verifies Mini App init data (SECURITY.md): HMAC over every field but `hash`, compared in constant time, and
+ * `auth_date` no older than maxAgeS (0 turns the age check off, for the public documentation example).
+ */
+export function verifyInitData(
+  raw: string | undefined,
+  botToken: string,
+  opts: { maxAgeS: number; now?: Date },
+): VerifiedInitData {
+  if (!raw) throw new InitDataError('missing');
+  const params = new URLSearchParams(raw);
+  const hash = params.get('hash');
+  const authDate = Number(params.get('auth_date'));
+  if (!hash || !/^[0-9a-f]{64}$/.test(hash) || !Number.isInteger(authDate)) throw new InitDataError('malformed');
+
+  const expected = createHmac('sha256', secretKey(botToken)).update(dataCheckString(params)).digest();
+  if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) throw new InitDataError('bad_hash');
+
+  const now = opts.now ?? new Date();
+  if (opts.maxAgeS > 0 && now.getTime() / 1000 - authDate > opts.maxAgeS) throw new InitDataError('expired');
+
+  const user = parseUser(params.get('user'));
+  const queryId = params.get('query_id') ?? undefined;
+  return { user, authDate: new Date(authDate * 1000), ...(queryId ? { queryId } : {}) };
+}
+
+function parseUser(json: string | null): InitDataUser {
+  if (!json) throw new InitDataError('no_user');
+  let user: unknown;
+  try {
+    user = JSON.parse(json);
+  } catch {
+    throw new InitDataError('malformed');
+  }
+  if (
+    typeof user !== 'object' ||
+    user === null ||
+    !Number.isSafeInteger((user as InitDataUser).id) ||
+    typeof (user as InitDataUser).first_name !== 'string'
+  ) {
+    throw new InitDataError('no_user');
+  }
+  return user as InitDataUser;
+}
+
+/**
+ * Signs init data the way Telegram does. Used by demo mode and tests only. It carries a `signature` field
+ * because @telegram-apps/sdk v3 refuses launch data without one; only our HMAC check decides validity.
+ */
+export function signInitData(
+  user: InitDataUser,
+  botToken: string,
+  opts: { authDate?: Date; queryId?: string } = {},
+): string {
+  const params = new URLSearchParams();
+  params.set('query_id', opts.queryId ?? `AA${randomBytes(12).toString('base64url')}`);
+  params.set('user', JSON.stringify(user));
+  params.set('auth_date', String(Math.floor((opts.authDate ?? new Date()).getTime() / 1000)));
+  params.set('signature', randomBytes(64).toString('base64url'));
+  const hash = createHmac('sha256', secretKey(botToken)).update(dataCheckString(params)).digest('hex');
+  params.set('hash', hash);
+  return params.toString();
+}

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import type { Config } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { signInitData, type InitDataUser } from '../src/telegram/init-data';
+
+/** The platform bot token of the tests (the public example of SECURITY.md). */
+export const TEST_BOT_TOKEN = '5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    databaseUrl: undefined,
+    demo: false,
+    platformBotToken: TEST_BOT_TOKEN,
+    telegramApiRoot: 'http://127.0.0.1:9/unused',
+    publicUrl: 'https://shop.example.test',
+    appSecret: 'test-app-secret-that-is-long-enough-0123456789',
+    initDataMaxAgeS: 86_400,
+    logLevel: 'silent',
+    corsOrigins: [],
+    ...overrides,
+  };
+}
+
+let shared: Promise<Database> | undefined;
+
+/**
+ * One database per test worker (a fresh PGlite is slow to start): in memory by default, or a PostgreSQL
+ * database of its own per worker when TEST_DATABASE_URL is set. Tests call resetDatabase() between them.
+ */
+export function getTestDatabase(): Promise<Database> {
+  shared ??= (async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    const database = await openDatabase(url ? { databaseUrl: await workerDatabase(url), dataDir: null } : { dataDir: null });
+    await database.migrate();
+    return database;
+  })();
+  return shared;
+}
+
+async function workerDatabase(baseUrl: string): Promise<string> {
+  const url = new URL(baseUrl);
+  const name = `${url.pathname.slice(1) || 'test'}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Empties every table of the public schema (the migrations' bookkeeping lives in its own schema). */
+export async function resetDatabase(database: Database): Promise<void> {
+  const rows = await database.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
+  const tables = (rows as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`);
+  if (tables.length > 0) await database.db.execute(sql.raw(`truncate ${tables.join(', ')} cascade`));
+}
+
+export type TestApp = { app: FastifyInstance; database: Database; config: Config };
+
+export async function createTestApp(opts: { config?: Partial<Config>; now?: () => Date } = {}): Promise<TestApp> {
+  const database = await getTestDatabase();
+  await resetDatabase(database);
+  const config = testConfig(opts.config);
+  const app = await buildApp({ config, database, webDistDir: null, ...(opts.now ? { now: opts.now } : {}) });
+  await app.ready();
+  return { app, database, config };
+}
+
+let nextTelegramId = 1_000_000;
+
+export function telegramUser(overrides: Partial<InitDataUser> = {}): InitDataUser {
+  nextTelegramId += 1;
+  return { id: nextTelegramId, first_name: 'Test', last_name: 'Vendor', username: `vendor${nextTelegramId}`, ...overrides };
+}
+
+/** Signs in a new Telegram user and answers their tokens and vendor. */
+export async function signIn(app: FastifyInstance, user: InitDataUser = telegramUser()) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/telegram',
+    payload: { init_data: signInitData(user, TEST_BOT_TOKEN) },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return { user, ...(res.json() as import('@app/contracts/auth').LoginResponse) };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
