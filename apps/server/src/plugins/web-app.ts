@@ -20,6 +20,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
+    cacheControl: false,
     setHeaders(res, path) {
       res.setHeader('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
     },

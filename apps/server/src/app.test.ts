@@ -1,0 +1,125 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { createTestApp, getTestDatabase, resetDatabase, type TestApp, testConfig } from '../test/harness';
+
+let t: TestApp;
+afterEach(async () => {
+  await t.app.close();
+});
+
+describe('errors', () => {
+  it('answers a validation failure with 400 VALIDATION_FAILED and the field issues', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: 42 } });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.details[0].path).toBe('body.refreshToken');
+  });
+
+  it('answers an unexpected failure with a generic 500 and no stack', async () => {
+    t = await createTestApp();
+    await t.app.close();
+    const database = await getTestDatabase();
+    await resetDatabase(database);
+    const app = await buildApp({ config: testConfig(), database, webDistDir: null });
+    app.get('/api/v1/boom', async () => {
+      throw new Error('secret internals at /srv/app.ts:12');
+    });
+    t = { ...t, app };
+    const res = await app.inject({ method: 'GET', url: '/api/v1/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } });
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('echoes a request id on every response', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+});
+
+describe('operations', () => {
+  it('answers liveness and readiness', async () => {
+    t = await createTestApp();
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe('ready');
+  });
+
+  it('publishes the OpenAPI document with the auth routes', async () => {
+    t = await createTestApp();
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/v1/auth/telegram');
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('offers demo init data only in demo mode', async () => {
+    t = await createTestApp();
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/demo/init-data' })).statusCode).toBe(404);
+    await t.app.close();
+    t = await createTestApp({ config: { demo: true } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/demo/init-data' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().initData).toMatch(/signature=.*hash=[0-9a-f]{64}$/);
+  });
+});
+
+describe('the web app', () => {
+  async function appServing() {
+    const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const database = await getTestDatabase();
+    await resetDatabase(database);
+    const app = await buildApp({ config: testConfig(), database, webDistDir: dist });
+    return { app, database, config: testConfig() };
+  }
+
+  it('serves index.html for client routes, uncached, with a CSP that allows Telegram', async () => {
+    t = await appServing();
+    const res = await t.app.inject({ method: 'GET', url: '/bots/123' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/telegram\.org/);
+    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors [^;]*web\.telegram\.org/);
+  });
+
+  it('caches hashed assets for a year', async () => {
+    t = await appServing();
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    t = await appServing();
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/unknown' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/json/);
+  });
+
+  it('closes CORS by default', async () => {
+    t = await appServing();
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/auth/telegram',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

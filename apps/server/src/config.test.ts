@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', TELEGRAM_BOT_TOKEN: 'nope', APP_SECRET: 'short', DATA_DIR: '/tmp/x' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/PORT/);
+      expect(problems).toMatch(/TELEGRAM_BOT_TOKEN: must look like a Telegram bot token/);
+      expect(problems).toMatch(/APP_SECRET: must be at least 32 characters/);
+    }
+  });
+
+  it('runs in demo mode when no platform bot token is set', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/config-test', APP_SECRET: 'x'.repeat(40) });
+    expect(config.demo).toBe(true);
+    expect(config.port).toBe(3000);
+    expect(config.telegramApiRoot).toBeUndefined();
+  });
+
+  it('talks to the real Bot API when a platform bot token is set', () => {
+    const config = loadConfig({
+      TELEGRAM_BOT_TOKEN: '5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8',
+      APP_SECRET: 'x'.repeat(40),
+    });
+    expect(config.demo).toBe(false);
+    expect(config.telegramApiRoot).toBe('https://api.telegram.org');
+  });
+
+  it('makes the server exit with the problems listed when started with a bad configuration', () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { PATH: process.env.PATH, PORT: '-1', DATABASE_URL: 'mysql://nope' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/Invalid configuration/);
+    expect(run.stderr).toMatch(/PORT/);
+    expect(run.stderr).toMatch(/DATABASE_URL: must be a postgres/);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * `npm run bench`: the figures the issues ask for, measured on this machine.
+ *   - start-up to ready (cold: empty data dir, migrations and demo seed; warm: existing data dir)
+ *   - server RSS when idle after start-up
+ *   - gzip size of the JS the shell + Home load
+ *   - the seed's time for BENCH_ORDERS orders (default 1,000,000) on PGlite, and on PostgreSQL when
+ *     BENCH_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/bench; the database is re-created)
+ * Options: --skip-seed to measure only start-up and bundle size.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+
+const root = join(import.meta.dirname, '..');
+const serverDir = join(root, 'apps/server');
+const skipSeed = process.argv.includes('--skip-seed');
+const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+
+type Row = [string, string];
+const rows: Row[] = [];
+const report = (name: string, value: string) => {
+  rows.push([name, value]);
+  console.log(`${name}: ${value}`);
+};
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`not ready after ${timeoutMs} ms`);
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function startServer(dataDir: string, port: number): Promise<{ ms: number; rss: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  try {
+    await waitReady(`http://127.0.0.1:${port}/readyz`, child);
+    const ms = Math.round(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 3000));
+    return { ms, rss: rssMiB(child.pid ?? 0) };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+function bundleSize() {
+  const dist = join(root, 'apps/web/dist');
+  const manifestFile = join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) {
+    spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  }
+  type Chunk = { file: string; isEntry?: boolean; src?: string; imports?: string[] };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+  const files = new Set<string>();
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) add(dep);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) add(key);
+  const homeKey = Object.keys(manifest).find((k) => /features\/home\/routes\/home/.test(k));
+  if (homeKey) add(homeKey);
+  let raw = 0;
+  let gz = 0;
+  for (const file of files) {
+    if (!file.endsWith('.js')) continue;
+    const bytes = readFileSync(join(dist, file));
+    raw += bytes.length;
+    gz += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files: [...files].filter((f) => f.endsWith('.js')), raw, gz, homeFound: Boolean(homeKey) };
+}
+
+function seed(env: Record<string, string>): number {
+  const started = performance.now();
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/db/seed/cli.ts', '--orders', String(orders), '--seed', '42'],
+    { cwd: serverDir, env: { ...process.env, ...env }, stdio: 'inherit' },
+  );
+  if (run.status !== 0) throw new Error(`seed failed with ${run.status}`);
+  return Math.round((performance.now() - started) / 100) / 10;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+try {
+  const cold = await startServer(dataDir, 3901);
+  report('start-up to ready, cold (new data dir: migrations + demo seed)', `${cold.ms} ms`);
+  const warm = await startServer(dataDir, 3902);
+  report('start-up to ready, warm (existing data dir)', `${warm.ms} ms`);
+  report('server RSS, idle after start-up (PGlite in process)', `${warm.rss} MiB`);
+
+  const bundle = bundleSize();
+  report(
+    'JS for shell + Home',
+    `${(bundle.gz / 1024).toFixed(1)} KiB gzip (${(bundle.raw / 1024).toFixed(1)} KiB raw) in ${bundle.files.length} files${bundle.homeFound ? '' : ' (Home chunk not found)'}`,
+  );
+
+  if (!skipSeed) {
+    const seedDir = mkdtempSync(join(tmpdir(), 'bench-seed-'));
+    try {
+      report(`seed ${orders.toLocaleString('en')} orders, PGlite`, `${seed({ DATA_DIR: seedDir })} s`);
+    } finally {
+      rmSync(seedDir, { recursive: true, force: true });
+    }
+    const pgUrl = process.env.BENCH_DATABASE_URL;
+    if (pgUrl) {
+      const url = new URL(pgUrl);
+      const name = url.pathname.slice(1);
+      const admin = new URL(pgUrl);
+      admin.pathname = '/postgres';
+      spawnSync('psql', [admin.toString(), '-qc', `drop database if exists "${name}" with (force)`], { stdio: 'inherit' });
+      spawnSync('psql', [admin.toString(), '-qc', `create database "${name}"`], { stdio: 'inherit' });
+      report(`seed ${orders.toLocaleString('en')} orders, PostgreSQL`, `${seed({ DATABASE_URL: pgUrl })} s`);
+    }
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log('\n| measure | figure |\n|---|---|');
+for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);
