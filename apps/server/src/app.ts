@@ -19,6 +19,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { vendorScope } from './plugins/vendor-scope';
 import { registerWebApp } from './plugins/web-app';
 
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Same origin by default: the web app is served by this server. Other origins only when configured.
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
   await app.register(errorsPlugin);
+  await app.register(rateLimitPlugin, { max: 600 });
 
   await app.register(swagger, {
     openapi: {

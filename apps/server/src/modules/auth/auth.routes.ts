@@ -19,16 +19,18 @@ export function authRoutes(auth: AuthService, jwtKey: Uint8Array) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     const tags = ['auth'];
+    // Sign-in verifies an HMAC and may create a vendor: limited harder than the rest of the API.
+    const signInLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
     app.post(
       '/auth/telegram',
-      { schema: { tags, body: TelegramLoginBody, response: { 200: LoginResponse } } },
+      { config: signInLimit, schema: { tags, body: TelegramLoginBody, response: { 200: LoginResponse } } },
       (req) => auth.signInWithTelegram(req.body.init_data),
     );
 
     app.post(
       '/auth/register',
-      { schema: { tags, body: RegisterBody, response: { 201: LoginResponse } } },
+      { config: signInLimit, schema: { tags, body: RegisterBody, response: { 201: LoginResponse } } },
       async (req, reply) => reply.status(201).send(await auth.register(req.body.init_data, req.body.storeName)),
     );
 
@@ -54,7 +56,7 @@ export function authRoutes(auth: AuthService, jwtKey: Uint8Array) {
 
     app.post(
       '/registration/check-status',
-      { schema: { tags, body: CheckStatusBody, response: { 200: CheckStatusResponse } } },
+      { config: signInLimit, schema: { tags, body: CheckStatusBody, response: { 200: CheckStatusResponse } } },
       (req) => auth.checkStatus(req.body.init_data),
     );
   };

@@ -246,3 +246,18 @@ describe('POST /registration/check-status', () => {
     expect(res.json()).toMatchObject({ registered: true, data: { vendor: { id: session.vendor.id } } });
   });
 });
+
+describe('rate limits', () => {
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+
+  it('answers 429 RATE_LIMITED after 120 sign-in attempts a minute from one address', async () => {
+    const attempts = [];
+    for (let i = 0; i < 121; i++) attempts.push(await login('x'));
+    const codes = attempts.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(120);
+    const limited = attempts.find((r) => r.statusCode === 429);
+    expect(limited?.json().error.code).toBe('RATE_LIMITED');
+  });
+});
