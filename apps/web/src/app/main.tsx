@@ -1,0 +1,36 @@
+import '../styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setSessionExpiredHandler } from '../lib/api-client';
+import { getAuthState, markSignedOut, signIn } from '../lib/auth';
+import { connectTelegram, getTelegramState } from '../lib/telegram';
+import { Providers, queryClient } from './providers';
+import { AppRouter, router } from './router';
+import { ConnectGate } from './shell/connect-gate';
+
+// Start talking to Telegram (or fetching demo launch data) before React renders anything, and sign in as
+// soon as the user is known rather than after the first screen's code has loaded.
+void connectTelegram().then(() => {
+  const { user, initData } = getTelegramState();
+  if (user && initData && getAuthState().status === 'idle') void signIn({ user, initData });
+});
+
+// Spec part 1 §4: when the session cannot be renewed, sign out and go to /auth/login.
+setSessionExpiredHandler(() => {
+  markSignedOut('Your session has expired. Please sign in again.');
+  queryClient.clear();
+  void router.navigate('/auth/login', { replace: true });
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <ConnectGate>
+        <AppRouter />
+      </ConnectGate>
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,31 @@
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { LoadingState } from '../../components/ui/spinner';
+import { markSignedOut, signIn, useAuthState } from '../../lib/auth';
+import { useTelegram } from '../../lib/telegram';
+import { FullScreen } from './full-screen';
+
+/** Signs in with the Telegram identity once per page load; without a session, the sign-in screen. */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const auth = useAuthState();
+  const { user, initData } = useTelegram();
+  const location = useLocation();
+
+  useEffect(() => {
+    if (auth.status !== 'idle') return;
+    if (user && initData) void signIn({ initData, user });
+    else markSignedOut('No Telegram user data available');
+  }, [auth.status, user, initData]);
+
+  if (auth.status === 'signed-out') {
+    return <Navigate to="/auth/login" replace state={{ from: location.pathname }} />;
+  }
+  if (auth.status !== 'signed-in') {
+    return (
+      <FullScreen data-testid="signing-in">
+        <LoadingState label="Signing in..." />
+      </FullScreen>
+    );
+  }
+  return children;
+}

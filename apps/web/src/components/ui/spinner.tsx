@@ -1,0 +1,15 @@
+import styles from './states.module.css';
+
+export function Spinner({ size = 'normal' }: { size?: 'normal' | 'small' }) {
+  return <span className={`${styles.spinner} ${size === 'small' ? styles.small : ''}`} aria-hidden="true" />;
+}
+
+/** A spinner with a label, announced to screen readers. */
+export function LoadingState({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div className={styles.state} role="status" aria-live="polite">
+      <Spinner />
+      <span className={styles.label}>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { TelegramIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { signIn, useAuthState } from '../../../lib/auth';
+import { haptics, useTelegram } from '../../../lib/telegram';
+import styles from './sign-in-page.module.css';
+
+/** /auth and /auth/login: where the app lands without a session (a refused refresh, say). */
+export function SignInPage() {
+  const navigate = useNavigate();
+  const auth = useAuthState();
+  const { user, initData } = useTelegram();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const shownError = error ?? auth.error;
+
+  // Opened with a session already (a reload here, say): nothing to do on this screen.
+  if (auth.status === 'signed-in' && !busy) return <Navigate to="/" replace />;
+
+  async function handleSignIn() {
+    if (!user || !initData) {
+      setError('No Telegram user data available');
+      haptics.error();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const signedIn = await signIn({ initData, user }, { fresh: true });
+    setBusy(false);
+    if (signedIn) {
+      haptics.success();
+      void navigate('/', { replace: true });
+    } else {
+      haptics.error();
+    }
+  }
+
+  return (
+    <main className={styles.screen} data-testid="sign-in-page">
+      <div className={styles.logo}>
+        <TelegramIcon size={36} />
+      </div>
+      <h1 className={styles.title}>Sign in</h1>
+      <p className={styles.text}>Use your Telegram account to manage your bots, products and orders.</p>
+      {shownError ? (
+        <p className={styles.error} role="alert">
+          {shownError}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button fullWidth onClick={() => void handleSignIn()} disabled={busy || auth.status === 'signing-in'}>
+          {busy ? <Spinner size="small" /> : <TelegramIcon size={20} />}
+          Sign in with Telegram
+        </Button>
+      </div>
+    </main>
+  );
+}

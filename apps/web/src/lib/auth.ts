@@ -1,0 +1,199 @@
+/**
+ * Signing in with the Telegram identity (spec part 1 §1, §4, §7): store the user, look the vendor up, then
+ * reuse the stored session or log in with the init data; afterwards check the session every 5 minutes.
+ */
+import type {
+  CheckStatusBody,
+  CheckStatusResponse,
+  LoginResponse,
+  TelegramLoginBody,
+} from '@app/contracts/auth';
+import { LIMITS } from '@app/contracts/limits';
+import { useSyncExternalStore } from 'react';
+import {
+  api,
+  isApiError,
+  isSessionExpired,
+  refreshAccessToken,
+  scheduleTokenRefresh,
+  verifySession,
+} from './api-client';
+import {
+  clearAuth,
+  getTelegramUserId,
+  getTokens,
+  hasRealVendorId,
+  saveLogin,
+  saveTelegramUser,
+  setVendorId,
+} from './session';
+import type { TelegramUser } from './telegram';
+
+export type TelegramIdentity = { initData: string; user: TelegramUser };
+
+export type AuthStatus = 'idle' | 'signing-in' | 'signed-in' | 'signed-out';
+export type AuthState = { status: AuthStatus; error: string | null };
+
+let authState: AuthState = { status: 'idle', error: null };
+const listeners = new Set<() => void>();
+
+function setAuthState(next: AuthState): void {
+  authState = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getAuthState(): AuthState {
+  return authState;
+}
+
+export function useAuthState(): AuthState {
+  return useSyncExternalStore(subscribe, getAuthState);
+}
+
+type TelegramUserJson = {
+  id?: number;
+  first_name?: string;
+  last_name?: string;
+  username?: string;
+  photo_url?: string;
+};
+
+function parseUserJson(json: string | null): TelegramUserJson {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null ? (value as TelegramUserJson) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The login payload of spec §3, read from the raw init data. Only init_data is trusted by the server. */
+export function buildLoginBody(initData: string): TelegramLoginBody {
+  const params = new URLSearchParams(initData);
+  const userJson = params.get('user');
+  const user = parseUserJson(userJson);
+  const authDate = Number(params.get('auth_date'));
+  return {
+    init_data: initData,
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    username: user.username,
+    photo_url: user.photo_url,
+    auth_date: Number.isFinite(authDate) && authDate > 0 ? authDate : undefined,
+    hash: params.get('hash') ?? undefined,
+    user_json: userJson ?? undefined,
+  };
+}
+
+/** Looks the vendor up; stores its id, or 'default-vendor-id' when not registered or on any failure. */
+export async function checkRegistration(identity: TelegramIdentity): Promise<void> {
+  const body: CheckStatusBody = { init_data: identity.initData, telegramId: identity.user.id };
+  try {
+    const result = await api.post<CheckStatusResponse>('/registration/check-status', body, { auth: false });
+    setVendorId(result.registered ? (result.data.vendor?.id ?? null) : null);
+  } catch {
+    setVendorId(null);
+  }
+}
+
+export async function loginWithTelegram(initData: string): Promise<LoginResponse> {
+  const response = await api.post<LoginResponse>('/auth/telegram', buildLoginBody(initData), { auth: false });
+  saveLogin(response);
+  return response;
+}
+
+// A stored session is worth keeping when its refresh token still works and it names a real vendor.
+async function resumeStoredSession(): Promise<boolean> {
+  const tokens = getTokens();
+  if (!tokens || !hasRealVendorId()) return false;
+  if (tokens.expiresAt - Date.now() > LIMITS.refreshBeforeExpiryS * 1000) return true;
+  try {
+    await refreshAccessToken();
+    return true;
+  } catch (error) {
+    if (isSessionExpired(error)) return false;
+    throw error;
+  }
+}
+
+let lastIdentity: TelegramIdentity | null = null;
+let pendingSignIn: Promise<boolean> | null = null;
+
+/**
+ * Signs in with the Telegram identity; resolves to true when signed in. `fresh` skips the stored session
+ * (used when the server says the session is no longer valid).
+ */
+export function signIn(identity: TelegramIdentity, options: { fresh?: boolean } = {}): Promise<boolean> {
+  pendingSignIn ??= runSignIn(identity, options.fresh ?? false).finally(() => {
+    pendingSignIn = null;
+  });
+  return pendingSignIn;
+}
+
+async function runSignIn(identity: TelegramIdentity, fresh: boolean): Promise<boolean> {
+  lastIdentity = identity;
+  setAuthState({ status: 'signing-in', error: null });
+  try {
+    // Another Telegram account signed in on this device before: its session is not this user's.
+    if (getTelegramUserId() !== String(identity.user.id)) clearAuth();
+    saveTelegramUser({
+      id: identity.user.id,
+      username: identity.user.username,
+      firstName: identity.user.firstName,
+    });
+    await checkRegistration(identity);
+    if (fresh || !(await resumeStoredSession())) await loginWithTelegram(identity.initData);
+    scheduleTokenRefresh();
+    startVerifyLoop();
+    setAuthState({ status: 'signed-in', error: null });
+    return true;
+  } catch (error) {
+    setAuthState({ status: 'signed-out', error: describeSignInError(error) });
+    return false;
+  }
+}
+
+function describeSignInError(error: unknown): string {
+  if (isApiError(error) && error.status === 0) return error.message;
+  if (isApiError(error) && error.status === 401) {
+    return 'Telegram sign-in was refused. Please reopen the app from Telegram.';
+  }
+  return 'Sign-in failed. Please try again.';
+}
+
+/** Called when the API client gave up on the session: the app shows the sign-in screen. */
+export function markSignedOut(reason: string | null = null): void {
+  stopVerifyLoop();
+  setAuthState({ status: 'signed-out', error: reason });
+}
+
+let verifyTimer: ReturnType<typeof setInterval> | undefined;
+
+function startVerifyLoop(): void {
+  stopVerifyLoop();
+  verifyTimer = setInterval(() => {
+    void verifyOrSignInAgain();
+  }, LIMITS.verifyEveryMs);
+}
+
+function stopVerifyLoop(): void {
+  if (verifyTimer !== undefined) clearInterval(verifyTimer);
+  verifyTimer = undefined;
+}
+
+async function verifyOrSignInAgain(): Promise<void> {
+  try {
+    if (await verifySession()) return;
+  } catch {
+    // Offline: check again next time. A refused session has already been handled by the API client.
+    return;
+  }
+  if (lastIdentity) await signIn(lastIdentity, { fresh: true });
+}

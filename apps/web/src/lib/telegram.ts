@@ -1,0 +1,435 @@
+/**
+ * The bridge to the Telegram client: the only module that touches @telegram-apps/sdk. Screens call these
+ * functions and never `window.Telegram`.
+ *
+ * Outside Telegram, when the server runs in demo mode, it mocks the client with init data the server signed
+ * for the demo user; the SDK then behaves as inside Telegram, and what it would have sent to the client is
+ * recorded (window.__tgEvents) and drives in-page stand-ins for the native back and main buttons.
+ */
+import type { DemoLaunchResponse } from '@app/contracts/auth';
+import {
+  backButton,
+  emitEvent,
+  hapticFeedback,
+  init,
+  mainButton,
+  miniApp,
+  mockTelegramEnv,
+  popup,
+  postEvent,
+  retrieveLaunchParams,
+  retrieveRawInitData,
+  type ShowPopupOptionsButton,
+  themeParams,
+  viewport,
+} from '@telegram-apps/sdk';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { api } from './api-client';
+import { getDemoPalette, prefersDark } from './demo-theme';
+
+export type TelegramUser = {
+  id: number;
+  firstName: string;
+  lastName?: string;
+  username?: string;
+  photoUrl?: string;
+  languageCode?: string;
+};
+
+export type TelegramStatus = 'connecting' | 'connected' | 'unavailable';
+
+export type MainButtonState = { text: string; isVisible: boolean; isEnabled: boolean };
+
+export type TelegramState = {
+  status: TelegramStatus;
+  user: TelegramUser | null;
+  /** The raw init data string, exactly as Telegram passed it: the server checks its signature. */
+  initData: string | null;
+  isDemo: boolean;
+  /** What the mocked client was last told to show; demo mode renders in-page stand-ins from these. */
+  backButtonVisible: boolean;
+  mainButton: MainButtonState;
+};
+
+export type TelegramEvent = { name: string; params: unknown };
+
+declare global {
+  interface Window {
+    __tgEvents?: TelegramEvent[];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// State, readable from React with useTelegram().
+
+let state: TelegramState = {
+  status: 'connecting',
+  user: null,
+  initData: null,
+  isDemo: false,
+  backButtonVisible: false,
+  mainButton: { text: '', isVisible: false, isEnabled: true },
+};
+const listeners = new Set<() => void>();
+
+function setState(patch: Partial<TelegramState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getTelegramState(): TelegramState {
+  return state;
+}
+
+export function useTelegram(): TelegramState {
+  return useSyncExternalStore(subscribe, getTelegramState);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Start-up.
+
+let connecting: Promise<void> | null = null;
+
+/** Starts the SDK once, inside Telegram or in demo mode, and publishes the user. Never rejects. */
+export function connectTelegram(): Promise<void> {
+  connecting ??= connect();
+  return connecting;
+}
+
+async function connect(): Promise<void> {
+  const inTelegram = isInsideTelegram();
+  if (!inTelegram) {
+    const initData = await fetchDemoInitData();
+    if (!initData) {
+      setState({ status: 'unavailable' });
+      return;
+    }
+    try {
+      mockDemoClient(initData);
+    } catch (error) {
+      console.error('Could not start demo mode', error);
+      setState({ status: 'unavailable' });
+      return;
+    }
+  }
+
+  try {
+    startSdk();
+  } catch (error) {
+    console.error('Could not start the Telegram SDK', error);
+  }
+
+  const user = readUser();
+  setState({
+    status: user ? 'connected' : 'unavailable',
+    user,
+    initData: retrieveRawInitData() ?? null,
+    isDemo: !inTelegram,
+  });
+}
+
+// A page can only talk to a Telegram client through the webview proxy (mobile and desktop apps) or its
+// parent frame (web clients). Launch parameters alone are not enough: the SDK keeps them in session storage,
+// so a demo tab reloaded in a plain browser still has them.
+function isInsideTelegram(): boolean {
+  const canReachClient = 'TelegramWebviewProxy' in window || window.parent !== window;
+  if (!canReachClient) return false;
+  try {
+    retrieveLaunchParams();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function fetchDemoInitData(): Promise<string | null> {
+  try {
+    const demo = await api.get<DemoLaunchResponse>('/demo/init-data', { auth: false });
+    return demo.demo && demo.initData ? demo.initData : null;
+  } catch {
+    // 404: the server is not in demo mode. Anything else: no server. Either way there is no user.
+    return null;
+  }
+}
+
+function attempt(step: () => unknown): void {
+  try {
+    step();
+  } catch (error) {
+    console.warn('Telegram start-up step failed', error);
+  }
+}
+
+function startSdk(): void {
+  init();
+  attempt(() => miniApp.mountSync.ifAvailable());
+  attempt(() => themeParams.mountSync.ifAvailable());
+  attempt(() => !themeParams.isCssVarsBound() && themeParams.bindCssVars.ifAvailable());
+  attempt(() => !miniApp.isCssVarsBound() && miniApp.bindCssVars.ifAvailable());
+  paintClientChrome();
+  attempt(() => backButton.mount.ifAvailable());
+  attempt(() => mainButton.mount.ifAvailable());
+  attempt(() => miniApp.ready.ifAvailable());
+  attempt(() => viewport.expand.ifAvailable());
+  attempt(() => {
+    const [called, mounting] = viewport.mount.ifAvailable();
+    if (!called) return;
+    mounting
+      .then(() => !viewport.isCssVarsBound() && viewport.bindCssVars.ifAvailable())
+      .catch((error: unknown) => console.warn('Viewport not mounted', error));
+  });
+  attempt(followColorScheme);
+}
+
+// The SDK starts out believing header and background are already 'bg_color' and skips setting them again,
+// so the first call is posted directly. Later theme changes are then followed by the SDK (and by Telegram
+// itself for the header's colour key).
+function paintClientChrome(): void {
+  attempt(() => postEvent('web_app_set_header_color', { color_key: 'bg_color' }));
+  attempt(() => {
+    const background = themeParams.backgroundColor();
+    if (background) postEvent('web_app_set_background_color', { color: background });
+  });
+  attempt(() => miniApp.setBottomBarColor.ifAvailable('bg_color'));
+}
+
+// Native controls and scrollbars follow the theme too, not only our CSS variables.
+function followColorScheme(): void {
+  const apply = () => {
+    const dark = themeParams.isDark();
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  };
+  apply();
+  themeParams.isDark.sub(apply);
+}
+
+function readUser(): TelegramUser | null {
+  try {
+    const user = retrieveLaunchParams().tgWebAppData?.user;
+    if (!user) return null;
+    return {
+      id: user.id,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      username: user.username,
+      photoUrl: user.photo_url,
+      languageCode: user.language_code,
+    };
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Demo mode: a mocked client.
+
+const ZERO_INSETS = { top: 0, bottom: 0, left: 0, right: 0 };
+
+function mockDemoClient(initData: string): void {
+  const events: TelegramEvent[] = [];
+  window.__tgEvents = events;
+  const darkQuery = window.matchMedia?.('(prefers-color-scheme: dark)');
+
+  mockTelegramEnv({
+    launchParams: {
+      tgWebAppData: initData,
+      tgWebAppThemeParams: getDemoPalette(prefersDark()),
+      tgWebAppPlatform: 'tdesktop',
+      tgWebAppVersion: '8.0',
+    },
+    resetPostMessage: true,
+    onEvent: ([name, params]) => {
+      events.push({ name, params });
+      answerAsClient(name, params);
+    },
+  });
+
+  darkQuery?.addEventListener('change', (query) => {
+    emitEvent('theme_changed', { theme_params: getDemoPalette(query.matches) });
+  });
+  window.addEventListener('resize', () => emitEvent('viewport_changed', currentViewport()));
+}
+
+function currentViewport() {
+  return { height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true };
+}
+
+// Answers the requests a real client would, after the SDK has started listening for the answer.
+function answerAsClient(name: string, params: unknown): void {
+  const reply = (fn: () => void) => setTimeout(fn, 0);
+  const data = (params ?? {}) as Record<string, unknown>;
+  switch (name) {
+    case 'web_app_setup_back_button':
+      setState({ backButtonVisible: data.is_visible === true });
+      return;
+    case 'web_app_setup_main_button':
+      setState({
+        mainButton: {
+          text: typeof data.text === 'string' ? data.text : state.mainButton.text,
+          isVisible: data.is_visible === true,
+          isEnabled: data.is_active !== false,
+        },
+      });
+      return;
+    case 'web_app_request_theme':
+      reply(() => emitEvent('theme_changed', { theme_params: getDemoPalette(prefersDark()) }));
+      return;
+    case 'web_app_request_viewport':
+      reply(() => emitEvent('viewport_changed', currentViewport()));
+      return;
+    case 'web_app_request_safe_area':
+      reply(() => emitEvent('safe_area_changed', ZERO_INSETS));
+      return;
+    case 'web_app_request_content_safe_area':
+      reply(() => emitEvent('content_safe_area_changed', ZERO_INSETS));
+      return;
+    case 'web_app_open_popup':
+      reply(() => emitEvent('popup_closed', { button_id: answerPopupInPage(data) }));
+      return;
+  }
+}
+
+type PopupButtonParams = { id?: string; type?: string };
+
+// The browser's own dialogs stand in for Telegram's popup: OK picks the first button that is not a cancel.
+function answerPopupInPage(params: Record<string, unknown>): string | undefined {
+  const message = typeof params.message === 'string' ? params.message : '';
+  const buttons = (Array.isArray(params.buttons) ? params.buttons : []) as PopupButtonParams[];
+  const isDismiss = (button: PopupButtonParams) => button.type === 'cancel' || button.type === 'close';
+  const accept = buttons.find((button) => !isDismiss(button));
+  const dismiss = buttons.find(isDismiss);
+  if (buttons.length < 2) {
+    window.alert(message);
+    return buttons[0]?.id;
+  }
+  return window.confirm(message) ? accept?.id : dismiss?.id;
+}
+
+/** Demo only: the in-page back button presses the mocked native one, so the same listener runs. */
+export function pressDemoBackButton(): void {
+  emitEvent('back_button_pressed');
+}
+
+/** Demo only: the in-page main button presses the mocked native one. */
+export function pressDemoMainButton(): void {
+  emitEvent('main_button_pressed');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Back button, main button, haptics, popups.
+
+export function showBackButton(): void {
+  backButton.show.ifAvailable();
+}
+
+export function hideBackButton(): void {
+  backButton.hide.ifAvailable();
+}
+
+/** Adds a back button listener; returns the function that removes it. */
+export function onBackButtonClick(listener: () => void): () => void {
+  const [called, off] = backButton.onClick.ifAvailable(listener);
+  return called ? off : () => undefined;
+}
+
+export type MainButtonParams = { text?: string; visible?: boolean; enabled?: boolean; loading?: boolean };
+
+export function setMainButton(params: MainButtonParams): void {
+  mainButton.setParams.ifAvailable({
+    ...(params.text === undefined ? {} : { text: params.text }),
+    ...(params.visible === undefined ? {} : { isVisible: params.visible }),
+    ...(params.enabled === undefined ? {} : { isEnabled: params.enabled }),
+    ...(params.loading === undefined ? {} : { isLoaderVisible: params.loading }),
+  });
+}
+
+export function hideMainButton(): void {
+  setMainButton({ visible: false, loading: false });
+}
+
+/** Adds a main button listener; returns the function that removes it. */
+export function onMainButtonClick(listener: () => void): () => void {
+  const [called, off] = mainButton.onClick.ifAvailable(listener);
+  return called ? off : () => undefined;
+}
+
+/**
+ * Shows the main button with `text` while the calling screen is mounted, and hides it when the screen goes.
+ * The latest `onClick` is always the one called, so callers need not memoise it.
+ */
+export function useMainButton(
+  text: string,
+  onClick: () => void,
+  options: { visible?: boolean; enabled?: boolean; loading?: boolean } = {},
+): void {
+  const { visible = true, enabled = true, loading = false } = options;
+  const latestOnClick = useRef(onClick);
+  useEffect(() => {
+    latestOnClick.current = onClick;
+  });
+
+  useEffect(() => onMainButtonClick(() => latestOnClick.current()), []);
+
+  useEffect(() => {
+    setMainButton({ text, visible, enabled, loading });
+  }, [text, visible, enabled, loading]);
+
+  useEffect(() => hideMainButton, []);
+}
+
+export type ImpactStyle = 'light' | 'medium' | 'heavy' | 'rigid' | 'soft';
+
+export const haptics = {
+  impact(style: ImpactStyle = 'light'): void {
+    hapticFeedback.impactOccurred.ifAvailable(style);
+  },
+  success(): void {
+    hapticFeedback.notificationOccurred.ifAvailable('success');
+  },
+  error(): void {
+    hapticFeedback.notificationOccurred.ifAvailable('error');
+  },
+  warning(): void {
+    hapticFeedback.notificationOccurred.ifAvailable('warning');
+  },
+  selection(): void {
+    hapticFeedback.selectionChanged.ifAvailable();
+  },
+};
+
+export type PopupButton = ShowPopupOptionsButton;
+export type PopupOptions = { title?: string; message: string; buttons?: PopupButton[] };
+
+/** Shows Telegram's popup and resolves to the id of the button pressed (null when dismissed). */
+export async function showPopup(options: PopupOptions): Promise<string | null> {
+  if (popup.show.isAvailable()) {
+    try {
+      return await popup.show(options);
+    } catch (error) {
+      console.warn('Telegram popup failed; using the browser dialog', error);
+    }
+  }
+  return answerPopupInPage(options) ?? null;
+}
+
+/** Asks a yes/no question; true when the user confirms. */
+export async function showConfirm(message: string, confirmText = 'OK'): Promise<boolean> {
+  const pressed = await showPopup({
+    message,
+    buttons: [
+      { id: 'confirm', type: 'default', text: confirmText },
+      { id: 'cancel', type: 'cancel' },
+    ],
+  });
+  return pressed === 'confirm';
+}
+
+export async function showAlert(message: string): Promise<void> {
+  await showPopup({ message, buttons: [{ id: 'ok', type: 'ok' }] });
+}

@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const server = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': server,
+      '/healthz': server,
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': server,
+      '/healthz': server,
+    },
+  },
+});
