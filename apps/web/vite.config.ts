@@ -8,6 +8,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The bench reads it to size what the shell and Home load.
+    manifest: true,
   },
   server: {
     proxy: {

@@ -12,6 +12,8 @@ import type { Database } from './db/client';
 import { demoRoutes } from './demo/demo.routes';
 import { AppError } from './lib/app-error';
 import { createSecrets } from './lib/secrets';
+import { fakeBotApiPlugin } from './telegram/fake-bot-api/plugin';
+import type { FakeBotApiState } from './telegram/fake-bot-api/state';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -26,6 +28,8 @@ import { registerWebApp } from './plugins/web-app';
 export type AppDeps = {
   config: Config;
   database: Database;
+  /** Demo mode serves this fake Telegram Bot API in process, at /fake-telegram. */
+  fakeBotApi?: FakeBotApiState;
   /** Where the built web app lives; tests pass null to serve the API only. */
   webDistDir?: string | null;
   now?: () => Date;
@@ -106,6 +110,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dashboard = createDashboardService({ db, ...(deps.now ? { now: deps.now } : {}) });
 
   await app.register(healthRoutes(database));
+  if (deps.fakeBotApi) {
+    await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });
+  }
   await app.register(
     async (api) => {
       await api.register(authRoutes(auth, secrets.jwtKey));

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureDemoData } from './demo/demo-data';
+import { createFakeBotApiState } from './telegram/fake-bot-api/state';
 
 /** Starts the product: config, database and migrations, demo data in demo mode, then listen. */
 async function main() {
@@ -24,8 +25,9 @@ async function main() {
   if (config.demo && !config.telegramApiRoot) {
     config.telegramApiRoot = `http://127.0.0.1:${config.port}/fake-telegram`;
   }
-  const app = await buildApp({ config, database });
-  if (config.demo) await ensureDemoData(database.db, app.log);
+  const fakeBotApi = config.demo ? createFakeBotApiState() : undefined;
+  const app = await buildApp({ config, database, ...(fakeBotApi ? { fakeBotApi } : {}) });
+  if (config.demo && fakeBotApi) await ensureDemoData(database.db, fakeBotApi, config, app.log);
 
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -1,9 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { seedDemoVendor } from '../db/seed/seed';
+import { DEMO_BOTS, seedDemoVendor } from '../db/seed/seed';
+import { createSecrets } from '../lib/secrets';
+import type { FakeBotApiState } from '../telegram/fake-bot-api/state';
 
-/** First start in demo mode: a demo vendor with realistic data. Later starts find it and do nothing. */
-export async function ensureDemoData(db: Db, log: FastifyBaseLogger): Promise<void> {
-  const result = await seedDemoVendor(db, { orders: 2000, seed: 1, onlyIfMissing: true });
+/**
+ * Demo mode at start-up: the fake Telegram knows the demo bots (so their tokens verify), and on first start
+ * a demo vendor with realistic data is seeded. Later starts find it and seed nothing.
+ */
+export async function ensureDemoData(db: Db, fake: FakeBotApiState, config: Config, log: FastifyBaseLogger) {
+  for (const bot of DEMO_BOTS) fake.registerBot({ token: bot.token, username: bot.username, firstName: bot.name });
+  const secrets = createSecrets(config.appSecret);
+  const result = await seedDemoVendor(db, { orders: 2000, seed: 1, onlyIfMissing: true, secrets });
   if (result.created) log.info(result, 'demo data seeded');
 }

@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+import { openSignedIn, PROD_URL, recordApiCalls, telegramEvents } from './fixtures';
+
+test('connects in demo mode and greets the demo user by first name', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /Hello, Alex/ })).toBeVisible();
+  await expect(page.getByText('Your store is performing well today')).toBeVisible();
+  await expect(page.getByTestId('demo-badge')).toBeVisible();
+});
+
+test('stores the Telegram identity and vendor under the spec local storage keys', async ({ page }) => {
+  await openSignedIn(page);
+  const stored = await page.evaluate(() =>
+    Object.fromEntries(
+      ['telegram_user_id', 'telegram_first_name', 'telegram_username', 'vendor_id', 'vendor_name', 'user_role'].map(
+        (k) => [k, localStorage.getItem(k)],
+      ),
+    ),
+  );
+  expect(stored).toMatchObject({ telegram_first_name: 'Alex', user_role: 'VENDOR' });
+  expect(stored.telegram_user_id).toMatch(/^\d+$/);
+  expect(stored.vendor_id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(stored.vendor_name).toBeTruthy();
+});
+
+test('shows Unable to Connect after 2 s when opened outside Telegram on a production server', async ({ page }) => {
+  await page.goto(PROD_URL);
+  await expect(page.getByText('Connecting to Telegram...')).toBeVisible();
+  const shownAt = Date.now();
+  await expect(page.getByText('Unable to Connect.')).toBeVisible({ timeout: 5000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(1000);
+  await expect(page.getByText('Please open this app from Telegram to continue.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
+});
+
+test('shows the 404 screen with the path for an unknown route, and Go Back returns', async ({ page }) => {
+  await openSignedIn(page);
+  await page.goto('/no/such/screen');
+  await expect(page.getByRole('heading', { name: '404 - Route not found' })).toBeVisible();
+  await expect(page.getByText('/no/such/screen')).toBeVisible();
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: /Hello, Alex/ })).toBeVisible();
+});
+
+test('hides the bottom navigation on a bot page and shows the back button instead', async ({ page }) => {
+  await openSignedIn(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav).toBeVisible();
+  await nav.getByRole('link', { name: 'Bots' }).click();
+  await expect(page).toHaveURL(/\/bots$/);
+  await page.goto('/bots/x');
+  await expect(page.getByRole('heading', { name: 'Bot Details' })).toBeVisible();
+  await expect(nav).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+  const events = await telegramEvents(page);
+  expect(events).toContainEqual({ name: 'web_app_setup_back_button', params: { is_visible: true } });
+  // Opened directly (a deep link), the page has no in-app history: Back leads Home.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(nav).toBeVisible();
+});
+
+test('bottom navigation switches between the five sections', async ({ page }) => {
+  await openSignedIn(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  for (const [name, path] of [
+    ['Products', '/products'],
+    ['Orders', '/orders'],
+    ['Settings', '/settings'],
+    ['Home', '/'],
+  ] as const) {
+    await nav.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+  }
+});
+
+test('keeps the session across a reload without signing in again', async ({ page }) => {
+  await openSignedIn(page);
+  const calls = recordApiCalls(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /Hello, Alex/ })).toBeVisible();
+  await expect(page.getByTestId('stat-total-orders')).toBeVisible();
+  expect(calls).not.toContain('POST /auth/telegram');
+});
+
+test('refreshes a rejected access token without the user noticing', async ({ page }) => {
+  await openSignedIn(page);
+  // A token the server no longer accepts (as when it has expired), while the app still believes it is fresh.
+  await page.evaluate(() => localStorage.setItem('auth_token', 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.invalid'));
+  const calls = recordApiCalls(page);
+  await page.reload();
+  await expect(page.getByTestId('stat-total-orders')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/auth/);
+  expect(calls).toContain('POST /auth/refresh');
+  expect(calls).not.toContain('POST /auth/telegram');
+});
+
+test('refreshes an access token that is about to expire before using it', async ({ page }) => {
+  await openSignedIn(page);
+  const before = await page.evaluate(() => localStorage.getItem('auth_token'));
+  await page.evaluate(() => localStorage.setItem('auth_token_expires_at', String(Date.now() + 60_000)));
+  const calls = recordApiCalls(page);
+  await page.reload();
+  await expect(page.getByTestId('stat-total-orders')).toBeVisible();
+  expect(calls).toContain('POST /auth/refresh');
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).not.toBe(before);
+});
