@@ -14,7 +14,8 @@ export function recordApiCalls(page: Page): string[] {
   const calls: string[] = [];
   page.on('request', (req: Request) => {
     const url = new URL(req.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${req.method()} ${url.pathname.replace('/api/v1', '')}`);
+    if (url.pathname.startsWith('/api/'))
+      calls.push(`${req.method()} ${url.pathname.replace('/api/v1', '')}`);
   });
   return calls;
 }

@@ -12,9 +12,14 @@ test('stores the Telegram identity and vendor under the spec local storage keys'
   await openSignedIn(page);
   const stored = await page.evaluate(() =>
     Object.fromEntries(
-      ['telegram_user_id', 'telegram_first_name', 'telegram_username', 'vendor_id', 'vendor_name', 'user_role'].map(
-        (k) => [k, localStorage.getItem(k)],
-      ),
+      [
+        'telegram_user_id',
+        'telegram_first_name',
+        'telegram_username',
+        'vendor_id',
+        'vendor_name',
+        'user_role',
+      ].map((k) => [k, localStorage.getItem(k)]),
     ),
   );
   expect(stored).toMatchObject({ telegram_first_name: 'Alex', user_role: 'VENDOR' });
@@ -23,7 +28,9 @@ test('stores the Telegram identity and vendor under the spec local storage keys'
   expect(stored.vendor_name).toBeTruthy();
 });
 
-test('shows Unable to Connect after 2 s when opened outside Telegram on a production server', async ({ page }) => {
+test('shows Unable to Connect after 2 s when opened outside Telegram on a production server', async ({
+  page,
+}) => {
   await page.goto(PROD_URL);
   await expect(page.getByText('Connecting to Telegram...')).toBeVisible();
   const shownAt = Date.now();

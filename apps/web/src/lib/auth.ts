@@ -9,7 +9,6 @@ import type {
   TelegramLoginBody,
 } from '@app/contracts/auth';
 import { LIMITS } from '@app/contracts/limits';
-import { useSyncExternalStore } from 'react';
 import {
   api,
   isApiError,
@@ -27,6 +26,7 @@ import {
   saveTelegramUser,
   setVendorId,
 } from './session';
+import { createStore } from './store';
 import type { TelegramUser } from './telegram';
 
 export type TelegramIdentity = { initData: string; user: TelegramUser };
@@ -34,26 +34,10 @@ export type TelegramIdentity = { initData: string; user: TelegramUser };
 export type AuthStatus = 'idle' | 'signing-in' | 'signed-in' | 'signed-out';
 export type AuthState = { status: AuthStatus; error: string | null };
 
-let authState: AuthState = { status: 'idle', error: null };
-const listeners = new Set<() => void>();
-
-function setAuthState(next: AuthState): void {
-  authState = next;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function getAuthState(): AuthState {
-  return authState;
-}
-
-export function useAuthState(): AuthState {
-  return useSyncExternalStore(subscribe, getAuthState);
-}
+const authStore = createStore<AuthState>({ status: 'idle', error: null });
+const setAuthState = authStore.set;
+export const getAuthState = authStore.get;
+export const useAuthState = authStore.use;
 
 type TelegramUserJson = {
   id?: number;

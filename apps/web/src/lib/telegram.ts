@@ -23,9 +23,10 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { api } from './api-client';
 import { getDemoPalette, prefersDark } from './demo-theme';
+import { createStore } from './store';
 
 export type TelegramUser = {
   id: number;
@@ -62,33 +63,21 @@ declare global {
 // ---------------------------------------------------------------------------------------------------------
 // State, readable from React with useTelegram().
 
-let state: TelegramState = {
+const store = createStore<TelegramState>({
   status: 'connecting',
   user: null,
   initData: null,
   isDemo: false,
   backButtonVisible: false,
   mainButton: { text: '', isVisible: false, isEnabled: true },
-};
-const listeners = new Set<() => void>();
+});
 
 function setState(patch: Partial<TelegramState>): void {
-  state = { ...state, ...patch };
-  for (const listener of listeners) listener();
+  store.set({ ...store.get(), ...patch });
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function getTelegramState(): TelegramState {
-  return state;
-}
-
-export function useTelegram(): TelegramState {
-  return useSyncExternalStore(subscribe, getTelegramState);
-}
+export const getTelegramState = store.get;
+export const useTelegram = store.use;
 
 // ---------------------------------------------------------------------------------------------------------
 // Start-up.
@@ -271,7 +260,7 @@ function answerAsClient(name: string, params: unknown): void {
     case 'web_app_setup_main_button':
       setState({
         mainButton: {
-          text: typeof data.text === 'string' ? data.text : state.mainButton.text,
+          text: typeof data.text === 'string' ? data.text : store.get().mainButton.text,
           isVisible: data.is_visible === true,
           isEnabled: data.is_active !== false,
         },
