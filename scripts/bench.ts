@@ -131,7 +131,9 @@ try {
       const name = url.pathname.slice(1);
       const admin = new URL(pgUrl);
       admin.pathname = '/postgres';
-      spawnSync('psql', [admin.toString(), '-qc', `drop database if exists "${name}" with (force)`], { stdio: 'inherit' });
+      spawnSync('psql', [admin.toString(), '-qc', `drop database if exists "${name}" with (force)`], {
+        stdio: 'inherit',
+      });
       spawnSync('psql', [admin.toString(), '-qc', `create database "${name}"`], { stdio: 'inherit' });
       report(`seed ${orders.toLocaleString('en')} orders, PostgreSQL`, `${seed({ DATABASE_URL: pgUrl })} s`);
     }

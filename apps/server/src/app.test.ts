@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
 import { createTestApp, getTestDatabase, resetDatabase, type TestApp, testConfig } from '../test/harness';
+import { buildApp } from './app';
 
 let t: TestApp;
 afterEach(async () => {
@@ -13,7 +13,11 @@ afterEach(async () => {
 describe('errors', () => {
   it('answers a validation failure with 400 VALIDATION_FAILED and the field issues', async () => {
     t = await createTestApp();
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: 42 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      payload: { refreshToken: 42 },
+    });
     expect(res.statusCode).toBe(400);
     const { error } = res.json();
     expect(error.code).toBe('VALIDATION_FAILED');
@@ -44,7 +48,11 @@ describe('errors', () => {
 
   it('echoes a request id on every response', async () => {
     t = await createTestApp();
-    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(res.headers['x-request-id']).toBe('abc-123');
   });
 });

@@ -12,8 +12,6 @@ import type { Database } from './db/client';
 import { demoRoutes } from './demo/demo.routes';
 import { AppError } from './lib/app-error';
 import { createSecrets } from './lib/secrets';
-import { fakeBotApiPlugin } from './telegram/fake-bot-api/plugin';
-import type { FakeBotApiState } from './telegram/fake-bot-api/state';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -24,6 +22,8 @@ import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { vendorScope } from './plugins/vendor-scope';
 import { registerWebApp } from './plugins/web-app';
+import { fakeBotApiPlugin } from './telegram/fake-bot-api/plugin';
+import type { FakeBotApiState } from './telegram/fake-bot-api/state';
 
 export type AppDeps = {
   config: Config;
@@ -122,7 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
 
-  const sendIndex = deps.webDistDir === null ? null : await registerWebApp(app, deps.webDistDir ?? defaultWebDist);
+  const sendIndex =
+    deps.webDistDir === null ? null : await registerWebApp(app, deps.webDistDir ?? defaultWebDist);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     const isApi = /^\/(api|telegram|fake-telegram|healthz|readyz)(\/|$)/.test(path);

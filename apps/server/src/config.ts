@@ -73,7 +73,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     initDataMaxAgeS: e.INIT_DATA_MAX_AGE_S,
     logLevel: e.LOG_LEVEL,
-    corsOrigins: e.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [],
+    corsOrigins:
+      e.CORS_ORIGINS?.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean) ?? [],
   };
 }
 

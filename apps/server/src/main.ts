@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
-import { ConfigError, type Config, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureDemoData } from './demo/demo-data';
 import { createFakeBotApiState } from './telegram/fake-bot-api/state';

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import { signInitData, type InitDataUser } from '../src/telegram/init-data';
+import { type InitDataUser, signInitData } from '../src/telegram/init-data';
 
 /** The platform bot token of the tests (the public example of SECURITY.md). */
 export const TEST_BOT_TOKEN = '5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8';
@@ -36,7 +36,9 @@ let shared: Promise<Database> | undefined;
 export function getTestDatabase(): Promise<Database> {
   shared ??= (async () => {
     const url = process.env.TEST_DATABASE_URL;
-    const database = await openDatabase(url ? { databaseUrl: await workerDatabase(url), dataDir: null } : { dataDir: null });
+    const database = await openDatabase(
+      url ? { databaseUrl: await workerDatabase(url), dataDir: null } : { dataDir: null },
+    );
     await database.migrate();
     return database;
   })();
@@ -69,7 +71,9 @@ export async function resetDatabase(database: Database): Promise<void> {
 
 export type TestApp = { app: FastifyInstance; database: Database; config: Config };
 
-export async function createTestApp(opts: { config?: Partial<Config>; now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { config?: Partial<Config>; now?: () => Date } = {},
+): Promise<TestApp> {
   const database = await getTestDatabase();
   await resetDatabase(database);
   const config = testConfig(opts.config);
@@ -82,7 +86,13 @@ let nextTelegramId = 1_000_000;
 
 export function telegramUser(overrides: Partial<InitDataUser> = {}): InitDataUser {
   nextTelegramId += 1;
-  return { id: nextTelegramId, first_name: 'Test', last_name: 'Vendor', username: `vendor${nextTelegramId}`, ...overrides };
+  return {
+    id: nextTelegramId,
+    first_name: 'Test',
+    last_name: 'Vendor',
+    username: `vendor${nextTelegramId}`,
+    ...overrides,
+  };
 }
 
 /** Signs in a new Telegram user and answers their tokens and vendor. */

@@ -53,7 +53,13 @@ export const PLANS: Record<Plan, PlanOffer> = {
     maxProducts: 10_000,
     maxOrdersPerMonth: null,
     feeBps: 250,
-    features: ['10,000 products', 'Unlimited orders', 'Advanced analytics', 'Priority support', 'Custom domain'],
+    features: [
+      '10,000 products',
+      'Unlimited orders',
+      'Advanced analytics',
+      'Priority support',
+      'Custom domain',
+    ],
     recommended: true,
   },
   ENTERPRISE: {

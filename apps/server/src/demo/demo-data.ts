@@ -10,7 +10,8 @@ import type { FakeBotApiState } from '../telegram/fake-bot-api/state';
  * a demo vendor with realistic data is seeded. Later starts find it and seed nothing.
  */
 export async function ensureDemoData(db: Db, fake: FakeBotApiState, config: Config, log: FastifyBaseLogger) {
-  for (const bot of DEMO_BOTS) fake.registerBot({ token: bot.token, username: bot.username, firstName: bot.name });
+  for (const bot of DEMO_BOTS)
+    fake.registerBot({ token: bot.token, username: bot.username, firstName: bot.name });
   const secrets = createSecrets(config.appSecret);
   const result = await seedDemoVendor(db, { orders: 2000, seed: 1, onlyIfMissing: true, secrets });
   if (result.created) log.info(result, 'demo data seeded');

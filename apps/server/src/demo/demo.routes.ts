@@ -11,9 +11,13 @@ import { DEMO_USER } from './demo-user';
 export function demoRoutes(platformBotToken: string) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
-    app.get('/demo/init-data', { schema: { tags: ['demo'], response: { 200: DemoLaunchResponse } } }, async () => ({
-      initData: signInitData(DEMO_USER, platformBotToken),
-      demo: true as const,
-    }));
+    app.get(
+      '/demo/init-data',
+      { schema: { tags: ['demo'], response: { 200: DemoLaunchResponse } } },
+      async () => ({
+        initData: signInitData(DEMO_USER, platformBotToken),
+        demo: true as const,
+      }),
+    );
   };
 }

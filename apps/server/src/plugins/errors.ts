@@ -22,7 +22,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const first = issues[0];
       return reply
         .status(400)
-        .send(body('VALIDATION_FAILED', first ? `${first.path}: ${first.message}` : 'Invalid request', issues));
+        .send(
+          body('VALIDATION_FAILED', first ? `${first.path}: ${first.message}` : 'Invalid request', issues),
+        );
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
@@ -35,5 +37,4 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side.'));
   });
-
 });

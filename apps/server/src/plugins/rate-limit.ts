@@ -13,7 +13,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { max: numb
     max: opts.max,
     timeWindow: '1 minute',
     // The in-process fake Telegram (demo mode) is this server talking to itself.
-    allowList: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url.startsWith('/fake-telegram/'),
+    allowList: (req) =>
+      req.url === '/healthz' || req.url === '/readyz' || req.url.startsWith('/fake-telegram/'),
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
   });

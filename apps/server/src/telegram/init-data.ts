@@ -53,7 +53,8 @@ export function verifyInitData(
   const params = new URLSearchParams(raw);
   const hash = params.get('hash');
   const authDate = Number(params.get('auth_date'));
-  if (!hash || !/^[0-9a-f]{64}$/.test(hash) || !Number.isInteger(authDate)) throw new InitDataError('malformed');
+  if (!hash || !/^[0-9a-f]{64}$/.test(hash) || !Number.isInteger(authDate))
+    throw new InitDataError('malformed');
 
   const expected = createHmac('sha256', secretKey(botToken)).update(dataCheckString(params)).digest();
   if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) throw new InitDataError('bad_hash');

@@ -11,7 +11,9 @@ export const activityLog = pgTable(
     botId: uuid('bot_id'),
     /** Who did it: a signed-in Telegram user, or null for the system and for customers in a bot. */
     actorTelegramId: telegramId('actor_telegram_id'),
-    type: text('type', { enum: ['order', 'customer', 'product', 'payment', 'bot', 'auth', 'system'] }).notNull(),
+    type: text('type', {
+      enum: ['order', 'customer', 'product', 'payment', 'bot', 'auth', 'system'],
+    }).notNull(),
     action: text('action').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),

@@ -60,7 +60,9 @@ export const botSubscriptions = pgTable(
     botId: ref('bot_id'),
     plan: text('plan', { enum: ['FREE', 'BASIC', 'PRO', 'ENTERPRISE'] }).notNull(),
     status: text('status', { enum: ['trial', 'active', 'expired', 'cancelled'] }).notNull(),
-    billingPeriod: text('billing_period', { enum: ['monthly', 'yearly'] }).notNull().default('monthly'),
+    billingPeriod: text('billing_period', { enum: ['monthly', 'yearly'] })
+      .notNull()
+      .default('monthly'),
     amountMinor: money('amount_minor').notNull().default(0),
     currency: text('currency').notNull().default('USD'),
     feeBps: integer('fee_bps').notNull(),
@@ -71,7 +73,9 @@ export const botSubscriptions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.id] }),
-    foreignKey({ columns: [t.vendorId, t.botId], foreignColumns: [bots.vendorId, bots.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.vendorId, t.botId], foreignColumns: [bots.vendorId, bots.id] }).onDelete(
+      'cascade',
+    ),
     index('bot_subscriptions_bot_idx').on(t.vendorId, t.botId, t.createdAt),
     index('bot_subscriptions_ends_idx').on(t.endsAt).where(sql`status in ('trial', 'active')`),
   ],

@@ -21,7 +21,9 @@ export const categories = pgTable(
     id: id(),
     name: text('name').notNull(),
     icon: text('icon'),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -41,9 +43,10 @@ export const subcategories = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.id] }),
-    foreignKey({ columns: [t.vendorId, t.categoryId], foreignColumns: [categories.vendorId, categories.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.vendorId, t.categoryId],
+      foreignColumns: [categories.vendorId, categories.id],
+    }).onDelete('cascade'),
     index('subcategories_category_idx').on(t.vendorId, t.categoryId),
   ],
 );
@@ -75,7 +78,9 @@ export const products = pgTable(
     minStock: integer('min_stock').notNull().default(5),
     trackInventory: boolean('track_inventory').notNull().default(true),
     allowBackorder: boolean('allow_backorder').notNull().default(false),
-    status: text('status', { enum: ['active', 'draft', 'archived'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'draft', 'archived'] })
+      .notNull()
+      .default('active'),
     isFeatured: boolean('is_featured').notNull().default(false),
     /** Sold through every bot of the vendor; otherwise through the bots in product_bots. */
     allBots: boolean('all_bots').notNull().default(true),
@@ -101,10 +106,13 @@ export const productBots = pgTable(
   { vendorId: vendorId(), productId: ref('product_id'), botId: ref('bot_id') },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.productId, t.botId] }),
-    foreignKey({ columns: [t.vendorId, t.productId], foreignColumns: [products.vendorId, products.id] }).onDelete(
+    foreignKey({
+      columns: [t.vendorId, t.productId],
+      foreignColumns: [products.vendorId, products.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.vendorId, t.botId], foreignColumns: [bots.vendorId, bots.id] }).onDelete(
       'cascade',
     ),
-    foreignKey({ columns: [t.vendorId, t.botId], foreignColumns: [bots.vendorId, bots.id] }).onDelete('cascade'),
     index('product_bots_bot_idx').on(t.vendorId, t.botId),
   ],
 );

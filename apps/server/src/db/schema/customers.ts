@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { bots } from './bots';
 import { createdAt, id, money, ref, telegramId, updatedAt, vendorId } from './columns';
 import { vendors } from './vendors';
@@ -46,10 +55,13 @@ export const customerBots = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.customerId, t.botId] }),
-    foreignKey({ columns: [t.vendorId, t.customerId], foreignColumns: [customers.vendorId, customers.id] }).onDelete(
+    foreignKey({
+      columns: [t.vendorId, t.customerId],
+      foreignColumns: [customers.vendorId, customers.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.vendorId, t.botId], foreignColumns: [bots.vendorId, bots.id] }).onDelete(
       'cascade',
     ),
-    foreignKey({ columns: [t.vendorId, t.botId], foreignColumns: [bots.vendorId, bots.id] }).onDelete('cascade'),
     index('customer_bots_bot_idx').on(t.vendorId, t.botId),
   ],
 );

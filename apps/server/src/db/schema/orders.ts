@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -26,7 +25,16 @@ export const orders = pgTable(
     botId: ref('bot_id'),
     customerId: ref('customer_id'),
     status: text('status', {
-      enum: ['pending', 'processing', 'shipped', 'delivered', 'completed', 'scheduled', 'in_progress', 'cancelled'],
+      enum: [
+        'pending',
+        'processing',
+        'shipped',
+        'delivered',
+        'completed',
+        'scheduled',
+        'in_progress',
+        'cancelled',
+      ],
     }).notNull(),
     productType: text('product_type', { enum: ['physical', 'digital', 'service', 'mixed'] }).notNull(),
     paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'refunded', 'failed'] })
@@ -69,7 +77,9 @@ export const orderItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.id] }),
-    foreignKey({ columns: [t.vendorId, t.orderId], foreignColumns: [orders.vendorId, orders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.vendorId, t.orderId], foreignColumns: [orders.vendorId, orders.id] }).onDelete(
+      'cascade',
+    ),
     index('order_items_order_idx').on(t.vendorId, t.orderId),
     index('order_items_product_idx').on(t.vendorId, t.productId),
   ],
@@ -91,8 +101,9 @@ export const botDailyStats = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.botId, t.day] }),
-    foreignKey({ columns: [t.vendorId, t.botId], foreignColumns: [bots.vendorId, bots.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.vendorId, t.botId], foreignColumns: [bots.vendorId, bots.id] }).onDelete(
+      'cascade',
+    ),
     index('bot_daily_stats_day_idx').on(t.vendorId, t.day),
   ],
 );
-

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Role } from '@app/contracts/auth';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { refreshTokens, telegramIdentities, vendors } from '../../db/schema/index';
 import type { InitDataUser } from '../../telegram/init-data';
@@ -10,13 +10,19 @@ export type IdentityWithVendor = { vendorId: string; storeName: string; role: Ro
 
 /** The vendors a Telegram user acts for, owners first. */
 export async function findIdentities(db: Conn, telegramId: number): Promise<IdentityWithVendor[]> {
-  return db
-    .select({ vendorId: telegramIdentities.vendorId, storeName: vendors.storeName, role: telegramIdentities.role })
-    .from(telegramIdentities)
-    .innerJoin(vendors, eq(vendors.id, telegramIdentities.vendorId))
-    .where(eq(telegramIdentities.telegramId, telegramId))
-    // VENDOR sorts after STAFF, so descending puts the accounts a user owns first.
-    .orderBy(desc(telegramIdentities.role), asc(telegramIdentities.createdAt));
+  return (
+    db
+      .select({
+        vendorId: telegramIdentities.vendorId,
+        storeName: vendors.storeName,
+        role: telegramIdentities.role,
+      })
+      .from(telegramIdentities)
+      .innerJoin(vendors, eq(vendors.id, telegramIdentities.vendorId))
+      .where(eq(telegramIdentities.telegramId, telegramId))
+      // VENDOR sorts after STAFF, so descending puts the accounts a user owns first.
+      .orderBy(desc(telegramIdentities.role), asc(telegramIdentities.createdAt))
+  );
 }
 
 export async function insertVendorWithOwner(
@@ -26,7 +32,9 @@ export async function insertVendorWithOwner(
 ): Promise<IdentityWithVendor> {
   const [vendor] = await db.insert(vendors).values({ storeName }).returning({ id: vendors.id });
   if (!vendor) throw new Error('vendor insert returned nothing');
-  await db.insert(telegramIdentities).values({ vendorId: vendor.id, role: 'VENDOR', ...identityFields(user) });
+  await db
+    .insert(telegramIdentities)
+    .values({ vendorId: vendor.id, role: 'VENDOR', ...identityFields(user) });
   return { vendorId: vendor.id, storeName, role: 'VENDOR' };
 }
 
@@ -61,8 +69,15 @@ export async function insertRefreshToken(db: Conn, row: typeof refreshTokens.$in
 }
 
 /** Locks the row so two concurrent uses of one token cannot both rotate it. */
-export async function findRefreshTokenForUpdate(tx: Tx, tokenHash: string): Promise<RefreshTokenRow | undefined> {
-  const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
+export async function findRefreshTokenForUpdate(
+  tx: Tx,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .for('update');
   return row;
 }
 
@@ -78,6 +93,10 @@ export async function revokeFamily(db: Conn, vendorId: string, familyId: string)
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(
-      and(eq(refreshTokens.vendorId, vendorId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)),
+      and(
+        eq(refreshTokens.vendorId, vendorId),
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+      ),
     );
 }

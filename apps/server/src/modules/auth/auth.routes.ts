@@ -31,7 +31,8 @@ export function authRoutes(auth: AuthService, jwtKey: Uint8Array) {
     app.post(
       '/auth/register',
       { config: signInLimit, schema: { tags, body: RegisterBody, response: { 201: LoginResponse } } },
-      async (req, reply) => reply.status(201).send(await auth.register(req.body.init_data, req.body.storeName)),
+      async (req, reply) =>
+        reply.status(201).send(await auth.register(req.body.init_data, req.body.storeName)),
     );
 
     app.post('/auth/refresh', { schema: { tags, body: RefreshBody, response: { 200: TokenPair } } }, (req) =>
@@ -56,7 +57,10 @@ export function authRoutes(auth: AuthService, jwtKey: Uint8Array) {
 
     app.post(
       '/registration/check-status',
-      { config: signInLimit, schema: { tags, body: CheckStatusBody, response: { 200: CheckStatusResponse } } },
+      {
+        config: signInLimit,
+        schema: { tags, body: CheckStatusBody, response: { 200: CheckStatusResponse } },
+      },
       (req) => auth.checkStatus(req.body.init_data),
     );
   };

@@ -24,9 +24,11 @@ export function createAuthService(deps: AuthDeps) {
   /** Only the HMAC-verified init data is trusted; every other login field is ignored. */
   function verifiedUser(initData: string | undefined): InitDataUser {
     try {
-      return verifyInitData(initData, deps.platformBotToken, { maxAgeS: deps.initDataMaxAgeS, now: now() }).user;
+      return verifyInitData(initData, deps.platformBotToken, { maxAgeS: deps.initDataMaxAgeS, now: now() })
+        .user;
     } catch (err) {
-      if (err instanceof InitDataError) throw new AppError('INIT_DATA_INVALID', err.message, { reason: err.reason });
+      if (err instanceof InitDataError)
+        throw new AppError('INIT_DATA_INVALID', err.message, { reason: err.reason });
       throw err;
     }
   }
@@ -45,7 +47,8 @@ export function createAuthService(deps: AuthDeps) {
     return { accessToken, refreshToken, expiresIn: LIMITS.accessTokenTtlS };
   }
 
-  const storeNameOf = (user: InitDataUser) => [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
+  const storeNameOf = (user: InitDataUser) =>
+    [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
 
   return {
     /** Signs a Telegram user in, creating their vendor (role VENDOR) on first sign-in. */
@@ -59,8 +62,16 @@ export function createAuthService(deps: AuthDeps) {
         }
         return repo.insertVendorWithOwner(tx, storeNameOf(user), user);
       });
-      const tokens = await issueTokens({ vendorId: identity.vendorId, telegramId: user.id, role: identity.role });
-      return { ...tokens, vendor: { id: identity.vendorId, storeName: identity.storeName }, role: identity.role };
+      const tokens = await issueTokens({
+        vendorId: identity.vendorId,
+        telegramId: user.id,
+        role: identity.role,
+      });
+      return {
+        ...tokens,
+        vendor: { id: identity.vendorId, storeName: identity.storeName },
+        role: identity.role,
+      };
     },
 
     /** Explicit registration: always role VENDOR; refused when the user already owns a vendor. */
@@ -90,7 +101,10 @@ export function createAuthService(deps: AuthDeps) {
       });
       if (!outcome.ok) throw new AppError('REFRESH_TOKEN_INVALID');
       const { row } = outcome;
-      return issueTokens({ vendorId: row.vendorId, telegramId: row.telegramId, role: row.role }, row.familyId);
+      return issueTokens(
+        { vendorId: row.vendorId, telegramId: row.telegramId, role: row.role },
+        row.familyId,
+      );
     },
 
     /** Ends the session the refresh token belongs to. Unknown tokens are ignored: logout is idempotent. */

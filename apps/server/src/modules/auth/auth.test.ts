@@ -1,9 +1,16 @@
 import { createHash, createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  signIn,
+  TEST_BOT_TOKEN,
+  type TestApp,
+  telegramUser,
+} from '../../../test/harness';
 import { signInitData } from '../../telegram/init-data';
-import { bearer, createTestApp, signIn, TEST_BOT_TOKEN, type TestApp, telegramUser } from '../../../test/harness';
-import { sql } from 'drizzle-orm';
 
 // The public validation example of SECURITY.md (valid when checked as of its own auth_date).
 const EXAMPLE_INIT_DATA =
@@ -21,7 +28,11 @@ async function vendorCount() {
 }
 
 const login = (init_data: string | undefined) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/telegram', payload: init_data === undefined ? {} : { init_data } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/telegram',
+    payload: init_data === undefined ? {} : { init_data },
+  });
 
 describe('POST /auth/telegram', () => {
   describe('with the public example init data', () => {
@@ -33,7 +44,11 @@ describe('POST /auth/telegram', () => {
       const res = await login(EXAMPLE_INIT_DATA);
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body).toMatchObject({ role: 'VENDOR', vendor: { storeName: 'Vladislav Kibenko' }, expiresIn: 900 });
+      expect(body).toMatchObject({
+        role: 'VENDOR',
+        vendor: { storeName: 'Vladislav Kibenko' },
+        expiresIn: 900,
+      });
       expect(body.accessToken).toMatch(/^ey/);
       expect(body.refreshToken.length).toBeGreaterThan(30);
     });
@@ -72,7 +87,9 @@ describe('POST /auth/telegram', () => {
     });
 
     it('refuses init data older than INIT_DATA_MAX_AGE_S', async () => {
-      const stale = signInitData(telegramUser(), TEST_BOT_TOKEN, { authDate: new Date(Date.now() - 86_401_000) });
+      const stale = signInitData(telegramUser(), TEST_BOT_TOKEN, {
+        authDate: new Date(Date.now() - 86_401_000),
+      });
       const res = await login(stale);
       expect(res.statusCode).toBe(401);
       expect(res.json().error.message).toMatch(/expired/);

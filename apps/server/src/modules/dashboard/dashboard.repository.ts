@@ -33,7 +33,11 @@ export async function botCounts(db: Db, vendorId: string, since: Date) {
     })
     .from(bots)
     .where(and(eq(bots.vendorId, vendorId), isNull(bots.deletedAt)));
-  return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0), createdSince: Number(row?.createdSince ?? 0) };
+  return {
+    total: Number(row?.total ?? 0),
+    active: Number(row?.active ?? 0),
+    createdSince: Number(row?.createdSince ?? 0),
+  };
 }
 
 export async function staffCounts(db: Db, vendorId: string, since: Date) {
@@ -46,4 +50,3 @@ export async function staffCounts(db: Db, vendorId: string, since: Date) {
     .where(and(eq(telegramIdentities.vendorId, vendorId), eq(telegramIdentities.role, 'STAFF')));
   return { total: Number(row?.total ?? 0), createdSince: Number(row?.createdSince ?? 0) };
 }
-

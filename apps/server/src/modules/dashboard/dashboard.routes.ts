@@ -6,8 +6,10 @@ import type { createDashboardService } from './dashboard.service';
 export function dashboardRoutes(dashboard: ReturnType<typeof createDashboardService>) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
-    app.get('/dashboard/stats', { schema: { tags: ['dashboard'], response: { 200: DashboardStats } } }, (req) =>
-      dashboard.getStats(req.auth.vendorId),
+    app.get(
+      '/dashboard/stats',
+      { schema: { tags: ['dashboard'], response: { 200: DashboardStats } } },
+      (req) => dashboard.getStats(req.auth.vendorId),
     );
   };
 }
