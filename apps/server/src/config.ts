@@ -24,6 +24,7 @@ const Env = z.object({
   INIT_DATA_MAX_AGE_S: z.coerce.number().int().positive().default(LIMITS.defaultInitDataMaxAgeS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = {
@@ -41,6 +42,8 @@ export type Config = {
   initDataMaxAgeS: number;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   corsOrigins: string[];
+  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits count by it). */
+  trustProxy: boolean;
 };
 
 /** The token demo mode signs init data with. It only ever talks to the fake Bot API. */
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.CORS_ORIGINS?.split(',')
         .map((o) => o.trim())
         .filter(Boolean) ?? [],
+    trustProxy: e.TRUST_PROXY === 'true',
   };
 }
 

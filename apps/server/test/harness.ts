@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     initDataMaxAgeS: 86_400,
     logLevel: 'silent',
     corsOrigins: [],
+    trustProxy: false,
     ...overrides,
   };
 }
