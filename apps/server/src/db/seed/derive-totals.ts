@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../client';
+import { sqlRandom, sqlUuid, sqlUuidLiteral } from './sql-random';
+
+// What the server keeps incrementally with each order (customer totals, per-bot memberships, daily rollups),
+// computed here in a few set-based statements after the bulk insert, from the same rules:
+// counts and money come from non-cancelled orders; a bot's new customer is counted on the day of their first
+// order through it.
+
+const S = {
+  joinedEarly: 200,
+  joinedBot: 201,
+  activityOrder: 210,
+  activityPayment: 212,
+  activityCustomer: 214,
+};
+
+/** Fills customers' totals, customer_bots and bot_daily_stats from the orders. */
+export async function deriveTotals(tx: Tx, vendorId: string, seed: number): Promise<void> {
+  await tx.execute(sql`
+    create temporary table seed_cb on commit drop as
+    select customer_id, bot_id, min(created_at) as first_at, max(created_at) as last_any_at,
+      (count(*) filter (where status <> 'cancelled'))::int as cnt,
+      coalesce(sum(total_minor) filter (where status <> 'cancelled'), 0)::int8 as spent,
+      max(created_at) filter (where status <> 'cancelled') as last_at
+    from orders where vendor_id = ${vendorId}
+    group by customer_id, bot_id`);
+
+  // A customer joined up to two days before their first order (never after it), or on their generated date.
+  await tx.execute(sql`
+    update customers c set
+      order_count = a.cnt, total_spent_minor = a.spent, last_order_at = a.last_at,
+      created_at = least(c.created_at, date_trunc('second',
+        a.first_at - make_interval(secs => 3600 + ${sql.raw(sqlRandom(seed, S.joinedEarly, 'c.telegram_id'))} * 47 * 3600))),
+      updated_at = a.last_any_at
+    from (
+      select customer_id, sum(cnt)::int as cnt, sum(spent)::int8 as spent, max(last_at) as last_at,
+        min(first_at) as first_at, max(last_any_at) as last_any_at
+      from seed_cb group by customer_id
+    ) a
+    where c.vendor_id = ${vendorId} and c.id = a.customer_id`);
+
+  await tx.execute(sql`
+    insert into customer_bots (vendor_id, customer_id, bot_id, joined_at, order_count, total_spent_minor, last_order_at)
+    select ${vendorId}::uuid, cb.customer_id, cb.bot_id,
+      greatest(c.created_at, b.created_at, date_trunc('second',
+        cb.first_at - make_interval(secs => ${sql.raw(sqlRandom(seed, S.joinedBot, 'c.telegram_id'))} * 1800))),
+      cb.cnt, cb.spent, cb.last_at
+    from seed_cb cb
+    join customers c on c.vendor_id = ${vendorId} and c.id = cb.customer_id
+    join bots b on b.vendor_id = ${vendorId} and b.id = cb.bot_id`);
+
+  // Customers who have not bought yet still started one of the running bots.
+  await tx.execute(sql`
+    insert into customer_bots (vendor_id, customer_id, bot_id, joined_at)
+    select ${vendorId}::uuid, c.id, b.id, greatest(c.created_at, b.created_at)
+    from customers c
+    cross join (
+      select array_agg(id order by telegram_bot_id) as ids from bots
+      where vendor_id = ${vendorId} and is_active and deleted_at is null
+    ) running
+    join bots b on b.vendor_id = ${vendorId}
+      and b.id = running.ids[1 + (c.telegram_id % cardinality(running.ids))::int]
+    where c.vendor_id = ${vendorId} and c.order_count = 0
+      and not exists (select 1 from seed_cb cb where cb.customer_id = c.id)`);
+
+  await tx.execute(sql`
+    insert into bot_daily_stats (vendor_id, bot_id, day, orders, revenue_minor, new_customers)
+    select ${vendorId}::uuid, bot_id, day, sum(orders)::int, sum(revenue)::int8, sum(new_customers)::int
+    from (
+      select bot_id, (created_at at time zone 'UTC')::date as day,
+        count(*) filter (where status <> 'cancelled') as orders,
+        coalesce(sum(total_minor) filter (where status <> 'cancelled'), 0) as revenue,
+        0 as new_customers
+      from orders where vendor_id = ${vendorId}
+      group by 1, 2
+      union all
+      select bot_id, (first_at at time zone 'UTC')::date, 0, 0, count(*)
+      from seed_cb group by 1, 2
+    ) x
+    group by bot_id, day`);
+}
+
+const money = (minor: string) => `'$' || to_char(${minor} / 100.0, 'FM999,999,990.00')`;
+const fullName = (alias: string) => `${alias}.first_name || coalesce(' ' || ${alias}.last_name, '')`;
+
+/** Recent activity derived from the newest orders, payments and customers (about 20 rows). */
+export async function insertOrderActivity(
+  tx: Tx,
+  vendorId: string,
+  seed: number,
+  nowSec: number,
+): Promise<void> {
+  await tx.execute(
+    sql.raw(`
+    insert into activity_log (vendor_id, id, bot_id, type, action, title, description, link, metadata, created_at)
+    select ${sqlUuidLiteral(vendorId)}, ${sqlUuid(seed, S.activityOrder, 'o.rn')}, o.bot_id, 'order', 'order.created',
+      'New order #' || o.number,
+      ${fullName('c')} || ' ordered ' || o.item_count || case when o.item_count = 1 then ' item' else ' items' end
+        || ' for ' || ${money('o.total_minor')} || ' via @' || b.username,
+      '/orders/' || o.id,
+      jsonb_build_object('orderId', o.id, 'orderNumber', o.number, 'totalMinor', o.total_minor, 'status', o.status),
+      o.created_at
+    from (
+      select *, row_number() over (order by created_at desc, number desc) as rn
+      from (select * from orders where vendor_id = ${sqlUuidLiteral(vendorId)} order by created_at desc, number desc limit 12) newest
+    ) o
+    join customers c on c.vendor_id = o.vendor_id and c.id = o.customer_id
+    join bots b on b.vendor_id = o.vendor_id and b.id = o.bot_id`),
+  );
+
+  // Payments: the newest paid orders and the newest refund, a few minutes after the order.
+  await tx.execute(
+    sql.raw(`
+    insert into activity_log (vendor_id, id, bot_id, type, action, title, description, link, metadata, created_at)
+    select ${sqlUuidLiteral(vendorId)}, ${sqlUuid(seed, S.activityPayment, 'p.rn')}, p.bot_id, 'payment',
+      case when p.payment_status = 'refunded' then 'payment.refunded' else 'payment.received' end,
+      case when p.payment_status = 'refunded' then 'Refund issued' else 'Payment received' end,
+      ${money('p.total_minor')} || case when p.payment_status = 'refunded' then ' refunded for order #' else ' paid for order #' end
+        || p.number,
+      '/orders/' || p.id,
+      jsonb_build_object('orderId', p.id, 'amountMinor', p.total_minor, 'currency', p.currency),
+      least(to_timestamp(${nowSec}), p.created_at + interval '3 minutes')
+    from (
+      select *, row_number() over (order by created_at desc) as rn from (
+        (select * from orders where vendor_id = ${sqlUuidLiteral(vendorId)} and payment_status = 'paid' order by created_at desc limit 6)
+        union all
+        (select * from orders where vendor_id = ${sqlUuidLiteral(vendorId)} and payment_status = 'refunded' order by created_at desc limit 1)
+      ) picked
+    ) p`),
+  );
+
+  await tx.execute(
+    sql.raw(`
+    insert into activity_log (vendor_id, id, bot_id, type, action, title, description, link, metadata, created_at)
+    select ${sqlUuidLiteral(vendorId)}, ${sqlUuid(seed, S.activityCustomer, 'n.rn')}, cb.bot_id, 'customer', 'customer.joined',
+      'New customer',
+      ${fullName('n')} || coalesce(' (@' || n.username || ')', '') || ' started @' || b.username,
+      '/customers/' || n.id,
+      jsonb_build_object('customerId', n.id),
+      n.created_at
+    from (
+      select *, row_number() over (order by created_at desc, telegram_id) as rn
+      from customers where vendor_id = ${sqlUuidLiteral(vendorId)} order by created_at desc, telegram_id limit 5
+    ) n
+    cross join lateral (
+      select bot_id from customer_bots cb
+      where cb.vendor_id = n.vendor_id and cb.customer_id = n.id order by joined_at limit 1
+    ) cb
+    join bots b on b.vendor_id = n.vendor_id and b.id = cb.bot_id`),
+  );
+}

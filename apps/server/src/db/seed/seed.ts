@@ -1,0 +1,754 @@
+import { performance } from 'node:perf_hooks';
+import { PLANS, TRIAL_DAYS } from '@app/contracts/plans';
+import { asc, count, eq, ne, sql } from 'drizzle-orm';
+import { DEMO_STORE_NAME, DEMO_USER } from '../../demo/demo-user';
+import { type Secrets, sha256Hex } from '../../lib/secrets';
+import type { Db, Tx } from '../client';
+import {
+  activityLog,
+  botSubscriptions,
+  bots,
+  categories,
+  productBots,
+  products,
+  subcategories,
+  telegramIdentities,
+  vendors,
+} from '../schema/index';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoBotKey, type DemoProduct } from './demo-catalogue';
+import { deriveTotals, insertOrderActivity } from './derive-totals';
+import {
+  createAddressTable,
+  createPickTables,
+  insertCustomers,
+  insertOrderBatch,
+  type OrderBot,
+  type PickRow,
+  planCustomerGroups,
+} from './generate-orders';
+import { seededRandom, seededUuid } from './sql-random';
+
+export type DemoBotState = 'free' | 'active' | 'trial' | 'expired' | 'inactive';
+export type DemoBotCategory = 'general' | 'fashion' | 'electronics' | 'groceries' | 'health' | 'books';
+
+export type DemoBot = {
+  key: DemoBotKey;
+  /** The number before ':' in the token, as Telegram issues them. */
+  telegramBotId: number;
+  /** Plaintext: demo mode registers it with the fake Bot API; the database holds it encrypted. */
+  token: string;
+  /** Without '@'. */
+  username: string;
+  name: string;
+  description: string;
+  category: DemoBotCategory;
+  welcomeMessage: string;
+  plan: 'FREE' | 'BASIC' | 'PRO';
+  /** free: the vendor's first bot, no subscription; the others show every subscription state. */
+  state: DemoBotState;
+};
+
+/** The demo vendor's bots, the same for every seed. Tokens only ever work against the fake Bot API. */
+export const DEMO_BOTS: readonly DemoBot[] = [
+  {
+    key: 'corner',
+    telegramBotId: 7104822391,
+    token: '7104822391:AAHqDbr_tNESAvfbCprExaYDaJqXoMFqxth',
+    username: 'alex_corner_shop_bot',
+    name: "Alex's Corner Shop",
+    description: 'Everyday essentials, home goods and gifts, delivered fast.',
+    category: 'general',
+    welcomeMessage: "Hi {first_name}! Welcome to Alex's Corner Shop. Tap Shop to browse today's picks.",
+    plan: 'FREE',
+    state: 'free',
+  },
+  {
+    key: 'urban',
+    telegramBotId: 7261937455,
+    token: '7261937455:AAHltKxgVz7nZnCrIbgSU1hganEfE639VRv',
+    username: 'urban_threads_bot',
+    name: 'Urban Threads',
+    description: 'Streetwear and wardrobe basics made to last. New drops every Friday.',
+    category: 'fashion',
+    welcomeMessage: 'Hey {first_name} 👋 New drops land every Friday. Use /catalog to see what is in stock.',
+    plan: 'PRO',
+    state: 'active',
+  },
+  {
+    key: 'gadget',
+    telegramBotId: 6938201774,
+    token: '6938201774:AAHwu06jTv9c665catsjPri322Nojcwrmk7',
+    username: 'gadget_hub_store_bot',
+    name: 'Gadget Hub',
+    description: 'Headphones, chargers and smart-home gear, plus repairs by our own technicians.',
+    category: 'electronics',
+    welcomeMessage: 'Welcome to Gadget Hub, {first_name}! Free shipping on orders over $50.',
+    plan: 'BASIC',
+    state: 'active',
+  },
+  {
+    key: 'fresh',
+    telegramBotId: 7483019266,
+    token: '7483019266:AAH-m9tx077dnSK-XaYJ3FVVBcnWbuFp1wf',
+    username: 'fresh_basket_market_bot',
+    name: 'Fresh Basket Market',
+    description: 'Specialty coffee, pantry staples and snacks from small producers.',
+    category: 'groceries',
+    welcomeMessage: 'Good to see you, {first_name}! Order by 2 pm for same-day delivery.',
+    plan: 'PRO',
+    state: 'trial',
+  },
+  {
+    key: 'zen',
+    telegramBotId: 7390552148,
+    token: '7390552148:AAH1g2gQMBLFVYuqm1s4V4g6Z3Qfv2PUYiF',
+    username: 'zen_wellness_studio_bot',
+    name: 'Zen Wellness Studio',
+    description: 'Skincare, supplements and studio sessions: yoga, massage and nutrition coaching.',
+    category: 'health',
+    welcomeMessage: 'Namaste, {first_name} 🌿 Book a class or browse our wellness shop.',
+    plan: 'BASIC',
+    state: 'expired',
+  },
+  {
+    key: 'books',
+    telegramBotId: 6857130492,
+    token: '6857130492:AAHO6E-RehTStXAycYBkVLrF3Cu8jyV63Xc',
+    username: 'page_turner_books_bot',
+    name: 'Page Turner Books',
+    description: 'Paperbacks, e-books, audiobooks and writing workshops.',
+    category: 'books',
+    welcomeMessage: 'Hello {first_name} 📚 Tell us what you loved last and we will find your next read.',
+    plan: 'BASIC',
+    state: 'inactive',
+  },
+];
+
+export type SeedOptions = {
+  orders: number;
+  seed: number;
+  /** With a demo vendor already present, return at once (first start of demo mode). */
+  onlyIfMissing?: boolean;
+  secrets: Secrets;
+  /** Dates are relative to it. Default: today at 12:00 UTC, or the current hour if that is still ahead. */
+  now?: Date;
+  onProgress?: (ordersDone: number, ordersTotal: number) => void;
+};
+
+export type SeedResult = { created: boolean; vendorId: string; orders: number; ms: number };
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** Orders per INSERT … SELECT statement. */
+const BATCH = 100_000;
+// Serialises concurrent seeds (two server processes starting at once): the second one then finds the vendor.
+const SEED_LOCK = 7_004_221_901;
+const DEMO_VENDOR_ID = seededUuid(0, 'demo-vendor');
+
+type BotProfile = {
+  /** Share of the orders placed while the bot runs (the main bot takes the rest). */
+  weight: number;
+  /** Shares of physical, digital, service and mixed orders. */
+  typeMix: [number, number, number, number];
+  /** Paid monthly periods after the trial, the last ending `endsInDays` from now (expired bots: last month). */
+  paidMonths?: number;
+  endsInDays?: number;
+};
+
+const BOT_PROFILES: Record<DemoBotKey, BotProfile> = {
+  corner: { weight: 0.08, typeMix: [0.62, 0.18, 0.1, 0.1] },
+  urban: { weight: 0, typeMix: [0.75, 0.06, 0.09, 0.1], paidMonths: 13, endsInDays: 18 },
+  gadget: { weight: 0.24, typeMix: [0.6, 0.2, 0.1, 0.1], paidMonths: 10, endsInDays: 9 },
+  fresh: { weight: 0.16, typeMix: [0.82, 0.08, 0.05, 0.05] },
+  zen: { weight: 0.12, typeMix: [0.45, 0.2, 0.3, 0.05], paidMonths: 7 },
+  books: { weight: 0.1, typeMix: [0.45, 0.35, 0.1, 0.1], paidMonths: 6, endsInDays: 21 },
+};
+/** Takes the orders of bots that were not running at the time; it runs all year. */
+const MAIN_BOT: DemoBotKey = 'urban';
+
+/**
+ * Creates (or re-creates) the demo vendor with bots in every subscription state, a catalogue, customers in every
+ * segment and `orders` orders over the last twelve months, with customer totals and daily rollups consistent
+ * with the orders. The same seed and `now` give the same data. All in one transaction: a failed seed leaves
+ * nothing behind. `orders` in the result is the number created (0 when onlyIfMissing found a vendor).
+ */
+export async function seedDemoVendor(db: Db, opts: SeedOptions): Promise<SeedResult> {
+  const started = performance.now();
+  if (!Number.isSafeInteger(opts.orders) || opts.orders < 0)
+    throw new Error('orders must be a non-negative integer');
+  if (!Number.isSafeInteger(opts.seed) || opts.seed < 0 || opts.seed > 2 ** 31) {
+    throw new Error('seed must be an integer between 0 and 2^31');
+  }
+  const now = opts.now ?? defaultNow();
+  const ms = () => Math.round(performance.now() - started);
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [existing] = await tx
+      .select({ id: vendors.id })
+      .from(vendors)
+      .where(eq(vendors.isDemo, true))
+      .orderBy(asc(vendors.createdAt))
+      .limit(1);
+    if (existing && opts.onlyIfMissing) return { created: false, vendorId: existing.id, orders: 0, ms: ms() };
+    // Keeping the id keeps a signed-in demo session pointing at the new data.
+    const vendorId = existing?.id ?? DEMO_VENDOR_ID;
+    if (existing) await deleteVendorData(tx, vendorId);
+
+    // Room for the batches' intermediate rows; commit durability is not needed for demo data; and no JIT, whose
+    // compilation of the generator's large expressions costs PostgreSQL more than it saves (a third per batch).
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local synchronous_commit = off`);
+    await insertDemoData(tx, vendorId, now, opts);
+    return { created: true, vendorId, orders: opts.orders, ms: ms() };
+  });
+}
+
+/** Today at 12:00 UTC, so a day's seeds agree; before noon, the current hour (orders never lie in the future). */
+function defaultNow(): Date {
+  const current = new Date();
+  const noon = new Date(current);
+  noon.setUTCHours(12, 0, 0, 0);
+  const hour = new Date(current);
+  hour.setUTCMinutes(0, 0, 0);
+  return noon <= current ? noon : hour;
+}
+
+/**
+ * Removes the demo vendor and everything it owns. When it is the only vendor, every tenant row is its own, so
+ * TRUNCATE … CASCADE does it at once; otherwise one DELETE per child table, children first (a million orders
+ * cascading one row at a time from the vendor row would take minutes), then the vendor row, whose cascade
+ * reaches anything else that references it.
+ */
+async function deleteVendorData(tx: Tx, vendorId: string): Promise<void> {
+  const [others] = await tx.select({ n: count() }).from(vendors).where(ne(vendors.id, vendorId));
+  if (Number(others?.n ?? 0) === 0) {
+    await tx.execute(sql`truncate table vendors cascade`);
+    return;
+  }
+  const tables = [
+    'order_items',
+    'bot_daily_stats',
+    'customer_bots',
+    'product_bots',
+    'bot_subscriptions',
+    'activity_log',
+    'orders',
+    'customers',
+    'products',
+    'subcategories',
+    'categories',
+  ];
+  for (const table of tables) {
+    await tx.execute(sql`delete from ${sql.identifier(table)} where vendor_id = ${vendorId}`);
+  }
+  await tx.delete(vendors).where(eq(vendors.id, vendorId));
+}
+
+type SubscriptionPeriod = {
+  status: 'trial' | 'active' | 'expired';
+  trial: boolean;
+  startsAt: Date;
+  endsAt: Date;
+};
+
+type BotTimeline = {
+  createdAt: Date;
+  updatedAt: Date;
+  /** Orders go through the bot until then. */
+  runsUntil: Date;
+  isActive: boolean;
+  subscriptions: SubscriptionPeriod[];
+};
+
+/** When each bot was created, its subscription history and whether it runs, from its state. */
+function planBotTimeline(bot: DemoBot, now: Date): BotTimeline {
+  const at = (ms: number) => new Date(ms);
+  const nowMs = now.getTime();
+  const profile = BOT_PROFILES[bot.key];
+  if (bot.state === 'free') {
+    const createdAt = at(nowMs - 400 * DAY_MS - 3 * HOUR_MS);
+    return { createdAt, updatedAt: createdAt, runsUntil: now, isActive: true, subscriptions: [] };
+  }
+  if (bot.state === 'trial') {
+    const createdAt = at(nowMs - 3 * DAY_MS - 5 * HOUR_MS);
+    const trial = {
+      status: 'trial' as const,
+      trial: true,
+      startsAt: createdAt,
+      endsAt: addDays(createdAt, TRIAL_DAYS),
+    };
+    return { createdAt, updatedAt: createdAt, runsUntil: now, isActive: true, subscriptions: [trial] };
+  }
+  // Paid bots: a trial, then monthly periods; the expired bot's last one ended last month.
+  const months = profile.paidMonths ?? 6;
+  const lastEnd =
+    bot.state === 'expired'
+      ? at(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 9 * DAY_MS + 14 * HOUR_MS)
+      : at(nowMs + (profile.endsInDays ?? 20) * DAY_MS + 7 * HOUR_MS);
+  const firstPaid = addMonths(lastEnd, -months);
+  const trialStart = addDays(firstPaid, -TRIAL_DAYS);
+  const createdAt = at(trialStart.getTime() - 20 * 60_000);
+  const subscriptions: SubscriptionPeriod[] = [
+    { status: 'expired', trial: true, startsAt: trialStart, endsAt: firstPaid },
+  ];
+  for (let k = months; k >= 1; k--) {
+    const endsAt = addMonths(lastEnd, -(k - 1));
+    subscriptions.push({
+      status: endsAt <= now ? 'expired' : 'active',
+      trial: false,
+      startsAt: addMonths(lastEnd, -k),
+      endsAt,
+    });
+  }
+  if (bot.state === 'expired') {
+    return { createdAt, updatedAt: lastEnd, runsUntil: lastEnd, isActive: false, subscriptions };
+  }
+  if (bot.state === 'inactive') {
+    const stoppedAt = at(nowMs - 9 * DAY_MS - 3 * HOUR_MS);
+    return { createdAt, updatedAt: stoppedAt, runsUntil: stoppedAt, isActive: false, subscriptions };
+  }
+  return { createdAt, updatedAt: createdAt, runsUntil: now, isActive: true, subscriptions };
+}
+
+// The FREE plan allows 500 orders a month: its bot stays under that however many orders are seeded.
+function botWeight(key: DemoBotKey, orders: number): number {
+  const weightOf = (k: DemoBotKey) =>
+    k === 'corner'
+      ? Math.min(BOT_PROFILES.corner.weight, 3000 / Math.max(orders, 1))
+      : BOT_PROFILES[k].weight;
+  if (key !== MAIN_BOT) return weightOf(key);
+  const others = DEMO_BOTS.filter((b) => b.key !== MAIN_BOT).reduce((sum, b) => sum + weightOf(b.key), 0);
+  return 1 - others;
+}
+
+async function insertDemoData(tx: Tx, vendorId: string, now: Date, opts: SeedOptions): Promise<void> {
+  const { seed, secrets, orders: n } = opts;
+  const nowMs = now.getTime();
+  const vendorCreated = new Date(nowMs - 401 * DAY_MS - 5 * HOUR_MS);
+  await tx.insert(vendors).values({
+    id: vendorId,
+    storeName: DEMO_STORE_NAME,
+    email: 'alex@demo-store.example',
+    phone: '+1 202 555 0147',
+    company: 'Morgan & Co Trading',
+    website: 'https://demo-store.example',
+    isDemo: true,
+    createdAt: vendorCreated,
+    updatedAt: vendorCreated,
+  });
+  await tx.insert(telegramIdentities).values({
+    vendorId,
+    telegramId: DEMO_USER.id,
+    role: 'VENDOR',
+    firstName: DEMO_USER.first_name,
+    lastName: DEMO_USER.last_name ?? null,
+    username: DEMO_USER.username ?? null,
+    languageCode: DEMO_USER.language_code ?? null,
+    createdAt: vendorCreated,
+    lastLoginAt: new Date(nowMs - 2 * HOUR_MS),
+  });
+
+  const timelines = DEMO_BOTS.map((bot) => planBotTimeline(bot, now));
+  const botIds = DEMO_BOTS.map((bot) => seededUuid(seed, 'bot', bot.key));
+  await tx.insert(bots).values(
+    DEMO_BOTS.map((bot, i) => {
+      const t = timelines[i] as BotTimeline;
+      return {
+        vendorId,
+        id: botIds[i],
+        telegramBotId: bot.telegramBotId,
+        username: bot.username,
+        name: bot.name,
+        description: bot.description,
+        tokenCiphertext: secrets.encrypt(bot.token),
+        tokenHash: sha256Hex(bot.token),
+        category: bot.category,
+        welcomeMessage: bot.welcomeMessage,
+        isActive: t.isActive,
+        settings: {
+          orderNotifications: true,
+          stockAlerts: bot.state !== 'inactive',
+          customerNotifications: true,
+          analyticsEnabled: true,
+          maintenanceMode: false,
+        },
+        integrations: {
+          payments: bot.plan === 'FREE' ? ['Telegram Stars'] : ['Telegram Stars', 'Card'],
+          shipping: bot.category === 'groceries' ? ['Local courier'] : ['DHL Express', 'UPS'],
+          thirdParty: bot.plan === 'PRO' ? ['Google Sheets'] : [],
+        },
+        createdAt: t.createdAt,
+        updatedAt: t.updatedAt,
+      };
+    }),
+  );
+  const subscriptionRows = DEMO_BOTS.flatMap((bot, i) =>
+    (timelines[i] as BotTimeline).subscriptions.map((s, k) => ({
+      vendorId,
+      id: seededUuid(seed, 'subscription', bot.key, k),
+      botId: botIds[i] as string,
+      plan: bot.plan,
+      status: s.status,
+      billingPeriod: 'monthly' as const,
+      // A trial costs nothing; the fee is the plan's from the first day.
+      amountMinor: s.trial ? 0 : PLANS[bot.plan].priceMonthly,
+      feeBps: PLANS[bot.plan].feeBps,
+      startsAt: s.startsAt,
+      endsAt: s.endsAt,
+      createdAt: s.startsAt,
+    })),
+  );
+  if (subscriptionRows.length > 0) await tx.insert(botSubscriptions).values(subscriptionRows);
+
+  const catalogue = await insertCatalogue(tx, vendorId, seed, now, timelines, botIds);
+
+  const plan = {
+    vendorId,
+    seed,
+    nowSec: Math.floor(nowMs / 1000),
+    orders: n,
+    groups: planCustomerGroups(n),
+    bots: DEMO_BOTS.map(
+      (bot, index): OrderBot => ({
+        index,
+        id: botIds[index] as string,
+        fromSec: Math.ceil((timelines[index] as BotTimeline).createdAt.getTime() / 1000) + 600,
+        toSec: Math.floor((timelines[index] as BotTimeline).runsUntil.getTime() / 1000),
+        weight: botWeight(bot.key, n),
+        typeMix: BOT_PROFILES[bot.key].typeMix,
+      }),
+    ),
+    fallbackBot: DEMO_BOTS.findIndex((b) => b.key === MAIN_BOT),
+  };
+  await insertCustomers(tx, plan);
+  await createPickTables(tx, catalogue.picks);
+  await createAddressTable(tx, plan);
+  // Foreign-key triggers cost more than the rows themselves (one lookup per reference, row by row: about five per
+  // order). Where allowed, the bulk insert skips them and one set-based check afterwards proves the same references
+  // (the vendor row is inserted above, in this transaction).
+  const skipTriggers = await canSkipTriggers(tx);
+  if (skipTriggers) await tx.execute(sql`set local session_replication_role = replica`);
+  for (let from = 0; from < n; from += BATCH) {
+    const to = Math.min(n, from + BATCH);
+    await insertOrderBatch(tx, plan, from, to);
+    opts.onProgress?.(to, n);
+  }
+  // Fresh statistics, or the planner takes a million rows for a few hundred (PGlite never autovacuums).
+  await tx.execute(sql`analyze customers, orders, order_items`);
+  if (skipTriggers) {
+    await tx.execute(sql`set local session_replication_role = origin`);
+    await verifyOrderReferences(tx, vendorId);
+  }
+  await deriveTotals(tx, vendorId, seed);
+  await insertOrderActivity(tx, vendorId, seed, plan.nowSec);
+  await insertBotAndStockActivity(tx, vendorId, seed, now, catalogue.products, timelines, botIds);
+  await tx.execute(sql`analyze customers, customer_bots, bot_daily_stats, activity_log, products, bots`);
+}
+
+/** Superusers (PGlite always; PostgreSQL when DATABASE_URL's role is one) may switch triggers off. */
+async function canSkipTriggers(tx: Tx): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`select current_setting('is_superuser') = 'on' as allowed`,
+  )) as unknown as {
+    rows: { allowed: boolean }[];
+  };
+  return result.rows[0]?.allowed === true;
+}
+
+/** What the skipped foreign-key triggers would have checked, in three anti-joins. */
+async function verifyOrderReferences(tx: Tx, vendorId: string): Promise<void> {
+  const result = (await tx.execute(sql`
+    select
+      (select count(*) from orders o where o.vendor_id = ${vendorId}
+        and not exists (select 1 from customers c where c.vendor_id = o.vendor_id and c.id = o.customer_id))::int
+      + (select count(*) from orders o where o.vendor_id = ${vendorId}
+        and not exists (select 1 from bots b where b.vendor_id = o.vendor_id and b.id = o.bot_id))::int
+      + (select count(*) from order_items i where i.vendor_id = ${vendorId}
+        and not exists (select 1 from orders o where o.vendor_id = i.vendor_id and o.id = i.order_id))::int
+      as dangling`)) as unknown as { rows: { dangling: number }[] };
+  const dangling = Number(result.rows[0]?.dangling ?? 0);
+  if (dangling > 0) throw new Error(`seed bug: ${dangling} order rows reference missing rows`);
+}
+
+type SeededProduct = { id: string; name: string; sku: string; stock: number; type: string; active: boolean };
+
+/** Categories, subcategories, products and their bot assignments; returns what the order generator sells. */
+async function insertCatalogue(
+  tx: Tx,
+  vendorId: string,
+  seed: number,
+  now: Date,
+  timelines: BotTimeline[],
+  botIds: string[],
+): Promise<{ picks: PickRow[]; products: SeededProduct[] }> {
+  const nowMs = now.getTime();
+  const catalogueStart = new Date(nowMs - 400 * DAY_MS - 4 * HOUR_MS);
+  const categoryIds = new Map(DEMO_CATEGORIES.map((c) => [c.key, seededUuid(seed, 'category', c.key)]));
+  const subcategoryId = (category: string, name: string) => seededUuid(seed, 'subcategory', category, name);
+  await tx.insert(categories).values(
+    DEMO_CATEGORIES.map((c, i) => ({
+      vendorId,
+      id: categoryIds.get(c.key),
+      name: c.name,
+      icon: c.icon,
+      status: c.status,
+      sortOrder: i,
+      createdAt: catalogueStart,
+      updatedAt: catalogueStart,
+    })),
+  );
+  await tx.insert(subcategories).values(
+    DEMO_CATEGORIES.flatMap((c) =>
+      c.subcategories.map((name) => ({
+        vendorId,
+        id: subcategoryId(c.key, name),
+        categoryId: categoryIds.get(c.key) as string,
+        name,
+        createdAt: catalogueStart,
+        updatedAt: catalogueStart,
+      })),
+    ),
+  );
+
+  const botIndex = new Map(DEMO_BOTS.map((b, i) => [b.key, i]));
+  const botsOf = (p: DemoProduct) => (p.bots === 'all' ? DEMO_BOTS.map((b) => b.key) : p.bots);
+  const skuCounters = new Map<string, number>();
+  const rows = DEMO_PRODUCTS.map((p, i) => {
+    const category = DEMO_CATEGORIES.find((c) => c.key === p.category);
+    if (!category?.subcategories.includes(p.subcategory)) throw new Error(`bad category for ${p.name}`);
+    const seq = (skuCounters.get(category.key) ?? 100) + 1;
+    skuCounters.set(category.key, seq);
+    // A product exists before the first order any of its bots could take for it.
+    const firstBot = Math.min(
+      ...botsOf(p).map((key) => (timelines[botIndex.get(key) ?? 0] as BotTimeline).createdAt.getTime()),
+    );
+    const createdMs =
+      p.status === 'draft'
+        ? nowMs - (6 - (i % 5)) * DAY_MS
+        : p.status === 'archived'
+          ? nowMs - 300 * DAY_MS
+          : firstBot - HOUR_MS - i * 7 * 60_000;
+    const updatedMs =
+      p.status === 'archived'
+        ? nowMs - 40 * DAY_MS
+        : createdMs + seededRandom(0, 'updated', p.name) * (nowMs - createdMs);
+    const costShare =
+      p.type === 'digital' ? 0.1 : p.type === 'service' ? 0.4 : 0.35 + 0.25 * seededRandom(0, 'cost', p.name);
+    return {
+      vendorId,
+      id: seededUuid(seed, 'product', i),
+      name: p.name,
+      description: `${p.blurb} ${TYPE_NOTE[p.type]}`,
+      shortDescription: p.blurb,
+      sku: `${category.skuPrefix}-${seq}`,
+      barcode: p.type === 'physical' ? ean13(`20${String(4_000_000_000 + i * 7919).slice(-10)}`) : null,
+      productType: p.type,
+      priceMinor: p.priceMinor,
+      comparePriceMinor: p.comparePriceMinor ?? null,
+      costPriceMinor: Math.round(p.priceMinor * costShare),
+      categoryId: categoryIds.get(category.key),
+      subcategoryId: subcategoryId(category.key, p.subcategory),
+      brand: p.brand ?? null,
+      tags: p.tags,
+      stock: p.stock,
+      minStock: p.type === 'physical' ? 5 : 0,
+      trackInventory: p.type === 'physical',
+      status: p.status ?? ('active' as const),
+      isFeatured: p.featured ?? false,
+      allBots: p.bots === 'all',
+      details: p.details,
+      createdAt: new Date(createdMs),
+      updatedAt: new Date(updatedMs),
+    };
+  });
+  await tx.insert(products).values(rows);
+  const assignments = DEMO_PRODUCTS.flatMap((p, i) =>
+    p.bots === 'all'
+      ? []
+      : p.bots.map((key) => ({
+          vendorId,
+          productId: (rows[i] as (typeof rows)[number]).id,
+          botId: botIds[botIndex.get(key) ?? 0] as string,
+        })),
+  );
+  await tx.insert(productBots).values(assignments);
+
+  // What each bot sells, its own products first: the generator favours the first ones (bestsellers).
+  const picks: PickRow[] = [];
+  DEMO_BOTS.forEach((bot, b) => {
+    for (const type of ['physical', 'digital', 'service'] as const) {
+      const sellable = DEMO_PRODUCTS.map((p, i) => ({ p, i })).filter(
+        ({ p }) => p.type === type && !p.status && (p.bots === 'all' || p.bots.includes(bot.key)),
+      );
+      const ordered = [
+        ...sellable.filter(({ p }) => p.bots !== 'all'),
+        ...sellable.filter(({ p }) => p.bots === 'all'),
+      ];
+      if (ordered.length === 0) throw new Error(`@${bot.username} has no ${type} product to sell`);
+      ordered.forEach(({ p, i }, k) => {
+        picks.push({
+          bot: b,
+          type,
+          k,
+          productId: (rows[i] as (typeof rows)[number]).id,
+          name: p.name,
+          priceMinor: p.priceMinor,
+          duration: type === 'service' ? Number(p.details.duration) : null,
+          durationType: type === 'service' ? String(p.details.durationType) : null,
+        });
+      });
+    }
+  });
+  return {
+    picks,
+    products: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      sku: r.sku,
+      stock: r.stock,
+      type: r.productType,
+      active: r.status === 'active',
+    })),
+  };
+}
+
+const TYPE_NOTE: Record<DemoProduct['type'], string> = {
+  physical: 'Ships within 1-2 business days.',
+  digital: 'Delivered instantly after payment.',
+  service: 'Pick a time slot after checkout.',
+};
+
+/** A 13-digit EAN with its check digit, from 12 digits. */
+function ean13(digits12: string): string {
+  const sum = [...digits12].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${digits12}${(10 - (sum % 10)) % 10}`;
+}
+
+/** Stock alerts and the bots' lifecycle events, dated when they happened. */
+async function insertBotAndStockActivity(
+  tx: Tx,
+  vendorId: string,
+  seed: number,
+  now: Date,
+  seeded: SeededProduct[],
+  timelines: BotTimeline[],
+  botIds: string[],
+): Promise<void> {
+  const nowMs = now.getTime();
+  const hoursAgo = (h: number) => new Date(nowMs - h * HOUR_MS);
+  const physical = seeded.filter((p) => p.active && p.type === 'physical');
+  const low = physical.filter((p) => p.stock > 0 && p.stock <= 5).slice(0, 2);
+  const out = physical.filter((p) => p.stock === 0).slice(0, 2);
+  type Row = typeof activityLog.$inferInsert;
+  const rows: Row[] = [
+    ...low.map((p, i) => ({
+      vendorId,
+      type: 'product' as const,
+      action: 'product.low_stock',
+      title: `Low stock: ${p.name}`,
+      description: `Only ${p.stock} left (SKU ${p.sku})`,
+      link: `/products/${p.id}`,
+      metadata: { productId: p.id, stock: p.stock },
+      createdAt: hoursAgo(5 + i * 15),
+    })),
+    ...out.map((p, i) => ({
+      vendorId,
+      type: 'product' as const,
+      action: 'product.out_of_stock',
+      title: `Out of stock: ${p.name}`,
+      description: `SKU ${p.sku} sold out. Restock it to keep selling.`,
+      link: `/products/${p.id}`,
+      metadata: { productId: p.id, stock: 0 },
+      createdAt: hoursAgo(30 + i * 16),
+    })),
+  ];
+  DEMO_BOTS.forEach((bot, i) => {
+    const t = timelines[i] as BotTimeline;
+    const botId = botIds[i] as string;
+    const link = `/bots/${botId}`;
+    const current = t.subscriptions.at(-1);
+    if (bot.state === 'trial' && current) {
+      const daysLeft = Math.ceil((current.endsAt.getTime() - nowMs) / DAY_MS);
+      rows.push(
+        {
+          vendorId,
+          botId,
+          type: 'bot',
+          action: 'bot.created',
+          title: 'New bot connected',
+          description: `@${bot.username} is live with a ${TRIAL_DAYS}-day ${bot.plan} trial`,
+          link,
+          actorTelegramId: DEMO_USER.id,
+          createdAt: new Date(t.createdAt.getTime() + 10 * 60_000),
+        },
+        {
+          vendorId,
+          botId,
+          type: 'bot',
+          action: 'subscription.trial_ending',
+          title: `Trial ends in ${daysLeft} days`,
+          description: `Choose a plan to keep @${bot.username} selling after ${current.endsAt.toISOString().slice(0, 10)}`,
+          link,
+          createdAt: hoursAgo(2),
+        },
+      );
+    }
+    if (bot.state === 'active' && bot.plan === 'PRO' && current) {
+      rows.push({
+        vendorId,
+        botId,
+        type: 'payment',
+        action: 'subscription.renewed',
+        title: 'Subscription renewed',
+        description: `${bot.plan} plan for @${bot.username}: $${(PLANS[bot.plan].priceMonthly / 100).toFixed(2)}`,
+        link,
+        metadata: { plan: bot.plan, amountMinor: PLANS[bot.plan].priceMonthly },
+        createdAt: current.startsAt,
+      });
+    }
+    if (bot.state === 'expired') {
+      rows.push({
+        vendorId,
+        botId,
+        type: 'bot',
+        action: 'subscription.expired',
+        title: 'Subscription expired',
+        description: `@${bot.username} stopped taking orders. Renew to reactivate it.`,
+        link,
+        createdAt: t.runsUntil,
+      });
+    }
+    if (bot.state === 'inactive') {
+      rows.push({
+        vendorId,
+        botId,
+        type: 'bot',
+        action: 'bot.stopped',
+        title: 'Bot stopped',
+        description: `${DEMO_USER.first_name} stopped @${bot.username}`,
+        link,
+        actorTelegramId: DEMO_USER.id,
+        createdAt: t.runsUntil,
+      });
+    }
+  });
+  await tx
+    .insert(activityLog)
+    .values(rows.map((row, i) => ({ ...row, id: seededUuid(seed, 'activity', i) })));
+}
+
+function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * DAY_MS);
+}
+
+/** Calendar months in UTC, the day clamped to the target month's length (Jan 31 + 1 month = Feb 28). */
+function addMonths(date: Date, months: number): Date {
+  const target = new Date(date);
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return target;
+}
