@@ -14,6 +14,9 @@ import { AppError } from './lib/app-error';
 import { createSecrets } from './lib/secrets';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createBotStatsService } from './modules/bots/bot-stats.service';
+import { botsRoutes } from './modules/bots/bots.routes';
+import { createBotsService } from './modules/bots/bots.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -22,8 +25,10 @@ import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { vendorScope } from './plugins/vendor-scope';
 import { registerWebApp } from './plugins/web-app';
+import { type BotApi, createBotApi } from './telegram/bot-api';
 import { fakeBotApiPlugin } from './telegram/fake-bot-api/plugin';
 import type { FakeBotApiState } from './telegram/fake-bot-api/state';
+import { webhookRoutes } from './telegram/webhook.routes';
 
 export type AppDeps = {
   config: Config;
@@ -33,7 +38,11 @@ export type AppDeps = {
   /** Where the built web app lives; tests pass null to serve the API only. */
   webDistDir?: string | null;
   now?: () => Date;
+  /** The Telegram Bot API client; by default one for config.telegramApiRoot. */
+  botApi?: BotApi;
 };
+
+const TELEGRAM_API = 'https://api.telegram.org';
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -108,8 +117,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.now ? { now: deps.now } : {}),
   });
   const dashboard = createDashboardService({ db, ...(deps.now ? { now: deps.now } : {}) });
+  const botApi = deps.botApi ?? createBotApi({ apiRoot: config.telegramApiRoot ?? TELEGRAM_API });
+  const bots = createBotsService({
+    db,
+    botApi,
+    secrets,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const botStats = createBotStatsService({ db, ...(deps.now ? { now: deps.now } : {}) });
 
   await app.register(healthRoutes(database));
+  await app.register(webhookRoutes({ checkSecret: bots.checkWebhookSecret }));
   if (deps.fakeBotApi) {
     await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });
   }
@@ -118,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes(auth, secrets.jwtKey));
       if (config.demo) await api.register(demoRoutes(config.platformBotToken));
       await api.register(vendorScope(dashboardRoutes(dashboard)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(botsRoutes(bots, botStats)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );

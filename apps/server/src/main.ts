@@ -3,6 +3,9 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureDemoData } from './demo/demo-data';
+import { startSubscriptionExpiryJob } from './jobs/subscription-expiry';
+import { createSecrets } from './lib/secrets';
+import { createBotApi } from './telegram/bot-api';
 import { createFakeBotApiState } from './telegram/fake-bot-api/state';
 
 /** Starts the product: config, database and migrations, demo data in demo mode, then listen. */
@@ -29,8 +32,10 @@ async function main() {
   const app = await buildApp({ config, database, ...(fakeBotApi ? { fakeBotApi } : {}) });
   if (config.demo && fakeBotApi) await ensureDemoData(database.db, fakeBotApi, config, app.log);
 
+  let expiryJob: { stop(): Promise<void> } | undefined;
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await expiryJob?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -39,6 +44,13 @@ async function main() {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // After listen: in demo mode the Bot API the job calls is this server's own fake.
+  expiryJob = startSubscriptionExpiryJob({
+    db: database.db,
+    botApi: createBotApi({ apiRoot: config.telegramApiRoot ?? 'https://api.telegram.org' }),
+    secrets: createSecrets(config.appSecret),
+    log: app.log,
+  });
   const url = config.publicUrl;
   const ms = Math.round(performance.now() - started);
   app.log.info({ url, database: database.kind, demo: config.demo, startupMs: ms }, 'ready');

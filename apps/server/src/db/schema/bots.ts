@@ -48,6 +48,8 @@ export const bots = pgTable(
     uniqueIndex('bots_token_hash_idx').on(t.tokenHash).where(sql`deleted_at is null`),
     uniqueIndex('bots_username_idx').on(sql`lower(${t.username})`).where(sql`deleted_at is null`),
     index('bots_vendor_created_idx').on(t.vendorId, t.createdAt),
+    // Telegram's webhook calls name the bot alone (/telegram/webhook/:botId), before any vendor is known.
+    uniqueIndex('bots_id_idx').on(t.id),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "bots_id_idx" ON "bots" USING btree ("id");

@@ -1,0 +1,91 @@
+import type { BotListResponse } from '@app/contracts/bots';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { TestApp } from '../../test/harness';
+import { botSubscriptions } from '../db/schema/index';
+import { createSecrets } from '../lib/secrets';
+import { createBot, fakeBot, startApp, vendor } from '../modules/bots/test-helpers';
+import { createBotApi } from '../telegram/bot-api';
+import { type FakeBotApi, startFakeBotApi } from '../telegram/fake-bot-api/server';
+import { expireSubscriptions, startSubscriptionExpiryJob } from './subscription-expiry';
+
+let fake: FakeBotApi;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeBotApi();
+});
+afterAll(() => fake.close());
+afterEach(async () => {
+  fake.state.reset();
+  await t.app.close();
+});
+
+const depsOf = (app: TestApp) => ({
+  db: app.database.db,
+  botApi: createBotApi({ apiRoot: fake.url }),
+  secrets: createSecrets(app.config.appSecret),
+});
+
+it('expires a trial past its end, removes the webhook, and the list shows the bot expired', async () => {
+  t = await startApp(fake);
+  const v = await vendor(t.app);
+  const bot = fakeBot(fake);
+  const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop', plan: 'BASIC' });
+  await t.database.db.update(botSubscriptions).set({ endsAt: new Date(Date.now() - 60_000) });
+
+  expect(await expireSubscriptions(depsOf(t))).toEqual({ expired: 1 });
+
+  const [row] = await t.database.db.select().from(botSubscriptions);
+  expect(row?.status).toBe('expired');
+  expect(fake.state.calls({ method: 'deleteWebhook', token: bot.token })).toHaveLength(1);
+  const list = (await t.app.inject({ method: 'GET', url: `${v.base}/bots`, headers: v.auth })).json();
+  expect((list as BotListResponse).bots[0]).toMatchObject({
+    id: created.id,
+    isActive: false,
+    hasActiveSubscription: false,
+    subscription: { plan: 'BASIC', status: 'expired', label: 'BASIC' },
+  });
+});
+
+it('leaves subscriptions that have not ended, and expires nothing twice', async () => {
+  t = await startApp(fake);
+  const v = await vendor(t.app);
+  await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop', plan: 'PRO' });
+  expect(await expireSubscriptions(depsOf(t))).toEqual({ expired: 0 });
+  await t.database.db.update(botSubscriptions).set({ endsAt: new Date(Date.now() - 1) });
+  expect(await expireSubscriptions(depsOf(t))).toEqual({ expired: 1 });
+  expect(await expireSubscriptions(depsOf(t))).toEqual({ expired: 0 });
+});
+
+it('only looks at the current (newest) subscription of a bot', async () => {
+  t = await startApp(fake);
+  const v = await vendor(t.app);
+  const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop', plan: 'PRO' });
+  const [trial] = await t.database.db.select().from(botSubscriptions);
+  // An older trial row still marked 'trial' and past its end, superseded by a paid period that runs on.
+  await t.database.db
+    .update(botSubscriptions)
+    .set({ endsAt: new Date(Date.now() - 86_400_000), createdAt: new Date(Date.now() - 2 * 86_400_000) })
+    .where(eq(botSubscriptions.id, trial?.id ?? ''));
+  await t.database.db.insert(botSubscriptions).values({
+    vendorId: v.vendorId,
+    botId: created.id,
+    plan: 'PRO',
+    status: 'active',
+    feeBps: 250,
+    endsAt: new Date(Date.now() + 30 * 86_400_000),
+  });
+  expect(await expireSubscriptions(depsOf(t))).toEqual({ expired: 0 });
+});
+
+it('runs once at start and stops cleanly', async () => {
+  t = await startApp(fake);
+  const v = await vendor(t.app);
+  await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop', plan: 'PRO' });
+  await t.database.db.update(botSubscriptions).set({ endsAt: new Date(Date.now() - 1) });
+  const job = startSubscriptionExpiryJob(depsOf(t), { everyMs: 60_000 });
+  await job.stop();
+  const [row] = await t.database.db.select().from(botSubscriptions);
+  expect(row?.status).toBe('expired');
+});

@@ -1,0 +1,296 @@
+import type {
+  BotActivityItem,
+  BotAnalytics,
+  BotDetail,
+  BotListResponse,
+  BotWeeklyStats,
+} from '@app/contracts/bots';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness';
+import {
+  activityLog,
+  botDailyStats,
+  bots,
+  customerBots,
+  customers,
+  orders,
+  productBots,
+  products,
+} from '../../db/schema/index';
+import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
+import { createBot, fakeBot, makeToken, startApp, type Vendor, vendor } from './test-helpers';
+
+let fake: FakeBotApi;
+let t: TestApp;
+let v: Vendor;
+
+beforeAll(async () => {
+  fake = await startFakeBotApi();
+});
+afterAll(() => fake.close());
+afterEach(async () => {
+  fake.state.reset();
+  await t.app.close();
+});
+
+const DAY_MS = 86_400_000;
+const isoDay = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
+
+async function setUpBot() {
+  t = await startApp(fake);
+  v = await vendor(t.app);
+  const tg = fakeBot(fake);
+  const bot = await createBot(t.app, v, { botToken: tg.token, botName: 'Shop', plan: 'PRO' });
+  return { bot, tg };
+}
+
+const inject = (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: v.auth, ...(payload ? { payload } : {}) });
+
+async function addCustomer(botId: string, firstName: string, lastName: string, joinedMsAgo: number) {
+  const [c] = await t.database.db
+    .insert(customers)
+    .values({ vendorId: v.vendorId, telegramId: Math.floor(Math.random() * 1e9), firstName, lastName })
+    .returning();
+  const id = c?.id ?? '';
+  await t.database.db
+    .insert(customerBots)
+    .values({ vendorId: v.vendorId, customerId: id, botId, joinedAt: new Date(Date.now() - joinedMsAgo) });
+  return id;
+}
+
+async function addOrder(botId: string, customerId: string, totalMinor: number, msAgo: number) {
+  const [o] = await t.database.db
+    .insert(orders)
+    .values({
+      vendorId: v.vendorId,
+      botId,
+      customerId,
+      status: 'completed',
+      productType: 'physical',
+      totalMinor,
+      itemCount: 1,
+      createdAt: new Date(Date.now() - msAgo),
+    })
+    .returning();
+  return o;
+}
+
+describe('GET /vendors/{id}/bot-details/{botId}', () => {
+  it('answers settings merged over the defaults, and integrations with empty lists', async () => {
+    const { bot } = await setUpBot();
+    const res = await inject('GET', `${v.base}/bot-details/${bot.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: bot.id,
+      category: 'general',
+      settings: {
+        language: 'en',
+        currency: 'USD',
+        timezone: 'UTC',
+        welcomeMessage: expect.any(String),
+        orderNotifications: true,
+        stockAlerts: true,
+        customerNotifications: true,
+        analyticsEnabled: true,
+        maintenanceMode: false,
+      },
+      integrations: { payments: [], shipping: [], thirdParty: [] },
+    });
+  });
+});
+
+describe('PATCH /vendors/{id}/bot-details/{botId}', () => {
+  it('updates name, category, settings columns and flags, integrations; answers the detail', async () => {
+    const { bot } = await setUpBot();
+    const res = await inject('PATCH', `${v.base}/bot-details/${bot.id}`, {
+      name: 'Renamed',
+      category: 'books',
+      settings: { language: 'fr', welcomeMessage: 'Bonjour', maintenanceMode: true },
+      integrations: { payments: ['Telegram Stars'] },
+    });
+    expect(res.statusCode).toBe(200);
+    const detail = res.json() as BotDetail;
+    expect(detail).toMatchObject({
+      name: 'Renamed',
+      category: 'books',
+      settings: { language: 'fr', welcomeMessage: 'Bonjour', maintenanceMode: true, stockAlerts: true },
+      integrations: { payments: ['Telegram Stars'], shipping: [], thirdParty: [] },
+    });
+    const [row] = await t.database.db.select().from(bots).where(eq(bots.id, bot.id));
+    expect(row).toMatchObject({ language: 'fr', welcomeMessage: 'Bonjour' });
+    expect(row?.settings).not.toHaveProperty('language');
+    const log = await t.database.db.select().from(activityLog).where(eq(activityLog.action, 'bot.updated'));
+    expect(log).toHaveLength(1);
+  });
+
+  it('refuses an unknown field with 400', async () => {
+    const { bot } = await setUpBot();
+    const res = await inject('PATCH', `${v.base}/bot-details/${bot.id}`, { isActive: true });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses a token of another Telegram bot with 400 BOT_TOKEN_MISMATCH', async () => {
+    const { bot } = await setUpBot();
+    const other = fakeBot(fake);
+    const res = await inject('PATCH', `${v.base}/bot-details/${bot.id}`, { token: other.token });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('BOT_TOKEN_MISMATCH');
+  });
+
+  it('stores a new token of the same bot and sets the webhook again with it', async () => {
+    const { bot, tg } = await setUpBot();
+    const newToken = makeToken(tg.telegramBotId, 'N');
+    fake.state.registerBot({ token: newToken, username: tg.username });
+    const res = await inject('PATCH', `${v.base}/bot-details/${bot.id}`, { token: newToken });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().maskedToken).toBe(
+      `${tg.telegramBotId}:${newToken.split(':')[1]?.slice(0, 3)}…${newToken.slice(-5)}`,
+    );
+    expect(res.body).not.toContain(newToken.split(':')[1]);
+    expect(fake.state.calls({ method: 'setWebhook', token: newToken })).toHaveLength(1);
+  });
+});
+
+describe('POST /vendors/{id}/bot-details/{botId}/verify', () => {
+  it('answers valid with the bot info for a token of the same bot', async () => {
+    const { bot, tg } = await setUpBot();
+    const res = await inject('POST', `${v.base}/bot-details/${bot.id}/verify`, { token: tg.token });
+    expect(res.json()).toEqual({
+      valid: true,
+      error: null,
+      botInfo: { id: tg.telegramBotId, username: tg.username, firstName: 'Shop' },
+    });
+  });
+
+  it('answers valid:false for a token Telegram does not know', async () => {
+    const { bot } = await setUpBot();
+    const res = await inject('POST', `${v.base}/bot-details/${bot.id}/verify`, {
+      token: makeToken(7999999997),
+    });
+    expect(res.json()).toMatchObject({
+      valid: false,
+      error: 'Invalid token or bot not found. Please check your token.',
+    });
+  });
+});
+
+describe('stats', () => {
+  it('lists each bot with orders and revenue from the rollup, customers and products', async () => {
+    const { bot } = await setUpBot();
+    await t.database.db.insert(botDailyStats).values([
+      { vendorId: v.vendorId, botId: bot.id, day: isoDay(0), orders: 2, revenueMinor: 5000, newCustomers: 1 },
+      { vendorId: v.vendorId, botId: bot.id, day: isoDay(40 * DAY_MS), orders: 1, revenueMinor: 1000 },
+    ]);
+    await addCustomer(bot.id, 'Jane', 'Doe', 1000);
+    const base = { vendorId: v.vendorId, productType: 'physical' as const, priceMinor: 100 };
+    const [, chosen] = await t.database.db
+      .insert(products)
+      .values([
+        { ...base, name: 'Everywhere' },
+        { ...base, name: 'Chosen', allBots: false },
+        { ...base, name: 'Elsewhere', allBots: false },
+        { ...base, name: 'Archived', status: 'archived' },
+      ])
+      .returning();
+    await t.database.db
+      .insert(productBots)
+      .values({ vendorId: v.vendorId, productId: chosen?.id ?? '', botId: bot.id });
+
+    const list = (await inject('GET', `${v.base}/bots`)).json() as BotListResponse;
+    expect(list.bots[0]?.stats).toEqual({
+      orders: 3,
+      customers: 1,
+      products: 2,
+      revenue: 6000,
+      revenueFormatted: '$60',
+    });
+    expect(list.summary).toMatchObject({
+      totalBots: 1,
+      activeBots: 1,
+      totalRevenue: 6000,
+      totalCustomers: 1,
+    });
+  });
+
+  it('weekly stats compare this 7 days with the previous 7 as signed strings', async () => {
+    const { bot } = await setUpBot();
+    await t.database.db.insert(botDailyStats).values([
+      { vendorId: v.vendorId, botId: bot.id, day: isoDay(0), orders: 3, revenueMinor: 9000, newCustomers: 2 },
+      {
+        vendorId: v.vendorId,
+        botId: bot.id,
+        day: isoDay(8 * DAY_MS),
+        orders: 4,
+        revenueMinor: 8000,
+        newCustomers: 2,
+      },
+    ]);
+    const c1 = await addCustomer(bot.id, 'Jane', 'Doe', 1000);
+    await addCustomer(bot.id, 'John', 'Roe', 1000);
+    await addOrder(bot.id, c1, 3000, 1000);
+    const res = await inject('GET', `${v.base}/bot-details/${bot.id}/stats`);
+    const stats = res.json() as BotWeeklyStats;
+    expect(stats.totals).toMatchObject({
+      revenue: 9000,
+      orders: 3,
+      customers: 2,
+      avgOrderValue: 3000,
+      conversionRate: 50,
+    });
+    expect(stats.growth).toEqual({ revenue: '+12.5%', orders: '-25.0%', customers: '0%' });
+  });
+
+  it('activity merges the latest orders and new customers, newest first, within the limit', async () => {
+    const { bot } = await setUpBot();
+    const jane = await addCustomer(bot.id, 'Jane', 'Doe', 3 * 60_000);
+    const order = await addOrder(bot.id, jane, 2500, 60_000);
+    await addCustomer(bot.id, 'John', 'Roe', 2 * 60_000);
+    const res = await inject('GET', `${v.base}/bot-details/${bot.id}/activity?limit=2`);
+    expect(res.statusCode).toBe(200);
+    const items = res.json() as BotActivityItem[];
+    expect(items.map((i) => i.description)).toEqual([
+      `Order #${order?.number} from Jane D.`,
+      'New customer John R. joined',
+    ]);
+    expect(items[0]).toMatchObject({ type: 'order', amount: 2500, amountFormatted: '$25' });
+  });
+
+  it('activity refuses a limit above 50', async () => {
+    const { bot } = await setUpBot();
+    expect((await inject('GET', `${v.base}/bot-details/${bot.id}/activity?limit=51`)).statusCode).toBe(400);
+  });
+
+  it('analytics default to a week of daily entries with zeros filled', async () => {
+    const { bot } = await setUpBot();
+    await t.database.db.insert(botDailyStats).values([
+      {
+        vendorId: v.vendorId,
+        botId: bot.id,
+        day: isoDay(DAY_MS),
+        orders: 2,
+        revenueMinor: 4000,
+        newCustomers: 1,
+      },
+    ]);
+    const res = await inject('GET', `${v.base}/bot-details/${bot.id}/analytics`);
+    const a = res.json() as BotAnalytics;
+    expect(a.period).toBe('week');
+    expect(a.daily).toHaveLength(7);
+    expect(a.daily[5]).toEqual({ date: isoDay(DAY_MS), orders: 2, revenue: 4000, customers: 1 });
+    expect(a.daily[6]).toEqual({ date: isoDay(0), orders: 0, revenue: 0, customers: 0 });
+    expect(a.totals).toMatchObject({ orders: 2, revenue: 4000, avgOrderValue: 2000, customers: 1 });
+    expect(a.growth).toEqual({ customers: 100, orders: 100, revenue: 100 });
+  });
+
+  it.each([
+    ['day', 1],
+    ['month', 30],
+    ['year', 365],
+  ])('analytics for a %s have %i daily entries', async (period, days) => {
+    const { bot } = await setUpBot();
+    const a = (await inject('GET', `${v.base}/bot-details/${bot.id}/analytics?period=${period}`)).json();
+    expect(a.daily).toHaveLength(days);
+  });
+});

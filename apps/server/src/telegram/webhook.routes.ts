@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error';
+
+export type WebhookDeps = {
+  /** True when the header carries the secret the bot's webhook was set with (compared in constant time). */
+  checkSecret(botId: string, secret: string | undefined): Promise<boolean>;
+};
+
+const WebhookParams = z.object({ botId: z.string().max(64) });
+
+/**
+ * Where Telegram delivers a shop bot's updates: `POST /telegram/webhook/{botId}`, outside /api/v1. A request
+ * without the right X-Telegram-Bot-Api-Secret-Token is refused before anything reads the update; an unknown
+ * bot answers the same 401, so the route does not reveal which bots exist.
+ */
+export function webhookRoutes(deps: WebhookDeps) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/telegram/webhook/:botId',
+      {
+        schema: {
+          hide: true,
+          params: WebhookParams,
+          response: { 200: z.object({ ok: z.literal(true) }) },
+        },
+      },
+      async (req) => {
+        const header = req.headers['x-telegram-bot-api-secret-token'];
+        const given = typeof header === 'string' ? header : undefined;
+        const uuid = z.string().uuid().safeParse(req.params.botId);
+        if (!uuid.success || !(await deps.checkSecret(uuid.data, given))) {
+          throw new AppError('WEBHOOK_SECRET_INVALID');
+        }
+        // The shop runtime that answers customers plugs in here; until then the update is acknowledged.
+        return { ok: true as const };
+      },
+    );
+  };
+}
