@@ -20,9 +20,22 @@ const appRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/home/routes/home-page')).HomePage }),
   },
 
-  placeholder('bots', 'Your Bots'),
-  placeholder('bot-new', 'Create New Bot'),
-  placeholder('bots/:botId', 'Bot Details'),
+  {
+    path: 'bots',
+    lazy: async () => ({ Component: (await import('../features/bots/routes/bot-list-page')).BotListPage }),
+  },
+  {
+    path: 'bot-new',
+    lazy: async () => ({
+      Component: (await import('../features/bots/routes/create-bot-page')).CreateBotPage,
+    }),
+  },
+  {
+    path: 'bots/:botId',
+    lazy: async () => ({
+      Component: (await import('../features/bots/routes/bot-details-page')).BotDetailsPage,
+    }),
+  },
   placeholder('bots/:botId/store', 'Store Settings'),
   placeholder('bots/:botId/welcome', 'Welcome Message'),
   placeholder('bots/:botId/filters', 'Filters'),
