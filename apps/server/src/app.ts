@@ -42,8 +42,6 @@ export type AppDeps = {
   botApi?: BotApi;
 };
 
-const TELEGRAM_API = 'https://api.telegram.org';
-
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 // Bot tokens travel in Bot API URLs (/bot<token>/method): never let one reach a log line.
@@ -117,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.now ? { now: deps.now } : {}),
   });
   const dashboard = createDashboardService({ db, ...(deps.now ? { now: deps.now } : {}) });
-  const botApi = deps.botApi ?? createBotApi({ apiRoot: config.telegramApiRoot ?? TELEGRAM_API });
+  const botApi = deps.botApi ?? createBotApi({ apiRoot: config.telegramApiRoot });
   const bots = createBotsService({
     db,
     botApi,

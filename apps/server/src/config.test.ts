@@ -21,7 +21,7 @@ describe('configuration', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/config-test', APP_SECRET: 'x'.repeat(40) });
     expect(config.demo).toBe(true);
     expect(config.port).toBe(3000);
-    expect(config.telegramApiRoot).toBeUndefined();
+    expect(config.telegramApiRoot).toBe('http://127.0.0.1:3000/fake-telegram');
   });
 
   it('talks to the real Bot API when a platform bot token is set', () => {

@@ -35,8 +35,8 @@ export type Config = {
   /** Demo mode: no platform bot token; the fake Bot API runs in-process and signs demo init data. */
   demo: boolean;
   platformBotToken: string;
-  /** undefined in demo mode until the server knows its own address (see main.ts). */
-  telegramApiRoot: string | undefined;
+  /** Telegram's Bot API, or in demo mode the fake one this server carries at /fake-telegram. */
+  telegramApiRoot: string;
   publicUrl: string;
   appSecret: string;
   initDataMaxAgeS: number;
@@ -71,7 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     demo,
     platformBotToken: e.TELEGRAM_BOT_TOKEN ?? DEMO_PLATFORM_BOT_TOKEN,
-    telegramApiRoot: e.TELEGRAM_API_ROOT ?? (demo ? undefined : TELEGRAM_API),
+    telegramApiRoot:
+      e.TELEGRAM_API_ROOT ?? (demo ? `http://127.0.0.1:${e.PORT}/fake-telegram` : TELEGRAM_API),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     initDataMaxAgeS: e.INIT_DATA_MAX_AGE_S,

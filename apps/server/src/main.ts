@@ -24,10 +24,6 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  // In demo mode the Bot API is the fake one this server carries, at its own address.
-  if (config.demo && !config.telegramApiRoot) {
-    config.telegramApiRoot = `http://127.0.0.1:${config.port}/fake-telegram`;
-  }
   const fakeBotApi = config.demo ? createFakeBotApiState() : undefined;
   const app = await buildApp({ config, database, ...(fakeBotApi ? { fakeBotApi } : {}) });
   if (config.demo && fakeBotApi) await ensureDemoData(database.db, fakeBotApi, config, app.log);
@@ -47,7 +43,7 @@ async function main() {
   // After listen: in demo mode the Bot API the job calls is this server's own fake.
   expiryJob = startSubscriptionExpiryJob({
     db: database.db,
-    botApi: createBotApi({ apiRoot: config.telegramApiRoot ?? 'https://api.telegram.org' }),
+    botApi: createBotApi({ apiRoot: config.telegramApiRoot }),
     secrets: createSecrets(config.appSecret),
     log: app.log,
   });

@@ -21,7 +21,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }));
       // The message is the first issue's own words (the spec's texts, e.g. 'Invalid bot token format');
       // where it happened is in the details.
-      return reply.status(400).send(body('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid request', issues));
+      return reply
+        .status(400)
+        .send(body('VALIDATION_FAILED', issues[0]?.message ?? 'Invalid request', issues));
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
