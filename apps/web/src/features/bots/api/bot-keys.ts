@@ -1,13 +1,10 @@
-import type { BotAnalyticsPeriod } from '@app/contracts/bots';
-
 export const botKeys = {
   all: ['bots'] as const,
   list: () => [...botKeys.all, 'list'] as const,
   details: () => [...botKeys.all, 'detail'] as const,
   detail: (botId: string) => [...botKeys.details(), botId] as const,
   activity: (botId: string, limit: number) => [...botKeys.detail(botId), 'activity', limit] as const,
-  analytics: (botId: string, period: BotAnalyticsPeriod) =>
-    [...botKeys.detail(botId), 'analytics', period] as const,
+  weeklyStats: (botId: string) => [...botKeys.detail(botId), 'weekly-stats'] as const,
 };
 
 /**

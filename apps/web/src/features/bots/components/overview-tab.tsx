@@ -2,30 +2,30 @@ import type { BotActivityItem, BotDetail } from '@app/contracts/bots';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { ChevronRightIcon } from '../../../components/ui/icons';
-import { formatChange, formatCount } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import { useBotActivity } from '../api/get-bot-activity';
-import { useBotAnalytics } from '../api/get-bot-analytics';
-import { formatMoney, formatRelativeTime } from '../lib/format-bot';
+import { useBotWeeklyStats } from '../api/get-bot-weekly-stats';
+import { formatRelativeTime } from '../lib/format-bot';
 import styles from './bot-details.module.css';
 
-function Growth({ value }: { value: number }) {
-  const tone = value > 0 ? styles.up : value < 0 ? styles.down : styles.flat;
-  return <span className={`${styles.growth} ${tone}`}>{formatChange(value)}</span>;
+/** Growth arrives as a signed percent string ("+12.5%", "-3.0%", "0%"). */
+function Growth({ value }: { value: string }) {
+  const tone = value.startsWith('+') ? styles.up : value.startsWith('-') ? styles.down : styles.flat;
+  return <span className={`${styles.growth} ${tone}`}>{value}</span>;
 }
 
 function WeeklyStats({ bot }: { bot: BotDetail }) {
-  const analytics = useBotAnalytics(bot.id, 'week');
-  if (analytics.isError) {
+  const stats = useBotWeeklyStats(bot.id);
+  if (stats.isError) {
     return <p className={styles.muted}>Weekly statistics are not available right now.</p>;
   }
-  if (!analytics.data)
-    return <div className={styles.skeleton} role="status" aria-label="Loading statistics" />;
-  const { totals, growth } = analytics.data;
+  if (!stats.data) return <div className={styles.skeleton} role="status" aria-label="Loading statistics" />;
+  const { totals, growth } = stats.data;
   const items = [
     { label: 'Revenue', value: totals.revenueFormatted, growth: growth.revenue },
     { label: 'Orders', value: formatCount(totals.orders), growth: growth.orders },
     { label: 'Customers', value: formatCount(totals.customers), growth: growth.customers },
-    { label: 'Avg Order Value', value: formatMoney(totals.avgOrderValue, bot.settings.currency) },
+    { label: 'Avg Order Value', value: totals.avgOrderValueFormatted },
     { label: 'Conversion', value: `${totals.conversionRate.toFixed(1)}%` },
   ];
   return (
