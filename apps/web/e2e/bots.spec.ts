@@ -22,14 +22,14 @@ async function registerFakeBot(page: Page): Promise<FakeBot> {
   return bot;
 }
 
-/** The wizard's in-page primary button (demo mode also draws the main button below the page). */
+/** Telegram's main button, which carries each step's primary action (drawn in the page in demo mode). */
 function wizardPrimary(page: Page) {
-  return page.getByTestId('wizard-primary');
+  return page.getByTestId('demo-main-button');
 }
 
 async function createBotThroughWizard(page: Page, fake: FakeBot, name: string): Promise<string> {
   await page.goto('/bots');
-  await page.getByTestId('create-bot-inline').click();
+  await page.getByTestId('demo-main-button').click();
   await expect(page).toHaveURL(/\/bot-new$/);
   await expect(page.getByRole('heading', { name: 'Bot Verification' })).toBeVisible();
 

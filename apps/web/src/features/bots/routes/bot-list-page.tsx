@@ -33,9 +33,6 @@ export function BotListPage() {
           />
         ) : (
           <>
-            <Button fullWidth variant="secondary" onClick={openWizard} data-testid="create-bot-inline">
-              + Create New Bot
-            </Button>
             <section className={styles.list} aria-label="Bots">
               {data.bots.map((bot) => (
                 <BotCard key={bot.id} bot={bot} />

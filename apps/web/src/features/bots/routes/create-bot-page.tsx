@@ -188,20 +188,14 @@ export function CreateBotPage() {
         />
       )}
 
-      <div className={styles.nav}>
-        {step > 1 ? (
+      {/* The step's primary action (Continue, Create Bot) is Telegram's main button; Back stays in the page. */}
+      {step > 1 ? (
+        <div className={styles.nav}>
           <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={create.isPending}>
             Back
           </Button>
-        ) : null}
-        <Button
-          onClick={primary.onClick}
-          disabled={create.isPending || verify.isPending}
-          data-testid="wizard-primary"
-        >
-          {primary.text}
-        </Button>
-      </div>
+        </div>
+      ) : null}
     </Page>
   );
 }
