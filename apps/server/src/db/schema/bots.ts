@@ -1,3 +1,4 @@
+import { BillingPeriod, Plan, SubscriptionStatus } from '@app/contracts/plans';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -11,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, ref, telegramId, updatedAt, vendorId } from './columns';
+import { createdAt, enumValues, id, money, ref, telegramId, updatedAt, vendorId } from './columns';
 import { vendors } from './vendors';
 
 /** A vendor's shop bot. Deleted bots are kept (deleted_at) so their orders stay in the vendor's records. */
@@ -60,9 +61,9 @@ export const botSubscriptions = pgTable(
     vendorId: vendorId(),
     id: id(),
     botId: ref('bot_id'),
-    plan: text('plan', { enum: ['FREE', 'BASIC', 'PRO', 'ENTERPRISE'] }).notNull(),
-    status: text('status', { enum: ['trial', 'active', 'expired', 'cancelled'] }).notNull(),
-    billingPeriod: text('billing_period', { enum: ['monthly', 'yearly'] })
+    plan: text('plan', { enum: enumValues(Plan.options) }).notNull(),
+    status: text('status', { enum: enumValues(SubscriptionStatus.options) }).notNull(),
+    billingPeriod: text('billing_period', { enum: enumValues(BillingPeriod.options) })
       .notNull()
       .default('monthly'),
     amountMinor: money('amount_minor').notNull().default(0),

@@ -1,3 +1,4 @@
+import { ProductType } from '@app/contracts/catalogue';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -11,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bots } from './bots';
-import { createdAt, id, money, ref, updatedAt, vendorId } from './columns';
+import { createdAt, enumValues, id, money, ref, updatedAt, vendorId } from './columns';
 import { vendors } from './vendors';
 
 export const categories = pgTable(
@@ -65,7 +66,7 @@ export const products = pgTable(
     shortDescription: text('short_description'),
     sku: text('sku'),
     barcode: text('barcode'),
-    productType: text('product_type', { enum: ['physical', 'digital', 'service'] }).notNull(),
+    productType: text('product_type', { enum: enumValues(ProductType.options) }).notNull(),
     priceMinor: money('price_minor').notNull(),
     comparePriceMinor: money('compare_price_minor'),
     costPriceMinor: money('cost_price_minor'),

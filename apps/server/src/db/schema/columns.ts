@@ -14,3 +14,5 @@ export const telegramId = (name: string) => bigint(name, { mode: 'number' });
 export const money = (name: string) => bigint(name, { mode: 'number' });
 /** A reference to another tenant row, joined on (vendor_id, <name>). */
 export const ref = (name: string) => uuid(name).notNull();
+/** A contracts enum's values as the tuple drizzle's `text(name, { enum })` wants: one list for API and database. */
+export const enumValues = <T extends string>(values: readonly T[]) => values as readonly [T, ...T[]];

@@ -1,3 +1,4 @@
+import { OrderProductType, OrderStatus, PaymentStatus, ProductType } from '@app/contracts/catalogue';
 import {
   bigint,
   date,
@@ -11,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bots } from './bots';
-import { createdAt, id, money, ref, updatedAt, vendorId } from './columns';
+import { createdAt, enumValues, id, money, ref, updatedAt, vendorId } from './columns';
 import { customers } from './customers';
 import { vendors } from './vendors';
 
@@ -24,20 +25,9 @@ export const orders = pgTable(
     number: bigint('number', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     botId: ref('bot_id'),
     customerId: ref('customer_id'),
-    status: text('status', {
-      enum: [
-        'pending',
-        'processing',
-        'shipped',
-        'delivered',
-        'completed',
-        'scheduled',
-        'in_progress',
-        'cancelled',
-      ],
-    }).notNull(),
-    productType: text('product_type', { enum: ['physical', 'digital', 'service', 'mixed'] }).notNull(),
-    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'refunded', 'failed'] })
+    status: text('status', { enum: enumValues(OrderStatus.options) }).notNull(),
+    productType: text('product_type', { enum: enumValues(OrderProductType.options) }).notNull(),
+    paymentStatus: text('payment_status', { enum: enumValues(PaymentStatus.options) })
       .notNull()
       .default('pending'),
     totalMinor: money('total_minor').notNull(),
@@ -71,7 +61,7 @@ export const orderItems = pgTable(
     /** Null once the product is deleted; the name and price stay as sold. */
     productId: uuid('product_id'),
     name: text('name').notNull(),
-    productType: text('product_type', { enum: ['physical', 'digital', 'service'] }).notNull(),
+    productType: text('product_type', { enum: enumValues(ProductType.options) }).notNull(),
     unitPriceMinor: money('unit_price_minor').notNull(),
     quantity: integer('quantity').notNull(),
   },

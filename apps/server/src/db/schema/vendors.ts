@@ -1,6 +1,7 @@
+import { Role } from '@app/contracts/auth';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, telegramId, updatedAt } from './columns';
+import { createdAt, enumValues, id, telegramId, updatedAt } from './columns';
 
 export const vendors = pgTable('vendors', {
   id: id().primaryKey(),
@@ -24,7 +25,7 @@ export const telegramIdentities = pgTable(
       .notNull()
       .references(() => vendors.id, { onDelete: 'cascade' }),
     telegramId: telegramId('telegram_id').notNull(),
-    role: text('role', { enum: ['VENDOR', 'STAFF'] }).notNull(),
+    role: text('role', { enum: enumValues(Role.options) }).notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name'),
     username: text('username'),
@@ -52,7 +53,7 @@ export const refreshTokens = pgTable(
     id: id(),
     familyId: uuid('family_id').notNull(),
     telegramId: telegramId('telegram_id').notNull(),
-    role: text('role', { enum: ['VENDOR', 'STAFF'] }).notNull(),
+    role: text('role', { enum: enumValues(Role.options) }).notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
