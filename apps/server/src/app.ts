@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { demoRoutes } from './demo/demo.routes';
 import { AppError } from './lib/app-error';
-import { createSecrets } from './lib/secrets';
+import { createSecrets, type Secrets } from './lib/secrets';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBotStatsService } from './modules/bots/bot-stats.service';
@@ -38,6 +38,8 @@ export type AppDeps = {
   /** Where the built web app lives; tests pass null to serve the API only. */
   webDistDir?: string | null;
   now?: () => Date;
+  /** Keys derived from APP_SECRET; by default derived here. */
+  secrets?: Secrets;
   /** The Telegram Bot API client; by default one for config.telegramApiRoot. */
   botApi?: BotApi;
 };
@@ -103,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const secrets = createSecrets(config.appSecret);
+  const secrets = deps.secrets ?? createSecrets(config.appSecret);
   await app.register(authPlugin, { jwtKey: secrets.jwtKey });
 
   const db = database.db;

@@ -25,8 +25,11 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const fakeBotApi = config.demo ? createFakeBotApiState() : undefined;
-  const app = await buildApp({ config, database, ...(fakeBotApi ? { fakeBotApi } : {}) });
-  if (config.demo && fakeBotApi) await ensureDemoData(database.db, fakeBotApi, config, app.log);
+  // One set of keys and one Bot API client, shared by the API, the demo seed and the jobs.
+  const secrets = createSecrets(config.appSecret);
+  const botApi = createBotApi({ apiRoot: config.telegramApiRoot });
+  const app = await buildApp({ config, database, secrets, botApi, ...(fakeBotApi ? { fakeBotApi } : {}) });
+  if (fakeBotApi) await ensureDemoData(database.db, fakeBotApi, secrets, app.log);
 
   let expiryJob: { stop(): Promise<void> } | undefined;
   const close = async (signal: string) => {
@@ -43,8 +46,8 @@ async function main() {
   // After listen: in demo mode the Bot API the job calls is this server's own fake.
   expiryJob = startSubscriptionExpiryJob({
     db: database.db,
-    botApi: createBotApi({ apiRoot: config.telegramApiRoot }),
-    secrets: createSecrets(config.appSecret),
+    botApi,
+    secrets,
     log: app.log,
   });
   const url = config.publicUrl;
