@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Role } from '@app/contracts/auth';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -8,13 +9,17 @@ const ALG = 'HS256';
 const ISSUER = 'botshop';
 
 export async function signAccessToken(auth: AuthContext, key: Uint8Array, ttlS: number): Promise<string> {
-  return new SignJWT({ vid: auth.vendorId, role: auth.role })
-    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
-    .setSubject(String(auth.telegramId))
-    .setIssuer(ISSUER)
-    .setIssuedAt()
-    .setExpirationTime(`${ttlS}s`)
-    .sign(key);
+  return (
+    new SignJWT({ vid: auth.vendorId, role: auth.role })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(String(auth.telegramId))
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      // A unique id: two tokens issued in the same second for the same session must still differ.
+      .setJti(randomUUID())
+      .setExpirationTime(`${ttlS}s`)
+      .sign(key)
+  );
 }
 
 /** Verifies against one fixed algorithm: a token naming another (or `none`) is refused. Null when invalid. */
