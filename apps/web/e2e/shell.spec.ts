@@ -33,9 +33,10 @@ test('shows Unable to Connect after 2 s when opened outside Telegram on a produc
 }) => {
   await page.goto(PROD_URL);
   await expect(page.getByText('Connecting to Telegram...')).toBeVisible();
-  const shownAt = Date.now();
   await expect(page.getByText('Unable to Connect.')).toBeVisible({ timeout: 5000 });
-  expect(Date.now() - shownAt).toBeGreaterThan(1000);
+  // Measured by the page's own clock from navigation start, so a slow machine cannot make it flaky:
+  // the app waited its 2 s before giving up.
+  expect(await page.evaluate(() => performance.now())).toBeGreaterThanOrEqual(2000);
   await expect(page.getByText('Please open this app from Telegram to continue.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
 });
