@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 
 /** Where the production-mode server (a platform bot token set, no demo init data) listens. */
-export const PROD_URL = 'http://127.0.0.1:4311';
+export const PROD_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
 
 /** Opens Home in demo mode and waits until the demo vendor is signed in and greeted. */
 export async function openSignedIn(page: Page, path = '/') {

@@ -7,8 +7,8 @@ import { defineConfig } from '@playwright/test';
  * Two servers: one in demo mode (fake Telegram, seeded demo vendor) and one in production mode (a platform
  * bot token set, so no demo init data), each with a fresh PGlite data dir.
  */
-export const DEMO_PORT = 4310;
-export const PROD_PORT = 4311;
+export const DEMO_PORT = Number(process.env.E2E_PORT ?? 4310);
+export const PROD_PORT = DEMO_PORT + 1;
 const serverDir = join(import.meta.dirname, '../../server');
 
 function server(port: number, env: Record<string, string>) {
