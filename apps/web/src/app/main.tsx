@@ -1,6 +1,7 @@
 import '../styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setLocale } from '../i18n/i18n';
 import { setSessionExpiredHandler } from '../lib/api-client';
 import { getAuthState, markSignedOut, signIn } from '../lib/auth';
 import { connectTelegram, getTelegramState } from '../lib/telegram';
@@ -12,6 +13,8 @@ import { ConnectGate } from './shell/connect-gate';
 // soon as the user is known rather than after the first screen's code has loaded.
 void connectTelegram().then(() => {
   const { user, initData } = getTelegramState();
+  // Telegram's language until the vendor's profile names one.
+  void setLocale(user?.languageCode);
   if (user && initData && getAuthState().status === 'idle') void signIn({ user, initData });
 });
 

@@ -1,0 +1,108 @@
+import { createStore } from '../lib/store';
+import { type Catalogue, en, type Message, type MessageKey } from './messages-en';
+
+/** The languages the app speaks (the settings offer these). English is built in; the rest load on demand. */
+export const LOCALES = ['en', 'es', 'fr', 'de', 'ru', 'zh'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+// Each other language is its own chunk, so the shell carries English only.
+const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Catalogue>> = {
+  es: () => import('./messages-es').then((m) => m.es),
+  fr: () => import('./messages-fr').then((m) => m.fr),
+  de: () => import('./messages-de').then((m) => m.de),
+  ru: () => import('./messages-ru').then((m) => m.ru),
+  zh: () => import('./messages-zh').then((m) => m.zh),
+};
+
+type LocaleState = { locale: Locale; messages: Catalogue };
+const store = createStore<LocaleState>({ locale: 'en', messages: en });
+
+/** 'pt-BR' → null, 'ru-RU' → 'ru', 'zh-hans' → 'zh': the app's language for a Telegram or profile code. */
+export function toLocale(code: string | null | undefined): Locale | null {
+  const base = code?.toLowerCase().split(/[-_]/)[0];
+  return (LOCALES as readonly string[]).includes(base ?? '') ? (base as Locale) : null;
+}
+
+/**
+ * Switches the app's language: the vendor's profile language first, else Telegram's language_code, else
+ * English. Resolves when the catalogue is loaded; a catalogue that fails to load leaves the language as it is.
+ */
+export async function setLocale(...preferences: (string | null | undefined)[]): Promise<void> {
+  const locale = preferences.map(toLocale).find((l) => l !== null) ?? 'en';
+  if (locale === store.get().locale) return;
+  const messages = locale === 'en' ? en : await loaders[locale]();
+  store.set({ locale, messages });
+  document.documentElement.lang = locale;
+}
+
+export type MessageParams = Record<string, string | number>;
+
+function pick(message: Message, locale: Locale, params: MessageParams | undefined): string {
+  if (typeof message === 'string') return message;
+  const count = Number(params?.count ?? 0);
+  const category = new Intl.PluralRules(locale).select(count);
+  return message[category] ?? message.other;
+}
+
+function interpolate(text: string, params: MessageParams | undefined, locale: Locale): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? formatNumber(value, locale) : value;
+  });
+}
+
+/** The text for a key in a locale; numbers in params are formatted for that locale. */
+export function translate(locale: Locale, messages: Catalogue, key: MessageKey, params?: MessageParams) {
+  return interpolate(pick(messages[key] ?? en[key], locale, params), params, locale);
+}
+
+/** The text for a key in the current language (outside React: popups, document title, errors). */
+export function t(key: MessageKey, params?: MessageParams): string {
+  const { locale, messages } = store.get();
+  return translate(locale, messages, key, params);
+}
+
+export const getLocale = () => store.get().locale;
+
+/** React: the current language's `t` and formatters; re-renders when the language changes. */
+export function useI18n() {
+  const { locale, messages } = store.use();
+  return {
+    locale,
+    t: (key: MessageKey, params?: MessageParams) => translate(locale, messages, key, params),
+    formatNumber: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, locale, options),
+    formatMoney: (minor: number, currency: string) => formatMoney(minor, currency, locale),
+    formatDate: (date: Date | string, options?: Intl.DateTimeFormatOptions) =>
+      formatDate(date, locale, options),
+  };
+}
+
+/** Plain `t` for React: the same as useI18n().t. */
+export const useT = () => useI18n().t;
+
+export function formatNumber(
+  value: number,
+  locale: Locale = getLocale(),
+  options?: Intl.NumberFormatOptions,
+) {
+  return new Intl.NumberFormat(locale, options).format(value);
+}
+
+/** Minor units → "$1,234.50" in the locale; Telegram Stars (XTR) have no minor unit and no Intl symbol. */
+export function formatMoney(minor: number, currency: string, locale: Locale = getLocale()): string {
+  if (currency === 'XTR') return `${formatNumber(minor, locale)} ⭐`;
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
+}
+
+export function formatDate(
+  date: Date | string,
+  locale: Locale = getLocale(),
+  options?: Intl.DateTimeFormatOptions,
+) {
+  const value = typeof date === 'string' ? new Date(date) : date;
+  return new Intl.DateTimeFormat(locale, options ?? { dateStyle: 'medium' }).format(value);
+}
