@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { de } from './de/index';
+import { en } from './en/index';
+import { es } from './es/index';
+import { fr } from './fr/index';
 import { formatMoney, LOCALES, toLocale, translate } from './i18n';
-import { de } from './messages-de';
-import { type Catalogue, en, type MessageKey } from './messages-en';
-import { es } from './messages-es';
-import { fr } from './messages-fr';
-import { ru } from './messages-ru';
-import { zh } from './messages-zh';
+import type { Catalogue, MessageKey } from './messages';
+import { ru } from './ru/index';
+import { zh } from './zh/index';
 
 const catalogues: Record<(typeof LOCALES)[number], Catalogue> = { en, es, fr, de, ru, zh };
 const placeholders = (m: unknown) => [...JSON.stringify(m).matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort();

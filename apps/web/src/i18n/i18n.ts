@@ -1,5 +1,6 @@
 import { createStore } from '../lib/store';
-import { type Catalogue, en, type Message, type MessageKey } from './messages-en';
+import { en } from './en/index';
+import type { Catalogue, Message, MessageKey } from './messages';
 
 /** The languages the app speaks (the settings offer these). English is built in; the rest load on demand. */
 export const LOCALES = ['en', 'es', 'fr', 'de', 'ru', 'zh'] as const;
@@ -7,11 +8,11 @@ export type Locale = (typeof LOCALES)[number];
 
 // Each other language is its own chunk, so the shell carries English only.
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Catalogue>> = {
-  es: () => import('./messages-es').then((m) => m.es),
-  fr: () => import('./messages-fr').then((m) => m.fr),
-  de: () => import('./messages-de').then((m) => m.de),
-  ru: () => import('./messages-ru').then((m) => m.ru),
-  zh: () => import('./messages-zh').then((m) => m.zh),
+  es: () => import('./es/index').then((m) => m.es),
+  fr: () => import('./fr/index').then((m) => m.fr),
+  de: () => import('./de/index').then((m) => m.de),
+  ru: () => import('./ru/index').then((m) => m.ru),
+  zh: () => import('./zh/index').then((m) => m.zh),
 };
 
 type LocaleState = { locale: Locale; messages: Catalogue };

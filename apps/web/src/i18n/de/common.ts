@@ -1,9 +1,10 @@
-import type { Catalogue } from './messages-en';
+import type { common as en } from '../en/common';
+import type { AreaCatalogue } from '../messages';
 
-export const de = {
+export const common = {
   'common.retry': 'Erneut versuchen',
   'common.cancel': 'Abbrechen',
   'common.save': 'Speichern',
   'common.back': 'Zurück',
   'common.loading': 'Wird geladen...',
-} satisfies Catalogue;
+} satisfies AreaCatalogue<typeof en>;

@@ -1,9 +1,10 @@
-import type { Catalogue } from './messages-en';
+import type { common as en } from '../en/common';
+import type { AreaCatalogue } from '../messages';
 
-export const ru = {
+export const common = {
   'common.retry': 'Повторить',
   'common.cancel': 'Отмена',
   'common.save': 'Сохранить',
   'common.back': 'Назад',
   'common.loading': 'Загрузка...',
-} satisfies Catalogue;
+} satisfies AreaCatalogue<typeof en>;

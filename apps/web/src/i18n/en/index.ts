@@ -1,0 +1,8 @@
+import { auth } from './auth';
+import { bots } from './bots';
+import { common } from './common';
+import { home } from './home';
+import { shell } from './shell';
+
+/** Every text of the app in English, one file per area; the other languages mirror these files. */
+export const en = { ...common, ...shell, ...auth, ...home, ...bots };

@@ -1,0 +1,8 @@
+import type { Catalogue } from '../messages';
+import { auth } from './auth';
+import { bots } from './bots';
+import { common } from './common';
+import { home } from './home';
+import { shell } from './shell';
+
+export const es: Catalogue = { ...common, ...shell, ...auth, ...home, ...bots };

@@ -1,0 +1,10 @@
+import type { common as en } from '../en/common';
+import type { AreaCatalogue } from '../messages';
+
+export const common = {
+  'common.retry': 'Réessayer',
+  'common.cancel': 'Annuler',
+  'common.save': 'Enregistrer',
+  'common.back': 'Retour',
+  'common.loading': 'Chargement...',
+} satisfies AreaCatalogue<typeof en>;
