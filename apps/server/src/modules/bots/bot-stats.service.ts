@@ -1,27 +1,16 @@
 import type { BotActivityItem, BotAnalytics, BotAnalyticsPeriod, BotWeeklyStats } from '@app/contracts/bots';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { formatMinor, shortName } from './bot-view';
+import { formatMoney } from '../../lib/money';
+import { percentChange, percentOf, signedPercent } from '../../lib/percent';
+import { shortName } from './bot-view';
 import * as repo from './bots.repository';
 
 const DAY_MS = 86_400_000;
 const PERIOD_DAYS: Record<BotAnalyticsPeriod, number> = { day: 1, week: 7, month: 30, year: 365 };
 
-/** Percent change, one decimal; growth from nothing counts as 100%. */
-export function percentChange(current: number, previous: number): number {
-  if (previous === 0) return current === 0 ? 0 : 100;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
-}
-
-/** "+12.5%", "-3.0%", "0%". */
-export function signedPercent(change: number): string {
-  if (change === 0) return '0%';
-  return `${change > 0 ? '+' : '-'}${Math.abs(change).toFixed(1)}%`;
-}
-
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
 type Totals = { orders: number; revenueMinor: number; newCustomers: number };
 
@@ -76,11 +65,11 @@ export function createBotStatsService(deps: { db: Db; now?: () => Date }) {
       return {
         totals: {
           revenue: w.current.revenueMinor,
-          revenueFormatted: formatMinor(w.current.revenueMinor, bot.currency),
+          revenueFormatted: formatMoney(w.current.revenueMinor, bot.currency),
           orders: w.current.orders,
           customers: w.current.newCustomers,
           avgOrderValue: avg,
-          avgOrderValueFormatted: formatMinor(avg, bot.currency),
+          avgOrderValueFormatted: formatMoney(avg, bot.currency),
           conversionRate: rate,
         },
         growth: {
@@ -105,7 +94,7 @@ export function createBotStatsService(deps: { db: Db; now?: () => Date }) {
           description: `Order #${o.number} from ${shortName(o.firstName, o.lastName)}`,
           time: o.createdAt.toISOString(),
           amount: o.totalMinor,
-          amountFormatted: formatMinor(o.totalMinor, o.currency ?? bot.currency),
+          amountFormatted: formatMoney(o.totalMinor, o.currency ?? bot.currency),
           at: o.createdAt.getTime(),
         })),
         ...memberRows.map((m) => ({
@@ -149,7 +138,7 @@ export function createBotStatsService(deps: { db: Db; now?: () => Date }) {
           customers: w.current.newCustomers,
           orders: w.current.orders,
           revenue: w.current.revenueMinor,
-          revenueFormatted: formatMinor(w.current.revenueMinor, bot.currency),
+          revenueFormatted: formatMoney(w.current.revenueMinor, bot.currency),
           avgOrderValue: w.current.orders === 0 ? 0 : Math.round(w.current.revenueMinor / w.current.orders),
           conversionRate: rate,
         },

@@ -6,23 +6,13 @@ import {
   BotTimezone,
   DEFAULT_WELCOME_MESSAGE,
 } from '@app/contracts/bots';
+import { formatMoney } from '../../lib/money';
 import type { BotMeasures, BotRow, SubscriptionRow } from './bots.repository';
 
 /** `7104822391:AAHqDbr_…Fqxth` → `7104822391:AAH…Fqxth`: enough to recognise a token, never enough to use it. */
 export function maskToken(token: string): string {
   const [id, secret = ''] = token.split(':');
   return `${id}:${secret.slice(0, 3)}…${secret.slice(-5)}`;
-}
-
-/** Whole units of the given currency, like the dashboards (spec part 1 §2). */
-export function formatMinor(minor: number, currency = 'USD'): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(
-      Math.round(minor / 100),
-    );
-  } catch {
-    return `${Math.round(minor / 100)} ${currency}`;
-  }
 }
 
 const FREE: BotSubscription = { plan: 'FREE', status: 'active', label: 'FREE', expiresAt: null };
@@ -67,7 +57,7 @@ export function toBot(
       customers: m.customers,
       products: m.products,
       revenue: m.revenueMinor,
-      revenueFormatted: formatMinor(m.revenueMinor, row.currency),
+      revenueFormatted: formatMoney(m.revenueMinor, row.currency),
     },
     webhookUrl: row.webhookUrl,
     createdAt: row.createdAt.toISOString(),

@@ -12,6 +12,7 @@ import {
 import { PLANS, TRIAL_DAYS } from '@app/contracts/plans';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { formatMoney } from '../../lib/money';
 import { randomToken, type Secrets, sha256Hex } from '../../lib/secrets';
 import {
   type BotApi,
@@ -20,7 +21,7 @@ import {
   type TelegramBotUser,
   TelegramUnreachableError,
 } from '../../telegram/bot-api';
-import { formatMinor, isSubscriptionLive, subscriptionOf, toBot, toBotDetail } from './bot-view';
+import { isSubscriptionLive, subscriptionOf, toBot, toBotDetail } from './bot-view';
 import * as repo from './bots.repository';
 
 const DAY_MS = 86_400_000;
@@ -170,7 +171,7 @@ export function createBotsService(deps: BotsDeps) {
           totalBots: list.length,
           activeBots: list.filter((b) => b.isActive).length,
           totalRevenue,
-          totalRevenueFormatted: formatMinor(totalRevenue),
+          totalRevenueFormatted: formatMoney(totalRevenue),
           totalCustomers: list.reduce((sum, b) => sum + b.stats.customers, 0),
         },
       };

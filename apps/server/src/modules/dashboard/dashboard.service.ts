@@ -1,16 +1,11 @@
 import type { DashboardStats, Trend } from '@app/contracts/dashboard';
 import type { Db } from '../../db/client';
-import { formatUsdWhole } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
+import { percentChange } from '../../lib/percent';
 import * as repo from './dashboard.repository';
 
 const WINDOW_DAYS = 30;
 const DAY_MS = 86_400_000;
-
-/** Percent change, one decimal; growth from nothing counts as 100%. */
-export function percentChange(current: number, previous: number): number {
-  if (previous === 0) return current === 0 ? 0 : 100;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
-}
 
 const trendOf = (change: number): Trend => (change > 0 ? 'up' : change < 0 ? 'down' : 'neutral');
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -33,7 +28,7 @@ export function createDashboardService(deps: { db: Db; now?: () => Date }) {
       const staffChange = percentChange(staff.total, staff.total - staff.createdSince);
       return {
         totalRevenue: orders.all.revenueMinor / 100,
-        totalRevenueFormatted: formatUsdWhole(orders.all.revenueMinor),
+        totalRevenueFormatted: formatMoney(orders.all.revenueMinor),
         revenueChange,
         revenueTrend: trendOf(revenueChange),
         activeBots: botCount.active,
