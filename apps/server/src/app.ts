@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const botStats = createBotStatsService({ db, ...(deps.now ? { now: deps.now } : {}) });
 
-  await app.register(healthRoutes(database));
+  await app.register(healthRoutes({ databaseKind: database.kind, pingDatabase: () => database.ping() }));
   await app.register(webhookRoutes({ checkSecret: bots.checkWebhookSecret }));
   if (deps.fakeBotApi) {
     await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });

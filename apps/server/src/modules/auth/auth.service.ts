@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckStatusResponse, LoginResponse, TokenPair } from '@app/contracts/auth';
 import { LIMITS } from '@app/contracts/limits';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { type AuthContext, signAccessToken } from '../../lib/jwt';
 import { randomToken, sha256Hex } from '../../lib/secrets';

@@ -1,5 +1,5 @@
 import type { BotActivityItem, BotAnalytics, BotAnalyticsPeriod, BotWeeklyStats } from '@app/contracts/bots';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
 import { percentChange, percentOf, signedPercent } from '../../lib/percent';

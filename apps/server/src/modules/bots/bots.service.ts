@@ -10,7 +10,7 @@ import {
   type VerifyTokenResponse,
 } from '@app/contracts/bots';
 import { PLANS, TRIAL_DAYS } from '@app/contracts/plans';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
 import { randomToken, type Secrets, sha256Hex } from '../../lib/secrets';

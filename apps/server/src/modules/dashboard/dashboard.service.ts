@@ -1,5 +1,5 @@
 import type { DashboardStats, Trend } from '@app/contracts/dashboard';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { formatMoney } from '../../lib/money';
 import { percentChange } from '../../lib/percent';
 import * as repo from './dashboard.repository';
