@@ -204,6 +204,7 @@ describe('stats', () => {
       customers: 1,
       products: 2,
       revenue: 6000,
+      currency: 'USD',
       revenueFormatted: '$60',
     });
     expect(list.summary).toMatchObject({
@@ -240,6 +241,7 @@ describe('stats', () => {
       conversionRate: 50,
     });
     expect(stats.growth).toEqual({ revenue: '+12.5%', orders: '-25.0%', customers: '0%' });
+    expect(stats.growthPercent).toEqual({ revenue: 12.5, orders: -25, customers: 0 });
   });
 
   it('activity merges the latest orders and new customers, newest first, within the limit', async () => {

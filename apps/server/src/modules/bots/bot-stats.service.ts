@@ -62,7 +62,13 @@ export function createBotStatsService(deps: { db: Db; now?: () => Date }) {
       const w = await windows(db, vendorId, botId, 7, now());
       const rate = await conversionRate(vendorId, botId, w.currentFrom);
       const avg = w.current.orders === 0 ? 0 : Math.round(w.current.revenueMinor / w.current.orders);
+      const growth = {
+        revenue: percentChange(w.current.revenueMinor, w.previous.revenueMinor),
+        orders: percentChange(w.current.orders, w.previous.orders),
+        customers: percentChange(w.current.newCustomers, w.previous.newCustomers),
+      };
       return {
+        currency: bot.currency,
         totals: {
           revenue: w.current.revenueMinor,
           revenueFormatted: formatMoney(w.current.revenueMinor, bot.currency),
@@ -73,10 +79,11 @@ export function createBotStatsService(deps: { db: Db; now?: () => Date }) {
           conversionRate: rate,
         },
         growth: {
-          revenue: signedPercent(percentChange(w.current.revenueMinor, w.previous.revenueMinor)),
-          orders: signedPercent(percentChange(w.current.orders, w.previous.orders)),
-          customers: signedPercent(percentChange(w.current.newCustomers, w.previous.newCustomers)),
+          revenue: signedPercent(growth.revenue),
+          orders: signedPercent(growth.orders),
+          customers: signedPercent(growth.customers),
         },
+        growthPercent: growth,
       };
     },
 
@@ -93,7 +100,10 @@ export function createBotStatsService(deps: { db: Db; now?: () => Date }) {
           type: 'order' as const,
           description: `Order #${o.number} from ${shortName(o.firstName, o.lastName)}`,
           time: o.createdAt.toISOString(),
+          customerName: shortName(o.firstName, o.lastName),
+          orderNumber: o.number,
           amount: o.totalMinor,
+          currency: o.currency,
           amountFormatted: formatMoney(o.totalMinor, o.currency ?? bot.currency),
           at: o.createdAt.getTime(),
         })),
@@ -102,7 +112,10 @@ export function createBotStatsService(deps: { db: Db; now?: () => Date }) {
           type: 'customer' as const,
           description: `New customer ${shortName(m.firstName, m.lastName)} joined`,
           time: m.joinedAt.toISOString(),
+          customerName: shortName(m.firstName, m.lastName),
+          orderNumber: null,
           amount: null,
+          currency: null,
           amountFormatted: null,
           at: m.joinedAt.getTime(),
         })),
@@ -134,6 +147,7 @@ export function createBotStatsService(deps: { db: Db; now?: () => Date }) {
       });
       return {
         period,
+        currency: bot.currency,
         totals: {
           customers: w.current.newCustomers,
           orders: w.current.orders,

@@ -1,11 +1,5 @@
 import type { Bot, BotDetail, BotIntegrations, BotSettings, BotSubscription } from '@app/contracts/bots';
-import {
-  BotCategory,
-  BotCurrency,
-  BotLanguage,
-  BotTimezone,
-  DEFAULT_WELCOME_MESSAGE,
-} from '@app/contracts/bots';
+import { BotCategory, BotCurrency, BotLanguage, BotTimezone, NEW_BOT_DEFAULTS } from '@app/contracts/bots';
 import { formatMoney } from '../../lib/money';
 import type { BotMeasures, BotRow, SubscriptionRow } from './bots.repository';
 
@@ -57,6 +51,7 @@ export function toBot(
       customers: m.customers,
       products: m.products,
       revenue: m.revenueMinor,
+      currency: row.currency,
       revenueFormatted: formatMoney(m.revenueMinor, row.currency),
     },
     webhookUrl: row.webhookUrl,
@@ -65,14 +60,7 @@ export function toBot(
   };
 }
 
-export const SETTINGS_DEFAULTS = {
-  orderNotifications: true,
-  stockAlerts: true,
-  customerNotifications: true,
-  analyticsEnabled: true,
-  maintenanceMode: false,
-};
-
+const defaults = NEW_BOT_DEFAULTS.settings;
 const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
 const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -81,15 +69,15 @@ export function settingsOf(row: BotRow): BotSettings {
   const s = row.settings;
   return {
     // Columns hold values the contracts allow; an odd legacy value falls back rather than failing the response.
-    language: BotLanguage.catch('en').parse(row.language),
-    currency: BotCurrency.catch('USD').parse(row.currency),
-    timezone: BotTimezone.catch('UTC').parse(row.timezone),
-    welcomeMessage: row.welcomeMessage ?? DEFAULT_WELCOME_MESSAGE,
-    orderNotifications: flag(s.orderNotifications, SETTINGS_DEFAULTS.orderNotifications),
-    stockAlerts: flag(s.stockAlerts, SETTINGS_DEFAULTS.stockAlerts),
-    customerNotifications: flag(s.customerNotifications, SETTINGS_DEFAULTS.customerNotifications),
-    analyticsEnabled: flag(s.analyticsEnabled, SETTINGS_DEFAULTS.analyticsEnabled),
-    maintenanceMode: flag(s.maintenanceMode, SETTINGS_DEFAULTS.maintenanceMode),
+    language: BotLanguage.catch(defaults.language).parse(row.language),
+    currency: BotCurrency.catch(defaults.currency).parse(row.currency),
+    timezone: BotTimezone.catch(defaults.timezone).parse(row.timezone),
+    welcomeMessage: row.welcomeMessage ?? defaults.welcomeMessage,
+    orderNotifications: flag(s.orderNotifications, defaults.orderNotifications),
+    stockAlerts: flag(s.stockAlerts, defaults.stockAlerts),
+    customerNotifications: flag(s.customerNotifications, defaults.customerNotifications),
+    analyticsEnabled: flag(s.analyticsEnabled, defaults.analyticsEnabled),
+    maintenanceMode: flag(s.maintenanceMode, defaults.maintenanceMode),
   };
 }
 
@@ -101,7 +89,7 @@ export function integrationsOf(row: BotRow): BotIntegrations {
 export function toBotDetail(bot: Bot, row: BotRow): BotDetail {
   return {
     ...bot,
-    category: BotCategory.catch('general').parse(row.category),
+    category: BotCategory.catch(NEW_BOT_DEFAULTS.category).parse(row.category),
     settings: settingsOf(row),
     integrations: integrationsOf(row),
   };

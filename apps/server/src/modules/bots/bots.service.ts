@@ -4,8 +4,7 @@ import {
   type Bot,
   type BotDetail,
   type BotListResponse,
-  type CreateBotBody,
-  DEFAULT_WELCOME_MESSAGE,
+  type NewBot,
   type UpdateBotDetailBody,
   type VerifyTokenResponse,
 } from '@app/contracts/bots';
@@ -201,15 +200,15 @@ export function createBotsService(deps: BotsDeps) {
      * Registers a bot after Telegram confirms its token, with its subscription (FREE: none, first bot only;
      * a paid plan: a TRIAL_DAYS trial) in one transaction; then starts it if Telegram accepts the webhook.
      */
-    async create(actor: Actor, body: CreateBotBody): Promise<Bot> {
-      const token = body.botToken.trim();
+    async create(actor: Actor, body: NewBot): Promise<Bot> {
+      const token = body.botToken;
       const tokenHash = sha256Hex(token);
       if (await repo.tokenHashTaken(db, tokenHash)) throw new AppError('BOT_TOKEN_ALREADY_REGISTERED');
       const me = await getMeOrThrow(token);
       const username = me.username ?? '';
       if (await repo.usernameTaken(db, username)) throw new AppError('BOT_USERNAME_TAKEN');
 
-      const plan = body.plan ?? 'FREE';
+      const plan = body.plan;
       const at = now();
       let row: repo.BotRow;
       try {
@@ -222,15 +221,15 @@ export function createBotsService(deps: BotsDeps) {
             vendorId: actor.vendorId,
             telegramBotId: me.id,
             username,
-            name: body.botName.trim(),
-            description: body.description?.trim() || null,
+            name: body.botName,
+            description: body.description || null, // an empty description is none
             tokenCiphertext: secrets.encrypt(token),
             tokenHash,
-            category: body.category ?? 'general',
-            language: body.language ?? 'en',
-            currency: body.currency ?? 'USD',
-            timezone: body.timezone ?? 'UTC',
-            welcomeMessage: body.welcomeMessage ?? DEFAULT_WELCOME_MESSAGE,
+            category: body.category,
+            language: body.language,
+            currency: body.currency,
+            timezone: body.timezone,
+            welcomeMessage: body.welcomeMessage,
             isActive: false,
             isVerified: true,
           });
@@ -280,7 +279,7 @@ export function createBotsService(deps: BotsDeps) {
       const row = await mustFind(actor.vendorId, botId);
       const subs = await repo.currentSubscriptions(db, actor.vendorId, [botId]);
       if (!isSubscriptionLive(subscriptionOf(subs.get(botId), now()))) {
-        throw new AppError('VALIDATION_FAILED', 'Subscription expired. Renew it to start the bot.');
+        throw new AppError('SUBSCRIPTION_EXPIRED');
       }
       const started = await setWebhook(row, secrets.decrypt(row.tokenCiphertext));
       const updated = await repo.updateBot(db, actor.vendorId, botId, started);
@@ -360,7 +359,7 @@ export function createBotsService(deps: BotsDeps) {
       }
       if (body.integrations) set.integrations = { ...row.integrations, ...body.integrations };
 
-      const newToken = body.token?.trim();
+      const newToken = body.token;
       if (newToken && sha256Hex(newToken) !== row.tokenHash) {
         const tokenHash = sha256Hex(newToken);
         if (await repo.tokenHashTaken(db, tokenHash, botId))

@@ -323,8 +323,8 @@ describe('start and stop', () => {
     const res = await post(`${v.base}/bots/${created.id}/start`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({
-      code: 'VALIDATION_FAILED',
-      message: 'Subscription expired. Renew it to start the bot.',
+      code: 'SUBSCRIPTION_EXPIRED',
+      message: BOT_MESSAGES.subscriptionExpired,
     });
   });
 });
