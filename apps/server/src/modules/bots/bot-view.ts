@@ -1,7 +1,11 @@
 import type { Bot, BotDetail, BotIntegrations, BotSettings, BotSubscription } from '@app/contracts/bots';
 import { BotCategory, BotCurrency, BotLanguage, BotTimezone, NEW_BOT_DEFAULTS } from '@app/contracts/bots';
 import { formatMoney } from '../../lib/money';
-import type { BotMeasures, BotRow, SubscriptionRow } from './bots.repository';
+import { isSubscriptionLive } from '../subscriptions/subscriptions.service';
+import type { BotRow } from './bots.repository';
+
+/** A bot's figures, gathered from the orders, customers and products modules. */
+export type BotMeasures = { orders: number; revenueMinor: number; customers: number; products: number };
 
 /** `7104822391:AAHqDbr_…Fqxth` → `7104822391:AAH…Fqxth`: enough to recognise a token, never enough to use it. */
 export function maskToken(token: string): string {
@@ -9,33 +13,7 @@ export function maskToken(token: string): string {
   return `${id}:${secret.slice(0, 3)}…${secret.slice(-5)}`;
 }
 
-const FREE: BotSubscription = { plan: 'FREE', status: 'active', label: 'FREE', expiresAt: null };
-
-/**
- * What a bot's current subscription row means at `now`. No row: FREE, which never ends. A trial or paid
- * period past its end reads as expired even before the expiry job has marked it.
- */
-export function subscriptionOf(row: SubscriptionRow | undefined, now: Date): BotSubscription {
-  if (!row) return FREE;
-  const lapsed = (row.status === 'trial' || row.status === 'active') && row.endsAt.getTime() <= now.getTime();
-  const status = lapsed ? 'expired' : row.status;
-  return {
-    plan: row.plan,
-    status,
-    label: status === 'trial' ? 'TRIAL' : row.plan,
-    expiresAt: row.endsAt.toISOString(),
-  };
-}
-
-export const isSubscriptionLive = (s: BotSubscription) => s.status === 'trial' || s.status === 'active';
-
-export function toBot(
-  row: BotRow,
-  token: string,
-  subscription: BotSubscription,
-  measures: BotMeasures | undefined,
-): Bot {
-  const m = measures ?? { orders: 0, revenueMinor: 0, customers: 0, products: 0 };
+export function toBot(row: BotRow, token: string, subscription: BotSubscription, m: BotMeasures): Bot {
   return {
     id: row.id,
     username: row.username,
@@ -65,6 +43,7 @@ const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' 
 const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
+/** The stored settings over the new-bot defaults: a flag never set reads as its default. */
 export function settingsOf(row: BotRow): BotSettings {
   const s = row.settings;
   return {
@@ -93,10 +72,4 @@ export function toBotDetail(bot: Bot, row: BotRow): BotDetail {
     settings: settingsOf(row),
     integrations: integrationsOf(row),
   };
-}
-
-/** "Jane D." */
-export function shortName(firstName: string, lastName: string | null): string {
-  const initial = lastName?.trim().charAt(0);
-  return initial ? `${firstName} ${initial.toUpperCase()}.` : firstName;
 }
