@@ -121,7 +121,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     initDataMaxAgeS: config.initDataMaxAgeS,
     ...clock,
   });
-  const dashboard = createDashboardService({ db, ...clock });
   const botApi = deps.botApi ?? createBotApi({ apiRoot: config.telegramApiRoot });
   const subscriptions = createSubscriptionsService({ db, ...clock });
   const orders = createOrdersService({ db });
@@ -140,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...clock,
   });
   const botStats = createBotStatsService({ db, orders, customers, ...clock });
+  const dashboard = createDashboardService({ orders, bots, auth, ...clock });
 
   await app.register(healthRoutes({ databaseKind: database.kind, pingDatabase: () => database.ping() }));
   await app.register(webhookRoutes({ checkSecret: bots.checkWebhookSecret }));

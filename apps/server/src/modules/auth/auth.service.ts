@@ -120,6 +120,9 @@ export function createAuthService(deps: AuthDeps) {
       return repo.vendorExists(deps.db, auth.vendorId);
     },
 
+    /** How many staff members the vendor has, and how many were added since `since` (for Home). */
+    staffCounts: (vendorId: string, since: Date) => repo.countStaff(deps.db, vendorId, since),
+
     /** Registration status, answered only to the Telegram user the init data proves. */
     async checkStatus(initData: string | undefined): Promise<CheckStatusResponse> {
       const user = verifiedUser(initData);

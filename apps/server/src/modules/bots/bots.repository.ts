@@ -26,6 +26,23 @@ export async function listBots(db: Conn, vendorId: string): Promise<BotRow[]> {
     .orderBy(desc(bots.createdAt));
 }
 
+/** How many live bots the vendor has, how many run, and how many were added since `since`. */
+export async function countBots(db: Conn, vendorId: string, since: Date) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`count(*) filter (where ${bots.isActive})::int`,
+      createdSince: sql<number>`count(*) filter (where ${bots.createdAt} >= ${since.toISOString()})::int`,
+    })
+    .from(bots)
+    .where(and(eq(bots.vendorId, vendorId), isNull(bots.deletedAt)));
+  return {
+    total: Number(row?.total ?? 0),
+    active: Number(row?.active ?? 0),
+    createdSince: Number(row?.createdSince ?? 0),
+  };
+}
+
 /** Whether a non-deleted bot (of any vendor) has this token. */
 export async function tokenHashTaken(db: Conn, tokenHash: string, exceptBotId?: string): Promise<boolean> {
   const rows = await db

@@ -333,6 +333,9 @@ export function createBotsService(deps: BotsDeps) {
       };
     },
 
+    /** How many bots the vendor has, how many run, and how many were added since `since` (for Home). */
+    counts: (vendorId: string, since: Date) => repo.countBots(db, vendorId, since),
+
     /** For the wizard: also tells whether the bot can still be added (token or username already in use). */
     async verifyNewToken(token: string): Promise<VerifyTokenResponse> {
       if (await repo.tokenHashTaken(db, sha256Hex(token))) {

@@ -30,6 +30,30 @@ export async function salesByBot(db: Conn, vendorId: string, botIds: string[]): 
   );
 }
 
+/**
+ * The vendor's all-time orders and revenue and those of two consecutive windows (days `previousFrom` ≤ d <
+ * `currentFrom`, and `currentFrom` on), in one pass over the daily rollup.
+ */
+export async function vendorSales(db: Conn, vendorId: string, currentFrom: string, previousFrom: string) {
+  const { orders: n, revenueMinor: revenue, day } = botDailyStats;
+  const [row] = await db
+    .select({
+      orders: sql<number>`coalesce(sum(${n}), 0)::int`,
+      revenueMinor: sql<number>`coalesce(sum(${revenue}), 0)::bigint`,
+      currentOrders: sql<number>`coalesce(sum(${n}) filter (where ${day} >= ${currentFrom}), 0)::int`,
+      currentRevenue: sql<number>`coalesce(sum(${revenue}) filter (where ${day} >= ${currentFrom}), 0)::bigint`,
+      previousOrders: sql<number>`coalesce(sum(${n}) filter (where ${day} >= ${previousFrom} and ${day} < ${currentFrom}), 0)::int`,
+      previousRevenue: sql<number>`coalesce(sum(${revenue}) filter (where ${day} >= ${previousFrom} and ${day} < ${currentFrom}), 0)::bigint`,
+    })
+    .from(botDailyStats)
+    .where(eq(botDailyStats.vendorId, vendorId));
+  return {
+    all: { orders: Number(row?.orders ?? 0), revenueMinor: Number(row?.revenueMinor ?? 0) },
+    current: { orders: Number(row?.currentOrders ?? 0), revenueMinor: Number(row?.currentRevenue ?? 0) },
+    previous: { orders: Number(row?.previousOrders ?? 0), revenueMinor: Number(row?.previousRevenue ?? 0) },
+  };
+}
+
 /** The bot's daily rollup rows from `fromDay` (inclusive, YYYY-MM-DD). */
 export async function dailySales(
   db: Conn,

@@ -2,12 +2,15 @@ import type { Db } from '../../db/types';
 import * as repo from './orders.repository';
 
 /**
- * What other modules may read of orders and the daily sales rollup (the bots pages today). The orders
+ * What other modules may read of orders and the daily sales rollup (the bots pages and Home today). The orders
  * domain itself (list, detail, status moves) grows here.
  */
 export function createOrdersService(deps: { db: Db }) {
   const { db } = deps;
   return {
+    /** The vendor's sales: all time, and two consecutive windows of days (YYYY-MM-DD bounds). */
+    vendorSales: (vendorId: string, currentFrom: string, previousFrom: string) =>
+      repo.vendorSales(db, vendorId, currentFrom, previousFrom),
     /** All-time orders and revenue per bot; bots without sales are absent. */
     salesByBot: (vendorId: string, botIds: string[]) => repo.salesByBot(db, vendorId, botIds),
     /** The bot's rollup days from `fromDay` (YYYY-MM-DD, inclusive); days without sales are absent. */
