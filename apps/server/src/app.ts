@@ -17,9 +17,13 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createBotStatsService } from './modules/bots/bot-stats.service';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { createBotsService } from './modules/bots/bots.service';
+import { createCustomersService } from './modules/customers/customers.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createOrdersService } from './modules/orders/orders.service';
+import { createProductsService } from './modules/products/products.service';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -109,26 +113,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { jwtKey: secrets.jwtKey });
 
   const db = database.db;
+  const clock = deps.now ? { now: deps.now } : {};
   const auth = createAuthService({
     db,
     jwtKey: secrets.jwtKey,
     platformBotToken: config.platformBotToken,
     initDataMaxAgeS: config.initDataMaxAgeS,
-    ...(deps.now ? { now: deps.now } : {}),
+    ...clock,
   });
-  const dashboard = createDashboardService({ db, ...(deps.now ? { now: deps.now } : {}) });
   const botApi = deps.botApi ?? createBotApi({ apiRoot: config.telegramApiRoot });
+  const subscriptions = createSubscriptionsService({ db, ...clock });
+  const orders = createOrdersService({ db });
+  const customers = createCustomersService({ db });
+  const products = createProductsService({ db });
   const bots = createBotsService({
     db,
     botApi,
     secrets,
     publicUrl: config.publicUrl,
     log: app.log,
-    ...(deps.now ? { now: deps.now } : {}),
+    subscriptions,
+    orders,
+    customers,
+    products,
+    ...clock,
   });
-  const botStats = createBotStatsService({ db, ...(deps.now ? { now: deps.now } : {}) });
+  const botStats = createBotStatsService({ db, orders, customers, ...clock });
+  const dashboard = createDashboardService({ orders, bots, auth, ...clock });
 
-  await app.register(healthRoutes(database));
+  await app.register(healthRoutes({ databaseKind: database.kind, pingDatabase: () => database.ping() }));
   await app.register(webhookRoutes({ checkSecret: bots.checkWebhookSecret }));
   if (deps.fakeBotApi) {
     await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });

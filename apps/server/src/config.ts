@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { BOT_TOKEN_PATTERN } from '@app/contracts/bots';
 import { LIMITS } from '@app/contracts/limits';
 import { z } from 'zod';
 
@@ -16,7 +17,7 @@ const Env = z.object({
     .optional(),
   TELEGRAM_BOT_TOKEN: z
     .string()
-    .regex(/^\d{8,10}:[A-Za-z0-9_-]{35}$/, 'must look like a Telegram bot token (123456789:ABC…)')
+    .regex(BOT_TOKEN_PATTERN, 'must look like a Telegram bot token (123456789:ABC…)')
     .optional(),
   TELEGRAM_API_ROOT: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),

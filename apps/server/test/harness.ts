@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
+import type { BotApi } from '../src/telegram/bot-api';
 import { type InitDataUser, signInitData } from '../src/telegram/init-data';
 
 /** The platform bot token of the tests (the public example of SECURITY.md). */
@@ -73,12 +74,18 @@ export async function resetDatabase(database: Database): Promise<void> {
 export type TestApp = { app: FastifyInstance; database: Database; config: Config };
 
 export async function createTestApp(
-  opts: { config?: Partial<Config>; now?: () => Date } = {},
+  opts: { config?: Partial<Config>; now?: () => Date; botApi?: BotApi } = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();
   await resetDatabase(database);
   const config = testConfig(opts.config);
-  const app = await buildApp({ config, database, webDistDir: null, ...(opts.now ? { now: opts.now } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    webDistDir: null,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.botApi ? { botApi: opts.botApi } : {}),
+  });
   await app.ready();
   return { app, database, config };
 }

@@ -4,6 +4,18 @@ import { Plan, SubscriptionStatus } from './plans';
 /** Token rules of spec part 1 §5: 8–10 digits, a colon, 35 of letters, digits, `_` or `-`. */
 export const BOT_TOKEN_PATTERN = /^\d{8,10}:[A-Za-z0-9_-]{35}$/;
 
+/** Field limits of a bot, for the schemas below, the server and the forms (`maxLength`). */
+export const BOT_LIMITS = {
+  nameMax: 64,
+  descriptionMax: 512,
+  welcomeMessageMax: 1000,
+  /** Names in one integrations list (payments, shipping, third party), and each name's length. */
+  integrationsPerListMax: 20,
+  integrationNameMax: 64,
+  activityLimitMax: 50,
+  activityLimitDefault: 10,
+} as const;
+
 export const BOT_MESSAGES = {
   tokenRequired: 'Bot token is required',
   tokenEmptyOnVerify: 'Please enter a bot token first',
@@ -15,6 +27,7 @@ export const BOT_MESSAGES = {
   tokenAlreadyRegistered: 'Bot token already registered',
   usernameTaken: 'Bot username already taken',
   freePlanFirstBotOnly: 'The Free plan is only available for your first bot',
+  subscriptionExpired: 'Subscription expired. Renew it to start the bot.',
 } as const;
 
 export const BotToken = z
@@ -22,6 +35,12 @@ export const BotToken = z
   .trim()
   .min(1, BOT_MESSAGES.tokenRequired)
   .regex(BOT_TOKEN_PATTERN, BOT_MESSAGES.tokenFormat);
+
+export const BotName = z
+  .string({ error: BOT_MESSAGES.nameRequired })
+  .trim()
+  .min(1, BOT_MESSAGES.nameRequired)
+  .max(BOT_LIMITS.nameMax);
 
 export const BotCategory = z.enum([
   'general',
@@ -45,6 +64,39 @@ export const WIZARD_TIMEZONES = ['UTC', 'EST', 'PST'] as const;
 
 export const DEFAULT_WELCOME_MESSAGE = 'Welcome to our store! Browse our products and enjoy exclusive deals.';
 
+export const BotSettings = z.object({
+  language: BotLanguage,
+  currency: BotCurrency,
+  timezone: BotTimezone,
+  welcomeMessage: z.string().max(BOT_LIMITS.welcomeMessageMax),
+  orderNotifications: z.boolean(),
+  stockAlerts: z.boolean(),
+  customerNotifications: z.boolean(),
+  analyticsEnabled: z.boolean(),
+  maintenanceMode: z.boolean(),
+});
+export type BotSettings = z.infer<typeof BotSettings>;
+
+/**
+ * What a new bot starts with, whatever the wizard leaves out (spec part 1 §5 and §9). The create schema
+ * applies these; the server reads them back for a stored bot that lacks a value. Nowhere else.
+ */
+export const NEW_BOT_DEFAULTS = {
+  category: 'general',
+  plan: 'FREE',
+  settings: {
+    language: 'en',
+    currency: 'USD',
+    timezone: 'UTC',
+    welcomeMessage: DEFAULT_WELCOME_MESSAGE,
+    orderNotifications: true,
+    stockAlerts: true,
+    customerNotifications: true,
+    analyticsEnabled: true,
+    maintenanceMode: false,
+  },
+} as const satisfies { category: BotCategory; plan: Plan; settings: BotSettings };
+
 /** What Telegram's getMe says about a bot: the platform's word, never the client's. */
 export const BotInfo = z.object({ id: z.number().int(), username: z.string(), firstName: z.string() });
 export type BotInfo = z.infer<typeof BotInfo>;
@@ -66,8 +118,10 @@ export const BotStats = z.object({
   orders: z.number().int(),
   customers: z.number().int(),
   products: z.number().int(),
-  /** Minor units (cents) of the bot's currency. */
+  /** Minor units (cents) of `currency`, the bot's currency. */
   revenue: z.number().int(),
+  currency: z.string(),
+  /** The spec's display form (whole units, en-US); render from `revenue` and `currency`. */
   revenueFormatted: z.string(),
 });
 export type BotStats = z.infer<typeof BotStats>;
@@ -117,37 +171,34 @@ export type VerifyTokenResponse = z.infer<typeof VerifyTokenResponse>;
 export const CreateBotBody = z
   .object({
     botToken: BotToken,
-    botName: z.string({ error: BOT_MESSAGES.nameRequired }).trim().min(1, BOT_MESSAGES.nameRequired).max(64),
-    description: z.string().trim().max(512).optional(),
-    category: BotCategory.default('general'),
-    language: BotLanguage.default('en'),
-    currency: BotCurrency.default('USD'),
-    timezone: BotTimezone.default('UTC'),
-    welcomeMessage: z.string().trim().max(1000).default(DEFAULT_WELCOME_MESSAGE),
-    plan: Plan.default('FREE'),
+    botName: BotName,
+    description: z.string().trim().max(BOT_LIMITS.descriptionMax).optional(),
+    category: BotCategory.default(NEW_BOT_DEFAULTS.category),
+    language: BotLanguage.default(NEW_BOT_DEFAULTS.settings.language),
+    currency: BotCurrency.default(NEW_BOT_DEFAULTS.settings.currency),
+    timezone: BotTimezone.default(NEW_BOT_DEFAULTS.settings.timezone),
+    welcomeMessage: z
+      .string()
+      .trim()
+      .max(BOT_LIMITS.welcomeMessageMax)
+      .default(NEW_BOT_DEFAULTS.settings.welcomeMessage),
+    plan: Plan.default(NEW_BOT_DEFAULTS.plan),
     /** Sent by older clients; ignored — Telegram's getMe decides the username. */
     botUsername: z.string().optional(),
   })
   .strict();
+/** What a client sends: every defaulted field may be left out. */
 export type CreateBotBody = z.input<typeof CreateBotBody>;
+/** The body once parsed: defaults applied, text trimmed. The server works with this, never re-applying defaults. */
+export type NewBot = z.output<typeof CreateBotBody>;
 
-export const BotSettings = z.object({
-  language: BotLanguage,
-  currency: BotCurrency,
-  timezone: BotTimezone,
-  welcomeMessage: z.string().max(1000),
-  orderNotifications: z.boolean(),
-  stockAlerts: z.boolean(),
-  customerNotifications: z.boolean(),
-  analyticsEnabled: z.boolean(),
-  maintenanceMode: z.boolean(),
-});
-export type BotSettings = z.infer<typeof BotSettings>;
-
+const IntegrationList = z
+  .array(z.string().max(BOT_LIMITS.integrationNameMax))
+  .max(BOT_LIMITS.integrationsPerListMax);
 export const BotIntegrations = z.object({
-  payments: z.array(z.string().max(64)).max(20),
-  shipping: z.array(z.string().max(64)).max(20),
-  thirdParty: z.array(z.string().max(64)).max(20),
+  payments: IntegrationList,
+  shipping: IntegrationList,
+  thirdParty: IntegrationList,
 });
 export type BotIntegrations = z.infer<typeof BotIntegrations>;
 
@@ -160,8 +211,9 @@ export type BotDetail = z.infer<typeof BotDetail>;
 
 export const UpdateBotDetailBody = z
   .object({
-    name: z.string().trim().min(1, BOT_MESSAGES.nameRequired).max(64).optional(),
-    description: z.string().trim().max(512).nullable().optional(),
+    name: BotName.optional(),
+    /** null or an empty string removes the description. */
+    description: z.string().trim().max(BOT_LIMITS.descriptionMax).nullable().optional(),
     category: BotCategory.optional(),
     /** A new token for the same bot (after BotFather's /revoke); verified with getMe before it is stored. */
     token: BotToken.optional(),
@@ -173,7 +225,12 @@ export type UpdateBotDetailBody = z.infer<typeof UpdateBotDetailBody>;
 
 export const BotParams = z.object({ vendorId: z.string().min(1).max(64), botId: z.string().uuid() });
 
+/** Percent change versus the previous period of the same length, one decimal; from nothing counts as 100. */
+const Growth = z.object({ revenue: z.number(), orders: z.number(), customers: z.number() });
+
 export const BotWeeklyStats = z.object({
+  /** The bot's currency: the money amounts below are minor units of it. */
+  currency: z.string(),
   totals: z.object({
     revenue: z.number().int(),
     revenueFormatted: z.string(),
@@ -184,22 +241,36 @@ export const BotWeeklyStats = z.object({
     /** Percent of the bot's customers who ordered in the period. */
     conversionRate: z.number(),
   }),
-  /** Signed percent strings versus the previous period, e.g. "+12.5%". */
+  /** The spec's signed percent strings versus the previous 7 days, e.g. "+12.5%"; render from `growthPercent`. */
   growth: z.object({ revenue: z.string(), orders: z.string(), customers: z.string() }),
+  growthPercent: Growth,
 });
 export type BotWeeklyStats = z.infer<typeof BotWeeklyStats>;
 
 export const BotActivityItem = z.object({
   id: z.string(),
   type: z.enum(['order', 'customer', 'other']),
+  /** The spec's English sentence; render from `type` and the parameters below. */
   description: z.string(),
   time: z.string(),
+  /** Who: the customer's short name ("Jane D."). */
+  customerName: z.string(),
+  /** For an order: its number, and its total in minor units of `currency`. */
+  orderNumber: z.number().int().nullable(),
   amount: z.number().int().nullable(),
+  currency: z.string().nullable(),
   amountFormatted: z.string().nullable(),
 });
 export type BotActivityItem = z.infer<typeof BotActivityItem>;
 
-export const BotActivityQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const BotActivityQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(BOT_LIMITS.activityLimitMax)
+    .default(BOT_LIMITS.activityLimitDefault),
+});
 
 export const BotAnalyticsPeriod = z.enum(['day', 'week', 'month', 'year']);
 export type BotAnalyticsPeriod = z.infer<typeof BotAnalyticsPeriod>;
@@ -207,6 +278,8 @@ export const BotAnalyticsQuery = z.object({ period: BotAnalyticsPeriod.default('
 
 export const BotAnalytics = z.object({
   period: BotAnalyticsPeriod,
+  /** The bot's currency: revenue figures are minor units of it. */
+  currency: z.string(),
   totals: z.object({
     customers: z.number().int(),
     orders: z.number().int(),
@@ -223,6 +296,6 @@ export const BotAnalytics = z.object({
       customers: z.number().int(),
     }),
   ),
-  growth: z.object({ customers: z.number(), orders: z.number(), revenue: z.number() }),
+  growth: Growth,
 });
 export type BotAnalytics = z.infer<typeof BotAnalytics>;

@@ -12,3 +12,11 @@ export const LIMITS = {
 
 /** Stored by the shell when the vendor lookup fails (spec part 1 §1). */
 export const DEFAULT_VENDOR_ID = 'default-vendor-id';
+
+/**
+ * The one access-token expiry check: milliseconds until a token expiring at `expiresAtMs` is due for refresh
+ * (`refreshBeforeExpiryS` early). Zero or less: refresh now.
+ */
+export function msUntilTokenRefresh(expiresAtMs: number, nowMs: number): number {
+  return expiresAtMs - LIMITS.refreshBeforeExpiryS * 1000 - nowMs;
+}

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness';
 import { botSubscriptions } from '../db/schema/index';
 import { createSecrets } from '../lib/secrets';
-import { createBot, fakeBot, startApp, vendor } from '../modules/bots/test-helpers';
+import { recentActivity } from '../modules/activity/activity.repository';
+import { createBot, fakeBot, sendUpdate, startApp, vendor } from '../modules/bots/test-helpers';
 import { createBotApi } from '../telegram/bot-api';
 import { type FakeBotApi, startFakeBotApi } from '../telegram/fake-bot-api/server';
 import { expireSubscriptions, startSubscriptionExpiryJob } from './subscription-expiry';
@@ -45,6 +46,28 @@ it('expires a trial past its end, removes the webhook, and the list shows the bo
     isActive: false,
     hasActiveSubscription: false,
     subscription: { plan: 'BASIC', status: 'expired', label: 'BASIC' },
+  });
+});
+
+it('stops the expired bot the way the stop button does: its updates refused, a bot.stopped row', async () => {
+  t = await startApp(fake);
+  const v = await vendor(t.app);
+  const created = await createBot(t.app, v, {
+    botToken: fakeBot(fake).token,
+    botName: 'Shop',
+    plan: 'BASIC',
+  });
+  const secret = String(fake.state.calls({ method: 'setWebhook' })[0]?.params.secret_token);
+  await t.database.db.update(botSubscriptions).set({ endsAt: new Date(Date.now() - 60_000) });
+
+  await expireSubscriptions(depsOf(t));
+
+  expect(await sendUpdate(t.app, created.id, secret)).toBe(401);
+  const [latest] = await recentActivity(t.database.db, v.vendorId, { botId: created.id });
+  expect(latest).toMatchObject({
+    action: 'bot.stopped',
+    actorTelegramId: null,
+    metadata: expect.objectContaining({ reason: 'subscription.expired' }),
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import type { Secrets } from '../lib/secrets';
-import { deactivateBot, expireDueSubscriptions } from '../modules/bots/bots.repository';
+import { stopExpiredBot } from '../modules/bots/bots.service';
+import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service';
 import type { BotApi } from '../telegram/bot-api';
 
 export type ExpiryLogger = {
@@ -19,21 +20,19 @@ export type SubscriptionExpiryDeps = {
 
 /**
  * Expires every current trial or paid period whose end has passed (one statement, FOR UPDATE SKIP LOCKED, so
- * several server processes can share the work), then stops each affected bot: its webhook is removed on
- * Telegram (best effort) and it is marked inactive.
+ * several server processes can share the work), then stops each affected bot the way the stop button does:
+ * marked inactive with its webhook secret forgotten, then its webhook removed on Telegram (best effort).
  */
 export async function expireSubscriptions(deps: SubscriptionExpiryDeps): Promise<{ expired: number }> {
-  const expired = await expireDueSubscriptions(deps.db, deps.now?.() ?? new Date());
+  const expired = await createSubscriptionsService(deps).expireDue();
   for (const { vendorId, botId } of expired) {
-    const bot = await deactivateBot(deps.db, vendorId, botId);
-    if (!bot || bot.deletedAt) continue;
     try {
-      await deps.botApi.deleteWebhook(deps.secrets.decrypt(bot.tokenCiphertext));
+      await stopExpiredBot(deps, vendorId, botId);
     } catch (err) {
-      // The bot is inactive either way; a webhook Telegram still holds only meets a 401 from us.
-      deps.log?.warn(
+      // Its period is marked expired either way, so `start` refuses it; the other bots still get stopped.
+      deps.log?.error(
         { botId, err: err instanceof Error ? err.message : String(err) },
-        'could not delete the webhook of an expired bot',
+        'could not stop an expired bot',
       );
     }
   }

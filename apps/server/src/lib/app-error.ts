@@ -1,4 +1,7 @@
+import { BOT_MESSAGES } from '@app/contracts/bots';
 import { ERROR_STATUS, type ErrorCode } from '@app/contracts/errors';
+
+// The spec's own texts come from the contracts, where the web app reads them too: each exists once.
 
 const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'The request is not valid.',
@@ -11,11 +14,12 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   VENDOR_NOT_FOUND: 'No vendor is registered for this Telegram account.',
   VENDOR_ALREADY_REGISTERED: 'A vendor is already registered for this Telegram account.',
   BOT_NOT_FOUND: 'Bot not found.',
-  BOT_TOKEN_INVALID: 'Invalid token or bot not found. Please check your token.',
+  BOT_TOKEN_INVALID: BOT_MESSAGES.tokenUnknown,
   BOT_TOKEN_MISMATCH: 'This token belongs to a different bot.',
-  BOT_TOKEN_ALREADY_REGISTERED: 'Bot token already registered',
-  BOT_USERNAME_TAKEN: 'Bot username already taken',
-  FREE_PLAN_NOT_AVAILABLE: 'The Free plan is only available for your first bot',
+  BOT_TOKEN_ALREADY_REGISTERED: BOT_MESSAGES.tokenAlreadyRegistered,
+  BOT_USERNAME_TAKEN: BOT_MESSAGES.usernameTaken,
+  FREE_PLAN_NOT_AVAILABLE: BOT_MESSAGES.freePlanFirstBotOnly,
+  SUBSCRIPTION_EXPIRED: BOT_MESSAGES.subscriptionExpired,
   WEBHOOK_SECRET_INVALID: 'Unauthorized',
   TELEGRAM_ERROR: 'Telegram refused the request.',
   TELEGRAM_UNAVAILABLE: 'Telegram could not be reached. Try again shortly.',

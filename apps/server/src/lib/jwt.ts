@@ -35,3 +35,8 @@ export async function verifyAccessToken(token: string, key: Uint8Array): Promise
     throw err;
   }
 }
+
+/** The token of an `Authorization: Bearer <token>` header; null when the header is absent or another scheme. */
+export function bearerToken(header: string | undefined): string | null {
+  return /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? null;
+}

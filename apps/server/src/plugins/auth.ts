@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import { type AuthContext, verifyAccessToken } from '../lib/jwt';
+import { type AuthContext, bearerToken, verifyAccessToken } from '../lib/jwt';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,10 +17,9 @@ declare module 'fastify' {
 export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtKey: Uint8Array }) => {
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.decorate('authenticate', async (req: FastifyRequest) => {
-    const header = req.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1]) throw new AppError('UNAUTHENTICATED');
-    const auth = await verifyAccessToken(match[1], opts.jwtKey);
+    const token = bearerToken(req.headers.authorization);
+    if (!token) throw new AppError('UNAUTHENTICATED');
+    const auth = await verifyAccessToken(token, opts.jwtKey);
     if (!auth) throw new AppError('TOKEN_INVALID');
     req.auth = auth;
   });

@@ -1,5 +1,5 @@
 import type { Role } from '@app/contracts/auth';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { refreshTokens, telegramIdentities, vendors } from '../../db/schema/index';
 import type { InitDataUser } from '../../telegram/init-data';
@@ -99,4 +99,16 @@ export async function revokeFamily(db: Conn, vendorId: string, familyId: string)
         isNull(refreshTokens.revokedAt),
       ),
     );
+}
+
+/** How many staff members the vendor has, and how many were added since `since`. */
+export async function countStaff(db: Conn, vendorId: string, since: Date) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      createdSince: sql<number>`count(*) filter (where ${telegramIdentities.createdAt} >= ${since.toISOString()})::int`,
+    })
+    .from(telegramIdentities)
+    .where(and(eq(telegramIdentities.vendorId, vendorId), eq(telegramIdentities.role, 'STAFF')));
+  return { total: Number(row?.total ?? 0), createdSince: Number(row?.createdSince ?? 0) };
 }

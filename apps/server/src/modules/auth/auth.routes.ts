@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { verifyAccessToken } from '../../lib/jwt';
+import { bearerToken, verifyAccessToken } from '../../lib/jwt';
 import type { AuthService } from './auth.service';
 
 export function authRoutes(auth: AuthService, jwtKey: Uint8Array) {
@@ -41,7 +41,7 @@ export function authRoutes(auth: AuthService, jwtKey: Uint8Array) {
 
     // Answers { valid: false } rather than 401, so the client's 401 handling does not fire on a health check.
     app.get('/auth/verify', { schema: { tags, response: { 200: VerifyResponse } } }, async (req) => {
-      const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      const token = bearerToken(req.headers.authorization);
       const context = token ? await verifyAccessToken(token, jwtKey) : null;
       return { valid: context !== null && (await auth.isSessionValid(context)) };
     });

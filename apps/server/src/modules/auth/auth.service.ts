@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckStatusResponse, LoginResponse, TokenPair } from '@app/contracts/auth';
 import { LIMITS } from '@app/contracts/limits';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { type AuthContext, signAccessToken } from '../../lib/jwt';
 import { randomToken, sha256Hex } from '../../lib/secrets';
@@ -119,6 +119,9 @@ export function createAuthService(deps: AuthDeps) {
     async isSessionValid(auth: AuthContext): Promise<boolean> {
       return repo.vendorExists(deps.db, auth.vendorId);
     },
+
+    /** How many staff members the vendor has, and how many were added since `since` (for Home). */
+    staffCounts: (vendorId: string, since: Date) => repo.countStaff(deps.db, vendorId, since),
 
     /** Registration status, answered only to the Telegram user the init data proves. */
     async checkStatus(initData: string | undefined): Promise<CheckStatusResponse> {

@@ -1,15 +1,15 @@
-import type {
-  BotActivityItem,
-  BotAnalytics,
-  BotDetail,
-  BotListResponse,
-  BotWeeklyStats,
+import {
+  type BotActivityItem,
+  type BotAnalytics,
+  type BotDetail,
+  type BotListResponse,
+  type BotWeeklyStats,
+  NEW_BOT_DEFAULTS,
 } from '@app/contracts/bots';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness';
 import {
-  activityLog,
   botDailyStats,
   bots,
   customerBots,
@@ -18,12 +18,29 @@ import {
   productBots,
   products,
 } from '../../db/schema/index';
+import { TelegramApiError } from '../../telegram/bot-api';
 import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
-import { createBot, fakeBot, makeToken, startApp, type Vendor, vendor } from './test-helpers';
+import { recentActivity } from '../activity/activity.repository';
+import {
+  type BotApiHooks,
+  createBot,
+  DAY_MS,
+  fakeBot,
+  hookedBotApi,
+  makeToken,
+  sendUpdate,
+  startApp,
+  type TestClock,
+  testClock,
+  type Vendor,
+  vendor,
+} from './test-helpers';
 
 let fake: FakeBotApi;
 let t: TestApp;
 let v: Vendor;
+let clock: TestClock;
+let hooks: BotApiHooks;
 
 beforeAll(async () => {
   fake = await startFakeBotApi();
@@ -34,11 +51,13 @@ afterEach(async () => {
   await t.app.close();
 });
 
-const DAY_MS = 86_400_000;
-const isoDay = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
+const isoDay = (msAgo: number) => clock.dayAgo(msAgo);
 
 async function setUpBot() {
-  t = await startApp(fake);
+  clock = testClock();
+  const hooked = hookedBotApi(fake);
+  hooks = hooked.hooks;
+  t = await startApp(fake, {}, { now: clock.now, botApi: hooked.botApi });
   v = await vendor(t.app);
   const tg = fakeBot(fake);
   const bot = await createBot(t.app, v, { botToken: tg.token, botName: 'Shop', plan: 'PRO' });
@@ -56,7 +75,7 @@ async function addCustomer(botId: string, firstName: string, lastName: string, j
   const id = c?.id ?? '';
   await t.database.db
     .insert(customerBots)
-    .values({ vendorId: v.vendorId, customerId: id, botId, joinedAt: new Date(Date.now() - joinedMsAgo) });
+    .values({ vendorId: v.vendorId, customerId: id, botId, joinedAt: clock.ago(joinedMsAgo) });
   return id;
 }
 
@@ -71,14 +90,14 @@ async function addOrder(botId: string, customerId: string, totalMinor: number, m
       productType: 'physical',
       totalMinor,
       itemCount: 1,
-      createdAt: new Date(Date.now() - msAgo),
+      createdAt: clock.ago(msAgo),
     })
     .returning();
   return o;
 }
 
 describe('GET /vendors/{id}/bot-details/{botId}', () => {
-  it('answers settings merged over the defaults, and integrations with empty lists', async () => {
+  it('answers the new-bot defaults for what the wizard left out, and empty integrations', async () => {
     const { bot } = await setUpBot();
     const res = await inject('GET', `${v.base}/bot-details/${bot.id}`);
     expect(res.statusCode).toBe(200);
@@ -89,7 +108,7 @@ describe('GET /vendors/{id}/bot-details/{botId}', () => {
         language: 'en',
         currency: 'USD',
         timezone: 'UTC',
-        welcomeMessage: expect.any(String),
+        welcomeMessage: 'Welcome to our store! Browse our products and enjoy exclusive deals.',
         orderNotifications: true,
         stockAlerts: true,
         customerNotifications: true,
@@ -98,6 +117,7 @@ describe('GET /vendors/{id}/bot-details/{botId}', () => {
       },
       integrations: { payments: [], shipping: [], thirdParty: [] },
     });
+    expect(res.json().settings).toEqual(NEW_BOT_DEFAULTS.settings);
   });
 });
 
@@ -121,8 +141,18 @@ describe('PATCH /vendors/{id}/bot-details/{botId}', () => {
     const [row] = await t.database.db.select().from(bots).where(eq(bots.id, bot.id));
     expect(row).toMatchObject({ language: 'fr', welcomeMessage: 'Bonjour' });
     expect(row?.settings).not.toHaveProperty('language');
-    const log = await t.database.db.select().from(activityLog).where(eq(activityLog.action, 'bot.updated'));
-    expect(log).toHaveLength(1);
+    const [latest] = await recentActivity(t.database.db, v.vendorId, { botId: bot.id });
+    expect(latest).toMatchObject({
+      action: 'bot.updated',
+      metadata: { fields: ['name', 'category', 'settings', 'integrations'] },
+    });
+  });
+
+  it('removes the description when it is emptied', async () => {
+    const { bot } = await setUpBot();
+    await inject('PATCH', `${v.base}/bot-details/${bot.id}`, { description: 'Fresh goods' });
+    const res = await inject('PATCH', `${v.base}/bot-details/${bot.id}`, { description: '  ' });
+    expect(res.json().description).toBeNull();
   });
 
   it('refuses an unknown field with 400', async () => {
@@ -149,7 +179,43 @@ describe('PATCH /vendors/{id}/bot-details/{botId}', () => {
       `${tg.telegramBotId}:${newToken.split(':')[1]?.slice(0, 3)}…${newToken.slice(-5)}`,
     );
     expect(res.body).not.toContain(newToken.split(':')[1]);
-    expect(fake.state.calls({ method: 'setWebhook', token: newToken })).toHaveLength(1);
+    const [call] = fake.state.calls({ method: 'setWebhook', token: newToken });
+    expect(await sendUpdate(t.app, bot.id, String(call?.params.secret_token))).toBe(200);
+  });
+
+  it('stores the new token and secret before Telegram is asked, so an update sent at once is accepted', async () => {
+    const { bot, tg } = await setUpBot();
+    const newToken = makeToken(tg.telegramBotId, 'N');
+    fake.state.registerBot({ token: newToken, username: tg.username });
+    const statuses: number[] = [];
+    hooks.setWebhook = async (_token, params) => {
+      statuses.push(await sendUpdate(t.app, bot.id, params.secret_token));
+    };
+    expect((await inject('PATCH', `${v.base}/bot-details/${bot.id}`, { token: newToken })).statusCode).toBe(
+      200,
+    );
+    expect(statuses).toEqual([200]);
+  });
+
+  it('changes nothing when Telegram refuses the webhook for the new token: old token and secret still work', async () => {
+    const { bot, tg } = await setUpBot();
+    const oldSecret = String(fake.state.calls({ method: 'setWebhook' })[0]?.params.secret_token);
+    const newToken = makeToken(tg.telegramBotId, 'N');
+    fake.state.registerBot({ token: newToken, username: tg.username });
+    hooks.setWebhook = async () => {
+      throw new TelegramApiError(400, 'Bad Request: bad webhook: test');
+    };
+    const res = await inject('PATCH', `${v.base}/bot-details/${bot.id}`, {
+      token: newToken,
+      name: 'Renamed',
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error.code).toBe('TELEGRAM_ERROR');
+    const detail = (await inject('GET', `${v.base}/bot-details/${bot.id}`)).json() as BotDetail;
+    expect(detail).toMatchObject({ name: 'Shop', maskedToken: bot.maskedToken, isActive: true });
+    expect(await sendUpdate(t.app, bot.id, oldSecret)).toBe(200);
+    const actions = (await recentActivity(t.database.db, v.vendorId, { botId: bot.id })).map((a) => a.action);
+    expect(actions).not.toContain('bot.updated');
   });
 });
 
@@ -204,6 +270,7 @@ describe('stats', () => {
       customers: 1,
       products: 2,
       revenue: 6000,
+      currency: 'USD',
       revenueFormatted: '$60',
     });
     expect(list.summary).toMatchObject({
@@ -240,6 +307,19 @@ describe('stats', () => {
       conversionRate: 50,
     });
     expect(stats.growth).toEqual({ revenue: '+12.5%', orders: '-25.0%', customers: '0%' });
+    expect(stats.growthPercent).toEqual({ revenue: 12.5, orders: -25, customers: 0 });
+    expect(stats.currency).toBe('USD');
+  });
+
+  it('weekly stats leave out the day before the 14-day window', async () => {
+    const { bot } = await setUpBot();
+    await t.database.db.insert(botDailyStats).values([
+      { vendorId: v.vendorId, botId: bot.id, day: isoDay(13 * DAY_MS), orders: 1, revenueMinor: 100 },
+      { vendorId: v.vendorId, botId: bot.id, day: isoDay(14 * DAY_MS), orders: 50, revenueMinor: 5000 },
+    ]);
+    const stats = (await inject('GET', `${v.base}/bot-details/${bot.id}/stats`)).json() as BotWeeklyStats;
+    expect(stats.totals).toMatchObject({ revenue: 0, orders: 0 });
+    expect(stats.growthPercent).toMatchObject({ revenue: -100, orders: -100 });
   });
 
   it('activity merges the latest orders and new customers, newest first, within the limit', async () => {
@@ -254,7 +334,21 @@ describe('stats', () => {
       `Order #${order?.number} from Jane D.`,
       'New customer John R. joined',
     ]);
-    expect(items[0]).toMatchObject({ type: 'order', amount: 2500, amountFormatted: '$25' });
+    expect(items[0]).toMatchObject({
+      type: 'order',
+      customerName: 'Jane D.',
+      orderNumber: order?.number,
+      amount: 2500,
+      currency: 'USD',
+      amountFormatted: '$25',
+      time: clock.ago(60_000).toISOString(),
+    });
+    expect(items[1]).toMatchObject({
+      type: 'customer',
+      customerName: 'John R.',
+      orderNumber: null,
+      amount: null,
+    });
   });
 
   it('activity refuses a limit above 50', async () => {
@@ -288,9 +382,11 @@ describe('stats', () => {
     ['day', 1],
     ['month', 30],
     ['year', 365],
-  ])('analytics for a %s have %i daily entries', async (period, days) => {
+  ])('analytics for a %s have %i daily entries, ending today', async (period, days) => {
     const { bot } = await setUpBot();
     const a = (await inject('GET', `${v.base}/bot-details/${bot.id}/analytics?period=${period}`)).json();
     expect(a.daily).toHaveLength(days);
+    expect(a.daily.at(0).date).toBe(isoDay((days - 1) * DAY_MS));
+    expect(a.daily.at(-1).date).toBe(isoDay(0));
   });
 });

@@ -1,55 +1,38 @@
 import type { BotActivityItem, BotAnalytics, BotAnalyticsPeriod, BotWeeklyStats } from '@app/contracts/bots';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { AppError } from '../../lib/app-error';
-import { formatMinor, shortName } from './bot-view';
+import { formatMoney } from '../../lib/money';
+import { percentChange, percentOf, signedPercent } from '../../lib/percent';
+import type { CustomersService } from '../customers/customers.service';
+import type { OrdersService } from '../orders/orders.service';
 import * as repo from './bots.repository';
 
 const DAY_MS = 86_400_000;
 const PERIOD_DAYS: Record<BotAnalyticsPeriod, number> = { day: 1, week: 7, month: 30, year: 365 };
 
-/** Percent change, one decimal; growth from nothing counts as 100%. */
-export function percentChange(current: number, previous: number): number {
-  if (previous === 0) return current === 0 ? 0 : 100;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
-}
-
-/** "+12.5%", "-3.0%", "0%". */
-export function signedPercent(change: number): string {
-  if (change === 0) return '0%';
-  return `${change > 0 ? '+' : '-'}${Math.abs(change).toFixed(1)}%`;
-}
-
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+const average = (total: number, count: number) => (count === 0 ? 0 : Math.round(total / count));
 
 type Totals = { orders: number; revenueMinor: number; newCustomers: number };
 
-/**
- * Two consecutive windows of `days` UTC days ending today, from the daily rollup: the current one (today and
- * the days before) and the one before it.
- */
-async function windows(db: Db, vendorId: string, botId: string, days: number, now: Date) {
-  const today = startOfUtcDay(now);
-  const currentFrom = new Date(today.getTime() - (days - 1) * DAY_MS);
-  const previousFrom = new Date(currentFrom.getTime() - days * DAY_MS);
-  const rows = await repo.dailyStats(db, vendorId, botId, isoDay(previousFrom));
-  const current: Totals = { orders: 0, revenueMinor: 0, newCustomers: 0 };
-  const previous: Totals = { orders: 0, revenueMinor: 0, newCustomers: 0 };
-  const byDay = new Map<string, repo.DailyRow>();
-  const currentFromDay = isoDay(currentFrom);
-  for (const r of rows) {
-    const into = r.day >= currentFromDay ? current : previous;
-    into.orders += r.orders;
-    into.revenueMinor += r.revenueMinor;
-    into.newCustomers += r.newCustomers;
-    byDay.set(r.day, r);
-  }
-  return { currentFrom, current, previous, byDay };
+function growthOf(current: Totals, previous: Totals) {
+  return {
+    revenue: percentChange(current.revenueMinor, previous.revenueMinor),
+    orders: percentChange(current.orders, previous.orders),
+    customers: percentChange(current.newCustomers, previous.newCustomers),
+  };
 }
 
-export function createBotStatsService(deps: { db: Db; now?: () => Date }) {
-  const { db } = deps;
+export type BotStatsDeps = {
+  db: Db;
+  orders: OrdersService;
+  customers: CustomersService;
+  now?: () => Date;
+};
+
+export function createBotStatsService(deps: BotStatsDeps) {
+  const { db, orders, customers } = deps;
   const now = () => deps.now?.() ?? new Date();
 
   async function mustFind(vendorId: string, botId: string) {
@@ -58,10 +41,31 @@ export function createBotStatsService(deps: { db: Db; now?: () => Date }) {
     return row;
   }
 
+  /**
+   * Two consecutive windows of `days` UTC days ending today, from the daily rollup: the current one (today and
+   * the days before) and the one before it.
+   */
+  async function windows(vendorId: string, botId: string, days: number, at: Date) {
+    const currentFrom = new Date(startOfUtcDay(at).getTime() - (days - 1) * DAY_MS);
+    const previousFrom = new Date(currentFrom.getTime() - days * DAY_MS);
+    const rows = await orders.dailySales(vendorId, botId, isoDay(previousFrom));
+    const current: Totals = { orders: 0, revenueMinor: 0, newCustomers: 0 };
+    const previous: Totals = { orders: 0, revenueMinor: 0, newCustomers: 0 };
+    const currentFromDay = isoDay(currentFrom);
+    for (const r of rows) {
+      const into = r.day >= currentFromDay ? current : previous;
+      into.orders += r.orders;
+      into.revenueMinor += r.revenueMinor;
+      into.newCustomers += r.newCustomers;
+    }
+    return { currentFrom, current, previous, byDay: new Map(rows.map((r) => [r.day, r])) };
+  }
+
+  /** Percent of the bot's customers who ordered since `from`. */
   async function conversionRate(vendorId: string, botId: string, from: Date): Promise<number> {
     const [members, ordered] = await Promise.all([
-      repo.customerCount(db, vendorId, botId),
-      repo.orderingCustomers(db, vendorId, botId, from),
+      customers.memberCount(vendorId, botId),
+      orders.orderingCustomerCount(vendorId, botId, from),
     ]);
     return percentOf(ordered, members);
   }
@@ -70,50 +74,63 @@ export function createBotStatsService(deps: { db: Db; now?: () => Date }) {
     /** This 7 days (today included) against the 7 before, from the rollup; conversion from the bot's orders. */
     async weekly(vendorId: string, botId: string): Promise<BotWeeklyStats> {
       const bot = await mustFind(vendorId, botId);
-      const w = await windows(db, vendorId, botId, 7, now());
+      const w = await windows(vendorId, botId, 7, now());
       const rate = await conversionRate(vendorId, botId, w.currentFrom);
-      const avg = w.current.orders === 0 ? 0 : Math.round(w.current.revenueMinor / w.current.orders);
+      const avg = average(w.current.revenueMinor, w.current.orders);
+      const growth = growthOf(w.current, w.previous);
       return {
+        currency: bot.currency,
         totals: {
           revenue: w.current.revenueMinor,
-          revenueFormatted: formatMinor(w.current.revenueMinor, bot.currency),
+          revenueFormatted: formatMoney(w.current.revenueMinor, bot.currency),
           orders: w.current.orders,
           customers: w.current.newCustomers,
           avgOrderValue: avg,
-          avgOrderValueFormatted: formatMinor(avg, bot.currency),
+          avgOrderValueFormatted: formatMoney(avg, bot.currency),
           conversionRate: rate,
         },
         growth: {
-          revenue: signedPercent(percentChange(w.current.revenueMinor, w.previous.revenueMinor)),
-          orders: signedPercent(percentChange(w.current.orders, w.previous.orders)),
-          customers: signedPercent(percentChange(w.current.newCustomers, w.previous.newCustomers)),
+          revenue: signedPercent(growth.revenue),
+          orders: signedPercent(growth.orders),
+          customers: signedPercent(growth.customers),
         },
+        growthPercent: growth,
       };
     },
 
     /** The bot's latest orders and new customers, merged newest first. */
     async activity(vendorId: string, botId: string, limit: number): Promise<BotActivityItem[]> {
-      const bot = await mustFind(vendorId, botId);
-      const [orderRows, memberRows] = await Promise.all([
-        repo.recentOrders(db, vendorId, botId, limit),
-        repo.recentMembers(db, vendorId, botId, limit),
+      await mustFind(vendorId, botId);
+      const [orderRows, members] = await Promise.all([
+        orders.recentOrders(vendorId, botId, limit),
+        customers.recentMembers(vendorId, botId, limit),
       ]);
+      const nameOf = await customers.shortNames(
+        vendorId,
+        orderRows.map((o) => o.customerId),
+      );
       const items: (BotActivityItem & { at: number })[] = [
         ...orderRows.map((o) => ({
           id: `order-${o.id}`,
           type: 'order' as const,
-          description: `Order #${o.number} from ${shortName(o.firstName, o.lastName)}`,
+          description: `Order #${o.number} from ${nameOf(o.customerId)}`,
           time: o.createdAt.toISOString(),
+          customerName: nameOf(o.customerId),
+          orderNumber: o.number,
           amount: o.totalMinor,
-          amountFormatted: formatMinor(o.totalMinor, o.currency ?? bot.currency),
+          currency: o.currency,
+          amountFormatted: formatMoney(o.totalMinor, o.currency),
           at: o.createdAt.getTime(),
         })),
-        ...memberRows.map((m) => ({
+        ...members.map((m) => ({
           id: `customer-${m.customerId}`,
           type: 'customer' as const,
-          description: `New customer ${shortName(m.firstName, m.lastName)} joined`,
+          description: `New customer ${m.name} joined`,
           time: m.joinedAt.toISOString(),
+          customerName: m.name,
+          orderNumber: null,
           amount: null,
+          currency: null,
           amountFormatted: null,
           at: m.joinedAt.getTime(),
         })),
@@ -129,7 +146,7 @@ export function createBotStatsService(deps: { db: Db; now?: () => Date }) {
       const bot = await mustFind(vendorId, botId);
       const days = PERIOD_DAYS[period];
       const at = now();
-      const w = await windows(db, vendorId, botId, days, at);
+      const w = await windows(vendorId, botId, days, at);
       // "day" is the last 24 hours for conversion; the rollup's finest grain is today's row.
       const conversionFrom = period === 'day' ? new Date(at.getTime() - DAY_MS) : w.currentFrom;
       const rate = await conversionRate(vendorId, botId, conversionFrom);
@@ -145,20 +162,17 @@ export function createBotStatsService(deps: { db: Db; now?: () => Date }) {
       });
       return {
         period,
+        currency: bot.currency,
         totals: {
           customers: w.current.newCustomers,
           orders: w.current.orders,
           revenue: w.current.revenueMinor,
-          revenueFormatted: formatMinor(w.current.revenueMinor, bot.currency),
-          avgOrderValue: w.current.orders === 0 ? 0 : Math.round(w.current.revenueMinor / w.current.orders),
+          revenueFormatted: formatMoney(w.current.revenueMinor, bot.currency),
+          avgOrderValue: average(w.current.revenueMinor, w.current.orders),
           conversionRate: rate,
         },
         daily,
-        growth: {
-          customers: percentChange(w.current.newCustomers, w.previous.newCustomers),
-          orders: percentChange(w.current.orders, w.previous.orders),
-          revenue: percentChange(w.current.revenueMinor, w.previous.revenueMinor),
-        },
+        growth: growthOf(w.current, w.previous),
       };
     },
   };

@@ -1,12 +1,11 @@
 import type { Bot, BotDetail, BotIntegrations, BotSettings, BotSubscription } from '@app/contracts/bots';
-import {
-  BotCategory,
-  BotCurrency,
-  BotLanguage,
-  BotTimezone,
-  DEFAULT_WELCOME_MESSAGE,
-} from '@app/contracts/bots';
-import type { BotMeasures, BotRow, SubscriptionRow } from './bots.repository';
+import { BotCategory, BotCurrency, BotLanguage, BotTimezone, NEW_BOT_DEFAULTS } from '@app/contracts/bots';
+import { formatMoney } from '../../lib/money';
+import { isSubscriptionLive } from '../subscriptions/subscriptions.service';
+import type { BotRow } from './bots.repository';
+
+/** A bot's figures, gathered from the orders, customers and products modules. */
+export type BotMeasures = { orders: number; revenueMinor: number; customers: number; products: number };
 
 /** `7104822391:AAHqDbr_…Fqxth` → `7104822391:AAH…Fqxth`: enough to recognise a token, never enough to use it. */
 export function maskToken(token: string): string {
@@ -14,44 +13,7 @@ export function maskToken(token: string): string {
   return `${id}:${secret.slice(0, 3)}…${secret.slice(-5)}`;
 }
 
-/** Whole units of the given currency, like the dashboards (spec part 1 §2). */
-export function formatMinor(minor: number, currency = 'USD'): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(
-      Math.round(minor / 100),
-    );
-  } catch {
-    return `${Math.round(minor / 100)} ${currency}`;
-  }
-}
-
-const FREE: BotSubscription = { plan: 'FREE', status: 'active', label: 'FREE', expiresAt: null };
-
-/**
- * What a bot's current subscription row means at `now`. No row: FREE, which never ends. A trial or paid
- * period past its end reads as expired even before the expiry job has marked it.
- */
-export function subscriptionOf(row: SubscriptionRow | undefined, now: Date): BotSubscription {
-  if (!row) return FREE;
-  const lapsed = (row.status === 'trial' || row.status === 'active') && row.endsAt.getTime() <= now.getTime();
-  const status = lapsed ? 'expired' : row.status;
-  return {
-    plan: row.plan,
-    status,
-    label: status === 'trial' ? 'TRIAL' : row.plan,
-    expiresAt: row.endsAt.toISOString(),
-  };
-}
-
-export const isSubscriptionLive = (s: BotSubscription) => s.status === 'trial' || s.status === 'active';
-
-export function toBot(
-  row: BotRow,
-  token: string,
-  subscription: BotSubscription,
-  measures: BotMeasures | undefined,
-): Bot {
-  const m = measures ?? { orders: 0, revenueMinor: 0, customers: 0, products: 0 };
+export function toBot(row: BotRow, token: string, subscription: BotSubscription, m: BotMeasures): Bot {
   return {
     id: row.id,
     username: row.username,
@@ -67,7 +29,8 @@ export function toBot(
       customers: m.customers,
       products: m.products,
       revenue: m.revenueMinor,
-      revenueFormatted: formatMinor(m.revenueMinor, row.currency),
+      currency: row.currency,
+      revenueFormatted: formatMoney(m.revenueMinor, row.currency),
     },
     webhookUrl: row.webhookUrl,
     createdAt: row.createdAt.toISOString(),
@@ -75,31 +38,25 @@ export function toBot(
   };
 }
 
-export const SETTINGS_DEFAULTS = {
-  orderNotifications: true,
-  stockAlerts: true,
-  customerNotifications: true,
-  analyticsEnabled: true,
-  maintenanceMode: false,
-};
-
+const defaults = NEW_BOT_DEFAULTS.settings;
 const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
 const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
+/** The stored settings over the new-bot defaults: a flag never set reads as its default. */
 export function settingsOf(row: BotRow): BotSettings {
   const s = row.settings;
   return {
     // Columns hold values the contracts allow; an odd legacy value falls back rather than failing the response.
-    language: BotLanguage.catch('en').parse(row.language),
-    currency: BotCurrency.catch('USD').parse(row.currency),
-    timezone: BotTimezone.catch('UTC').parse(row.timezone),
-    welcomeMessage: row.welcomeMessage ?? DEFAULT_WELCOME_MESSAGE,
-    orderNotifications: flag(s.orderNotifications, SETTINGS_DEFAULTS.orderNotifications),
-    stockAlerts: flag(s.stockAlerts, SETTINGS_DEFAULTS.stockAlerts),
-    customerNotifications: flag(s.customerNotifications, SETTINGS_DEFAULTS.customerNotifications),
-    analyticsEnabled: flag(s.analyticsEnabled, SETTINGS_DEFAULTS.analyticsEnabled),
-    maintenanceMode: flag(s.maintenanceMode, SETTINGS_DEFAULTS.maintenanceMode),
+    language: BotLanguage.catch(defaults.language).parse(row.language),
+    currency: BotCurrency.catch(defaults.currency).parse(row.currency),
+    timezone: BotTimezone.catch(defaults.timezone).parse(row.timezone),
+    welcomeMessage: row.welcomeMessage ?? defaults.welcomeMessage,
+    orderNotifications: flag(s.orderNotifications, defaults.orderNotifications),
+    stockAlerts: flag(s.stockAlerts, defaults.stockAlerts),
+    customerNotifications: flag(s.customerNotifications, defaults.customerNotifications),
+    analyticsEnabled: flag(s.analyticsEnabled, defaults.analyticsEnabled),
+    maintenanceMode: flag(s.maintenanceMode, defaults.maintenanceMode),
   };
 }
 
@@ -111,14 +68,8 @@ export function integrationsOf(row: BotRow): BotIntegrations {
 export function toBotDetail(bot: Bot, row: BotRow): BotDetail {
   return {
     ...bot,
-    category: BotCategory.catch('general').parse(row.category),
+    category: BotCategory.catch(NEW_BOT_DEFAULTS.category).parse(row.category),
     settings: settingsOf(row),
     integrations: integrationsOf(row),
   };
-}
-
-/** "Jane D." */
-export function shortName(firstName: string, lastName: string | null): string {
-  const initial = lastName?.trim().charAt(0);
-  return initial ? `${firstName} ${initial.toUpperCase()}.` : firstName;
 }

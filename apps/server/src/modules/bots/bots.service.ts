@@ -4,14 +4,13 @@ import {
   type Bot,
   type BotDetail,
   type BotListResponse,
-  type CreateBotBody,
-  DEFAULT_WELCOME_MESSAGE,
+  type NewBot,
   type UpdateBotDetailBody,
   type VerifyTokenResponse,
 } from '@app/contracts/bots';
-import { PLANS, TRIAL_DAYS } from '@app/contracts/plans';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { AppError } from '../../lib/app-error';
+import { formatMoney } from '../../lib/money';
 import { randomToken, type Secrets, sha256Hex } from '../../lib/secrets';
 import {
   type BotApi,
@@ -20,29 +19,41 @@ import {
   type TelegramBotUser,
   TelegramUnreachableError,
 } from '../../telegram/bot-api';
-import { formatMinor, isSubscriptionLive, subscriptionOf, toBot, toBotDetail } from './bot-view';
+import { type BotAction, logActivity } from '../activity/activity.repository';
+import type { CustomersService } from '../customers/customers.service';
+import type { OrdersService } from '../orders/orders.service';
+import type { ProductsService } from '../products/products.service';
+import { isSubscriptionLive, type SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { toBot, toBotDetail } from './bot-view';
 import * as repo from './bots.repository';
-
-const DAY_MS = 86_400_000;
 
 /** The updates a shop bot needs: chat messages, inline buttons, and Stars checkout. */
 export const ALLOWED_UPDATES = ['message', 'callback_query', 'pre_checkout_query'];
 
 export type BotsLogger = { warn(obj: object, msg: string): void };
 
-export type BotsDeps = {
-  db: Db;
-  botApi: BotApi;
-  secrets: Pick<Secrets, 'encrypt' | 'decrypt'>;
-  publicUrl: string;
-  now?: () => Date;
-  log?: BotsLogger;
-};
-
 /** Who acts: the vendor in the path (already checked by the vendor scope) and the signed-in Telegram user. */
 export type Actor = { vendorId: string; telegramId: number | null };
 
-// A bot's ids as Telegram reports them. Telegram's own errors mapped to ours, once for every call.
+/** What stopping a bot needs; the subscription expiry job has exactly this. */
+export type BotStopDeps = {
+  db: Db;
+  botApi: BotApi;
+  secrets: Pick<Secrets, 'decrypt'>;
+  log?: BotsLogger | undefined;
+};
+
+export type BotsDeps = BotStopDeps & {
+  secrets: Pick<Secrets, 'encrypt' | 'decrypt'>;
+  publicUrl: string;
+  subscriptions: SubscriptionsService;
+  orders: OrdersService;
+  customers: CustomersService;
+  products: ProductsService;
+  now?: () => Date;
+};
+
+// Telegram's own errors mapped to ours, once for every call.
 function telegramFailure(err: unknown): never {
   if (err instanceof TelegramUnreachableError) throw new AppError('TELEGRAM_UNAVAILABLE');
   if (err instanceof TelegramApiError) {
@@ -53,25 +64,77 @@ function telegramFailure(err: unknown): never {
   throw err;
 }
 
-/** A unique violation (23505) of the given index, through drizzle's wrapping of the driver's error. */
-function uniqueViolation(err: unknown): string | null {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return null;
-}
-
-function conflictFromUnique(err: unknown): never {
-  const index = uniqueViolation(err);
-  if (index === 'bots_token_hash_idx') throw new AppError('BOT_TOKEN_ALREADY_REGISTERED');
-  if (index === 'bots_username_idx') throw new AppError('BOT_USERNAME_TAKEN');
+/** A write that collided with another live bot's token or username, as the error the vendor sees. */
+function conflictFailure(err: unknown): never {
+  const taken = repo.takenKeyOf(err);
+  if (taken === 'token') throw new AppError('BOT_TOKEN_ALREADY_REGISTERED');
+  if (taken === 'username') throw new AppError('BOT_USERNAME_TAKEN');
   throw err;
 }
 
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const activity = (actor: Actor, row: repo.BotRow, action: BotAction, metadata?: Record<string, unknown>) => ({
+  vendorId: row.vendorId,
+  botId: row.id,
+  actorTelegramId: actor.telegramId,
+  action,
+  username: row.username,
+  ...(metadata ? { metadata } : {}),
+});
+
+/**
+ * The one way a bot stops: the stop button, deletion and an ended subscription all come here. Store first:
+ * one transaction marks the bot inactive, forgets its webhook secret and records the activity, so from the
+ * commit on every update sent for it is refused. Then Telegram is asked to stop sending; when that fails the
+ * bot is stopped all the same (a webhook Telegram still holds only meets a 401), so it is logged, not thrown.
+ */
+async function stopBot(
+  deps: BotStopDeps,
+  actor: Actor,
+  row: repo.BotRow,
+  how: { action: 'bot.stopped' | 'bot.deleted'; deletedAt?: Date; reason?: string },
+): Promise<repo.BotRow> {
+  const stopped = await deps.db.transaction(async (tx) => {
+    const updated = await repo.updateBot(tx, row.vendorId, row.id, {
+      isActive: false,
+      webhookUrl: null,
+      webhookSecretCiphertext: null,
+      ...(how.deletedAt ? { deletedAt: how.deletedAt } : {}),
+    });
+    if (!updated) throw new AppError('BOT_NOT_FOUND');
+    await logActivity(tx, activity(actor, row, how.action, how.reason ? { reason: how.reason } : undefined));
+    return updated;
+  });
+  try {
+    await deps.botApi.deleteWebhook(deps.secrets.decrypt(row.tokenCiphertext));
+  } catch (err) {
+    // A revoked token (401) cannot receive updates anyway; anything else is worth a look.
+    if (!isUnknownTokenError(err)) {
+      deps.log?.warn(
+        { botId: row.id, err: errorText(err) },
+        'Telegram still holds the webhook of a stopped bot',
+      );
+    }
+  }
+  return stopped;
+}
+
+/**
+ * Stops a bot whose subscription ended, the way `stop` does, on behalf of the system. A bot already stopped
+ * or deleted is left as it is.
+ */
+export async function stopExpiredBot(deps: BotStopDeps, vendorId: string, botId: string): Promise<void> {
+  const row = await repo.findBot(deps.db, vendorId, botId);
+  if (!row?.isActive) return;
+  await stopBot(deps, { vendorId, telegramId: null }, row, {
+    action: 'bot.stopped',
+    reason: 'subscription.expired',
+  });
+}
+
 export function createBotsService(deps: BotsDeps) {
-  const { db, botApi, secrets } = deps;
-  const now = () => deps.now?.() ?? new Date();
+  const { db, botApi, secrets, subscriptions } = deps;
+  const tokenOf = (row: repo.BotRow) => secrets.decrypt(row.tokenCiphertext);
   const webhookUrlOf = (botId: string) => `${deps.publicUrl}/telegram/webhook/${botId}`;
 
   async function mustFind(vendorId: string, botId: string) {
@@ -90,53 +153,148 @@ export function createBotsService(deps: BotsDeps) {
     }
   }
 
-  async function present(rows: repo.BotRow[]): Promise<Bot[]> {
+  /** The bots as the API shows them: subscription and figures from their modules, a fixed number of queries. */
+  async function present(vendorId: string, rows: repo.BotRow[]): Promise<Bot[]> {
     const ids = rows.map((r) => r.id);
-    const vendorId = rows[0]?.vendorId;
-    if (!vendorId) return [];
-    const [subs, measures] = await Promise.all([
-      repo.currentSubscriptions(db, vendorId, ids),
-      repo.botMeasures(db, vendorId, ids),
+    const [subscriptionOf, sales, members, products] = await Promise.all([
+      subscriptions.currentOf(vendorId, ids),
+      deps.orders.salesByBot(vendorId, ids),
+      deps.customers.memberCounts(vendorId, ids),
+      deps.products.countsByBot(vendorId, ids),
     ]);
-    const at = now();
     return rows.map((r) =>
-      toBot(r, secrets.decrypt(r.tokenCiphertext), subscriptionOf(subs.get(r.id), at), measures.get(r.id)),
+      toBot(r, tokenOf(r), subscriptionOf(r.id), {
+        orders: sales.get(r.id)?.orders ?? 0,
+        revenueMinor: sales.get(r.id)?.revenueMinor ?? 0,
+        customers: members.get(r.id) ?? 0,
+        products: products.get(r.id) ?? 0,
+      }),
     );
   }
 
   async function presentOne(row: repo.BotRow): Promise<Bot> {
-    const [bot] = await present([row]);
+    const [bot] = await present(row.vendorId, [row]);
     if (!bot) throw new Error('present answered nothing');
     return bot;
   }
 
-  async function presentDetail(row: repo.BotRow): Promise<BotDetail> {
-    return toBotDetail(await presentOne(row), row);
+  async function mustHaveLiveSubscription(vendorId: string, botId: string) {
+    const subscriptionOf = await subscriptions.currentOf(vendorId, [botId]);
+    if (!isSubscriptionLive(subscriptionOf(botId))) throw new AppError('SUBSCRIPTION_EXPIRED');
   }
 
-  async function logActivity(actor: Actor, botId: string, action: string, title: string, username: string) {
-    await repo.insertActivity(db, {
-      vendorId: actor.vendorId,
-      botId,
-      actorTelegramId: actor.telegramId,
-      type: 'bot',
-      action,
-      title,
-      description: `@${username}`,
-      link: `/bots/${botId}`,
+  /**
+   * Has Telegram send the bot's updates here with a fresh secret. Store first: the secret (with `alongside`,
+   * say a new token) is saved before Telegram is asked, so every update sent with it finds it. When Telegram
+   * refuses, the previous values are put back and the refusal is thrown: nothing changed.
+   */
+  async function pointWebhookHere(row: repo.BotRow, token: string, alongside: repo.BotChanges = {}) {
+    const secret = randomToken(32);
+    const changes: repo.BotChanges = { ...alongside, webhookSecretCiphertext: secrets.encrypt(secret) };
+    try {
+      await repo.updateBot(db, row.vendorId, row.id, changes);
+    } catch (err) {
+      conflictFailure(err);
+    }
+    try {
+      await botApi.setWebhook(token, {
+        url: webhookUrlOf(row.id),
+        secret_token: secret,
+        allowed_updates: ALLOWED_UPDATES,
+      });
+    } catch (err) {
+      await repo.updateBot(db, row.vendorId, row.id, previousValues(row, changes));
+      telegramFailure(err);
+    }
+  }
+
+  /** Records the bot as running, once Telegram sends its updates here. */
+  async function markRunning(actor: Actor, row: repo.BotRow): Promise<repo.BotRow> {
+    return db.transaction(async (tx) => {
+      const updated = await repo.updateBot(tx, row.vendorId, row.id, {
+        isActive: true,
+        webhookUrl: webhookUrlOf(row.id),
+      });
+      if (!updated) throw new AppError('BOT_NOT_FOUND');
+      await logActivity(tx, activity(actor, row, 'bot.started'));
+      return updated;
     });
   }
 
-  /** Points the bot's webhook at us with a fresh secret, then records it. Telegram first: a refusal changes nothing. */
-  async function setWebhook(row: repo.BotRow, token: string) {
-    const secret = randomToken(32);
-    const url = webhookUrlOf(row.id);
+  /** Inserts the bot (not yet running), its plan and its activity in one transaction. */
+  async function insertBot(actor: Actor, body: NewBot, me: TelegramBotUser, tokenHash: string) {
     try {
-      await botApi.setWebhook(token, { url, secret_token: secret, allowed_updates: ALLOWED_UPDATES });
+      return await db.transaction(async (tx) => {
+        await repo.lockVendorBots(tx, actor.vendorId);
+        if (body.plan === 'FREE' && (await repo.vendorHasBots(tx, actor.vendorId))) {
+          throw new AppError('FREE_PLAN_NOT_AVAILABLE');
+        }
+        const row = await repo.insertBot(tx, {
+          vendorId: actor.vendorId,
+          telegramBotId: me.id,
+          username: me.username ?? '',
+          name: body.botName,
+          description: body.description || null, // an empty description is none
+          tokenCiphertext: secrets.encrypt(body.botToken),
+          tokenHash,
+          category: body.category,
+          language: body.language,
+          currency: body.currency,
+          timezone: body.timezone,
+          welcomeMessage: body.welcomeMessage,
+          isActive: false,
+          isVerified: true,
+        });
+        await subscriptions.beginPlan(tx, { vendorId: actor.vendorId, botId: row.id, plan: body.plan });
+        await logActivity(tx, activity(actor, row, 'bot.created'));
+        return row;
+      });
     } catch (err) {
-      telegramFailure(err);
+      return conflictFailure(err);
     }
-    return { webhookUrl: url, webhookSecretCiphertext: secrets.encrypt(secret), isActive: true };
+  }
+
+  /** Starts a bot just created. It exists whatever Telegram says now; the vendor can start it from its card. */
+  async function startNewBot(actor: Actor, row: repo.BotRow, token: string): Promise<repo.BotRow> {
+    try {
+      await pointWebhookHere(row, token);
+      return await markRunning(actor, row);
+    } catch (err) {
+      deps.log?.warn({ botId: row.id, err: errorText(err) }, 'new bot could not be started');
+      return row;
+    }
+  }
+
+  /**
+   * Checks a new token is free and belongs to the same Telegram bot; answers the columns that store it. A
+   * running bot's webhook is set again with it first (stored before Telegram is asked, put back on refusal).
+   */
+  async function replaceToken(row: repo.BotRow, token: string): Promise<repo.BotChanges> {
+    const tokenHash = sha256Hex(token);
+    if (await repo.tokenHashTaken(db, tokenHash, row.id)) throw new AppError('BOT_TOKEN_ALREADY_REGISTERED');
+    const me = await getMeOrThrow(token);
+    if (me.id !== row.telegramBotId) throw new AppError('BOT_TOKEN_MISMATCH');
+    const username = me.username ?? row.username;
+    if (username !== row.username && (await repo.usernameTaken(db, username, row.id))) {
+      throw new AppError('BOT_USERNAME_TAKEN');
+    }
+    const columns = { tokenCiphertext: secrets.encrypt(token), tokenHash, username };
+    if (row.isActive) await pointWebhookHere(row, token, columns);
+    return columns;
+  }
+
+  /** Saves a detail edit and its activity in one transaction. */
+  async function saveEdit(actor: Actor, row: repo.BotRow, changes: repo.BotChanges, fields: string[]) {
+    try {
+      return await db.transaction(async (tx) => {
+        const updated = await repo.updateBot(tx, row.vendorId, row.id, changes);
+        if (!updated) throw new AppError('BOT_NOT_FOUND');
+        await logActivity(tx, activity(actor, updated, 'bot.updated', { fields }));
+        return updated;
+      });
+    } catch (err) {
+      return conflictFailure(err);
+    }
   }
 
   /** Asks Telegram about a token for the wizard. Never throws for Telegram's answer: it reports it. */
@@ -161,24 +319,24 @@ export function createBotsService(deps: BotsDeps) {
   return {
     /** The vendor's live bots with their subscription and stats, newest first; a fixed number of queries. */
     async list(vendorId: string): Promise<BotListResponse> {
-      const rows = await repo.listBots(db, vendorId);
-      const list = await present(rows);
-      const totalRevenue = list.reduce((sum, b) => sum + b.stats.revenue, 0);
+      const bots = await present(vendorId, await repo.listBots(db, vendorId));
+      const totalRevenue = bots.reduce((sum, b) => sum + b.stats.revenue, 0);
       return {
-        bots: list,
+        bots,
         summary: {
-          totalBots: list.length,
-          activeBots: list.filter((b) => b.isActive).length,
+          totalBots: bots.length,
+          activeBots: bots.filter((b) => b.isActive).length,
           totalRevenue,
-          totalRevenueFormatted: formatMinor(totalRevenue),
-          totalCustomers: list.reduce((sum, b) => sum + b.stats.customers, 0),
+          totalRevenueFormatted: formatMoney(totalRevenue),
+          totalCustomers: bots.reduce((sum, b) => sum + b.stats.customers, 0),
         },
       };
     },
 
-    /** For the wizard: also tells whether the bot can still be added (token or username already in use). */
-    verifyToken,
+    /** How many bots the vendor has, how many run, and how many were added since `since` (for Home). */
+    counts: (vendorId: string, since: Date) => repo.countBots(db, vendorId, since),
 
+    /** For the wizard: also tells whether the bot can still be added (token or username already in use). */
     async verifyNewToken(token: string): Promise<VerifyTokenResponse> {
       if (await repo.tokenHashTaken(db, sha256Hex(token))) {
         return { valid: false, error: BOT_MESSAGES.tokenAlreadyRegistered, botInfo: null };
@@ -197,206 +355,52 @@ export function createBotsService(deps: BotsDeps) {
     },
 
     /**
-     * Registers a bot after Telegram confirms its token, with its subscription (FREE: none, first bot only;
-     * a paid plan: a TRIAL_DAYS trial) in one transaction; then starts it if Telegram accepts the webhook.
+     * Registers a bot once Telegram confirms its token: the bot, its plan (FREE: first bot only; a paid plan:
+     * a trial) and the activity in one transaction; then starts it when Telegram accepts the webhook.
      */
-    async create(actor: Actor, body: CreateBotBody): Promise<Bot> {
-      const token = body.botToken.trim();
-      const tokenHash = sha256Hex(token);
+    async create(actor: Actor, body: NewBot): Promise<Bot> {
+      const tokenHash = sha256Hex(body.botToken);
       if (await repo.tokenHashTaken(db, tokenHash)) throw new AppError('BOT_TOKEN_ALREADY_REGISTERED');
-      const me = await getMeOrThrow(token);
-      const username = me.username ?? '';
-      if (await repo.usernameTaken(db, username)) throw new AppError('BOT_USERNAME_TAKEN');
-
-      const plan = body.plan ?? 'FREE';
-      const at = now();
-      let row: repo.BotRow;
-      try {
-        row = await db.transaction(async (tx) => {
-          await repo.lockVendor(tx, actor.vendorId);
-          if (plan === 'FREE' && (await repo.vendorHasBots(tx, actor.vendorId))) {
-            throw new AppError('FREE_PLAN_NOT_AVAILABLE');
-          }
-          const inserted = await repo.insertBot(tx, {
-            vendorId: actor.vendorId,
-            telegramBotId: me.id,
-            username,
-            name: body.botName.trim(),
-            description: body.description?.trim() || null,
-            tokenCiphertext: secrets.encrypt(token),
-            tokenHash,
-            category: body.category ?? 'general',
-            language: body.language ?? 'en',
-            currency: body.currency ?? 'USD',
-            timezone: body.timezone ?? 'UTC',
-            welcomeMessage: body.welcomeMessage ?? DEFAULT_WELCOME_MESSAGE,
-            isActive: false,
-            isVerified: true,
-          });
-          if (plan !== 'FREE') {
-            await repo.insertSubscription(tx, {
-              vendorId: actor.vendorId,
-              botId: inserted.id,
-              plan,
-              status: 'trial',
-              amountMinor: 0,
-              feeBps: PLANS[plan].feeBps,
-              startsAt: at,
-              endsAt: new Date(at.getTime() + TRIAL_DAYS * DAY_MS),
-            });
-          }
-          await repo.insertActivity(tx, {
-            vendorId: actor.vendorId,
-            botId: inserted.id,
-            actorTelegramId: actor.telegramId,
-            type: 'bot',
-            action: 'bot.created',
-            title: 'Bot created',
-            description: `@${username}`,
-            link: `/bots/${inserted.id}`,
-          });
-          return inserted;
-        });
-      } catch (err) {
-        conflictFromUnique(err);
-      }
-
-      // The bot exists whatever Telegram says now; the vendor can start it later from its card.
-      try {
-        const started = await setWebhook(row, token);
-        row = (await repo.updateBot(db, actor.vendorId, row.id, started)) ?? row;
-      } catch (err) {
-        deps.log?.warn(
-          { botId: row.id, err: err instanceof Error ? err.message : String(err) },
-          'new bot could not be started',
-        );
-      }
-      return presentOne(row);
+      const me = await getMeOrThrow(body.botToken);
+      if (await repo.usernameTaken(db, me.username ?? '')) throw new AppError('BOT_USERNAME_TAKEN');
+      const row = await insertBot(actor, body, me, tokenHash);
+      return presentOne(await startNewBot(actor, row, body.botToken));
     },
 
     /** Sets the webhook and marks the bot active. Refused while its subscription is expired or cancelled. */
     async start(actor: Actor, botId: string): Promise<Bot> {
       const row = await mustFind(actor.vendorId, botId);
-      const subs = await repo.currentSubscriptions(db, actor.vendorId, [botId]);
-      if (!isSubscriptionLive(subscriptionOf(subs.get(botId), now()))) {
-        throw new AppError('VALIDATION_FAILED', 'Subscription expired. Renew it to start the bot.');
-      }
-      const started = await setWebhook(row, secrets.decrypt(row.tokenCiphertext));
-      const updated = await repo.updateBot(db, actor.vendorId, botId, started);
-      if (!updated) throw new AppError('BOT_NOT_FOUND');
-      await logActivity(actor, botId, 'bot.started', 'Bot started', row.username);
-      return presentOne(updated);
+      await mustHaveLiveSubscription(actor.vendorId, botId);
+      await pointWebhookHere(row, tokenOf(row));
+      return presentOne(await markRunning(actor, row));
     },
 
-    /** Removes the webhook and marks the bot inactive. A revoked token (401) cannot receive updates anyway. */
+    /** Marks the bot inactive and refuses its updates, then removes its webhook on Telegram. */
     async stop(actor: Actor, botId: string): Promise<Bot> {
       const row = await mustFind(actor.vendorId, botId);
-      try {
-        await botApi.deleteWebhook(secrets.decrypt(row.tokenCiphertext));
-      } catch (err) {
-        if (!isUnknownTokenError(err)) telegramFailure(err);
-      }
-      const updated = await repo.updateBot(db, actor.vendorId, botId, {
-        isActive: false,
-        webhookUrl: null,
-        webhookSecretCiphertext: null,
-      });
-      if (!updated) throw new AppError('BOT_NOT_FOUND');
-      await logActivity(actor, botId, 'bot.stopped', 'Bot stopped', row.username);
-      return presentOne(updated);
+      return presentOne(await stopBot(deps, actor, row, { action: 'bot.stopped' }));
     },
 
-    /** Removes the webhook, then hides the bot (soft delete); its orders stay in the vendor's records. */
+    /** Stops the bot and hides it (soft delete); its orders stay in the vendor's records. */
     async remove(actor: Actor, botId: string): Promise<void> {
       const row = await mustFind(actor.vendorId, botId);
-      try {
-        await botApi.deleteWebhook(secrets.decrypt(row.tokenCiphertext));
-      } catch (err) {
-        if (!isUnknownTokenError(err)) telegramFailure(err);
-      }
-      await db.transaction(async (tx) => {
-        const deleted = await repo.updateBot(tx, actor.vendorId, botId, {
-          deletedAt: now(),
-          isActive: false,
-          webhookUrl: null,
-          webhookSecretCiphertext: null,
-        });
-        if (!deleted) throw new AppError('BOT_NOT_FOUND');
-        await repo.insertActivity(tx, {
-          vendorId: actor.vendorId,
-          botId,
-          actorTelegramId: actor.telegramId,
-          type: 'bot',
-          action: 'bot.deleted',
-          title: 'Bot deleted',
-          description: `@${row.username}`,
-          link: `/bots/${botId}`,
-        });
-      });
+      await stopBot(deps, actor, row, { action: 'bot.deleted', deletedAt: deps.now?.() ?? new Date() });
     },
 
     async getDetail(vendorId: string, botId: string): Promise<BotDetail> {
-      return presentDetail(await mustFind(vendorId, botId));
+      const row = await mustFind(vendorId, botId);
+      return toBotDetail(await presentOne(row), row);
     },
 
-    /**
-     * Changes what the body names. A new token must belong to the same Telegram bot; when the bot is active
-     * its webhook is set again with the new token before the token is stored.
-     */
+    /** Changes what the body names. A new token must belong to the same Telegram bot (see replaceToken). */
     async updateDetail(actor: Actor, botId: string, body: UpdateBotDetailBody): Promise<BotDetail> {
       const row = await mustFind(actor.vendorId, botId);
-      const set: Partial<typeof row> = {};
-      if (body.name !== undefined) set.name = body.name;
-      if (body.description !== undefined) set.description = body.description || null;
-      if (body.category !== undefined) set.category = body.category;
-      if (body.settings) {
-        const { language, currency, timezone, welcomeMessage, ...flags } = body.settings;
-        if (language !== undefined) set.language = language;
-        if (currency !== undefined) set.currency = currency;
-        if (timezone !== undefined) set.timezone = timezone;
-        if (welcomeMessage !== undefined) set.welcomeMessage = welcomeMessage;
-        set.settings = { ...row.settings, ...flags };
+      const changes = detailChanges(row, body);
+      if (body.token && sha256Hex(body.token) !== row.tokenHash) {
+        Object.assign(changes, await replaceToken(row, body.token));
       }
-      if (body.integrations) set.integrations = { ...row.integrations, ...body.integrations };
-
-      const newToken = body.token?.trim();
-      if (newToken && sha256Hex(newToken) !== row.tokenHash) {
-        const tokenHash = sha256Hex(newToken);
-        if (await repo.tokenHashTaken(db, tokenHash, botId))
-          throw new AppError('BOT_TOKEN_ALREADY_REGISTERED');
-        const me = await getMeOrThrow(newToken);
-        if (me.id !== row.telegramBotId) throw new AppError('BOT_TOKEN_MISMATCH');
-        if (me.username && me.username !== row.username) {
-          if (await repo.usernameTaken(db, me.username, botId)) throw new AppError('BOT_USERNAME_TAKEN');
-          set.username = me.username;
-        }
-        if (row.isActive) Object.assign(set, await setWebhook(row, newToken));
-        set.tokenCiphertext = secrets.encrypt(newToken);
-        set.tokenHash = tokenHash;
-      }
-
-      let updated: repo.BotRow | undefined;
-      try {
-        updated = await db.transaction(async (tx) => {
-          const changed = await repo.updateBot(tx, actor.vendorId, botId, set);
-          if (!changed) throw new AppError('BOT_NOT_FOUND');
-          await repo.insertActivity(tx, {
-            vendorId: actor.vendorId,
-            botId,
-            actorTelegramId: actor.telegramId,
-            type: 'bot',
-            action: 'bot.updated',
-            title: 'Bot updated',
-            description: `@${changed.username}`,
-            link: `/bots/${botId}`,
-            metadata: { fields: Object.keys(body) },
-          });
-          return changed;
-        });
-      } catch (err) {
-        conflictFromUnique(err);
-      }
-      return presentDetail(updated);
+      const updated = await saveEdit(actor, row, changes, Object.keys(body));
+      return toBotDetail(await presentOne(updated), updated);
     },
 
     /** Whether a webhook request carries the secret this bot's webhook was set with (constant-time). */
@@ -409,6 +413,30 @@ export function createBotsService(deps: BotsDeps) {
 }
 
 export type BotsService = ReturnType<typeof createBotsService>;
+
+/** The columns a detail edit changes, except the token (see replaceToken). An emptied description is none. */
+function detailChanges(row: repo.BotRow, body: UpdateBotDetailBody): repo.BotChanges {
+  const changes: repo.BotChanges = {};
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.description !== undefined) changes.description = body.description || null;
+  if (body.category !== undefined) changes.category = body.category;
+  if (body.settings) {
+    // Language, currency, timezone and welcome message have columns; the switches live in `settings`.
+    const { language, currency, timezone, welcomeMessage, ...flags } = body.settings;
+    if (language !== undefined) changes.language = language;
+    if (currency !== undefined) changes.currency = currency;
+    if (timezone !== undefined) changes.timezone = timezone;
+    if (welcomeMessage !== undefined) changes.welcomeMessage = welcomeMessage;
+    changes.settings = { ...row.settings, ...flags };
+  }
+  if (body.integrations) changes.integrations = { ...row.integrations, ...body.integrations };
+  return changes;
+}
+
+/** The row's values of the columns `changes` names: what puts them back. */
+function previousValues(row: repo.BotRow, changes: repo.BotChanges): repo.BotChanges {
+  return Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof repo.BotRow]]));
+}
 
 // Hashing first gives equal lengths, so the comparison time says nothing about the secret's length either.
 function constantTimeEqual(a: string, b: string): boolean {

@@ -1,15 +1,32 @@
 import { BOT_MESSAGES, type Bot, type BotListResponse } from '@app/contracts/bots';
-import { PLANS } from '@app/contracts/plans';
-import { and, eq } from 'drizzle-orm';
+import { PLANS, TRIAL_DAYS } from '@app/contracts/plans';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { activityLog, botSubscriptions, bots, customers, orders } from '../../db/schema/index';
+import { botSubscriptions, bots, customers, orders } from '../../db/schema/index';
+import { TelegramUnreachableError } from '../../telegram/bot-api';
 import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
-import { createBot, fakeBot, makeToken, startApp, type Vendor, vendor } from './test-helpers';
+import { recentActivity } from '../activity/activity.repository';
+import {
+  type BotApiHooks,
+  createBot,
+  DAY_MS,
+  fakeBot,
+  hookedBotApi,
+  makeToken,
+  sendUpdate,
+  startApp,
+  type TestClock,
+  testClock,
+  type Vendor,
+  vendor,
+} from './test-helpers';
 
 let fake: FakeBotApi;
 let t: TestApp;
 let v: Vendor;
+let clock: TestClock;
+let hooks: BotApiHooks;
 
 beforeAll(async () => {
   fake = await startFakeBotApi();
@@ -20,10 +37,15 @@ afterEach(async () => {
   await t.app.close();
 });
 
-async function setUp() {
-  t = await startApp(fake);
+async function setUp(config: Parameters<typeof startApp>[1] = {}) {
+  clock = testClock();
+  const hooked = hookedBotApi(fake);
+  hooks = hooked.hooks;
+  t = await startApp(fake, config, { now: clock.now, botApi: hooked.botApi });
   v = await vendor(t.app);
 }
+
+const activityOf = (botId: string) => recentActivity(t.database.db, v.vendorId, { botId });
 
 const post = (url: string, payload?: Record<string, unknown>, auth = v.auth) =>
   t.app.inject({ method: 'POST', url, headers: auth, ...(payload ? { payload } : {}) });
@@ -54,6 +76,7 @@ describe('POST /vendors/{id}/bots validation', () => {
     const { token } = fakeBot(fake);
     const res = await post(`${v.base}/bots`, { botToken: token, botName: 'Shop', isActive: true });
     expect(res.statusCode).toBe(400);
+    expect((await listBots()).bots).toEqual([]);
   });
 });
 
@@ -154,15 +177,18 @@ describe('POST /vendors/{id}/bots', () => {
 
   it('starts a 7-day TRIAL of a paid plan', async () => {
     await setUp();
-    const before = Date.now();
     const created = await createBot(t.app, v, {
       botToken: fakeBot(fake).token,
       botName: 'Shop',
       plan: 'PRO',
     });
-    expect(created.subscription).toMatchObject({ plan: 'PRO', status: 'trial', label: 'TRIAL' });
-    const expires = Date.parse(created.subscription.expiresAt ?? '');
-    expect(Math.abs(expires - (before + 7 * 86_400_000))).toBeLessThan(60_000);
+    expect(TRIAL_DAYS).toBe(7);
+    expect(created.subscription).toEqual({
+      plan: 'PRO',
+      status: 'trial',
+      label: 'TRIAL',
+      expiresAt: new Date(clock.now().getTime() + 7 * DAY_MS).toISOString(),
+    });
     const [row] = await t.database.db.select().from(botSubscriptions);
     expect(row).toMatchObject({ plan: 'PRO', status: 'trial', amountMinor: 0, feeBps: PLANS.PRO.feeBps });
   });
@@ -245,30 +271,40 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('keeps the bot, inactive, when Telegram refuses the webhook at creation', async () => {
-    t = await startApp(fake, { publicUrl: 'http://shop.example.test' }); // Telegram wants https
-    v = await vendor(t.app);
+    await setUp({ publicUrl: 'http://shop.example.test' }); // Telegram wants https
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     expect(created).toMatchObject({ isActive: false, webhookUrl: null });
     expect((await listBots()).bots).toHaveLength(1);
+    const secret = String(fake.state.calls({ method: 'setWebhook' })[0]?.params.secret_token);
+    expect(await sendUpdate(t.app, created.id, secret)).toBe(401);
   });
 
-  it('records a bot.created activity row', async () => {
+  it('stores the webhook secret before Telegram is asked, so an update sent at once is accepted', async () => {
+    await setUp();
+    const statuses: number[] = [];
+    hooks.setWebhook = async (_token, params) => {
+      statuses.push(await sendUpdate(t.app, params.url.split('/').at(-1) ?? '', params.secret_token));
+    };
+    await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
+    expect(statuses).toEqual([200]);
+  });
+
+  it('records bot.created and bot.started activity rows', async () => {
     await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
-    const rows = await t.database.db
-      .select()
-      .from(activityLog)
-      .where(and(eq(activityLog.vendorId, v.vendorId), eq(activityLog.action, 'bot.created')));
-    expect(rows).toEqual([
-      expect.objectContaining({
-        type: 'bot',
-        title: 'Bot created',
-        description: `@${bot.username}`,
-        link: `/bots/${created.id}`,
-        botId: created.id,
-      }),
+    expect((await activityOf(created.id)).map((a) => a.action).sort()).toEqual([
+      'bot.created',
+      'bot.started',
     ]);
+    expect((await activityOf(created.id)).find((a) => a.action === 'bot.created')).toMatchObject({
+      type: 'bot',
+      title: 'Bot created',
+      description: `@${bot.username}`,
+      link: `/bots/${created.id}`,
+      botId: created.id,
+      actorTelegramId: expect.any(Number),
+    });
   });
 });
 
@@ -282,6 +318,20 @@ describe('start and stop', () => {
     expect(res.json()).toMatchObject({ isActive: false, webhookUrl: null });
     expect(fake.state.calls({ method: 'deleteWebhook', token: bot.token })).toHaveLength(1);
     expect(fake.state.findBot(bot.token)?.webhook).toBeUndefined();
+    expect((await activityOf(created.id))[0]?.action).toBe('bot.stopped');
+  });
+
+  it('stop stops the bot even when Telegram cannot be reached, and refuses its updates', async () => {
+    await setUp();
+    const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
+    const secret = String(fake.state.calls({ method: 'setWebhook' })[0]?.params.secret_token);
+    hooks.deleteWebhook = async () => {
+      throw new TelegramUnreachableError('test');
+    };
+    const res = await post(`${v.base}/bots/${created.id}/stop`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isActive: false, webhookUrl: null });
+    expect(await sendUpdate(t.app, created.id, secret)).toBe(401);
   });
 
   it('start sets the webhook to /telegram/webhook/{botId} with a secret_token and the update types', async () => {
@@ -301,31 +351,48 @@ describe('start and stop', () => {
     });
   });
 
+  it('start stores the new secret before Telegram is asked, so an update sent at once is accepted', async () => {
+    await setUp();
+    const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
+    await post(`${v.base}/bots/${created.id}/stop`);
+    const statuses: number[] = [];
+    hooks.setWebhook = async (_token, params) => {
+      statuses.push(await sendUpdate(t.app, created.id, params.secret_token));
+    };
+    expect((await post(`${v.base}/bots/${created.id}/start`)).statusCode).toBe(200);
+    expect(statuses).toEqual([200]);
+    expect((await activityOf(created.id))[0]?.action).toBe('bot.started');
+  });
+
   it('answers 502 TELEGRAM_ERROR with Telegram description and leaves the bot inactive', async () => {
-    t = await startApp(fake, { publicUrl: 'http://shop.example.test' });
-    v = await vendor(t.app);
+    await setUp({ publicUrl: 'http://shop.example.test' });
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     const res = await post(`${v.base}/bots/${created.id}/start`);
     expect(res.statusCode).toBe(502);
     expect(res.json().error.code).toBe('TELEGRAM_ERROR');
     expect(res.json().error.message).toContain('HTTPS url must be provided for webhook');
-    expect((await listBots()).bots[0]?.isActive).toBe(false);
+    expect((await listBots()).bots[0]).toMatchObject({ isActive: false, webhookUrl: null });
+    const [, refused] = fake.state.calls({ method: 'setWebhook' });
+    expect(await sendUpdate(t.app, created.id, String(refused?.params.secret_token))).toBe(401);
   });
 
-  it('refuses to start a bot whose subscription expired', async () => {
+  it('refuses to start a bot whose trial has ended, with 400 SUBSCRIPTION_EXPIRED', async () => {
     await setUp();
     const created = await createBot(t.app, v, {
       botToken: fakeBot(fake).token,
       botName: 'Shop',
       plan: 'PRO',
     });
-    await t.database.db.update(botSubscriptions).set({ endsAt: new Date(Date.now() - 1000) });
+    await post(`${v.base}/bots/${created.id}/stop`);
+    clock.advance((TRIAL_DAYS + 1) * DAY_MS);
+    fake.state.reset();
     const res = await post(`${v.base}/bots/${created.id}/start`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({
-      code: 'VALIDATION_FAILED',
-      message: 'Subscription expired. Renew it to start the bot.',
+      code: 'SUBSCRIPTION_EXPIRED',
+      message: BOT_MESSAGES.subscriptionExpired,
     });
+    expect(fake.state.calls({ method: 'setWebhook' })).toEqual([]);
   });
 });
 
@@ -461,8 +528,7 @@ describe('DELETE /vendors/{id}/bots/{botId}', () => {
     await setUp();
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     await t.app.inject({ method: 'DELETE', url: `${v.base}/bots/${created.id}`, headers: v.auth });
-    const rows = await t.database.db.select().from(activityLog).where(eq(activityLog.action, 'bot.deleted'));
-    expect(rows).toHaveLength(1);
+    expect((await activityOf(created.id))[0]).toMatchObject({ action: 'bot.deleted', botId: created.id });
   });
 });
 

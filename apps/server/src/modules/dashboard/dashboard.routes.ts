@@ -1,9 +1,9 @@
 import { DashboardStats } from '@app/contracts/dashboard';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { createDashboardService } from './dashboard.service';
+import type { DashboardService } from './dashboard.service';
 
-export function dashboardRoutes(dashboard: ReturnType<typeof createDashboardService>) {
+export function dashboardRoutes(dashboard: DashboardService) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     app.get(

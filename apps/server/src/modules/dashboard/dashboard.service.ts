@@ -1,46 +1,50 @@
 import type { DashboardStats, Trend } from '@app/contracts/dashboard';
-import type { Db } from '../../db/client';
-import { formatUsdWhole } from '../../lib/money';
-import * as repo from './dashboard.repository';
+import { formatMoney } from '../../lib/money';
+import { percentChange } from '../../lib/percent';
+import type { AuthService } from '../auth/auth.service';
+import type { BotsService } from '../bots/bots.service';
+import type { OrdersService } from '../orders/orders.service';
 
 const WINDOW_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-/** Percent change, one decimal; growth from nothing counts as 100%. */
-export function percentChange(current: number, previous: number): number {
-  if (previous === 0) return current === 0 ? 0 : 100;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
-}
-
 const trendOf = (change: number): Trend => (change > 0 ? 'up' : change < 0 ? 'down' : 'neutral');
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-export function createDashboardService(deps: { db: Db; now?: () => Date }) {
+/** Home reads other modules only: sales from the orders rollup, bots from bots, staff from auth. */
+export type DashboardDeps = {
+  orders: Pick<OrdersService, 'vendorSales'>;
+  bots: Pick<BotsService, 'counts'>;
+  auth: Pick<AuthService, 'staffCounts'>;
+  now?: () => Date;
+};
+
+export function createDashboardService(deps: DashboardDeps) {
   return {
     /** Figures for Home, from the daily rollups: the same cost at a hundred orders and at ten million. */
     async getStats(vendorId: string): Promise<DashboardStats> {
       const now = deps.now?.() ?? new Date();
       const currentFrom = new Date(now.getTime() - WINDOW_DAYS * DAY_MS);
       const previousFrom = new Date(now.getTime() - 2 * WINDOW_DAYS * DAY_MS);
-      const [orders, botCount, staff] = await Promise.all([
-        repo.orderTotals(deps.db, vendorId, isoDay(currentFrom), isoDay(previousFrom)),
-        repo.botCounts(deps.db, vendorId, currentFrom),
-        repo.staffCounts(deps.db, vendorId, currentFrom),
+      const [sales, bots, staff] = await Promise.all([
+        deps.orders.vendorSales(vendorId, isoDay(currentFrom), isoDay(previousFrom)),
+        deps.bots.counts(vendorId, currentFrom),
+        deps.auth.staffCounts(vendorId, currentFrom),
       ]);
-      const revenueChange = percentChange(orders.current.revenueMinor, orders.previous.revenueMinor);
-      const ordersChange = percentChange(orders.current.orders, orders.previous.orders);
-      const botsChange = percentChange(botCount.total, botCount.total - botCount.createdSince);
+      const revenueChange = percentChange(sales.current.revenueMinor, sales.previous.revenueMinor);
+      const ordersChange = percentChange(sales.current.orders, sales.previous.orders);
+      const botsChange = percentChange(bots.total, bots.total - bots.createdSince);
       const staffChange = percentChange(staff.total, staff.total - staff.createdSince);
       return {
-        totalRevenue: orders.all.revenueMinor / 100,
-        totalRevenueFormatted: formatUsdWhole(orders.all.revenueMinor),
+        totalRevenue: sales.all.revenueMinor / 100,
+        totalRevenueFormatted: formatMoney(sales.all.revenueMinor),
         revenueChange,
         revenueTrend: trendOf(revenueChange),
-        activeBots: botCount.active,
-        totalBots: botCount.total,
+        activeBots: bots.active,
+        totalBots: bots.total,
         botsChange,
         botsTrend: trendOf(botsChange),
-        totalOrders: orders.all.orders,
+        totalOrders: sales.all.orders,
         ordersChange,
         ordersTrend: trendOf(ordersChange),
         supportStaff: staff.total,
@@ -50,3 +54,5 @@ export function createDashboardService(deps: { db: Db; now?: () => Date }) {
     },
   };
 }
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,18 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 
+export type HealthDeps = {
+  /** Which database answers, for operators: 'pglite' or 'postgres'. */
+  databaseKind: string;
+  /** Resolves while the database answers a trivial query. */
+  pingDatabase(): Promise<void>;
+};
+
 /** Liveness answers while the process runs; readiness only while the database answers too. */
-export function healthRoutes(database: Database) {
+export function healthRoutes(deps: HealthDeps) {
   return async (app: FastifyInstance) => {
     app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
     app.get('/readyz', { logLevel: 'warn' }, async () => {
       try {
-        await database.ping();
+        await deps.pingDatabase();
       } catch {
         throw new AppError('DATABASE_UNAVAILABLE');
       }
-      return { status: 'ready', database: database.kind };
+      return { status: 'ready', database: deps.databaseKind };
     });
   };
 }

@@ -1,0 +1,28 @@
+import type { Db } from '../../db/types';
+import * as repo from './orders.repository';
+
+/**
+ * What other modules may read of orders and the daily sales rollup (the bots pages and Home today). The orders
+ * domain itself (list, detail, status moves) grows here.
+ */
+export function createOrdersService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /** The vendor's sales: all time, and two consecutive windows of days (YYYY-MM-DD bounds). */
+    vendorSales: (vendorId: string, currentFrom: string, previousFrom: string) =>
+      repo.vendorSales(db, vendorId, currentFrom, previousFrom),
+    /** All-time orders and revenue per bot; bots without sales are absent. */
+    salesByBot: (vendorId: string, botIds: string[]) => repo.salesByBot(db, vendorId, botIds),
+    /** The bot's rollup days from `fromDay` (YYYY-MM-DD, inclusive); days without sales are absent. */
+    dailySales: (vendorId: string, botId: string, fromDay: string) =>
+      repo.dailySales(db, vendorId, botId, fromDay),
+    /** Distinct customers who ordered through the bot since `from`, cancelled orders aside. */
+    orderingCustomerCount: (vendorId: string, botId: string, from: Date) =>
+      repo.orderingCustomerCount(db, vendorId, botId, from),
+    /** The bot's latest orders, newest first. */
+    recentOrders: (vendorId: string, botId: string, limit: number) =>
+      repo.recentOrders(db, vendorId, botId, limit),
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

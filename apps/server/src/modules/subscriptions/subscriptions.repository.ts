@@ -1,0 +1,57 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { botSubscriptions } from '../../db/schema/index';
+import type { Conn } from '../../db/types';
+
+export type SubscriptionRow = typeof botSubscriptions.$inferSelect;
+export type ExpiredSubscription = { vendorId: string; botId: string; subscriptionId: string };
+
+/** The current (newest) subscription row of each bot given; bots without one are absent from the map. */
+export async function currentSubscriptions(
+  db: Conn,
+  vendorId: string,
+  botIds: string[],
+): Promise<Map<string, SubscriptionRow>> {
+  if (botIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([botSubscriptions.botId])
+    .from(botSubscriptions)
+    .where(and(eq(botSubscriptions.vendorId, vendorId), inArray(botSubscriptions.botId, botIds)))
+    .orderBy(
+      botSubscriptions.botId,
+      desc(botSubscriptions.createdAt),
+      desc(botSubscriptions.startsAt),
+      desc(botSubscriptions.id),
+    );
+  return new Map(rows.map((r) => [r.botId, r]));
+}
+
+export async function insertSubscription(db: Conn, values: typeof botSubscriptions.$inferInsert) {
+  await db.insert(botSubscriptions).values(values);
+}
+
+/**
+ * Marks as expired every current (newest per bot) subscription in trial or active whose end has passed, in one
+ * statement. SKIP LOCKED lets several server processes run this at once without waiting on each other or
+ * expiring a row twice.
+ */
+export async function expireDueSubscriptions(db: Conn, now: Date): Promise<ExpiredSubscription[]> {
+  const result = await db.execute(sql`
+    with due as (
+      select s.vendor_id, s.id
+      from bot_subscriptions s
+      where s.status in ('trial', 'active')
+        and s.ends_at <= ${now.toISOString()}
+        and not exists (
+          select 1 from bot_subscriptions newer
+          where newer.vendor_id = s.vendor_id and newer.bot_id = s.bot_id
+            and (newer.created_at, newer.starts_at, newer.id) > (s.created_at, s.starts_at, s.id)
+        )
+      for update of s skip locked
+    )
+    update bot_subscriptions t set status = 'expired'
+    from due
+    where t.vendor_id = due.vendor_id and t.id = due.id
+    returning t.vendor_id as "vendorId", t.bot_id as "botId", t.id as "subscriptionId"
+  `);
+  return (result as unknown as { rows: ExpiredSubscription[] }).rows;
+}
