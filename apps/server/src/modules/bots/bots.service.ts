@@ -11,6 +11,7 @@ import {
 } from '@app/contracts/bots';
 import { PLANS, TRIAL_DAYS } from '@app/contracts/plans';
 import type { Db } from '../../db/client';
+import { type Actor, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { randomToken, type Secrets, sha256Hex } from '../../lib/secrets';
 import {
@@ -38,9 +39,6 @@ export type BotsDeps = {
   now?: () => Date;
   log?: BotsLogger;
 };
-
-/** Who acts: the vendor in the path (already checked by the vendor scope) and the signed-in Telegram user. */
-export type Actor = { vendorId: string; telegramId: number | null };
 
 // A bot's ids as Telegram reports them. Telegram's own errors mapped to ours, once for every call.
 function telegramFailure(err: unknown): never {
@@ -159,9 +157,9 @@ export function createBotsService(deps: BotsDeps) {
   }
 
   return {
-    /** The vendor's live bots with their subscription and stats, newest first; a fixed number of queries. */
-    async list(vendorId: string): Promise<BotListResponse> {
-      const rows = await repo.listBots(db, vendorId);
+    /** The caller's live bots with their subscription and stats, newest first; a fixed number of queries. */
+    async list(actor: Actor): Promise<BotListResponse> {
+      const rows = (await repo.listBots(db, actor.vendorId)).filter((r) => inBotScope(actor.botIds, r.id));
       const list = await present(rows);
       const totalRevenue = list.reduce((sum, b) => sum + b.stats.revenue, 0);
       return {

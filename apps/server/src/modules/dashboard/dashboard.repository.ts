@@ -1,11 +1,19 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { botScopeWhere } from '../../db/bot-scope';
 import type { Db } from '../../db/client';
 import { botDailyStats, bots, telegramIdentities } from '../../db/schema/index';
+import type { BotScope } from '../../lib/actor';
 
 export type PeriodTotals = { orders: number; revenueMinor: number };
 
-/** All-time totals and two consecutive windows, in one pass over the daily rollup. */
-export async function orderTotals(db: Db, vendorId: string, currentFrom: string, previousFrom: string) {
+/** All-time totals and two consecutive windows of the bots in scope, in one pass over the daily rollup. */
+export async function orderTotals(
+  db: Db,
+  vendorId: string,
+  scope: BotScope,
+  currentFrom: string,
+  previousFrom: string,
+) {
   const [row] = await db
     .select({
       orders: sql<number>`coalesce(sum(${botDailyStats.orders}), 0)::int`,
@@ -16,7 +24,7 @@ export async function orderTotals(db: Db, vendorId: string, currentFrom: string,
       previousRevenue: sql<number>`coalesce(sum(${botDailyStats.revenueMinor}) filter (where ${botDailyStats.day} >= ${previousFrom} and ${botDailyStats.day} < ${currentFrom}), 0)::bigint`,
     })
     .from(botDailyStats)
-    .where(eq(botDailyStats.vendorId, vendorId));
+    .where(and(eq(botDailyStats.vendorId, vendorId), botScopeWhere(botDailyStats.botId, scope)));
   return {
     all: { orders: Number(row?.orders ?? 0), revenueMinor: Number(row?.revenueMinor ?? 0) },
     current: { orders: Number(row?.currentOrders ?? 0), revenueMinor: Number(row?.currentRevenue ?? 0) },
@@ -24,7 +32,7 @@ export async function orderTotals(db: Db, vendorId: string, currentFrom: string,
   };
 }
 
-export async function botCounts(db: Db, vendorId: string, since: Date) {
+export async function botCounts(db: Db, vendorId: string, scope: BotScope, since: Date) {
   const [row] = await db
     .select({
       total: count(),
@@ -32,7 +40,7 @@ export async function botCounts(db: Db, vendorId: string, since: Date) {
       createdSince: sql<number>`count(*) filter (where ${bots.createdAt} >= ${since.toISOString()})::int`,
     })
     .from(bots)
-    .where(and(eq(bots.vendorId, vendorId), isNull(bots.deletedAt)));
+    .where(and(eq(bots.vendorId, vendorId), isNull(bots.deletedAt), botScopeWhere(bots.id, scope)));
   return {
     total: Number(row?.total ?? 0),
     active: Number(row?.active ?? 0),

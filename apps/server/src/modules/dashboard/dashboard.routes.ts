@@ -8,8 +8,12 @@ export function dashboardRoutes(dashboard: ReturnType<typeof createDashboardServ
     const app = root.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/dashboard/stats',
-      { schema: { tags: ['dashboard'], response: { 200: DashboardStats } } },
-      (req) => dashboard.getStats(req.auth.vendorId),
+      // Revenue and order figures are a report.
+      {
+        config: { permission: 'analytics' },
+        schema: { tags: ['dashboard'], response: { 200: DashboardStats } },
+      },
+      (req) => dashboard.getStats(req.actor),
     );
   };
 }

@@ -1,5 +1,6 @@
 import type { DashboardStats, Trend } from '@app/contracts/dashboard';
 import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import { formatUsdWhole } from '../../lib/money';
 import * as repo from './dashboard.repository';
 
@@ -17,14 +18,18 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 export function createDashboardService(deps: { db: Db; now?: () => Date }) {
   return {
-    /** Figures for Home, from the daily rollups: the same cost at a hundred orders and at ten million. */
-    async getStats(vendorId: string): Promise<DashboardStats> {
+    /**
+     * Figures for Home over the caller's bots, from the daily rollups: the same cost at a hundred orders and at
+     * ten million. Staff counts are the vendor's whole team.
+     */
+    async getStats(actor: Actor): Promise<DashboardStats> {
+      const { vendorId, botIds } = actor;
       const now = deps.now?.() ?? new Date();
       const currentFrom = new Date(now.getTime() - WINDOW_DAYS * DAY_MS);
       const previousFrom = new Date(now.getTime() - 2 * WINDOW_DAYS * DAY_MS);
       const [orders, botCount, staff] = await Promise.all([
-        repo.orderTotals(deps.db, vendorId, isoDay(currentFrom), isoDay(previousFrom)),
-        repo.botCounts(deps.db, vendorId, currentFrom),
+        repo.orderTotals(deps.db, vendorId, botIds, isoDay(currentFrom), isoDay(previousFrom)),
+        repo.botCounts(deps.db, vendorId, botIds, currentFrom),
         repo.staffCounts(deps.db, vendorId, currentFrom),
       ]);
       const revenueChange = percentChange(orders.current.revenueMinor, orders.previous.revenueMinor);
