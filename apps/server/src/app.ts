@@ -22,7 +22,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { actorPlugin, vendorScope } from './plugins/vendor-scope';
 import { registerWebApp } from './plugins/web-app';
@@ -71,6 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Errors raised before a request reaches a route still answer the one error body.
+    frameworkErrors,
+    clientErrorHandler,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
