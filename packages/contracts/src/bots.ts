@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, VendorParams } from './common';
 import { Plan, SubscriptionStatus } from './plans';
 
 /** Token rules of spec part 1 §5: 8–10 digits, a colon, 35 of letters, digits, `_` or `-`. */
@@ -17,8 +18,7 @@ export const BOT_MESSAGES = {
   freePlanFirstBotOnly: 'The Free plan is only available for your first bot',
 } as const;
 
-export const BotToken = z
-  .string({ error: BOT_MESSAGES.tokenRequired })
+export const BotToken = text({ error: BOT_MESSAGES.tokenRequired })
   .trim()
   .min(1, BOT_MESSAGES.tokenRequired)
   .regex(BOT_TOKEN_PATTERN, BOT_MESSAGES.tokenFormat);
@@ -117,16 +117,16 @@ export type VerifyTokenResponse = z.infer<typeof VerifyTokenResponse>;
 export const CreateBotBody = z
   .object({
     botToken: BotToken,
-    botName: z.string({ error: BOT_MESSAGES.nameRequired }).trim().min(1, BOT_MESSAGES.nameRequired).max(64),
-    description: z.string().trim().max(512).optional(),
+    botName: text({ error: BOT_MESSAGES.nameRequired }).trim().min(1, BOT_MESSAGES.nameRequired).max(64),
+    description: text().trim().max(512).optional(),
     category: BotCategory.default('general'),
     language: BotLanguage.default('en'),
     currency: BotCurrency.default('USD'),
     timezone: BotTimezone.default('UTC'),
-    welcomeMessage: z.string().trim().max(1000).default(DEFAULT_WELCOME_MESSAGE),
+    welcomeMessage: text().trim().max(1000).default(DEFAULT_WELCOME_MESSAGE),
     plan: Plan.default('FREE'),
     /** Sent by older clients; ignored — Telegram's getMe decides the username. */
-    botUsername: z.string().optional(),
+    botUsername: text().optional(),
   })
   .strict();
 export type CreateBotBody = z.input<typeof CreateBotBody>;
@@ -135,7 +135,7 @@ export const BotSettings = z.object({
   language: BotLanguage,
   currency: BotCurrency,
   timezone: BotTimezone,
-  welcomeMessage: z.string().max(1000),
+  welcomeMessage: text().max(1000),
   orderNotifications: z.boolean(),
   stockAlerts: z.boolean(),
   customerNotifications: z.boolean(),
@@ -145,9 +145,9 @@ export const BotSettings = z.object({
 export type BotSettings = z.infer<typeof BotSettings>;
 
 export const BotIntegrations = z.object({
-  payments: z.array(z.string().max(64)).max(20),
-  shipping: z.array(z.string().max(64)).max(20),
-  thirdParty: z.array(z.string().max(64)).max(20),
+  payments: z.array(text().max(64)).max(20),
+  shipping: z.array(text().max(64)).max(20),
+  thirdParty: z.array(text().max(64)).max(20),
 });
 export type BotIntegrations = z.infer<typeof BotIntegrations>;
 
@@ -160,8 +160,8 @@ export type BotDetail = z.infer<typeof BotDetail>;
 
 export const UpdateBotDetailBody = z
   .object({
-    name: z.string().trim().min(1, BOT_MESSAGES.nameRequired).max(64).optional(),
-    description: z.string().trim().max(512).nullable().optional(),
+    name: text().trim().min(1, BOT_MESSAGES.nameRequired).max(64).optional(),
+    description: text().trim().max(512).nullable().optional(),
     category: BotCategory.optional(),
     /** A new token for the same bot (after BotFather's /revoke); verified with getMe before it is stored. */
     token: BotToken.optional(),
@@ -171,7 +171,7 @@ export const UpdateBotDetailBody = z
   .strict();
 export type UpdateBotDetailBody = z.infer<typeof UpdateBotDetailBody>;
 
-export const BotParams = z.object({ vendorId: z.string().min(1).max(64), botId: z.string().uuid() });
+export const BotParams = VendorParams.extend({ botId: z.string().uuid() });
 
 export const BotWeeklyStats = z.object({
   totals: z.object({

@@ -1,3 +1,4 @@
+import { VendorParams } from '@app/contracts/common';
 import { DashboardStats } from '@app/contracts/dashboard';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +12,7 @@ export function dashboardRoutes(dashboard: ReturnType<typeof createDashboardServ
       // Revenue and order figures are a report.
       {
         config: { permission: 'analytics' },
-        schema: { tags: ['dashboard'], response: { 200: DashboardStats } },
+        schema: { tags: ['dashboard'], params: VendorParams, response: { 200: DashboardStats } },
       },
       (req) => dashboard.getStats(req.actor),
     );
