@@ -52,3 +52,9 @@ export function stripUnsafeText(s: string): string {
 
 export const VendorParams = z.object({ vendorId: text().min(1).max(64) });
 export type VendorParams = z.infer<typeof VendorParams>;
+
+/**
+ * The body of an action that takes no input (start, stop): none (Fastify reads it as null), or `{}`. Any field
+ * is refused (400), so a client cannot believe it changed something.
+ */
+export const EmptyBody = z.object({}).strict().nullish();

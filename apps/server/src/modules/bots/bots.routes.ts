@@ -13,7 +13,7 @@ import {
   VerifyTokenBody,
   VerifyTokenResponse,
 } from '@app/contracts/bots';
-import { VendorParams } from '@app/contracts/common';
+import { EmptyBody, VendorParams } from '@app/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,13 +63,13 @@ export function botsRoutes(bots: BotsService, stats: BotStatsService) {
 
     app.post(
       '/bots/:botId/start',
-      { config: manage, schema: { tags, params: BotParams, response: { 200: Bot } } },
+      { config: manage, schema: { tags, params: BotParams, body: EmptyBody, response: { 200: Bot } } },
       (req) => bots.start(req.actor, req.params.botId),
     );
 
     app.post(
       '/bots/:botId/stop',
-      { config: manage, schema: { tags, params: BotParams, response: { 200: Bot } } },
+      { config: manage, schema: { tags, params: BotParams, body: EmptyBody, response: { 200: Bot } } },
       (req) => bots.stop(req.actor, req.params.botId),
     );
 
