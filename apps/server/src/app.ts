@@ -5,13 +5,14 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { demoRoutes } from './demo/demo.routes';
 import { AppError } from './lib/app-error';
 import { createSecrets, type Secrets } from './lib/secrets';
+import { createActorResolver, type FindStaffGrant } from './modules/auth/actor-resolver';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBotStatsService } from './modules/bots/bot-stats.service';
@@ -25,9 +26,9 @@ import { createOrdersService } from './modules/orders/orders.service';
 import { createProductsService } from './modules/products/products.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { vendorScope } from './plugins/vendor-scope';
+import { actorPlugin, vendorScope } from './plugins/vendor-scope';
 import { registerWebApp } from './plugins/web-app';
 import { type BotApi, createBotApi } from './telegram/bot-api';
 import { fakeBotApiPlugin } from './telegram/fake-bot-api/plugin';
@@ -46,6 +47,10 @@ export type AppDeps = {
   secrets?: Secrets;
   /** The Telegram Bot API client; by default one for config.telegramApiRoot. */
   botApi?: BotApi;
+  /** Staff members' grants (the staff module supplies them); tests pass a restricted caller's. */
+  findStaffGrant?: FindStaffGrant;
+  /** Called for every route as it is registered: tests walk the route table with it. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -70,7 +75,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Errors raised before a request reaches a route still answer the one error body.
+    frameworkErrors,
+    clientErrorHandler,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
@@ -111,6 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const secrets = deps.secrets ?? createSecrets(config.appSecret);
   await app.register(authPlugin, { jwtKey: secrets.jwtKey });
+  await app.register(actorPlugin, {
+    resolveActor: createActorResolver(deps.findStaffGrant ? { findStaffGrant: deps.findStaffGrant } : {}),
+  });
 
   const db = database.db;
   const clock = deps.now ? { now: deps.now } : {};

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import type { BotApi } from '../src/telegram/bot-api';
@@ -74,18 +74,18 @@ export async function resetDatabase(database: Database): Promise<void> {
 export type TestApp = { app: FastifyInstance; database: Database; config: Config };
 
 export async function createTestApp(
-  opts: { config?: Partial<Config>; now?: () => Date; botApi?: BotApi } = {},
+  opts: {
+    config?: Partial<Config>;
+    /** Registers test-only routes before the app is ready. */
+    extend?: (app: FastifyInstance) => Promise<void>;
+  } & Pick<AppDeps, 'now' | 'findStaffGrant' | 'onRoute' | 'botApi'> = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();
   await resetDatabase(database);
-  const config = testConfig(opts.config);
-  const app = await buildApp({
-    config,
-    database,
-    webDistDir: null,
-    ...(opts.now ? { now: opts.now } : {}),
-    ...(opts.botApi ? { botApi: opts.botApi } : {}),
-  });
+  const { config: overrides, extend, ...deps } = opts;
+  const config = testConfig(overrides);
+  const app = await buildApp({ ...deps, config, database, webDistDir: null });
+  await extend?.(app);
   await app.ready();
   return { app, database, config };
 }

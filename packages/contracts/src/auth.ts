@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 export const Role = z.enum(['VENDOR', 'STAFF']);
 export type Role = z.infer<typeof Role>;
@@ -11,18 +12,18 @@ export type VendorSummary = z.infer<typeof VendorSummary>;
  * the user from it; the other fields are what older clients send and are ignored.
  */
 // init_data is optional in the schema so that a missing one is a 401 "missing init data", like a bad one.
-const InitData = z.string().max(4096).optional();
+const InitData = text().max(4096).optional();
 
 export const TelegramLoginBody = z.object({
   init_data: InitData,
-  id: z.union([z.number(), z.string()]).optional(),
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  username: z.string().optional(),
-  photo_url: z.string().optional(),
-  auth_date: z.union([z.number(), z.string()]).optional(),
-  hash: z.string().optional(),
-  user_json: z.string().optional(),
+  id: z.union([z.number(), text()]).optional(),
+  first_name: text().optional(),
+  last_name: text().optional(),
+  username: text().optional(),
+  photo_url: text().optional(),
+  auth_date: z.union([z.number(), text()]).optional(),
+  hash: text().optional(),
+  user_json: text().optional(),
 });
 export type TelegramLoginBody = z.infer<typeof TelegramLoginBody>;
 
@@ -39,14 +40,14 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const RegisterBody = z.object({
   init_data: InitData,
-  storeName: z.string().trim().min(1).max(120).optional(),
+  storeName: text().trim().min(1).max(120).optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
-export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(200) });
+export const RefreshBody = z.object({ refreshToken: text().min(1).max(200) });
 export type RefreshBody = z.infer<typeof RefreshBody>;
 
-export const LogoutBody = z.object({ refreshToken: z.string().min(1).max(200) });
+export const LogoutBody = z.object({ refreshToken: text().min(1).max(200) });
 export type LogoutBody = z.infer<typeof LogoutBody>;
 
 export const VerifyResponse = z.object({ valid: z.boolean() });
@@ -55,7 +56,7 @@ export type VerifyResponse = z.infer<typeof VerifyResponse>;
 /** check-status proves the identity with init data: nobody learns vendor ids by guessing Telegram ids. */
 export const CheckStatusBody = z.object({
   init_data: InitData,
-  telegramId: z.union([z.number(), z.string()]).optional(),
+  telegramId: z.union([z.number(), text()]).optional(),
 });
 export type CheckStatusBody = z.infer<typeof CheckStatusBody>;
 

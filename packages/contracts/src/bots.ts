@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, VendorParams } from './common';
 import { Plan, SubscriptionStatus } from './plans';
 
 /** Token rules of spec part 1 §5: 8–10 digits, a colon, 35 of letters, digits, `_` or `-`. */
@@ -30,14 +31,12 @@ export const BOT_MESSAGES = {
   subscriptionExpired: 'Subscription expired. Renew it to start the bot.',
 } as const;
 
-export const BotToken = z
-  .string({ error: BOT_MESSAGES.tokenRequired })
+export const BotToken = text({ error: BOT_MESSAGES.tokenRequired })
   .trim()
   .min(1, BOT_MESSAGES.tokenRequired)
   .regex(BOT_TOKEN_PATTERN, BOT_MESSAGES.tokenFormat);
 
-export const BotName = z
-  .string({ error: BOT_MESSAGES.nameRequired })
+export const BotName = text({ error: BOT_MESSAGES.nameRequired })
   .trim()
   .min(1, BOT_MESSAGES.nameRequired)
   .max(BOT_LIMITS.nameMax);
@@ -68,7 +67,7 @@ export const BotSettings = z.object({
   language: BotLanguage,
   currency: BotCurrency,
   timezone: BotTimezone,
-  welcomeMessage: z.string().max(BOT_LIMITS.welcomeMessageMax),
+  welcomeMessage: text().max(BOT_LIMITS.welcomeMessageMax),
   orderNotifications: z.boolean(),
   stockAlerts: z.boolean(),
   customerNotifications: z.boolean(),
@@ -172,19 +171,18 @@ export const CreateBotBody = z
   .object({
     botToken: BotToken,
     botName: BotName,
-    description: z.string().trim().max(BOT_LIMITS.descriptionMax).optional(),
+    description: text().trim().max(BOT_LIMITS.descriptionMax).optional(),
     category: BotCategory.default(NEW_BOT_DEFAULTS.category),
     language: BotLanguage.default(NEW_BOT_DEFAULTS.settings.language),
     currency: BotCurrency.default(NEW_BOT_DEFAULTS.settings.currency),
     timezone: BotTimezone.default(NEW_BOT_DEFAULTS.settings.timezone),
-    welcomeMessage: z
-      .string()
+    welcomeMessage: text()
       .trim()
       .max(BOT_LIMITS.welcomeMessageMax)
       .default(NEW_BOT_DEFAULTS.settings.welcomeMessage),
     plan: Plan.default(NEW_BOT_DEFAULTS.plan),
     /** Sent by older clients; ignored — Telegram's getMe decides the username. */
-    botUsername: z.string().optional(),
+    botUsername: text().optional(),
   })
   .strict();
 /** What a client sends: every defaulted field may be left out. */
@@ -193,7 +191,7 @@ export type CreateBotBody = z.input<typeof CreateBotBody>;
 export type NewBot = z.output<typeof CreateBotBody>;
 
 const IntegrationList = z
-  .array(z.string().max(BOT_LIMITS.integrationNameMax))
+  .array(text().max(BOT_LIMITS.integrationNameMax))
   .max(BOT_LIMITS.integrationsPerListMax);
 export const BotIntegrations = z.object({
   payments: IntegrationList,
@@ -213,7 +211,7 @@ export const UpdateBotDetailBody = z
   .object({
     name: BotName.optional(),
     /** null or an empty string removes the description. */
-    description: z.string().trim().max(BOT_LIMITS.descriptionMax).nullable().optional(),
+    description: text().trim().max(BOT_LIMITS.descriptionMax).nullable().optional(),
     category: BotCategory.optional(),
     /** A new token for the same bot (after BotFather's /revoke); verified with getMe before it is stored. */
     token: BotToken.optional(),
@@ -223,7 +221,7 @@ export const UpdateBotDetailBody = z
   .strict();
 export type UpdateBotDetailBody = z.infer<typeof UpdateBotDetailBody>;
 
-export const BotParams = z.object({ vendorId: z.string().min(1).max(64), botId: z.string().uuid() });
+export const BotParams = VendorParams.extend({ botId: z.string().uuid() });
 
 /** Percent change versus the previous period of the same length, one decimal; from nothing counts as 100. */
 const Growth = z.object({ revenue: z.number(), orders: z.number(), customers: z.number() });

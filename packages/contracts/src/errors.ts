@@ -1,32 +1,46 @@
 import { z } from 'zod';
+import { BOT_MESSAGES } from './bots';
 
-/** Every error the API answers, with the HTTP status it maps to. One place for both. */
-export const ERROR_STATUS = {
-  VALIDATION_FAILED: 400,
-  UNAUTHENTICATED: 401,
-  INIT_DATA_INVALID: 401,
-  TOKEN_INVALID: 401,
-  REFRESH_TOKEN_INVALID: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  VENDOR_NOT_FOUND: 404,
-  VENDOR_ALREADY_REGISTERED: 409,
-  BOT_NOT_FOUND: 404,
-  BOT_TOKEN_INVALID: 400,
-  BOT_TOKEN_MISMATCH: 400,
-  BOT_TOKEN_ALREADY_REGISTERED: 409,
-  BOT_USERNAME_TAKEN: 409,
-  FREE_PLAN_NOT_AVAILABLE: 400,
-  SUBSCRIPTION_EXPIRED: 400,
-  WEBHOOK_SECRET_INVALID: 401,
-  TELEGRAM_ERROR: 502,
-  TELEGRAM_UNAVAILABLE: 503,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  DATABASE_UNAVAILABLE: 503,
-} as const;
+/**
+ * Every error the API answers: its HTTP status and its default text. One place for both; a new code is added
+ * here and nowhere else. A thrower may give a more specific text (the spec's words for that case).
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, message: 'The request is not valid.' },
+  BAD_REQUEST: { status: 400, message: 'The request could not be read.' },
+  BAD_URL: { status: 400, message: 'The address is not valid: it has a malformed %-escape.' },
+  UNAUTHENTICATED: { status: 401, message: 'Sign in to continue.' },
+  INIT_DATA_INVALID: { status: 401, message: 'Telegram init data failed verification.' },
+  TOKEN_INVALID: { status: 401, message: 'The access token is invalid or has expired.' },
+  REFRESH_TOKEN_INVALID: { status: 401, message: 'The session has ended. Sign in again.' },
+  FORBIDDEN: { status: 403, message: 'You do not have access to this vendor.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  VENDOR_NOT_FOUND: { status: 404, message: 'No vendor is registered for this Telegram account.' },
+  VENDOR_ALREADY_REGISTERED: {
+    status: 409,
+    message: 'A vendor is already registered for this Telegram account.',
+  },
+  BOT_NOT_FOUND: { status: 404, message: 'Bot not found.' },
+  BOT_TOKEN_INVALID: { status: 400, message: BOT_MESSAGES.tokenUnknown },
+  BOT_TOKEN_MISMATCH: { status: 400, message: 'This token belongs to a different bot.' },
+  BOT_TOKEN_ALREADY_REGISTERED: { status: 409, message: BOT_MESSAGES.tokenAlreadyRegistered },
+  BOT_USERNAME_TAKEN: { status: 409, message: BOT_MESSAGES.usernameTaken },
+  FREE_PLAN_NOT_AVAILABLE: { status: 400, message: BOT_MESSAGES.freePlanFirstBotOnly },
+  SUBSCRIPTION_EXPIRED: { status: 400, message: BOT_MESSAGES.subscriptionExpired },
+  WEBHOOK_SECRET_INVALID: { status: 401, message: 'Unauthorized' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
+  BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  URI_TOO_LONG: { status: 414, message: 'A part of the address is too long.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Try again shortly.' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request address or headers are too large.' },
+  TELEGRAM_ERROR: { status: 502, message: 'Telegram refused the request.' },
+  TELEGRAM_UNAVAILABLE: { status: 503, message: 'Telegram could not be reached. Try again shortly.' },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
+  DATABASE_UNAVAILABLE: { status: 503, message: 'The database is not reachable.' },
+} as const satisfies Record<string, { status: number; message: string }>;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = keyof typeof ERRORS;
 
 export const ErrorBody = z.object({
   error: z.object({

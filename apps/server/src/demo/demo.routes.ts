@@ -13,7 +13,7 @@ export function demoRoutes(platformBotToken: string) {
     const app = root.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/demo/init-data',
-      { schema: { tags: ['demo'], response: { 200: DemoLaunchResponse } } },
+      { schema: { tags: ['demo'], security: [], response: { 200: DemoLaunchResponse } } },
       async () => ({
         initData: signInitData(DEMO_USER, platformBotToken),
         demo: true as const,

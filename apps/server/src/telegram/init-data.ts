@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { stripUnsafeText } from '@app/contracts/common';
 
 /** The Telegram user inside Mini App init data (only the fields we use). */
 export type InitDataUser = {
@@ -13,7 +14,14 @@ export type InitDataUser = {
 
 export type VerifiedInitData = { user: InitDataUser; authDate: Date; queryId?: string };
 
-export type InitDataFailure = 'missing' | 'malformed' | 'bad_hash' | 'expired' | 'no_user';
+export type InitDataFailure =
+  | 'missing'
+  | 'malformed'
+  | 'bad_hash'
+  | 'expired'
+  | 'from_future'
+  | 'no_user'
+  | 'bad_user';
 
 export class InitDataError extends Error {
   constructor(readonly reason: InitDataFailure) {
@@ -26,7 +34,9 @@ const INIT_DATA_MESSAGES: Record<InitDataFailure, string> = {
   malformed: 'Telegram init data is malformed.',
   bad_hash: 'Telegram init data failed verification.',
   expired: 'Telegram init data has expired. Reopen the app from Telegram.',
+  from_future: 'Telegram init data is dated in the future. Check the device clock and reopen the app.',
   no_user: 'Telegram init data carries no user.',
+  bad_user: 'Telegram init data carries a user without a valid id or name.',
 };
 
 // secret_key = HMAC_SHA256(key "WebAppData", bot_token) — the Mini App key, not the Login Widget's SHA256(token).
@@ -40,9 +50,13 @@ function dataCheckString(params: URLSearchParams): string {
     .join('\n');
 }
 
+/** How far ahead of our clock `auth_date` may be: clocks drift, but init data from the future never expires. */
+export const MAX_CLOCK_SKEW_S = 60;
+
 /**
  * Verifies Mini App init data (SECURITY.md): HMAC over every field but `hash`, compared in constant time, and
- * `auth_date` no older than maxAgeS (0 turns the age check off, for the public documentation example).
+ * `auth_date` no older than maxAgeS (0 turns the age check off, for the public documentation example) and no
+ * more than MAX_CLOCK_SKEW_S ahead of now.
  */
 export function verifyInitData(
   raw: string | undefined,
@@ -59,8 +73,9 @@ export function verifyInitData(
   const expected = createHmac('sha256', secretKey(botToken)).update(dataCheckString(params)).digest();
   if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) throw new InitDataError('bad_hash');
 
-  const now = opts.now ?? new Date();
-  if (opts.maxAgeS > 0 && now.getTime() / 1000 - authDate > opts.maxAgeS) throw new InitDataError('expired');
+  const nowS = (opts.now ?? new Date()).getTime() / 1000;
+  if (authDate - nowS > MAX_CLOCK_SKEW_S) throw new InitDataError('from_future');
+  if (opts.maxAgeS > 0 && nowS - authDate > opts.maxAgeS) throw new InitDataError('expired');
 
   const user = parseUser(params.get('user'));
   const queryId = params.get('query_id') ?? undefined;
@@ -75,15 +90,28 @@ function parseUser(json: string | null): InitDataUser {
   } catch {
     throw new InitDataError('malformed');
   }
-  if (
-    typeof user !== 'object' ||
-    user === null ||
-    !Number.isSafeInteger((user as InitDataUser).id) ||
-    typeof (user as InitDataUser).first_name !== 'string'
-  ) {
-    throw new InitDataError('no_user');
+  if (typeof user !== 'object' || user === null) throw new InitDataError('no_user');
+  const { id, first_name, last_name, username, photo_url, language_code, is_premium } = user as Record<
+    string,
+    unknown
+  >;
+  // Telegram user ids are positive integers (up to 52 bits).
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0 || typeof first_name !== 'string') {
+    throw new InitDataError('bad_user');
   }
-  return user as InitDataUser;
+  // Names are the user's own words, signed by Telegram: we cannot refuse them, so what no database can store
+  // (NUL, unpaired surrogates) is dropped.
+  const optional = (key: keyof InitDataUser, value: unknown) =>
+    typeof value === 'string' ? { [key]: stripUnsafeText(value) } : {};
+  return {
+    id,
+    first_name: stripUnsafeText(first_name),
+    ...optional('last_name', last_name),
+    ...optional('username', username),
+    ...optional('photo_url', photo_url),
+    ...optional('language_code', language_code),
+    ...(typeof is_premium === 'boolean' ? { is_premium } : {}),
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { text } from '@app/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ export type WebhookDeps = {
   checkSecret(botId: string, secret: string | undefined): Promise<boolean>;
 };
 
-const WebhookParams = z.object({ botId: z.string().max(64) });
+const WebhookParams = z.object({ botId: text().max(64) });
 
 /**
  * Where Telegram delivers a shop bot's updates: `POST /telegram/webhook/{botId}`, outside /api/v1. A request

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
   type TestApp,
   telegramUser,
 } from '../../../test/harness';
+import { telegramIdentities } from '../../db/schema/index';
 import { signInitData } from '../../telegram/init-data';
 
 // The public validation example of SECURITY.md (valid when checked as of its own auth_date).
@@ -94,6 +95,52 @@ describe('POST /auth/telegram', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().error.message).toMatch(/expired/);
       expect(await vendorCount()).toBe(0);
+    });
+
+    it('refuses init data dated more than a minute ahead of the server clock', async () => {
+      for (const authDate of [new Date('3000-01-01T00:00:00Z'), new Date(Date.now() + 61_000)]) {
+        const res = await login(signInitData(telegramUser(), TEST_BOT_TOKEN, { authDate }));
+        expect(res.statusCode, authDate.toISOString()).toBe(401);
+        expect(res.json().error).toMatchObject({
+          code: 'INIT_DATA_INVALID',
+          details: { reason: 'from_future' },
+        });
+      }
+      expect(await vendorCount()).toBe(0);
+    });
+
+    it('accepts init data a few seconds ahead of the server clock (clock drift)', async () => {
+      const res = await login(
+        signInitData(telegramUser(), TEST_BOT_TOKEN, { authDate: new Date(Date.now() + 30_000) }),
+      );
+      expect(res.statusCode).toBe(200);
+    });
+
+    it.each([
+      ['negative', -279058397],
+      ['zero', 0],
+      ['fractional', 1.5],
+    ])('refuses a %s Telegram user id', async (_case, id) => {
+      const res = await login(signInitData(telegramUser({ id }), TEST_BOT_TOKEN));
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toMatchObject({ code: 'INIT_DATA_INVALID', details: { reason: 'bad_user' } });
+      expect(await vendorCount()).toBe(0);
+    });
+
+    it('strips NUL and unpaired surrogates from the names Telegram signs, and signs in', async () => {
+      const user = telegramUser({
+        first_name: 'Ma\u0000ria',
+        last_name: 'Lo\ud800pez',
+        username: 'm\u0000x\udc00',
+      });
+      const res = await login(signInitData(user, TEST_BOT_TOKEN));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().vendor.storeName).toBe('Maria Lopez');
+      const [identity] = await t.database.db
+        .select()
+        .from(telegramIdentities)
+        .where(eq(telegramIdentities.telegramId, user.id));
+      expect(identity).toMatchObject({ firstName: 'Maria', lastName: 'Lopez', username: 'mx' });
     });
 
     it('refuses init data without a user', async () => {
@@ -223,6 +270,28 @@ describe('POST /auth/register', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ role: 'VENDOR', vendor: { storeName: 'Corner Shop' } });
+  });
+
+  it.each([
+    ['a NUL', 'Corner\u0000Shop', 'Text must not contain the NUL character (U+0000).'],
+    [
+      'an unpaired surrogate',
+      'Corner\ud800Shop',
+      'Text must not contain an unpaired surrogate: it is not valid Unicode.',
+    ],
+  ])('refuses a store name with %s with 400 VALIDATION_FAILED', async (_case, storeName, message) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { init_data: signInitData(telegramUser(), TEST_BOT_TOKEN), storeName },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message,
+      details: [{ path: 'body.storeName', message }],
+    });
+    expect(await vendorCount()).toBe(0);
   });
 
   it('refuses a second registration of the same Telegram user', async () => {

@@ -1,6 +1,8 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { botScopeWhere } from '../../db/bot-scope';
 import { bots } from '../../db/schema/index';
 import type { Conn, Tx } from '../../db/types';
+import type { BotScope } from '../../lib/actor';
 
 export type BotRow = typeof bots.$inferSelect;
 export type NewBotRow = typeof bots.$inferInsert;
@@ -27,7 +29,7 @@ export async function listBots(db: Conn, vendorId: string): Promise<BotRow[]> {
 }
 
 /** How many live bots the vendor has, how many run, and how many were added since `since`. */
-export async function countBots(db: Conn, vendorId: string, since: Date) {
+export async function countBots(db: Conn, vendorId: string, scope: BotScope, since: Date) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -35,7 +37,7 @@ export async function countBots(db: Conn, vendorId: string, since: Date) {
       createdSince: sql<number>`count(*) filter (where ${bots.createdAt} >= ${since.toISOString()})::int`,
     })
     .from(bots)
-    .where(and(eq(bots.vendorId, vendorId), isNull(bots.deletedAt)));
+    .where(and(eq(bots.vendorId, vendorId), isNull(bots.deletedAt), botScopeWhere(bots.id, scope)));
   return {
     total: Number(row?.total ?? 0),
     active: Number(row?.active ?? 0),

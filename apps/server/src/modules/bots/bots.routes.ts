@@ -13,38 +13,40 @@ import {
   VerifyTokenBody,
   VerifyTokenResponse,
 } from '@app/contracts/bots';
-import { VendorParams } from '@app/contracts/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EmptyBody, VendorParams } from '@app/contracts/common';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BotStatsService } from './bot-stats.service';
-import type { Actor, BotsService } from './bots.service';
+import type { BotsService } from './bots.service';
 
-const actorOf = (req: FastifyRequest): Actor => ({
-  vendorId: req.auth.vendorId,
-  telegramId: req.auth.telegramId,
-});
+// Managing bots needs `bots`; their figures are reports (`analytics`). The vendor scope checks both, and
+// that the bot in the path is one the caller may act on.
+const manage = { permission: 'bots' } as const;
+const report = { permission: 'analytics' } as const;
 
 export function botsRoutes(bots: BotsService, stats: BotStatsService) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     const tags = ['bots'];
 
-    app.get('/bots', { schema: { tags, params: VendorParams, response: { 200: BotListResponse } } }, (req) =>
-      bots.list(req.params.vendorId),
+    app.get(
+      '/bots',
+      { config: manage, schema: { tags, params: VendorParams, response: { 200: BotListResponse } } },
+      (req) => bots.list(req.actor),
     );
 
     app.post(
       '/bots',
-      { schema: { tags, params: VendorParams, body: CreateBotBody, response: { 201: Bot } } },
-      async (req, reply) => reply.status(201).send(await bots.create(actorOf(req), req.body)),
+      { config: manage, schema: { tags, params: VendorParams, body: CreateBotBody, response: { 201: Bot } } },
+      async (req, reply) => reply.status(201).send(await bots.create(req.actor, req.body)),
     );
 
     // Verify before create: our server asks Telegram's getMe, so the browser never sees Telegram.
     app.post(
       '/bots/verify-token',
       {
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: { ...manage, rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: { tags, params: VendorParams, body: VerifyTokenBody, response: { 200: VerifyTokenResponse } },
       },
       (req) => bots.verifyNewToken(req.body.token),
@@ -52,51 +54,59 @@ export function botsRoutes(bots: BotsService, stats: BotStatsService) {
 
     app.delete(
       '/bots/:botId',
-      { schema: { tags, params: BotParams, response: { 204: z.null() } } },
+      { config: manage, schema: { tags, params: BotParams, response: { 204: z.null() } } },
       async (req, reply) => {
-        await bots.remove(actorOf(req), req.params.botId);
+        await bots.remove(req.actor, req.params.botId);
         return reply.status(204).send(null);
       },
     );
 
-    app.post('/bots/:botId/start', { schema: { tags, params: BotParams, response: { 200: Bot } } }, (req) =>
-      bots.start(actorOf(req), req.params.botId),
+    app.post(
+      '/bots/:botId/start',
+      { config: manage, schema: { tags, params: BotParams, body: EmptyBody, response: { 200: Bot } } },
+      (req) => bots.start(req.actor, req.params.botId),
     );
 
-    app.post('/bots/:botId/stop', { schema: { tags, params: BotParams, response: { 200: Bot } } }, (req) =>
-      bots.stop(actorOf(req), req.params.botId),
+    app.post(
+      '/bots/:botId/stop',
+      { config: manage, schema: { tags, params: BotParams, body: EmptyBody, response: { 200: Bot } } },
+      (req) => bots.stop(req.actor, req.params.botId),
     );
 
     app.get(
       '/bot-details/:botId',
-      { schema: { tags, params: BotParams, response: { 200: BotDetail } } },
-      (req) => bots.getDetail(req.params.vendorId, req.params.botId),
+      { config: manage, schema: { tags, params: BotParams, response: { 200: BotDetail } } },
+      (req) => bots.getDetail(req.actor.vendorId, req.params.botId),
     );
 
     app.patch(
       '/bot-details/:botId',
-      { schema: { tags, params: BotParams, body: UpdateBotDetailBody, response: { 200: BotDetail } } },
-      (req) => bots.updateDetail(actorOf(req), req.params.botId, req.body),
+      {
+        config: manage,
+        schema: { tags, params: BotParams, body: UpdateBotDetailBody, response: { 200: BotDetail } },
+      },
+      (req) => bots.updateDetail(req.actor, req.params.botId, req.body),
     );
 
     app.post(
       '/bot-details/:botId/verify',
       {
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: { ...manage, rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: { tags, params: BotParams, body: VerifyTokenBody, response: { 200: VerifyTokenResponse } },
       },
-      (req) => bots.verifyTokenFor(req.params.vendorId, req.params.botId, req.body.token),
+      (req) => bots.verifyTokenFor(req.actor.vendorId, req.params.botId, req.body.token),
     );
 
     app.get(
       '/bot-details/:botId/stats',
-      { schema: { tags, params: BotParams, response: { 200: BotWeeklyStats } } },
-      (req) => stats.weekly(req.params.vendorId, req.params.botId),
+      { config: report, schema: { tags, params: BotParams, response: { 200: BotWeeklyStats } } },
+      (req) => stats.weekly(req.actor.vendorId, req.params.botId),
     );
 
     app.get(
       '/bot-details/:botId/activity',
       {
+        config: manage,
         schema: {
           tags,
           params: BotParams,
@@ -104,15 +114,16 @@ export function botsRoutes(bots: BotsService, stats: BotStatsService) {
           response: { 200: z.array(BotActivityItem) },
         },
       },
-      (req) => stats.activity(req.params.vendorId, req.params.botId, req.query.limit),
+      (req) => stats.activity(req.actor.vendorId, req.params.botId, req.query.limit),
     );
 
     app.get(
       '/bot-details/:botId/analytics',
       {
+        config: report,
         schema: { tags, params: BotParams, querystring: BotAnalyticsQuery, response: { 200: BotAnalytics } },
       },
-      (req) => stats.analytics(req.params.vendorId, req.params.botId, req.query.period),
+      (req) => stats.analytics(req.actor.vendorId, req.params.botId, req.query.period),
     );
   };
 }

@@ -9,6 +9,7 @@ import {
   type VerifyTokenResponse,
 } from '@app/contracts/bots';
 import type { Db } from '../../db/types';
+import { type Actor, type BotScope, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
 import { randomToken, type Secrets, sha256Hex } from '../../lib/secrets';
@@ -31,9 +32,6 @@ import * as repo from './bots.repository';
 export const ALLOWED_UPDATES = ['message', 'callback_query', 'pre_checkout_query'];
 
 export type BotsLogger = { warn(obj: object, msg: string): void };
-
-/** Who acts: the vendor in the path (already checked by the vendor scope) and the signed-in Telegram user. */
-export type Actor = { vendorId: string; telegramId: number | null };
 
 /** What stopping a bot needs; the subscription expiry job has exactly this. */
 export type BotStopDeps = {
@@ -73,7 +71,15 @@ function conflictFailure(err: unknown): never {
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
-const activity = (actor: Actor, row: repo.BotRow, action: BotAction, metadata?: Record<string, unknown>) => ({
+/** Who a bot change is recorded for: a signed-in caller, or nobody (the system, e.g. an ended subscription). */
+type ChangedBy = Pick<Actor, 'vendorId'> & { telegramId: number | null };
+
+const activity = (
+  actor: ChangedBy,
+  row: repo.BotRow,
+  action: BotAction,
+  metadata?: Record<string, unknown>,
+) => ({
   vendorId: row.vendorId,
   botId: row.id,
   actorTelegramId: actor.telegramId,
@@ -90,7 +96,7 @@ const activity = (actor: Actor, row: repo.BotRow, action: BotAction, metadata?: 
  */
 async function stopBot(
   deps: BotStopDeps,
-  actor: Actor,
+  actor: ChangedBy,
   row: repo.BotRow,
   how: { action: 'bot.stopped' | 'bot.deleted'; deletedAt?: Date; reason?: string },
 ): Promise<repo.BotRow> {
@@ -317,9 +323,10 @@ export function createBotsService(deps: BotsDeps) {
   }
 
   return {
-    /** The vendor's live bots with their subscription and stats, newest first; a fixed number of queries. */
-    async list(vendorId: string): Promise<BotListResponse> {
-      const bots = await present(vendorId, await repo.listBots(db, vendorId));
+    /** The caller's live bots with their subscription and stats, newest first; a fixed number of queries. */
+    async list(actor: Actor): Promise<BotListResponse> {
+      const rows = (await repo.listBots(db, actor.vendorId)).filter((r) => inBotScope(actor.botIds, r.id));
+      const bots = await present(actor.vendorId, rows);
       const totalRevenue = bots.reduce((sum, b) => sum + b.stats.revenue, 0);
       return {
         bots,
@@ -334,7 +341,7 @@ export function createBotsService(deps: BotsDeps) {
     },
 
     /** How many bots the vendor has, how many run, and how many were added since `since` (for Home). */
-    counts: (vendorId: string, since: Date) => repo.countBots(db, vendorId, since),
+    counts: (vendorId: string, scope: BotScope, since: Date) => repo.countBots(db, vendorId, scope, since),
 
     /** For the wizard: also tells whether the bot can still be added (token or username already in use). */
     async verifyNewToken(token: string): Promise<VerifyTokenResponse> {

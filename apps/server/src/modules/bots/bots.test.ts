@@ -376,6 +376,20 @@ describe('start and stop', () => {
     expect(await sendUpdate(t.app, created.id, String(refused?.params.secret_token))).toBe(401);
   });
 
+  it.each(['start', 'stop'])(
+    '%s takes no input: a JSON object with fields is refused with 400',
+    async (action) => {
+      await setUp();
+      const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
+      fake.state.reset();
+      const res = await post(`${v.base}/bots/${created.id}/${action}`, { isActive: false, plan: 'PRO' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+      expect(fake.state.calls()).toEqual([]);
+      expect((await post(`${v.base}/bots/${created.id}/${action}`, {})).statusCode).toBe(200);
+    },
+  );
+
   it('refuses to start a bot whose trial has ended, with 400 SUBSCRIPTION_EXPIRED', async () => {
     await setUp();
     const created = await createBot(t.app, v, {

@@ -1,3 +1,4 @@
+import { VendorParams } from '@app/contracts/common';
 import { DashboardStats } from '@app/contracts/dashboard';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,8 +9,12 @@ export function dashboardRoutes(dashboard: DashboardService) {
     const app = root.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/dashboard/stats',
-      { schema: { tags: ['dashboard'], response: { 200: DashboardStats } } },
-      (req) => dashboard.getStats(req.auth.vendorId),
+      // Revenue and order figures are a report.
+      {
+        config: { permission: 'analytics' },
+        schema: { tags: ['dashboard'], params: VendorParams, response: { 200: DashboardStats } },
+      },
+      (req) => dashboard.getStats(req.actor),
     );
   };
 }

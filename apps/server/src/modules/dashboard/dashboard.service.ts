@@ -1,4 +1,5 @@
 import type { DashboardStats, Trend } from '@app/contracts/dashboard';
+import type { Actor } from '../../lib/actor';
 import { formatMoney } from '../../lib/money';
 import { percentChange } from '../../lib/percent';
 import type { AuthService } from '../auth/auth.service';
@@ -21,14 +22,18 @@ export type DashboardDeps = {
 
 export function createDashboardService(deps: DashboardDeps) {
   return {
-    /** Figures for Home, from the daily rollups: the same cost at a hundred orders and at ten million. */
-    async getStats(vendorId: string): Promise<DashboardStats> {
+    /**
+     * Figures for Home over the caller's bots, from the daily rollups: the same cost at a hundred orders and at
+     * ten million. Staff counts are the vendor's whole team.
+     */
+    async getStats(actor: Actor): Promise<DashboardStats> {
+      const { vendorId, botIds } = actor;
       const now = deps.now?.() ?? new Date();
       const currentFrom = new Date(now.getTime() - WINDOW_DAYS * DAY_MS);
       const previousFrom = new Date(now.getTime() - 2 * WINDOW_DAYS * DAY_MS);
       const [sales, bots, staff] = await Promise.all([
-        deps.orders.vendorSales(vendorId, isoDay(currentFrom), isoDay(previousFrom)),
-        deps.bots.counts(vendorId, currentFrom),
+        deps.orders.vendorSales(vendorId, botIds, isoDay(currentFrom), isoDay(previousFrom)),
+        deps.bots.counts(vendorId, botIds, currentFrom),
         deps.auth.staffCounts(vendorId, currentFrom),
       ]);
       const revenueChange = percentChange(sales.current.revenueMinor, sales.previous.revenueMinor);

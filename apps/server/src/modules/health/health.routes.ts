@@ -11,8 +11,10 @@ export type HealthDeps = {
 /** Liveness answers while the process runs; readiness only while the database answers too. */
 export function healthRoutes(deps: HealthDeps) {
   return async (app: FastifyInstance) => {
-    app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
-    app.get('/readyz', { logLevel: 'warn' }, async () => {
+    // Public, for load balancers and orchestrators: no bearer token in the OpenAPI document.
+    const schema = { tags: ['health'], security: [] };
+    app.get('/healthz', { logLevel: 'warn', schema }, async () => ({ status: 'ok' }));
+    app.get('/readyz', { logLevel: 'warn', schema }, async () => {
       try {
         await deps.pingDatabase();
       } catch {

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { botScopeWhere } from '../../db/bot-scope';
 import { botDailyStats, orders } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
+import type { BotScope } from '../../lib/actor';
 
 export type Sales = { orders: number; revenueMinor: number };
 export type DailySales = Sales & { day: string; newCustomers: number };
@@ -34,7 +36,14 @@ export async function salesByBot(db: Conn, vendorId: string, botIds: string[]): 
  * The vendor's all-time orders and revenue and those of two consecutive windows (days `previousFrom` ≤ d <
  * `currentFrom`, and `currentFrom` on), in one pass over the daily rollup.
  */
-export async function vendorSales(db: Conn, vendorId: string, currentFrom: string, previousFrom: string) {
+/** Totals over the bots in scope (the caller's). */
+export async function vendorSales(
+  db: Conn,
+  vendorId: string,
+  scope: BotScope,
+  currentFrom: string,
+  previousFrom: string,
+) {
   const { orders: n, revenueMinor: revenue, day } = botDailyStats;
   const [row] = await db
     .select({
@@ -46,7 +55,7 @@ export async function vendorSales(db: Conn, vendorId: string, currentFrom: strin
       previousRevenue: sql<number>`coalesce(sum(${revenue}) filter (where ${day} >= ${previousFrom} and ${day} < ${currentFrom}), 0)::bigint`,
     })
     .from(botDailyStats)
-    .where(eq(botDailyStats.vendorId, vendorId));
+    .where(and(eq(botDailyStats.vendorId, vendorId), botScopeWhere(botDailyStats.botId, scope)));
   return {
     all: { orders: Number(row?.orders ?? 0), revenueMinor: Number(row?.revenueMinor ?? 0) },
     current: { orders: Number(row?.currentOrders ?? 0), revenueMinor: Number(row?.currentRevenue ?? 0) },

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/types';
+import type { BotScope } from '../../lib/actor';
 import * as repo from './orders.repository';
 
 /**
@@ -9,8 +10,8 @@ export function createOrdersService(deps: { db: Db }) {
   const { db } = deps;
   return {
     /** The vendor's sales: all time, and two consecutive windows of days (YYYY-MM-DD bounds). */
-    vendorSales: (vendorId: string, currentFrom: string, previousFrom: string) =>
-      repo.vendorSales(db, vendorId, currentFrom, previousFrom),
+    vendorSales: (vendorId: string, scope: BotScope, currentFrom: string, previousFrom: string) =>
+      repo.vendorSales(db, vendorId, scope, currentFrom, previousFrom),
     /** All-time orders and revenue per bot; bots without sales are absent. */
     salesByBot: (vendorId: string, botIds: string[]) => repo.salesByBot(db, vendorId, botIds),
     /** The bot's rollup days from `fromDay` (YYYY-MM-DD, inclusive); days without sales are absent. */
