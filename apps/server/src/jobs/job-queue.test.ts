@@ -8,7 +8,7 @@ import { getTestDatabase } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
 import { type Database, openDatabase } from '../db/client';
 import { type HangingJobs, hangingKinds } from './hanging-worker.fixture';
-import { createJobQueue, deadLetterQueueOf, type Job, type JobQueue } from './job-queue';
+import { createJobQueue, deadLetterQueueOf, type Job } from './job-queue';
 import type { JobKinds, JobMap } from './job-types';
 import { quietLog, resetJobSchema, storedJobs } from './test-helpers';
 
