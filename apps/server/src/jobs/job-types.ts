@@ -39,8 +39,9 @@ export type JobKindSettings = {
    */
   expireInSeconds?: number;
   /**
-   * How many jobs of this kind one process runs at once. A worker fetches up to this many, and fetches again
-   * at once while it gets full batches; otherwise it looks again after the polling interval (2 s).
+   * How many jobs of this kind one process runs at once. A worker fetches up to this many as a batch, runs
+   * them together and fetches the next batch when all are done: at once after a full batch, else after the
+   * polling interval (2 s). So one slow job holds back its batch's successors, not other processes.
    */
   concurrency?: number;
 };
