@@ -37,7 +37,9 @@ it('collapses requests made while a dispatch waits into one run', async () => {
     quietLog,
   );
   for (let i = 0; i < 5; i++) requestEventDispatch();
-  expect(await Promise.all(sent)).toEqual([expect.any(String), null, null, null, null]);
+  // One of them (on PostgreSQL, whichever connection got there first) queued the job; the rest were dropped.
+  const ids = await Promise.all(sent);
+  expect(ids.filter((id) => id !== null)).toHaveLength(1);
 
   let runs = 0;
   await queue.work('events.dispatch', async () => {
