@@ -3,12 +3,22 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureDemoData } from './demo/demo-data';
-import { startSubscriptionExpiryJob } from './jobs/subscription-expiry';
+import { createJobQueue } from './jobs/job-queue';
+import { jobKinds } from './jobs/job-types';
+import { registerWorkers } from './jobs/workers';
+import { startExitWatchdog } from './lib/exit-watchdog';
 import { createSecrets } from './lib/secrets';
 import { createBotApi } from './telegram/bot-api';
 import { createFakeBotApiState } from './telegram/fake-bot-api/state';
 
-/** Starts the product: config, database and migrations, demo data in demo mode, then listen. */
+/** On SIGTERM, running jobs get this long to finish; those still running then are retried elsewhere. */
+const JOB_GRACE_MS = 10_000;
+/** Whatever hangs during shutdown (a job, a socket, the logger), the process is gone this long after the signal. */
+const SHUTDOWN_DEADLINE_MS = 15_000;
+/** Once everything is closed, the process normally ends by itself; after this long it is told to. */
+const EXIT_GRACE_MS = 1_000;
+
+/** Starts the product: config, database and migrations, job queue, demo data in demo mode, then listen. */
 async function main() {
   const started = performance.now();
   let config: Config;
@@ -31,24 +41,46 @@ async function main() {
   const app = await buildApp({ config, database, secrets, botApi, ...(fakeBotApi ? { fakeBotApi } : {}) });
   if (fakeBotApi) await ensureDemoData(database.db, fakeBotApi, secrets, app.log);
 
-  let expiryJob: { stop(): Promise<void> } | undefined;
-  const close = async (signal: string) => {
+  // Started before listen so requests can queue jobs; workers start after listen (see registerWorkers).
+  const jobs = createJobQueue({ connection: database.connection, kinds: jobKinds, log: app.log });
+  await jobs.start();
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    const watchdog = startExitWatchdog(SHUTDOWN_DEADLINE_MS);
     app.log.info({ signal }, 'shutting down');
-    await expiryJob?.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
+    try {
+      // Jobs first, while HTTP still answers: in demo mode a running job calls this server's own fake Bot API.
+      // Requests still in flight may queue jobs: the queue takes them until jobs.close().
+      await jobs.stop({ timeoutMs: JOB_GRACE_MS });
+      await app.close();
+      await jobs.close();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exitCode = 1;
+    }
+    // Not process.exit() at once: pino writes asynchronously, and exit() runs its synchronous flush, which spins
+    // forever when stdout's reader is gone and the write that would have told pino so has not come back yet.
+    // With everything closed, the process ends by itself after pino's last write; if some handle still keeps
+    // it alive, exit() after a moment, and if that hangs in the logger, the watchdog ends it.
+    watchdog.reset(EXIT_GRACE_MS + 1_000);
+    setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
   };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  // `once`: a second Ctrl-C or SIGTERM meets the default handler and ends the process at once.
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  // After listen: in demo mode the Bot API the job calls is this server's own fake.
-  expiryJob = startSubscriptionExpiryJob({
+  await registerWorkers(jobs, {
     db: database.db,
     botApi,
     secrets,
     log: app.log,
+    // The domain-events dispatcher is wired in by the events work; until then the job has nothing to do.
+    dispatchEvents: async () => {},
   });
   const url = config.publicUrl;
   const ms = Math.round(performance.now() - started);

@@ -18,6 +18,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * What the database runs on, for libraries that speak SQL themselves (the job queue): the one PGlite
+   * client (single connection: anything else must share it), or the URL of the PostgreSQL server.
+   */
+  connection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -36,6 +41,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
+      connection: { kind: 'postgres', url: opts.databaseUrl },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
@@ -48,6 +54,7 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
+    connection: { kind: 'pglite', client },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),

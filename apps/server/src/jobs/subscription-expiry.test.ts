@@ -1,23 +1,31 @@
 import type { BotListResponse } from '@app/contracts/bots';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { botSubscriptions } from '../db/schema/index';
 import { createSecrets } from '../lib/secrets';
 import { recentActivity } from '../modules/activity/activity.repository';
 import { createBot, fakeBot, sendUpdate, startApp, vendor } from '../modules/bots/test-helpers';
 import { createBotApi } from '../telegram/bot-api';
 import { type FakeBotApi, startFakeBotApi } from '../telegram/fake-bot-api/server';
-import { expireSubscriptions, startSubscriptionExpiryJob } from './subscription-expiry';
+import { createJobQueue, type JobQueue } from './job-queue';
+import { jobKinds } from './job-types';
+import { expireSubscriptions } from './subscription-expiry';
+import { quietLog, resetJobSchema } from './test-helpers';
+import { registerWorkers } from './workers';
 
 let fake: FakeBotApi;
 let t: TestApp;
+let queue: JobQueue | undefined;
 
 beforeAll(async () => {
   fake = await startFakeBotApi();
 });
 afterAll(() => fake.close());
 afterEach(async () => {
+  await queue?.close();
+  queue = undefined;
   fake.state.reset();
   await t.app.close();
 });
@@ -102,13 +110,42 @@ it('only looks at the current (newest) subscription of a bot', async () => {
   expect(await expireSubscriptions(depsOf(t))).toEqual({ expired: 0 });
 });
 
-it('runs once at start and stops cleanly', async () => {
+it('runs on the job queue once at start: a trial past its end is expired and its webhook deleted', async () => {
   t = await startApp(fake);
   const v = await vendor(t.app);
-  await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop', plan: 'PRO' });
-  await t.database.db.update(botSubscriptions).set({ endsAt: new Date(Date.now() - 1) });
-  const job = startSubscriptionExpiryJob(depsOf(t), { everyMs: 60_000 });
-  await job.stop();
+  const bot = fakeBot(fake);
+  await createBot(t.app, v, { botToken: bot.token, botName: 'Shop', plan: 'BASIC' });
+  await t.database.db.update(botSubscriptions).set({ endsAt: new Date(Date.now() - 60_000) });
+  await resetJobSchema(t.database);
+
+  queue = createJobQueue({
+    connection: t.database.connection,
+    kinds: jobKinds,
+    log: quietLog,
+    timing: { pollingIntervalSeconds: 0.5 },
+  });
+  await queue.start();
+  await registerWorkers(queue, { ...depsOf(t), dispatchEvents: async () => {} });
+
+  // deleteWebhook is the job's last step.
+  await waitFor('the expiry job to delete the webhook', () =>
+    fake.state.calls({ method: 'deleteWebhook', token: bot.token }).length > 0 ? true : undefined,
+  );
   const [row] = await t.database.db.select().from(botSubscriptions);
   expect(row?.status).toBe('expired');
+  expect(fake.state.calls({ method: 'deleteWebhook', token: bot.token })).toHaveLength(1);
+});
+
+it('puts subscription expiry and the events dispatch on an every-minute schedule', async () => {
+  t = await startApp(fake);
+  await resetJobSchema(t.database);
+  queue = createJobQueue({ connection: t.database.connection, kinds: jobKinds, log: quietLog });
+  await queue.start();
+  await registerWorkers(queue, { ...depsOf(t), dispatchEvents: async () => {} });
+
+  const result = await t.database.db.execute(sql`select name, cron from pgboss.schedule order by name`);
+  expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+    { name: 'events.dispatch', cron: '* * * * *' },
+    { name: 'subscriptions.expire', cron: '* * * * *' },
+  ]);
 });

@@ -39,39 +39,3 @@ export async function expireSubscriptions(deps: SubscriptionExpiryDeps): Promise
   if (expired.length > 0) deps.log?.info({ expired: expired.length }, 'subscriptions expired');
   return { expired: expired.length };
 }
-
-/** Runs the expiry now, then every `everyMs`; the timer does not keep the process alive. Answers stop(). */
-export function startSubscriptionExpiryJob(
-  deps: SubscriptionExpiryDeps,
-  { everyMs = 60_000 }: { everyMs?: number } = {},
-): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  // One run at a time per process: a tick that finds the previous run still going skips.
-  const tick = () => {
-    if (stopped || running) return;
-    running = expireSubscriptions(deps)
-      .then(
-        () => undefined,
-        (err: unknown) => {
-          deps.log?.error(
-            { err: err instanceof Error ? err.message : String(err) },
-            'subscription expiry failed',
-          );
-        },
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { getTestDatabase } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
+import type { Database } from '../db/client';
+import { createEventDispatchRequester } from './events-dispatch';
+import { createJobQueue, type JobQueue } from './job-queue';
+import { jobKinds } from './job-types';
+import { quietLog, resetJobSchema, storedJobs } from './test-helpers';
+
+let database: Database;
+let queue: JobQueue;
+
+beforeEach(async () => {
+  database = await getTestDatabase();
+  await resetJobSchema(database);
+  queue = createJobQueue({
+    connection: database.connection,
+    kinds: jobKinds,
+    log: quietLog,
+    timing: { pollingIntervalSeconds: 0.5 },
+  });
+  await queue.start();
+});
+afterEach(() => queue.close());
+
+it('collapses requests made while a dispatch waits into one run', async () => {
+  // The requests are fire and forget; the test keeps hold of them to know when all five reached the database.
+  const sent: Promise<unknown>[] = [];
+  const requestEventDispatch = createEventDispatchRequester(
+    {
+      send: (name, data) => {
+        const send = queue.send(name, data);
+        sent.push(send);
+        return send;
+      },
+    },
+    quietLog,
+  );
+  for (let i = 0; i < 5; i++) requestEventDispatch();
+  // One of them (on PostgreSQL, whichever connection got there first) queued the job; the rest were dropped.
+  const ids = await Promise.all(sent);
+  expect(ids.filter((id) => id !== null)).toHaveLength(1);
+
+  let runs = 0;
+  await queue.work('events.dispatch', async () => {
+    runs += 1;
+  });
+  await waitFor('the dispatch to run', async () => {
+    const jobs = await storedJobs(database, 'events.dispatch');
+    return jobs.every((job) => job.state === 'completed') || undefined;
+  });
+  expect(runs).toBe(1);
+  expect(await storedJobs(database, 'events.dispatch')).toHaveLength(1);
+});
+
+it('never throws when the request cannot be queued, and says so in the log', async () => {
+  const warn = vi.fn();
+  const requestEventDispatch = createEventDispatchRequester(
+    { send: () => Promise.reject(new Error('database unavailable')) },
+    { warn },
+  );
+  expect(() => requestEventDispatch()).not.toThrow();
+  await waitFor('the warning', () => warn.mock.calls.length > 0);
+  expect(warn.mock.calls[0]?.[0]).toEqual({ err: 'database unavailable' });
+});

@@ -1,0 +1,55 @@
+import type { QueuePolicy } from 'pg-boss';
+
+/**
+ * Every job kind and the payload its jobs carry. A new kind starts here: add its name and payload, then
+ * give it settings in `jobKinds` below (the compiler asks for them) and a handler in `workers.ts`.
+ * Payloads are stored as JSON: plain objects with ids and numbers, not class instances or Dates.
+ */
+export type JobData = {
+  /** Expires every trial or paid period that has ended and stops its bot. Scheduled every minute. */
+  'subscriptions.expire': Record<string, never>;
+  /** Hands committed domain events to their consumers. Scheduled every minute, and asked for after commits. */
+  'events.dispatch': Record<string, never>;
+};
+
+export type JobName = keyof JobData;
+
+/** A map from job name to payload, as JobData is; tests declare their own. */
+export type JobMap = { [name: string]: object };
+
+/**
+ * How the queue of one job kind behaves. Whatever is left out takes the defaults in job-queue.ts: 5
+ * retries with exponential backoff from 5 s (capped at 10 min), then the job moves to the kind's dead-letter
+ * queue `<name>.dead`; a run may take 15 min before it counts as lost and is retried; 5 jobs at once per process.
+ */
+export type JobKindSettings = {
+  /**
+   * pg-boss queue policy. `standard`: every job sent runs. `stately`: at most one job waiting and one running
+   * (a send while one waits is dropped), the right shape for "run this sweep soon".
+   */
+  policy?: Extract<QueuePolicy, 'standard' | 'stately' | 'singleton' | 'short' | 'exclusive'>;
+  /** Retries after the first attempt before the job goes to the dead-letter queue. */
+  retryLimit?: number;
+  /** First retry delay; each later retry waits about twice as long (with jitter). */
+  retryDelaySeconds?: number;
+  retryDelayMaxSeconds?: number;
+  /**
+   * How long a run may stay active. Past it (a handler that hangs, or a process killed mid-run), the job is
+   * failed and retried by whichever process supervises next. Keep it well above the slowest honest run.
+   */
+  expireInSeconds?: number;
+  /**
+   * How many jobs of this kind one process runs at once. A worker fetches up to this many as a batch, runs
+   * them together and fetches the next batch when all are done: at once after a full batch, else after the
+   * polling interval (2 s). So one slow job holds back its batch's successors, not other processes.
+   */
+  concurrency?: number;
+};
+
+export type JobKinds<M extends JobMap> = { [K in keyof M & string]: JobKindSettings };
+
+export const jobKinds: JobKinds<JobData> = {
+  // Periodic sweeps: a missed or failed run is covered by the next minute's, so few retries and short runs.
+  'subscriptions.expire': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
+  'events.dispatch': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
+};
