@@ -20,7 +20,7 @@ void connectTelegram().then(() => {
 
 // Spec part 1 §4: when the session cannot be renewed, sign out and go to /auth/login.
 setSessionExpiredHandler(() => {
-  markSignedOut('Your session has expired. Please sign in again.');
+  markSignedOut('auth.error.sessionExpired');
   queryClient.clear();
   void router.navigate('/auth/login', { replace: true });
 });
