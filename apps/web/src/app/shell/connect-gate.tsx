@@ -37,7 +37,7 @@ export function ConnectGate({ children }: { children: ReactNode }) {
       <div className={styles.logo}>
         <TelegramIcon size={36} />
       </div>
-      <div role="alert">
+      <div role="alert" className={styles.text}>
         <h1 className={styles.title}>{t('shell.unableToConnect.title')}</h1>{' '}
         <p className={styles.message}>{t('shell.unableToConnect.message')}</p>
       </div>

@@ -32,7 +32,7 @@ export function RouteErrorScreen() {
       <span className={styles.icon} aria-hidden="true">
         {outdated ? '🔄' : '⚠️'}
       </span>
-      <div role="alert">
+      <div role="alert" className={styles.text}>
         <h1 className={styles.title}>
           {t(outdated ? 'shell.routeError.outdatedTitle' : 'shell.routeError.title')}
         </h1>{' '}
