@@ -114,6 +114,30 @@ describe('the web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('answers a missing asset with 404, not index.html, and lets no cache keep it', async () => {
+    t = await appServing();
+    const res = await t.app.inject({ method: 'GET', url: '/assets/bot-list-page-OLDHASH.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a missing file outside /assets with 404 too', async () => {
+    t = await appServing();
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('still serves index.html for a client route under a name that looks like a section', async () => {
+    t = await appServing();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/products?botId=3f0c2a9e-5b7d-4c1e-9a2b-1c2d3e4f5a6b',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+  });
+
   it('keeps unknown API paths as JSON 404s', async () => {
     t = await appServing();
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/unknown' });

@@ -29,7 +29,7 @@ import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { actorPlugin, vendorScope } from './plugins/vendor-scope';
-import { registerWebApp } from './plugins/web-app';
+import { isStaticFilePath, registerWebApp } from './plugins/web-app';
 import { type BotApi, createBotApi } from './telegram/bot-api';
 import { fakeBotApiPlugin } from './telegram/fake-bot-api/plugin';
 import type { FakeBotApiState } from './telegram/fake-bot-api/state';
@@ -173,7 +173,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     const isApi = /^\/(api|telegram|fake-telegram|healthz|readyz)(\/|$)/.test(path);
-    if (sendIndex && req.method === 'GET' && !isApi) return sendIndex(reply);
+    const isFile = isStaticFilePath(path);
+    if (sendIndex && req.method === 'GET' && !isApi && !isFile) return sendIndex(reply);
+    // A missing file stays missing for this URL: no cache may keep the 404 past the next deploy either.
+    if (isFile) reply.header('Cache-Control', 'no-store');
     throw new AppError('NOT_FOUND', `Route ${req.method} ${path} not found`);
   });
 

@@ -63,9 +63,9 @@ test('hides the bottom navigation on a bot page and shows the back button instea
   await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
   const events = await telegramEvents(page);
   expect(events).toContainEqual({ name: 'web_app_setup_back_button', params: { is_visible: true } });
-  // Opened directly (a deep link), the page has no in-app history: Back leads Home.
+  // Opened directly, the page has no screen before it: Back leads where the spec says, the bots list.
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/bots$/);
   await expect(nav).toBeVisible();
 });
 
@@ -114,4 +114,66 @@ test('refreshes an access token that is about to expire before using it', async 
   await expect(page.getByTestId('stat-total-orders')).toBeVisible();
   expect(calls).toContain('POST /auth/refresh');
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).not.toBe(before);
+});
+
+test('a settings page shows the back button instead of the bottom navigation, and back leads to /settings', async ({
+  page,
+}) => {
+  await openSignedIn(page);
+  // Opened directly: no screen before it, so back goes where the spec says, the settings hub.
+  await page.goto('/settings/profile');
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav).toBeHidden();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(nav).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back' })).toBeHidden();
+  const backButtonEvents = (await telegramEvents(page)).filter((e) => e.name === 'web_app_setup_back_button');
+  expect(backButtonEvents.at(-1)).toEqual({
+    name: 'web_app_setup_back_button',
+    params: { is_visible: false },
+  });
+});
+
+test('the customers list, opened directly, goes back to Home', async ({ page }) => {
+  await openSignedIn(page);
+  await page.goto('/customers');
+  await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { name: /Hello, Alex/ })).toBeVisible();
+});
+
+test("a bot's products link opens the products list filtered by that bot", async ({ page }) => {
+  await openSignedIn(page);
+  await page.goto('/bots/3f0c2a9e-5b7d-4c1e-9a2b-1c2d3e4f5a6b/products');
+  await expect(page).toHaveURL(/\/products\?botId=3f0c2a9e-5b7d-4c1e-9a2b-1c2d3e4f5a6b$/);
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '404 - Route not found' })).toHaveCount(0);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('a screen whose code is gone (after a deploy) shows the error screen, and Reload recovers', async ({
+  page,
+}) => {
+  await openSignedIn(page);
+  // As after a deploy: the chunk this page knows by name no longer exists on the server.
+  await page.route('**/assets/placeholder-page-*.js', (route) => route.fulfill({ status: 404, body: '' }));
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Orders' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'This screen could not be loaded' })).toBeVisible();
+  await expect(page.getByText('Hey developer')).toHaveCount(0);
+  await page.unroute('**/assets/placeholder-page-*.js');
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+});
+
+test('the server answers a missing asset with 404, not the app page', async ({ request }) => {
+  const response = await request.get('/assets/bot-list-page-OLDHASH.js');
+  expect(response.status()).toBe(404);
+  expect(response.headers()['content-type']).not.toMatch(/text\/html/);
 });

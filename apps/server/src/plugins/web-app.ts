@@ -5,9 +5,21 @@ import type { FastifyInstance } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+// Files the app loads (hashed chunks under /assets/, icons, maps). A request for one that does not exist must
+// not get index.html: an old page asking for a chunk that a deploy removed would get HTML with a 200 and fail
+// obscurely ("text/html is not a valid JavaScript MIME type") instead of seeing that it is out of date.
+const STATIC_FILE =
+  /^\/assets\/|\.(?:m?js|css|map|json|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|txt|webmanifest)$/i;
+
+/** True for a path that names a file of the built app rather than a client route. */
+export function isStaticFilePath(path: string): boolean {
+  return STATIC_FILE.test(path);
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and index.html for
- * every client route (the SPA fallback). Returns the fallback handler for the app's not-found handler.
+ * every client route (the SPA fallback; not for a missing file, see isStaticFilePath). Returns the fallback
+ * handler for the app's not-found handler.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = join(distDir, 'index.html');

@@ -4,7 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { setLocale } from '../i18n/i18n';
 import { setSessionExpiredHandler } from '../lib/api-client';
 import { getAuthState, markSignedOut, signIn } from '../lib/auth';
-import { connectTelegram, getTelegramState } from '../lib/telegram';
+import { connectTelegram, getTelegramState, takeStartParam } from '../lib/telegram';
+import { openStartParam } from './deep-links';
 import { Providers, queryClient } from './providers';
 import { AppRouter, router } from './router';
 import { ConnectGate } from './shell/connect-gate';
@@ -16,11 +17,13 @@ void connectTelegram().then(() => {
   // Telegram's language until the vendor's profile names one.
   void setLocale(user?.languageCode);
   if (user && initData && getAuthState().status === 'idle') void signIn({ user, initData });
+  // Opened through a deep link (startapp=…): on that screen, with Home beneath it.
+  void openStartParam(takeStartParam(), (to, options) => router.navigate(to, options));
 });
 
 // Spec part 1 §4: when the session cannot be renewed, sign out and go to /auth/login.
 setSessionExpiredHandler(() => {
-  markSignedOut('Your session has expired. Please sign in again.');
+  markSignedOut('auth.error.sessionExpired');
   queryClient.clear();
   void router.navigate('/auth/login', { replace: true });
 });

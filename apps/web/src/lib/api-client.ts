@@ -1,11 +1,10 @@
 import type { RefreshBody, TokenPair, VerifyResponse } from '@app/contracts/auth';
 import type { ErrorBody } from '@app/contracts/errors';
 import { LIMITS } from '@app/contracts/limits';
+import { t } from '../i18n/i18n';
 import { clearAuth, getTokens, getVendorId, type StoredTokens, saveTokens } from './session';
 
 export const API_BASE = '/api/v1';
-
-const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
 
 /** Every failed call rejects with this: the HTTP status and the body's `{ error: { code, message } }`. */
 export class ApiError extends Error {
@@ -74,7 +73,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+    throw new ApiError(0, 'NETWORK_ERROR', t('common.networkError'));
   }
 }
 
@@ -89,7 +88,11 @@ async function toApiError(response: Response): Promise<ApiError> {
   if (isErrorBody(body)) {
     return new ApiError(response.status, body.error.code, body.error.message, body.error.details);
   }
-  return new ApiError(response.status, `HTTP_${response.status}`, response.statusText || 'Request failed');
+  return new ApiError(
+    response.status,
+    `HTTP_${response.status}`,
+    response.statusText || t('common.requestFailed'),
+  );
 }
 
 async function readBody<T>(response: Response): Promise<T> {
@@ -101,7 +104,7 @@ async function readBody<T>(response: Response): Promise<T> {
 export const SESSION_EXPIRED = 'SESSION_EXPIRED';
 
 function sessionExpiredError(): ApiError {
-  return new ApiError(401, SESSION_EXPIRED, 'Your session has expired. Please sign in again.');
+  return new ApiError(401, SESSION_EXPIRED, t('auth.error.sessionExpired'));
 }
 
 export function isSessionExpired(error: unknown): boolean {

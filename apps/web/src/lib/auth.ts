@@ -9,6 +9,7 @@ import type {
   TelegramLoginBody,
 } from '@app/contracts/auth';
 import { LIMITS } from '@app/contracts/limits';
+import type { MessageKey } from '../i18n/messages';
 import {
   api,
   isApiError,
@@ -32,7 +33,8 @@ import type { TelegramUser } from './telegram';
 export type TelegramIdentity = { initData: string; user: TelegramUser };
 
 export type AuthStatus = 'idle' | 'signing-in' | 'signed-in' | 'signed-out';
-export type AuthState = { status: AuthStatus; error: string | null };
+/** `error`: why the user is signed out, as a catalogue key (shown on the sign-in screen). */
+export type AuthState = { status: AuthStatus; error: MessageKey | null };
 
 const authStore = createStore<AuthState>({ status: 'idle', error: null });
 const setAuthState = authStore.set;
@@ -144,16 +146,14 @@ async function runSignIn(identity: TelegramIdentity, fresh: boolean): Promise<bo
   }
 }
 
-function describeSignInError(error: unknown): string {
-  if (isApiError(error) && error.status === 0) return error.message;
-  if (isApiError(error) && error.status === 401) {
-    return 'Telegram sign-in was refused. Please reopen the app from Telegram.';
-  }
-  return 'Sign-in failed. Please try again.';
+function describeSignInError(error: unknown): MessageKey {
+  if (isApiError(error) && error.status === 0) return 'common.networkError';
+  if (isApiError(error) && error.status === 401) return 'auth.error.refused';
+  return 'auth.error.failed';
 }
 
 /** Called when the API client gave up on the session: the app shows the sign-in screen. */
-export function markSignedOut(reason: string | null = null): void {
+export function markSignedOut(reason: MessageKey | null = null): void {
   stopVerifyLoop();
   setAuthState({ status: 'signed-out', error: reason });
 }

@@ -1,12 +1,18 @@
-const countFormat = new Intl.NumberFormat('en-US');
-const changeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+import { formatNumber, getLocale } from '../i18n/i18n';
 
-/** 1234 → "1,234". */
+// Outside React, in the current language. Components re-render on a language change when they format with
+// useI18n(); prefer that in new code.
+
+/** 1234 → "1,234" (in English). */
 export function formatCount(value: number): string {
-  return countFormat.format(value);
+  return formatNumber(value);
 }
 
-/** A percent change: 12.34 → "+12.3%", -5 → "-5%", 0 → "0%". */
+/** A percent change: 12.34 → "+12.3%", -5 → "-5%", 0 → "0%" (in English). */
 export function formatChange(percent: number): string {
-  return `${changeFormat.format(percent)}%`;
+  return formatNumber(percent / 100, getLocale(), {
+    style: 'percent',
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  });
 }

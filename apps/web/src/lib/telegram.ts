@@ -9,6 +9,7 @@
 import type { DemoLaunchResponse } from '@app/contracts/auth';
 import {
   backButton,
+  closingBehavior,
   emitEvent,
   hapticFeedback,
   init,
@@ -20,11 +21,14 @@ import {
   retrieveLaunchParams,
   retrieveRawInitData,
   type ShowPopupOptionsButton,
+  secondaryButton,
   themeParams,
   viewport,
 } from '@telegram-apps/sdk';
 import { useEffect, useRef } from 'react';
+import { t } from '../i18n/i18n';
 import { api } from './api-client';
+import { readableColor } from './contrast';
 import { getDemoPalette, prefersDark } from './demo-theme';
 import { createStore } from './store';
 
@@ -50,6 +54,8 @@ export type TelegramState = {
   /** What the mocked client was last told to show; demo mode renders in-page stand-ins from these. */
   backButtonVisible: boolean;
   mainButton: MainButtonState;
+  /** Whether the mocked client was asked to confirm before closing (demo mode). */
+  closingConfirmation: boolean;
 };
 
 export type TelegramEvent = { name: string; params: unknown };
@@ -70,6 +76,7 @@ const store = createStore<TelegramState>({
   isDemo: false,
   backButtonVisible: false,
   mainButton: { text: '', isVisible: false, isEnabled: true },
+  closingConfirmation: false,
 });
 
 function setState(patch: Partial<TelegramState>): void {
@@ -158,11 +165,15 @@ function startSdk(): void {
   init();
   attempt(() => miniApp.mountSync.ifAvailable());
   attempt(() => themeParams.mountSync.ifAvailable());
-  attempt(() => !themeParams.isCssVarsBound() && themeParams.bindCssVars.ifAvailable());
+  attempt(bindThemeCssVars);
   attempt(() => !miniApp.isCssVarsBound() && miniApp.bindCssVars.ifAvailable());
   paintClientChrome();
   attempt(() => backButton.mount.ifAvailable());
   attempt(() => mainButton.mount.ifAvailable());
+  attempt(() => secondaryButton.mount.ifAvailable());
+  attempt(() => closingBehavior.mount.ifAvailable());
+  // Mounting restores the last page load's setting from session storage; nothing is dirty yet.
+  attempt(syncClosingConfirmation);
   attempt(() => miniApp.ready.ifAvailable());
   attempt(() => viewport.expand.ifAvailable());
   attempt(() => {
@@ -173,6 +184,7 @@ function startSdk(): void {
       .catch((error: unknown) => console.warn('Viewport not mounted', error));
   });
   attempt(followColorScheme);
+  attempt(followThemeInButtons);
 }
 
 // The SDK starts out believing header and background are already 'bg_color' and skips setting them again,
@@ -187,6 +199,56 @@ function paintClientChrome(): void {
   attempt(() => miniApp.setBottomBarColor.ifAvailable('bg_color'));
 }
 
+// Text colours that Telegram's palettes make too faint on our surfaces (see contrast.ts; the day theme's hint
+// is 2.5:1 on a card, its link 3.7:1). The SDK binds them under `-original`; the app's CSS reads
+// `--tg-theme-hint-color` and the others, which are set here to a readable version of the same colour and
+// follow every theme change.
+const READABLE_TEXT_KEYS = ['hint_color', 'subtitle_text_color', 'link_color', 'accent_text_color'] as const;
+
+function bindThemeCssVars(): void {
+  if (themeParams.isCssVarsBound()) return;
+  const kebab = (key: string) => key.replaceAll('_', '-');
+  const toVar = (key: string) =>
+    (READABLE_TEXT_KEYS as readonly string[]).includes(key)
+      ? `--tg-theme-${kebab(key)}-original`
+      : `--tg-theme-${kebab(key)}`;
+  const [bound] = themeParams.bindCssVars.ifAvailable(toVar);
+  if (!bound) return;
+  const apply = () => {
+    const theme = themeParams.state();
+    const surfaces = [theme.bg_color, theme.secondary_bg_color, theme.section_bg_color].filter(
+      (color): color is `#${string}` => color !== undefined,
+    );
+    for (const key of READABLE_TEXT_KEYS) {
+      const color = theme[key];
+      const name = `--tg-theme-${kebab(key)}`;
+      if (!color) document.documentElement.style.removeProperty(name);
+      else
+        document.documentElement.style.setProperty(
+          name,
+          readableColor(color, surfaces, theme.text_color ?? color),
+        );
+    }
+  };
+  apply();
+  themeParams.state.sub(apply);
+}
+
+// The SDK gives the main and secondary buttons the theme's colours only when they are set up, so after a live
+// theme change (the user switches to night mode) they would keep the launch theme's colours: post them again.
+// Header and background follow by themselves (the header by its colour key, the background through the SDK).
+function followThemeInButtons(): void {
+  themeParams.state.sub(() => {
+    // After the SDK's own listeners: its buttons read the theme through signals that are updated after ours
+    // is called, and would post the old colours once more.
+    queueMicrotask(() => {
+      if (mainButton.isMounted() && mainButton.isVisible()) mainButton.setParams.ifAvailable({});
+      if (secondaryButton.isMounted() && secondaryButton.isVisible())
+        secondaryButton.setParams.ifAvailable({});
+    });
+  });
+}
+
 // Native controls and scrollbars follow the theme too, not only our CSS variables.
 function followColorScheme(): void {
   const apply = () => {
@@ -196,6 +258,34 @@ function followColorScheme(): void {
   };
   apply();
   themeParams.isDark.sub(apply);
+}
+
+const START_PARAM_TAKEN_KEY = 'tg_start_param_taken';
+
+/**
+ * The start parameter this launch was opened with (`startapp=…`), the first time it is asked for; null after
+ * that and when there is none. The SDK keeps launch parameters in session storage, so a reload would otherwise
+ * open the deep link again; the mark names the launch (its init data's signature), so a later launch with
+ * the same parameter, in the same browser tab of Telegram's web client, still opens it.
+ */
+export function takeStartParam(): string | null {
+  let param: string | undefined;
+  let launch: string;
+  try {
+    const params = retrieveLaunchParams();
+    param = params.tgWebAppStartParam;
+    launch = `${params.tgWebAppData?.hash ?? ''}:${param ?? ''}`;
+  } catch {
+    return null;
+  }
+  if (!param) return null;
+  try {
+    if (sessionStorage.getItem(START_PARAM_TAKEN_KEY) === launch) return null;
+    sessionStorage.setItem(START_PARAM_TAKEN_KEY, launch);
+  } catch {
+    // No session storage: a reload may open the deep link again, which is harmless.
+  }
+  return param;
 }
 
 function readUser(): TelegramUser | null {
@@ -224,6 +314,7 @@ function mockDemoClient(initData: string): void {
   const events: TelegramEvent[] = [];
   window.__tgEvents = events;
   const darkQuery = window.matchMedia?.('(prefers-color-scheme: dark)');
+  const startParam = demoStartParam();
 
   mockTelegramEnv({
     launchParams: {
@@ -231,6 +322,7 @@ function mockDemoClient(initData: string): void {
       tgWebAppThemeParams: getDemoPalette(prefersDark()),
       tgWebAppPlatform: 'tdesktop',
       tgWebAppVersion: '8.0',
+      ...(startParam ? { tgWebAppStartParam: startParam } : {}),
     },
     resetPostMessage: true,
     onEvent: ([name, params]) => {
@@ -239,10 +331,22 @@ function mockDemoClient(initData: string): void {
     },
   });
 
+  // Closing the tab is how a demo user closes the app: the browser's own prompt stands in for Telegram's.
+  window.addEventListener('beforeunload', (event) => {
+    if (store.get().closingConfirmation) event.preventDefault();
+  });
+  // A live theme change, as when the user switches Telegram to night mode: the system's scheme stands in.
   darkQuery?.addEventListener('change', (query) => {
     emitEvent('theme_changed', { theme_params: getDemoPalette(query.matches) });
   });
   window.addEventListener('resize', () => emitEvent('viewport_changed', currentViewport()));
+}
+
+// Demo mode takes the start parameter from the address, as Telegram's web client passes it:
+// `/?startapp=bot_<id>` (or `?tgWebAppStartParam=bot_<id>`).
+function demoStartParam(): string | undefined {
+  const query = new URLSearchParams(window.location.search);
+  return query.get('startapp') ?? query.get('tgWebAppStartParam') ?? undefined;
 }
 
 function currentViewport() {
@@ -265,6 +369,9 @@ function answerAsClient(name: string, params: unknown): void {
           isEnabled: data.is_active !== false,
         },
       });
+      return;
+    case 'web_app_setup_closing_behavior':
+      setState({ closingConfirmation: data.need_confirmation === true });
       return;
     case 'web_app_request_theme':
       reply(() => emitEvent('theme_changed', { theme_params: getDemoPalette(prefersDark()) }));
@@ -372,6 +479,31 @@ export function useMainButton(
   useEffect(() => hideMainButton, []);
 }
 
+// Several screens (or a form and its dialog) may hold unsaved work at once: Telegram confirms closing while
+// any of them does.
+let unsavedWorkHolders = 0;
+
+function syncClosingConfirmation(): void {
+  if (unsavedWorkHolders > 0) closingBehavior.enableConfirmation.ifAvailable();
+  else closingBehavior.disableConfirmation.ifAvailable();
+}
+
+/**
+ * Asks Telegram to confirm before the user closes the Mini App (swipe down, Close) for as long as `dirty` is
+ * true and the calling component is mounted: a form with unsaved changes calls `useClosingConfirmation(isDirty)`.
+ */
+export function useClosingConfirmation(dirty: boolean): void {
+  useEffect(() => {
+    if (!dirty) return;
+    unsavedWorkHolders += 1;
+    syncClosingConfirmation();
+    return () => {
+      unsavedWorkHolders -= 1;
+      syncClosingConfirmation();
+    };
+  }, [dirty]);
+}
+
 export type ImpactStyle = 'light' | 'medium' | 'heavy' | 'rigid' | 'soft';
 
 export const haptics = {
@@ -408,7 +540,7 @@ export async function showPopup(options: PopupOptions): Promise<string | null> {
 }
 
 /** Asks a yes/no question; true when the user confirms. */
-export async function showConfirm(message: string, confirmText = 'OK'): Promise<boolean> {
+export async function showConfirm(message: string, confirmText = t('common.ok')): Promise<boolean> {
   const pressed = await showPopup({
     message,
     buttons: [

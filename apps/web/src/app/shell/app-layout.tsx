@@ -1,12 +1,13 @@
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { useTelegram } from '../../lib/telegram';
+import { showsBottomNav } from '../screens';
 import styles from './app-layout.module.css';
 import { BottomNav } from './bottom-nav';
 import { DemoMainButton } from './demo-chrome';
-import { isBottomNavHidden } from './nav-visibility';
 import { SessionGate } from './session-gate';
+import { useScreen } from './use-screen';
 
-/** The signed-in app: the screen, then the bottom navigation where there is no back button. */
+/** The signed-in app: the screen, then the bottom navigation on the five tabs (screens.ts). */
 export function AppLayout() {
   return (
     <SessionGate>
@@ -16,9 +17,8 @@ export function AppLayout() {
 }
 
 function Shell() {
-  const { pathname } = useLocation();
   const { isDemo, mainButton } = useTelegram();
-  const showNav = !isBottomNavHidden(pathname);
+  const showNav = showsBottomNav(useScreen());
 
   const classes = [
     styles.shell,

@@ -1,22 +1,26 @@
 import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
 import { BotIcon, BoxIcon, HomeIcon, OrdersIcon, SettingsIcon } from '../../components/ui/icons';
+import { useI18n } from '../../i18n/i18n';
+import type { MessageKey } from '../../i18n/messages';
 import styles from './bottom-nav.module.css';
 
-type NavItem = { to: string; label: string; Icon: ComponentType<{ size?: number }> };
+type NavItem = { to: string; label: MessageKey; Icon: ComponentType<{ size?: number }> };
 
-const ITEMS: NavItem[] = [
-  { to: '/', label: 'Home', Icon: HomeIcon },
-  { to: '/bots', label: 'Bots', Icon: BotIcon },
-  { to: '/products', label: 'Products', Icon: BoxIcon },
-  { to: '/orders', label: 'Orders', Icon: OrdersIcon },
-  { to: '/settings', label: 'Settings', Icon: SettingsIcon },
+/** The five tabs of spec part 1 §2; their routes are the tabs of the route table (screens.test.ts checks). */
+export const NAV_ITEMS: NavItem[] = [
+  { to: '/', label: 'shell.nav.home', Icon: HomeIcon },
+  { to: '/bots', label: 'shell.nav.bots', Icon: BotIcon },
+  { to: '/products', label: 'shell.nav.products', Icon: BoxIcon },
+  { to: '/orders', label: 'shell.nav.orders', Icon: OrdersIcon },
+  { to: '/settings', label: 'shell.nav.settings', Icon: SettingsIcon },
 ];
 
 export function BottomNav() {
+  const { t } = useI18n();
   return (
-    <nav className={styles.nav} aria-label="Main navigation" data-testid="bottom-nav">
-      {ITEMS.map(({ to, label, Icon }) => (
+    <nav className={styles.nav} aria-label={t('shell.nav.label')} data-testid="bottom-nav">
+      {NAV_ITEMS.map(({ to, label, Icon }) => (
         <NavLink
           key={to}
           to={to}
@@ -24,7 +28,7 @@ export function BottomNav() {
           className={({ isActive }) => `${styles.item} ${isActive ? styles.active : ''}`}
         >
           <Icon size={24} />
-          <span className={styles.label}>{label}</span>
+          <span className={styles.label}>{t(label)}</span>
         </NavLink>
       ))}
     </nav>

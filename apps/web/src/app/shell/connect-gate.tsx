@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { TelegramIcon } from '../../components/ui/icons';
 import { LoadingState } from '../../components/ui/spinner';
+import { useI18n } from '../../i18n/i18n';
 import { connectTelegram, useTelegram } from '../../lib/telegram';
 import { FullScreen, fullScreenStyles as styles } from './full-screen';
 
@@ -12,6 +13,7 @@ import { FullScreen, fullScreenStyles as styles } from './full-screen';
  */
 export function ConnectGate({ children }: { children: ReactNode }) {
   const { user } = useTelegram();
+  const { t } = useI18n();
   const [waitedLongEnough, setWaitedLongEnough] = useState(false);
 
   useEffect(() => {
@@ -25,7 +27,7 @@ export function ConnectGate({ children }: { children: ReactNode }) {
   if (!waitedLongEnough) {
     return (
       <FullScreen data-testid="connecting-screen">
-        <LoadingState label="Connecting to Telegram..." />
+        <LoadingState label={t('shell.connecting')} />
       </FullScreen>
     );
   }
@@ -35,14 +37,12 @@ export function ConnectGate({ children }: { children: ReactNode }) {
       <div className={styles.logo}>
         <TelegramIcon size={36} />
       </div>
-      <div role="alert">
-        <h1 className={styles.title}>Unable to Connect.</h1>{' '}
-        <p className={styles.message}>Please open this app from Telegram to continue.</p>
+      <div role="alert" className={styles.text}>
+        <h1 className={styles.title}>{t('shell.unableToConnect.title')}</h1>{' '}
+        <p className={styles.message}>{t('shell.unableToConnect.message')}</p>
       </div>
-      <p className={styles.hint}>
-        If you opened it from Telegram, close it and open it again, or refresh this page.
-      </p>
-      <Button onClick={() => window.location.reload()}>Refresh</Button>
+      <p className={styles.hint}>{t('shell.unableToConnect.hint')}</p>
+      <Button onClick={() => window.location.reload()}>{t('shell.unableToConnect.refresh')}</Button>
     </FullScreen>
   );
 }

@@ -1,4 +1,5 @@
 import { ChevronLeftIcon } from '../../components/ui/icons';
+import { useI18n } from '../../i18n/i18n';
 import { pressDemoBackButton, pressDemoMainButton, useTelegram } from '../../lib/telegram';
 import styles from './demo-chrome.module.css';
 
@@ -8,18 +9,24 @@ import styles from './demo-chrome.module.css';
  */
 export function DemoTopBar() {
   const { backButtonVisible } = useTelegram();
+  const { t } = useI18n();
   return (
     <div className={styles.bar} data-testid="demo-top-bar">
       {backButtonVisible ? (
-        <button type="button" className={styles.back} aria-label="Back" onClick={pressDemoBackButton}>
+        <button
+          type="button"
+          className={styles.back}
+          aria-label={t('common.back')}
+          onClick={pressDemoBackButton}
+        >
           <ChevronLeftIcon size={22} />
-          <span aria-hidden="true">Back</span>
+          <span aria-hidden="true">{t('common.back')}</span>
         </button>
       ) : (
         <span className={styles.spacer} />
       )}
-      <span className={styles.pill} data-testid="demo-badge" title="Demo mode: signed in as the demo vendor">
-        Demo
+      <span className={styles.pill} data-testid="demo-badge" title={t('shell.demo.badgeTitle')}>
+        {t('shell.demo.badge')}
       </span>
     </div>
   );

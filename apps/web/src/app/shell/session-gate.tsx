@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingState } from '../../components/ui/spinner';
+import { useI18n } from '../../i18n/i18n';
 import { markSignedOut, signIn, useAuthState } from '../../lib/auth';
 import { useTelegram } from '../../lib/telegram';
 import { FullScreen } from './full-screen';
@@ -10,11 +11,12 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const auth = useAuthState();
   const { user, initData } = useTelegram();
   const location = useLocation();
+  const { t } = useI18n();
 
   useEffect(() => {
     if (auth.status !== 'idle') return;
     if (user && initData) void signIn({ initData, user });
-    else markSignedOut('No Telegram user data available');
+    else markSignedOut('auth.error.noTelegramUser');
   }, [auth.status, user, initData]);
 
   if (auth.status === 'signed-out') {
@@ -23,7 +25,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   if (auth.status !== 'signed-in') {
     return (
       <FullScreen data-testid="signing-in">
-        <LoadingState label="Signing in..." />
+        <LoadingState label={t('shell.signingIn')} />
       </FullScreen>
     );
   }

@@ -1,16 +1,23 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { hideBackButton, onBackButtonClick, showBackButton } from '../../lib/telegram';
+import { type Screen, showsBackButton } from '../screens';
 import { goBack } from './go-back';
 
 /**
- * Binds Telegram's back button to the router once for the whole app, and shows it only where `visible`
- * says so. Screens never touch it.
+ * Binds Telegram's back button to the router once for the whole app, shows it on every screen that is not
+ * a tab (screens.ts), and sends it where that screen's way back is. Screens never touch it.
  */
-export function useBackButton(visible: boolean): void {
+export function useBackButton(screen: Screen): void {
   const navigate = useNavigate();
+  const visible = showsBackButton(screen);
+  const upPath = screen.kind === 'stacked' ? screen.up : '/';
+  const up = useRef(upPath);
+  useEffect(() => {
+    up.current = upPath;
+  }, [upPath]);
 
-  useEffect(() => onBackButtonClick(() => goBack(navigate)), [navigate]);
+  useEffect(() => onBackButtonClick(() => goBack(navigate, up.current)), [navigate]);
 
   useEffect(() => {
     if (visible) showBackButton();

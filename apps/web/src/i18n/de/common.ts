@@ -7,4 +7,7 @@ export const common = {
   'common.save': 'Speichern',
   'common.back': 'Zurück',
   'common.loading': 'Wird geladen...',
+  'common.ok': 'OK',
+  'common.networkError': 'Netzwerkfehler. Bitte überprüfe deine Verbindung und versuche es erneut.',
+  'common.requestFailed': 'Anfrage fehlgeschlagen',
 } satisfies AreaCatalogue<typeof en>;

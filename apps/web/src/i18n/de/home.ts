@@ -1,4 +1,18 @@
 import type { home as en } from '../en/home';
 import type { AreaCatalogue } from '../messages';
 
-export const home = {} satisfies AreaCatalogue<typeof en>;
+export const home = {
+  'home.greeting': 'Hallo, {name} 👋',
+  'home.greetingAnonymous': 'Hallo 👋',
+  'home.subtitle.performing': 'Dein Shop läuft heute gut',
+  'home.subtitle.ready': 'Bereit, heute mit dem Verkaufen zu beginnen?',
+  'home.error.load': 'Dashboard-Daten konnten nicht geladen werden',
+  'home.stats.label': 'Shop-Statistiken',
+  'home.stats.loading': 'Statistiken werden geladen',
+  'home.stats.totalRevenue': 'Gesamtumsatz',
+  'home.stats.activeBots': 'Aktive Bots',
+  'home.stats.totalOrders': 'Bestellungen gesamt',
+  'home.stats.vsLast30Days': 'ggü. letzten 30 Tagen',
+  'home.stats.ofTotal': 'von {count} insgesamt',
+  'home.stats.cardLabel': '{label}: {value}',
+} satisfies AreaCatalogue<typeof en>;

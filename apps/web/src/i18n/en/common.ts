@@ -5,4 +5,7 @@ export const common = {
   'common.save': 'Save',
   'common.back': 'Back',
   'common.loading': 'Loading...',
+  'common.ok': 'OK',
+  'common.networkError': 'Network error. Please check your connection and try again.',
+  'common.requestFailed': 'Request failed',
 } as const;

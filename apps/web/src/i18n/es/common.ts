@@ -7,4 +7,7 @@ export const common = {
   'common.save': 'Guardar',
   'common.back': 'Atrás',
   'common.loading': 'Cargando...',
+  'common.ok': 'Aceptar',
+  'common.networkError': 'Error de red. Comprueba tu conexión e inténtalo de nuevo.',
+  'common.requestFailed': 'La solicitud ha fallado',
 } satisfies AreaCatalogue<typeof en>;

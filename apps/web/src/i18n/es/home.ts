@@ -1,4 +1,18 @@
 import type { home as en } from '../en/home';
 import type { AreaCatalogue } from '../messages';
 
-export const home = {} satisfies AreaCatalogue<typeof en>;
+export const home = {
+  'home.greeting': 'Hola, {name} 👋',
+  'home.greetingAnonymous': '¡Hola! 👋',
+  'home.subtitle.performing': 'Tu tienda va muy bien hoy',
+  'home.subtitle.ready': '¿Listo para empezar a vender hoy?',
+  'home.error.load': 'No se pudieron cargar los datos del panel',
+  'home.stats.label': 'Estadísticas de la tienda',
+  'home.stats.loading': 'Cargando estadísticas',
+  'home.stats.totalRevenue': 'Ingresos totales',
+  'home.stats.activeBots': 'Bots activos',
+  'home.stats.totalOrders': 'Pedidos totales',
+  'home.stats.vsLast30Days': 'vs. últimos 30 días',
+  'home.stats.ofTotal': 'de {count} en total',
+  'home.stats.cardLabel': '{label}: {value}',
+} satisfies AreaCatalogue<typeof en>;

@@ -1,4 +1,13 @@
 import type { auth as en } from '../en/auth';
 import type { AreaCatalogue } from '../messages';
 
-export const auth = {} satisfies AreaCatalogue<typeof en>;
+export const auth = {
+  'auth.signIn.title': 'Connexion',
+  'auth.signIn.text': 'Utilisez votre compte Telegram pour gérer vos bots, produits et commandes.',
+  'auth.signIn.button': 'Se connecter avec Telegram',
+  'auth.error.noTelegramUser': "Aucune donnée d'utilisateur Telegram disponible",
+  'auth.error.refused':
+    "La connexion Telegram a été refusée. Veuillez rouvrir l'application depuis Telegram.",
+  'auth.error.failed': 'La connexion a échoué. Veuillez réessayer.',
+  'auth.error.sessionExpired': 'Votre session a expiré. Veuillez vous reconnecter.',
+} satisfies AreaCatalogue<typeof en>;

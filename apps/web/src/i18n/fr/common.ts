@@ -7,4 +7,7 @@ export const common = {
   'common.save': 'Enregistrer',
   'common.back': 'Retour',
   'common.loading': 'Chargement...',
+  'common.ok': 'OK',
+  'common.networkError': 'Erreur réseau. Vérifiez votre connexion et réessayez.',
+  'common.requestFailed': 'La requête a échoué',
 } satisfies AreaCatalogue<typeof en>;

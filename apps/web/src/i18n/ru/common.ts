@@ -7,4 +7,7 @@ export const common = {
   'common.save': 'Сохранить',
   'common.back': 'Назад',
   'common.loading': 'Загрузка...',
+  'common.ok': 'ОК',
+  'common.networkError': 'Ошибка сети. Проверьте подключение и попробуйте ещё раз.',
+  'common.requestFailed': 'Запрос не выполнен',
 } satisfies AreaCatalogue<typeof en>;

@@ -1,4 +1,18 @@
 import type { home as en } from '../en/home';
 import type { AreaCatalogue } from '../messages';
 
-export const home = {} satisfies AreaCatalogue<typeof en>;
+export const home = {
+  'home.greeting': '你好,{name} 👋',
+  'home.greetingAnonymous': '你好 👋',
+  'home.subtitle.performing': '您的店铺今天表现不错',
+  'home.subtitle.ready': '准备好今天开始销售了吗?',
+  'home.error.load': '无法加载仪表盘数据',
+  'home.stats.label': '店铺统计',
+  'home.stats.loading': '正在加载统计数据',
+  'home.stats.totalRevenue': '总收入',
+  'home.stats.activeBots': '活跃机器人',
+  'home.stats.totalOrders': '订单总数',
+  'home.stats.vsLast30Days': '较前 30 天',
+  'home.stats.ofTotal': '共 {count} 个',
+  'home.stats.cardLabel': '{label}:{value}',
+} satisfies AreaCatalogue<typeof en>;

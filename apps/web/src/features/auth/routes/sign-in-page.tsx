@@ -3,6 +3,8 @@ import { Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TelegramIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../i18n/i18n';
+import type { MessageKey } from '../../../i18n/messages';
 import { signIn, useAuthState } from '../../../lib/auth';
 import { haptics, useTelegram } from '../../../lib/telegram';
 import styles from './sign-in-page.module.css';
@@ -13,7 +15,8 @@ export function SignInPage() {
   const auth = useAuthState();
   const { user, initData } = useTelegram();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<MessageKey | null>(null);
+  const { t } = useI18n();
 
   const shownError = error ?? auth.error;
 
@@ -22,7 +25,7 @@ export function SignInPage() {
 
   async function handleSignIn() {
     if (!user || !initData) {
-      setError('No Telegram user data available');
+      setError('auth.error.noTelegramUser');
       haptics.error();
       return;
     }
@@ -43,17 +46,17 @@ export function SignInPage() {
       <div className={styles.logo}>
         <TelegramIcon size={36} />
       </div>
-      <h1 className={styles.title}>Sign in</h1>
-      <p className={styles.text}>Use your Telegram account to manage your bots, products and orders.</p>
+      <h1 className={styles.title}>{t('auth.signIn.title')}</h1>
+      <p className={styles.text}>{t('auth.signIn.text')}</p>
       {shownError ? (
         <p className={styles.error} role="alert">
-          {shownError}
+          {t(shownError)}
         </p>
       ) : null}
       <div className={styles.actions}>
         <Button fullWidth onClick={() => void handleSignIn()} disabled={busy || auth.status === 'signing-in'}>
           {busy ? <Spinner size="small" /> : <TelegramIcon size={20} />}
-          Sign in with Telegram
+          {t('auth.signIn.button')}
         </Button>
       </div>
     </main>

@@ -2,7 +2,7 @@ import type { Trend } from '@app/contracts/dashboard';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 import { ChevronRightIcon } from '../../../components/ui/icons';
-import { formatChange } from '../../../lib/format';
+import { useI18n } from '../../../i18n/i18n';
 import styles from './stat-card.module.css';
 
 type StatCardProps = {
@@ -31,11 +31,18 @@ export function StatCard({
   wide = false,
   testId,
 }: StatCardProps) {
+  const { t, formatNumber } = useI18n();
+  // A percent change: 12.34 → "+12.3%", -5 → "-5%", 0 → "0%", in the locale's own way of writing it.
+  const formattedChange = formatNumber(change / 100, {
+    style: 'percent',
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  });
   return (
     <Card
       to={to}
       className={`${styles.card} ${wide ? styles.wide : ''}`}
-      aria-label={to ? `${label}: ${value}` : undefined}
+      aria-label={to ? t('home.stats.cardLabel', { label, value }) : undefined}
       data-testid={testId}
     >
       <div className={styles.top}>
@@ -47,9 +54,9 @@ export function StatCard({
       <span className={styles.footer}>
         <span className={`${styles.change} ${styles[trend]}`}>
           <span aria-hidden="true">{ARROWS[trend]} </span>
-          {formatChange(change)}
+          {formattedChange}
         </span>
-        <span>{caption ?? 'vs last 30 days'}</span>
+        <span>{caption ?? t('home.stats.vsLast30Days')}</span>
       </span>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { ErrorState } from '../../../components/ui/error-state';
 import { Page } from '../../../components/ui/page';
+import { useI18n } from '../../../i18n/i18n';
 import { getTelegramFirstName } from '../../../lib/session';
 import { useTelegram } from '../../../lib/telegram';
 import { useDashboardStats } from '../api/get-dashboard-stats';
@@ -7,25 +8,29 @@ import { StatGrid, StatGridSkeleton } from '../components/stat-grid';
 
 export function HomePage() {
   const { user } = useTelegram();
+  const { t } = useI18n();
   const stats = useDashboardStats();
-  const firstName = user?.firstName ?? getTelegramFirstName() ?? 'there';
+  const firstName = user?.firstName ?? getTelegramFirstName();
 
   // The sub-line depends on the orders, so it waits for them rather than flip after loading.
   let subtitle: string | undefined;
   if (stats.data) {
-    subtitle =
-      stats.data.totalOrders > 0 ? 'Your store is performing well today' : 'Ready to start selling today?';
+    subtitle = t(stats.data.totalOrders > 0 ? 'home.subtitle.performing' : 'home.subtitle.ready');
   } else if (stats.isError) {
-    subtitle = 'Ready to start selling today?';
+    subtitle = t('home.subtitle.ready');
   }
 
   return (
-    <Page title={`Hello, ${firstName} 👋`} subtitle={subtitle ?? '\u00a0'} data-testid="home-page">
+    <Page
+      title={firstName ? t('home.greeting', { name: firstName }) : t('home.greetingAnonymous')}
+      subtitle={subtitle ?? '\u00a0'}
+      data-testid="home-page"
+    >
       {stats.data ? (
         <StatGrid stats={stats.data} />
       ) : stats.isError ? (
         <ErrorState
-          message="Failed to load dashboard data"
+          message={t('home.error.load')}
           onRetry={() => void stats.refetch()}
           retrying={stats.isFetching}
         />

@@ -1,24 +1,26 @@
 import { useMatches } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Page } from '../../../components/ui/page';
+import { useI18n } from '../../../i18n/i18n';
+import type { MessageKey } from '../../../i18n/messages';
 
-export type PlaceholderHandle = { title: string };
-
-function isPlaceholderHandle(handle: unknown): handle is PlaceholderHandle {
-  return (
-    typeof handle === 'object' && handle !== null && 'title' in handle && typeof handle.title === 'string'
-  );
+function titleOf(handle: unknown): MessageKey | null {
+  if (typeof handle !== 'object' || handle === null || !('title' in handle)) return null;
+  return typeof handle.title === 'string' ? (handle.title as MessageKey) : null;
 }
 
-/** Stands in for every screen that is not built yet; the route's handle gives the title. */
+/**
+ * Stands in for every screen that is not built yet; the route's handle names its title in the catalogue.
+ * Filters in the address (/products?botId=…) stay there for the real screen to read.
+ */
 export function PlaceholderPage() {
   const matches = useMatches();
-  const handle = matches.at(-1)?.handle;
-  const title = isPlaceholderHandle(handle) ? handle.title : 'Coming soon';
+  const { t } = useI18n();
+  const title = titleOf(matches.at(-1)?.handle) ?? 'shell.placeholder.comingSoon';
 
   return (
-    <Page title={title} data-testid="placeholder-page">
-      <EmptyState icon="🚧" title="This screen is not built yet" hint="It is on its way. Check back soon." />
+    <Page title={t(title)} data-testid="placeholder-page">
+      <EmptyState icon="🚧" title={t('shell.placeholder.title')} hint={t('shell.placeholder.hint')} />
     </Page>
   );
 }

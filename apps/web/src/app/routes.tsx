@@ -1,0 +1,145 @@
+import { Navigate, type Params, type RouteObject, useParams } from 'react-router';
+import { LoadingState } from '../components/ui/spinner';
+import type { MessageKey } from '../i18n/messages';
+import type { ScreenHandle } from './screens';
+import { AppLayout } from './shell/app-layout';
+import { RootLayout } from './shell/root-layout';
+import { RouteErrorScreen } from './shell/route-error-screen';
+
+// The app's route table: every screen, its chunk, and what the shell needs to know about it (ScreenHandle:
+// tab or not, where back leads). screens.test.ts walks it. Every screen is its own chunk.
+
+const tab = { tab: true } satisfies ScreenHandle;
+const upTo = (up: string): ScreenHandle => ({ up });
+
+/** A screen not built yet: the placeholder, titled from the catalogue. */
+function placeholder(path: string, title: MessageKey, handle: ScreenHandle): RouteObject {
+  return {
+    path,
+    handle: { ...handle, title } satisfies ScreenHandle,
+    lazy: async () => ({
+      Component: (await import('../features/placeholder/routes/placeholder-page')).PlaceholderPage,
+    }),
+  };
+}
+
+/** A link target the spec uses for a screen that lives elsewhere: replaced, so back skips it. */
+function Redirect({ to }: { to: (params: Params) => string }) {
+  return <Navigate to={to(useParams())} replace />;
+}
+
+function redirect(path: string, to: (params: Params) => string): RouteObject {
+  return { path, element: <Redirect to={to} /> };
+}
+
+const settingsPage = upTo('/settings');
+const staffPage = upTo('/staff-management');
+const paymentPage = upTo('/subscriptions');
+
+export const appRoutes: RouteObject[] = [
+  {
+    index: true,
+    handle: tab,
+    lazy: async () => ({ Component: (await import('../features/home/routes/home-page')).HomePage }),
+  },
+
+  {
+    path: 'bots',
+    handle: tab,
+    lazy: async () => ({ Component: (await import('../features/bots/routes/bot-list-page')).BotListPage }),
+  },
+  {
+    path: 'bot-new',
+    handle: upTo('/bots'),
+    lazy: async () => ({
+      Component: (await import('../features/bots/routes/create-bot-page')).CreateBotPage,
+    }),
+  },
+  {
+    path: 'bots/:botId',
+    handle: upTo('/bots'),
+    lazy: async () => ({
+      Component: (await import('../features/bots/routes/bot-details-page')).BotDetailsPage,
+    }),
+  },
+  // Spec part 2 §2.3: per-bot settings are reached from the settings hub, and lead back to it.
+  placeholder('bots/:botId/store', 'shell.screen.storeDetails', settingsPage),
+  placeholder('bots/:botId/welcome', 'shell.screen.welcomeMessage', settingsPage),
+  placeholder('bots/:botId/filters', 'shell.screen.contentFilters', settingsPage),
+  placeholder('bots/:botId/token', 'shell.screen.botToken', settingsPage),
+  placeholder('bots/:botId/payments', 'shell.screen.paymentProviders', settingsPage),
+  placeholder('bots/:botId/shipping', 'shell.screen.shippingMethods', settingsPage),
+  placeholder('bots/:botId/webhooks', 'shell.screen.webhooks', settingsPage),
+  // Link targets of spec part 1 §2 whose screens live elsewhere.
+  redirect('bots/:botId/products', ({ botId }) => `/products?botId=${encodeURIComponent(botId ?? '')}`),
+  redirect('bots/new', () => '/bot-new'),
+  redirect('bots/:botId/upgrade', ({ botId }) => `/subscription-plans/${botId}`),
+  redirect('bots/:botId/renew', ({ botId }) => `/subscription-plans/${botId}`),
+
+  // The products list keeps its filters (?botId=…) in the address.
+  placeholder('products', 'shell.screen.products', tab),
+  placeholder('product-new', 'shell.screen.addProduct', upTo('/products')),
+  placeholder('products/:productId', 'shell.screen.productDetails', upTo('/products')),
+  placeholder('products/:productId/edit', 'shell.screen.editProduct', upTo('/products')),
+  placeholder('categories', 'shell.screen.categories', upTo('/products')),
+
+  placeholder('orders', 'shell.screen.orders', tab),
+  placeholder('orders/:orderId', 'shell.screen.orderDetails', upTo('/orders')),
+  placeholder('customers', 'shell.screen.customers', upTo('/')),
+  placeholder('customers/:customerId', 'shell.screen.customerDetails', upTo('/customers')),
+  placeholder('analytics', 'shell.screen.analytics', upTo('/')),
+
+  placeholder('support-staff', 'shell.screen.supportStaff', settingsPage),
+  placeholder('staff-management', 'shell.screen.staffManagement', settingsPage),
+  placeholder('staff/new', 'shell.screen.addStaff', staffPage),
+  placeholder('staff/:staffId/permissions', 'shell.screen.editPermissions', staffPage),
+  placeholder('staff/:staffId/activity', 'shell.screen.activityLog', staffPage),
+
+  placeholder('subscriptions', 'shell.screen.subscriptions', upTo('/')),
+  placeholder('subscription-plans', 'shell.screen.choosePlan', paymentPage),
+  placeholder('subscription-plans/:botId', 'shell.screen.choosePlan', paymentPage),
+  placeholder('payments/ltc/:botId/:plan', 'shell.screen.payLitecoin', paymentPage),
+  placeholder('payments/stars/:botId/:plan', 'shell.screen.payStars', paymentPage),
+  placeholder('payments/wallet/:botId/:plan', 'shell.screen.payWallet', paymentPage),
+
+  placeholder('settings', 'shell.screen.settings', tab),
+  placeholder('settings/profile', 'shell.screen.profile', settingsPage),
+  placeholder('settings/security', 'shell.screen.security', settingsPage),
+  placeholder('settings/notifications', 'shell.screen.notifications', settingsPage),
+  placeholder('settings/payment', 'shell.screen.paymentMethods', settingsPage),
+  placeholder('settings/invoices', 'shell.screen.invoices', settingsPage),
+  placeholder('settings/payouts', 'shell.screen.payoutSettings', settingsPage),
+  placeholder('settings/export', 'shell.screen.exportData', settingsPage),
+  placeholder('settings/api', 'shell.screen.apiAccess', settingsPage),
+  placeholder('settings/danger', 'shell.screen.dangerZone', settingsPage),
+
+  {
+    path: '*',
+    handle: upTo('/'),
+    lazy: async () => ({ Component: (await import('./shell/not-found-page')).NotFoundPage }),
+  },
+];
+
+const signInRoute = {
+  handle: { bare: true } satisfies ScreenHandle,
+  lazy: async () => ({ Component: (await import('../features/auth/routes/sign-in-page')).SignInPage }),
+} satisfies RouteObject;
+
+/** Everything the router serves. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <LoadingState />,
+    // A screen whose chunk fails to load (after a deploy, say) or that throws shows the error screen, not
+    // React Router's developer page. Inside the app it keeps the shell (back button) around it.
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { path: 'auth', ...signInRoute },
+      { path: 'auth/login', ...signInRoute },
+      {
+        element: <AppLayout />,
+        children: [{ errorElement: <RouteErrorScreen />, children: appRoutes }],
+      },
+    ],
+  },
+];
