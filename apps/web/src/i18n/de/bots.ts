@@ -84,6 +84,7 @@ export const bots = {
   'bots.errors.FREE_PLAN_NOT_AVAILABLE': 'Der Gratis-Tarif gilt nur für deinen ersten Bot',
   'bots.errors.TELEGRAM_ERROR': 'Telegram hat die Anfrage abgelehnt.',
   'bots.errors.TELEGRAM_UNAVAILABLE': 'Telegram ist nicht erreichbar. Versuche es gleich noch einmal.',
+  'bots.errors.network': 'Netzwerkfehler. Bitte prüfe deine Verbindung und versuche es erneut.',
 
   'bots.wizard.title': 'Neuen Bot erstellen',
   'bots.wizard.progress': 'Fortschritt',
@@ -108,7 +109,6 @@ export const bots = {
     'Dieses Bot-Token ist bereits registriert. Nutze einen anderen Bot oder prüfe deine vorhandenen Bots.',
   'bots.wizard.createUsernameTaken':
     'Dieser Bot-Benutzername ist bereits vergeben. Erstelle einen neuen Bot mit @BotFather.',
-  'bots.wizard.createNetwork': 'Netzwerkfehler. Bitte prüfe deine Verbindung und versuche es erneut.',
   'bots.wizard.createFailed': 'Bot konnte nicht erstellt werden',
 
   'bots.plan.FREE': 'Gratis',

@@ -89,6 +89,7 @@ export const bots = {
   'bots.errors.FREE_PLAN_NOT_AVAILABLE': 'The Free plan is only available for your first bot',
   'bots.errors.TELEGRAM_ERROR': 'Telegram refused the request.',
   'bots.errors.TELEGRAM_UNAVAILABLE': 'Telegram could not be reached. Try again shortly.',
+  'bots.errors.network': 'Network error. Please check your connection and try again.',
 
   // Create bot wizard (/bot-new)
   'bots.wizard.title': 'Create New Bot',
@@ -113,7 +114,6 @@ export const bots = {
     'This bot token is already registered. Please use a different bot or check your existing bots.',
   'bots.wizard.createUsernameTaken':
     'This bot username is already in use. Please create a new bot with @BotFather.',
-  'bots.wizard.createNetwork': 'Network error. Please check your connection and try again.',
   'bots.wizard.createFailed': 'Failed to create bot',
 
   // Plans in the wizard

@@ -85,6 +85,7 @@ export const bots = {
   'bots.errors.TELEGRAM_ERROR': 'Telegram rechazó la solicitud.',
   'bots.errors.TELEGRAM_UNAVAILABLE':
     'No se pudo contactar con Telegram. Inténtalo de nuevo en unos momentos.',
+  'bots.errors.network': 'Error de red. Revisa tu conexión e inténtalo de nuevo.',
 
   'bots.wizard.title': 'Crear nuevo bot',
   'bots.wizard.progress': 'Progreso del asistente',
@@ -109,7 +110,6 @@ export const bots = {
     'Este token de bot ya está registrado. Usa otro bot o revisa tus bots existentes.',
   'bots.wizard.createUsernameTaken':
     'Este nombre de usuario de bot ya está en uso. Crea un bot nuevo con @BotFather.',
-  'bots.wizard.createNetwork': 'Error de red. Revisa tu conexión e inténtalo de nuevo.',
   'bots.wizard.createFailed': 'No se pudo crear el bot',
 
   'bots.plan.FREE': 'Gratis',

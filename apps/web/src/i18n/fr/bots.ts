@@ -85,6 +85,7 @@ export const bots = {
   'bots.errors.FREE_PLAN_NOT_AVAILABLE': 'L’offre gratuite n’est disponible que pour votre premier bot',
   'bots.errors.TELEGRAM_ERROR': 'Telegram a refusé la demande.',
   'bots.errors.TELEGRAM_UNAVAILABLE': 'Telegram est injoignable. Réessayez dans un instant.',
+  'bots.errors.network': 'Erreur réseau. Vérifiez votre connexion et réessayez.',
 
   'bots.wizard.title': 'Créer un bot',
   'bots.wizard.progress': 'Progression de l’assistant',
@@ -109,7 +110,6 @@ export const bots = {
     'Ce jeton de bot est déjà enregistré. Utilisez un autre bot ou vérifiez vos bots existants.',
   'bots.wizard.createUsernameTaken':
     'Ce nom d’utilisateur de bot est déjà utilisé. Créez un nouveau bot avec @BotFather.',
-  'bots.wizard.createNetwork': 'Erreur réseau. Vérifiez votre connexion et réessayez.',
   'bots.wizard.createFailed': 'Impossible de créer le bot',
 
   'bots.plan.FREE': 'Gratuit',

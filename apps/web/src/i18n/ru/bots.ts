@@ -89,6 +89,7 @@ export const bots = {
   'bots.errors.FREE_PLAN_NOT_AVAILABLE': 'Бесплатный тариф доступен только для первого бота',
   'bots.errors.TELEGRAM_ERROR': 'Telegram отклонил запрос.',
   'bots.errors.TELEGRAM_UNAVAILABLE': 'Telegram недоступен. Попробуйте чуть позже.',
+  'bots.errors.network': 'Ошибка сети. Проверьте подключение и попробуйте ещё раз.',
 
   'bots.wizard.title': 'Новый бот',
   'bots.wizard.progress': 'Ход мастера',
@@ -112,7 +113,6 @@ export const bots = {
     'Этот токен бота уже зарегистрирован. Используйте другого бота или проверьте список своих ботов.',
   'bots.wizard.createUsernameTaken':
     'Это имя пользователя бота уже занято. Создайте нового бота в @BotFather.',
-  'bots.wizard.createNetwork': 'Ошибка сети. Проверьте подключение и попробуйте ещё раз.',
   'bots.wizard.createFailed': 'Не удалось создать бота',
 
   'bots.plan.FREE': 'Бесплатный',

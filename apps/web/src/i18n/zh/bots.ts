@@ -84,6 +84,7 @@ export const bots = {
   'bots.errors.FREE_PLAN_NOT_AVAILABLE': '免费方案仅适用于你的第一个机器人',
   'bots.errors.TELEGRAM_ERROR': 'Telegram 拒绝了该请求。',
   'bots.errors.TELEGRAM_UNAVAILABLE': '无法连接 Telegram，请稍后重试。',
+  'bots.errors.network': '网络错误，请检查网络连接后重试。',
 
   'bots.wizard.title': '创建新机器人',
   'bots.wizard.progress': '向导进度',
@@ -105,7 +106,6 @@ export const bots = {
   'bots.wizard.create': '创建机器人',
   'bots.wizard.createTokenTaken': '此机器人令牌已被注册。请换一个机器人，或查看你已有的机器人。',
   'bots.wizard.createUsernameTaken': '此机器人用户名已被使用。请通过 @BotFather 创建新的机器人。',
-  'bots.wizard.createNetwork': '网络错误，请检查网络连接后重试。',
   'bots.wizard.createFailed': '无法创建机器人',
 
   'bots.plan.FREE': '免费版',

@@ -31,9 +31,13 @@ const ERROR_KEYS: Partial<Record<string, MessageKey>> = {
   TELEGRAM_UNAVAILABLE: 'bots.errors.TELEGRAM_UNAVAILABLE',
 };
 
-/** A failed bots call in the user's language: by its code when known, else the server's text, else `fallback`. */
+/**
+ * A failed bots call in the user's language: a network failure or a known code from the catalogue, else the
+ * server's text, else `fallback`.
+ */
 export function describeBotError(error: unknown, fallback: MessageKey): string {
   if (!isApiError(error)) return t(fallback);
+  if (error.status === 0) return t('bots.errors.network');
   const key = ERROR_KEYS[error.code];
   if (key) return t(key);
   return error.message || t(fallback);
@@ -42,7 +46,6 @@ export function describeBotError(error: unknown, fallback: MessageKey): string {
 /** Spec part 1 §8: what the wizard says when creating the bot fails. */
 export function getCreateBotErrorMessage(error: unknown): string {
   if (!isApiError(error)) return t('bots.wizard.createFailed');
-  if (error.status === 0) return t('bots.wizard.createNetwork');
   if (error.code === 'BOT_TOKEN_ALREADY_REGISTERED') return t('bots.wizard.createTokenTaken');
   if (error.code === 'BOT_USERNAME_TAKEN') return t('bots.wizard.createUsernameTaken');
   return describeBotError(error, 'bots.wizard.createFailed');
