@@ -9,7 +9,9 @@ import { ru } from './ru/index';
 import { zh } from './zh/index';
 
 const catalogues: Record<(typeof LOCALES)[number], Catalogue> = { en, es, fr, de, ru, zh };
-const placeholders = (m: unknown) => [...JSON.stringify(m).matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort();
+// The names used, not how often: a language with more plural forms (ru) repeats {count} more often.
+const placeholders = (m: unknown) =>
+  [...new Set([...JSON.stringify(m).matchAll(/\{(\w+)\}/g)].map((x) => x[1]))].sort();
 
 describe('string catalogue', () => {
   it.each(LOCALES.filter((l) => l !== 'en'))('%s has every English key and no other', (locale) => {

@@ -428,9 +428,14 @@ export function hideBackButton(): void {
   backButton.hide.ifAvailable();
 }
 
-/** Adds a back button listener; returns the function that removes it. */
+/**
+ * Adds a back button listener; returns the function that removes it. While a screen overrides the back
+ * button (useBackButtonOverride), a press goes to that screen instead of to these listeners.
+ */
 export function onBackButtonClick(listener: () => void): () => void {
-  const [called, off] = backButton.onClick.ifAvailable(listener);
+  const [called, off] = backButton.onClick.ifAvailable(() => {
+    if (!takeBackPress()) listener();
+  });
   return called ? off : () => undefined;
 }
 
@@ -484,8 +489,11 @@ export function useMainButton(
 let unsavedWorkHolders = 0;
 
 function syncClosingConfirmation(): void {
-  if (unsavedWorkHolders > 0) closingBehavior.enableConfirmation.ifAvailable();
-  else closingBehavior.disableConfirmation.ifAvailable();
+  attempt(() => {
+    if (!closingBehavior.isMounted()) closingBehavior.mount.ifAvailable();
+    if (unsavedWorkHolders > 0) closingBehavior.enableConfirmation.ifAvailable();
+    else closingBehavior.disableConfirmation.ifAvailable();
+  });
 }
 
 /**
@@ -539,12 +547,23 @@ export async function showPopup(options: PopupOptions): Promise<string | null> {
   return answerPopupInPage(options) ?? null;
 }
 
+export type ConfirmOptions = {
+  title?: string;
+  /** The confirm button is styled as destructive (delete, discard): Telegram draws it red. */
+  destructive?: boolean;
+};
+
 /** Asks a yes/no question; true when the user confirms. */
-export async function showConfirm(message: string, confirmText = t('common.ok')): Promise<boolean> {
+export async function showConfirm(
+  message: string,
+  confirmText = t('common.ok'),
+  options: ConfirmOptions = {},
+): Promise<boolean> {
   const pressed = await showPopup({
+    ...(options.title ? { title: options.title } : {}),
     message,
     buttons: [
-      { id: 'confirm', type: 'default', text: confirmText },
+      { id: 'confirm', type: options.destructive ? 'destructive' : 'default', text: confirmText },
       { id: 'cancel', type: 'cancel' },
     ],
   });
@@ -553,4 +572,115 @@ export async function showConfirm(message: string, confirmText = t('common.ok'))
 
 export async function showAlert(message: string): Promise<void> {
   await showPopup({ message, buttons: [{ id: 'ok', type: 'ok' }] });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Secondary button, back-button overrides and closing confirmation: what forms and wizards need.
+
+export type SecondaryButtonParams = MainButtonParams & { position?: 'left' | 'right' | 'top' | 'bottom' };
+
+// Mounted on first use (start-up does not need it); older clients (< 7.10) have no secondary button.
+function mountSecondaryButton(): boolean {
+  if (!secondaryButton.isMounted()) attempt(() => secondaryButton.mount.ifAvailable());
+  return secondaryButton.isMounted();
+}
+
+export function setSecondaryButton(params: SecondaryButtonParams): void {
+  if (!mountSecondaryButton()) return;
+  secondaryButton.setParams.ifAvailable({
+    ...(params.text === undefined ? {} : { text: params.text }),
+    ...(params.visible === undefined ? {} : { isVisible: params.visible }),
+    ...(params.enabled === undefined ? {} : { isEnabled: params.enabled }),
+    ...(params.loading === undefined ? {} : { isLoaderVisible: params.loading }),
+    ...(params.position === undefined ? {} : { position: params.position }),
+  });
+}
+
+export function hideSecondaryButton(): void {
+  setSecondaryButton({ visible: false, loading: false });
+}
+
+/** Adds a secondary button listener; returns the function that removes it. */
+export function onSecondaryButtonClick(listener: () => void): () => void {
+  if (!mountSecondaryButton()) return () => undefined;
+  const [called, off] = secondaryButton.onClick.ifAvailable(listener);
+  return called ? off : () => undefined;
+}
+
+/**
+ * True when the Telegram client draws the secondary button. Otherwise (a client older than 7.10, or demo
+ * mode, whose in-page chrome draws only the main button) the screen shows the action as a button of its own.
+ */
+export function isSecondaryButtonNative(): boolean {
+  if (store.get().isDemo) return false;
+  try {
+    return secondaryButton.isSupported();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Shows Telegram's secondary button (beside the main one) with `text` while the calling screen is mounted,
+ * and hides it when the screen goes. Returns whether Telegram draws it: when not, the screen draws its own.
+ */
+export function useSecondaryButton(
+  text: string,
+  onClick: () => void,
+  options: { visible?: boolean; enabled?: boolean; loading?: boolean; position?: 'left' | 'right' } = {},
+): boolean {
+  const { visible = true, enabled = true, loading = false, position = 'left' } = options;
+  const latestOnClick = useRef(onClick);
+  useEffect(() => {
+    latestOnClick.current = onClick;
+  });
+
+  useEffect(() => onSecondaryButtonClick(() => latestOnClick.current()), []);
+
+  useEffect(() => {
+    setSecondaryButton({ text, visible, enabled, loading, position });
+  }, [text, visible, enabled, loading, position]);
+
+  useEffect(() => hideSecondaryButton, []);
+
+  return isSecondaryButtonNative();
+}
+
+// The screens that take Telegram's back button for themselves, latest last. Only the latest is called.
+const backOverrides: { handle: () => void }[] = [];
+let backPressTaken = false;
+
+// Every listener added with onBackButtonClick asks this for the same press; the override runs once.
+function takeBackPress(): boolean {
+  const top = backOverrides.at(-1);
+  if (!top) return false;
+  if (!backPressTaken) {
+    backPressTaken = true;
+    queueMicrotask(() => {
+      backPressTaken = false;
+    });
+    top.handle();
+  }
+  return true;
+}
+
+/**
+ * While `handler` is set, Telegram's back button calls it instead of the app's own back (the router's
+ * previous screen): a wizard goes back a step, not out of the wizard. Pass null to let back go back.
+ */
+export function useBackButtonOverride(handler: (() => void) | null | undefined): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  const active = Boolean(handler);
+  useEffect(() => {
+    if (!active) return;
+    const entry = { handle: () => latest.current?.() };
+    backOverrides.push(entry);
+    return () => {
+      const index = backOverrides.lastIndexOf(entry);
+      if (index >= 0) backOverrides.splice(index, 1);
+    };
+  }, [active]);
 }

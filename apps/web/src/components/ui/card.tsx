@@ -8,6 +8,7 @@ type CardProps = {
   /** Makes the whole card a link. */
   to?: string;
   'aria-label'?: string;
+  'aria-labelledby'?: string;
   'data-testid'?: string;
 };
 

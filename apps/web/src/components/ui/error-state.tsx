@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n/i18n';
 import { Button } from './button';
 import styles from './states.module.css';
 
@@ -9,6 +10,7 @@ type ErrorStateProps = {
 };
 
 export function ErrorState({ message, hint, onRetry, retrying = false }: ErrorStateProps) {
+  const { t } = useI18n();
   return (
     <div className={styles.state} role="alert">
       <span className={styles.icon} aria-hidden="true">
@@ -18,7 +20,7 @@ export function ErrorState({ message, hint, onRetry, retrying = false }: ErrorSt
       {hint ? <p className={styles.hint}>{hint}</p> : null}
       {onRetry ? (
         <Button variant="secondary" onClick={onRetry} disabled={retrying}>
-          {retrying ? 'Retrying...' : 'Retry'}
+          {retrying ? t('ui.retrying') : t('common.retry')}
         </Button>
       ) : null}
     </div>

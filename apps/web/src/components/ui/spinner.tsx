@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n/i18n';
 import styles from './states.module.css';
 
 export function Spinner({ size = 'normal' }: { size?: 'normal' | 'small' }) {
@@ -5,11 +6,12 @@ export function Spinner({ size = 'normal' }: { size?: 'normal' | 'small' }) {
 }
 
 /** A spinner with a label, announced to screen readers. */
-export function LoadingState({ label = 'Loading...' }: { label?: string }) {
+export function LoadingState({ label }: { label?: string }) {
+  const { t } = useI18n();
   return (
     <div className={styles.state} role="status" aria-live="polite">
       <Spinner />
-      <span className={styles.label}>{label}</span>
+      <span className={styles.label}>{label ?? t('common.loading')}</span>
     </div>
   );
 }

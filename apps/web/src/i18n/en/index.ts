@@ -3,6 +3,7 @@ import { bots } from './bots';
 import { common } from './common';
 import { home } from './home';
 import { shell } from './shell';
+import { ui } from './ui';
 
 /** Every text of the app in English, one file per area; the other languages mirror these files. */
-export const en = { ...common, ...shell, ...auth, ...home, ...bots };
+export const en = { ...common, ...shell, ...auth, ...home, ...bots, ...ui };

@@ -4,5 +4,6 @@ import { bots } from './bots';
 import { common } from './common';
 import { home } from './home';
 import { shell } from './shell';
+import { ui } from './ui';
 
-export const es: Catalogue = { ...common, ...shell, ...auth, ...home, ...bots };
+export const es: Catalogue = { ...common, ...shell, ...auth, ...home, ...bots, ...ui };

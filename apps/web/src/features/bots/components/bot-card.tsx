@@ -3,12 +3,13 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
-import { isApiError } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/format';
+import { useI18n } from '../../../i18n/i18n';
 import { haptics, showAlert } from '../../../lib/telegram';
 import { useSetBotRunning } from '../api/set-bot-running';
 import { getBotCardKind, withAt } from '../lib/bot-rules';
-import { formatDate } from '../lib/format-bot';
+import { formatBotMoney } from '../lib/format-bot';
+import { describeBotError } from '../lib/messages';
+import { PLAN_LABEL_KEYS } from '../lib/options';
 import styles from './bot-card.module.css';
 
 /** Starts or stops a bot with haptics, and tells the user the server's reason when it fails. */
@@ -22,7 +23,7 @@ function useRunToggle(bot: Bot) {
         onSuccess: () => haptics.success(),
         onError: (error) => {
           haptics.error();
-          void showAlert(isApiError(error) ? error.message : 'Something went wrong. Please try again.');
+          void showAlert(describeBotError(error, 'bots.card.runFailed'));
         },
       },
     );
@@ -31,10 +32,15 @@ function useRunToggle(bot: Bot) {
 }
 
 function BotStats({ bot, struck = false }: { bot: Bot; struck?: boolean }) {
+  const { t, formatNumber, formatMoney } = useI18n();
   const items = [
-    ['Orders', formatCount(bot.stats.orders)],
-    ['Customers', formatCount(bot.stats.customers)],
-    ['Revenue', bot.stats.revenueFormatted],
+    [t('bots.card.orders'), formatNumber(bot.stats.orders)],
+    [t('bots.card.customers'), formatNumber(bot.stats.customers)],
+    // The list's bots carry no currency yet: the server's text until they do.
+    [
+      t('bots.card.revenue'),
+      formatBotMoney(formatMoney, bot.stats.revenue, null, bot.stats.revenueFormatted),
+    ],
   ] as const;
   return (
     <dl className={`${styles.stats} ${struck ? styles.struck : ''}`}>
@@ -48,11 +54,24 @@ function BotStats({ bot, struck = false }: { bot: Bot; struck?: boolean }) {
   );
 }
 
+function BotCardHead({ bot, badge, badgeClass }: { bot: Bot; badge: string; badgeClass?: string }) {
+  return (
+    <div className={styles.head}>
+      <div className={styles.titles}>
+        <h2 className={styles.name}>{bot.name}</h2>
+        <span className={styles.username}>{withAt(bot.username)}</span>
+      </div>
+      <span className={`${styles.badge} ${badgeClass ?? ''}`}>{badge}</span>
+    </div>
+  );
+}
+
 export function BotCard({ bot }: { bot: Bot }) {
   return getBotCardKind(bot) === 'normal' ? <ActiveBotCard bot={bot} /> : <InactiveBotCard bot={bot} />;
 }
 
 function ActiveBotCard({ bot }: { bot: Bot }) {
+  const { t, formatDate } = useI18n();
   const navigate = useNavigate();
   const { setRunning, pending, target } = useRunToggle(bot);
   // While the call is in flight the switch shows where it is going, and cannot be pressed again.
@@ -60,36 +79,34 @@ function ActiveBotCard({ bot }: { bot: Bot }) {
 
   return (
     <Card className={styles.card} aria-label={bot.name} data-testid={`bot-card-${bot.username}`}>
-      <div className={styles.head}>
-        <div className={styles.titles}>
-          <h2 className={styles.name}>{bot.name}</h2>
-          <span className={styles.username}>{withAt(bot.username)}</span>
-        </div>
-        <span className={`${styles.badge} ${bot.isActive ? styles.badgeActive : styles.badgeMuted}`}>
-          {bot.isActive ? 'Active' : 'Inactive'}
-        </span>
-      </div>
+      <BotCardHead
+        bot={bot}
+        badge={bot.isActive ? t('bots.status.active') : t('bots.status.inactive')}
+        badgeClass={bot.isActive ? styles.badgeActive : styles.badgeMuted}
+      />
       <div className={styles.meta}>
-        <span className={styles.plan}>{bot.subscription.label}</span>
-        {bot.subscription.expiresAt ? <span>Expires: {formatDate(bot.subscription.expiresAt)}</span> : null}
+        <span className={styles.plan}>{t(PLAN_LABEL_KEYS[bot.subscription.label])}</span>
+        {bot.subscription.expiresAt ? (
+          <span>{t('bots.card.expires', { date: formatDate(bot.subscription.expiresAt) })}</span>
+        ) : null}
       </div>
       <BotStats bot={bot} />
       <div className={styles.actions}>
         <Button variant="secondary" className={styles.cardButton} onClick={() => navigate(`/bots/${bot.id}`)}>
-          Manage
+          {t('bots.card.manage')}
         </Button>
         <Button
           variant="secondary"
           className={styles.cardButton}
           onClick={() => navigate(`/subscription-plans/${bot.id}`)}
         >
-          Upgrade
+          {t('bots.card.upgrade')}
         </Button>
         <Switch
           checked={checked}
           disabled={pending}
           onChange={() => setRunning(!bot.isActive)}
-          label={bot.isActive ? `Stop ${bot.name}` : `Start ${bot.name}`}
+          label={t(bot.isActive ? 'bots.card.stop' : 'bots.card.start', { name: bot.name })}
           hideLabel
           data-testid="bot-run-toggle"
         />
@@ -99,6 +116,7 @@ function ActiveBotCard({ bot }: { bot: Bot }) {
 }
 
 function InactiveBotCard({ bot }: { bot: Bot }) {
+  const { t, formatDate } = useI18n();
   const navigate = useNavigate();
   const kind = getBotCardKind(bot);
   const { setRunning, pending } = useRunToggle(bot);
@@ -115,27 +133,23 @@ function InactiveBotCard({ bot }: { bot: Bot }) {
       aria-label={bot.name}
       data-testid={`bot-card-${bot.username}`}
     >
-      <div className={styles.head}>
-        <div className={styles.titles}>
-          <h2 className={styles.name}>{bot.name}</h2>
-          <span className={styles.username}>{withAt(bot.username)}</span>
-        </div>
-        <span className={`${styles.badge} ${styles.badgeAlert}`}>
-          {kind === 'expired' ? 'EXPIRED' : 'INACTIVE'}
-        </span>
-      </div>
+      <BotCardHead
+        bot={bot}
+        badge={kind === 'expired' ? t('bots.badge.expired') : t('bots.badge.inactive')}
+        badgeClass={styles.badgeAlert}
+      />
       <div className={styles.notice}>
-        <p className={styles.noticeTitle}>Bot is currently inactive</p>
-        {expiredOn ? <p>Subscription expired on {formatDate(expiredOn)}</p> : null}
-        <p>All bot features are disabled until renewal</p>
+        <p className={styles.noticeTitle}>{t('bots.card.inactiveTitle')}</p>
+        {expiredOn ? <p>{t('bots.card.expiredOn', { date: formatDate(expiredOn) })}</p> : null}
+        <p>{t('bots.card.disabledUntilRenewal')}</p>
       </div>
       <BotStats bot={bot} struck />
       <div className={styles.actions}>
         <Button variant="secondary" className={styles.cardButton} onClick={() => navigate(`/bots/${bot.id}`)}>
-          Manage
+          {t('bots.card.manage')}
         </Button>
         <Button className={styles.reactivate} onClick={reactivate} disabled={pending}>
-          {pending ? 'Starting...' : 'Reactivate'}
+          {pending ? t('bots.card.starting') : t('bots.card.reactivate')}
         </Button>
       </div>
     </Card>

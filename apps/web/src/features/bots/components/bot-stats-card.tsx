@@ -1,18 +1,26 @@
 import type { BotListResponse } from '@app/contracts/bots';
 import { Card } from '../../../components/ui/card';
-import { formatCount } from '../../../lib/format';
+import { useI18n } from '../../../i18n/i18n';
+import { formatBotMoney } from '../lib/format-bot';
 import styles from './bot-stats-card.module.css';
 
 export function BotStatsCard({ summary }: { summary: BotListResponse['summary'] }) {
+  const { t, formatNumber, formatMoney } = useI18n();
   const items = [
-    ['Active Bots', formatCount(summary.activeBots)],
-    ['Total Revenue', summary.totalRevenueFormatted],
-    ['Total Customers', formatCount(summary.totalCustomers)],
-    ['Total Bots', formatCount(summary.totalBots)],
+    [t('bots.stats.activeBots'), formatNumber(summary.activeBots)],
+    // No currency on the wire for the total (the server adds every bot's revenue): its text until there is.
+    [
+      t('bots.stats.totalRevenue'),
+      formatBotMoney(formatMoney, summary.totalRevenue, null, summary.totalRevenueFormatted),
+    ],
+    [t('bots.stats.totalCustomers'), formatNumber(summary.totalCustomers)],
+    [t('bots.stats.totalBots'), formatNumber(summary.totalBots)],
   ] as const;
   return (
-    <Card className={styles.card} aria-label="Bot Statistics" data-testid="bot-statistics">
-      <h2 className={styles.title}>Bot Statistics</h2>
+    <Card className={styles.card} aria-labelledby="bot-statistics-title" data-testid="bot-statistics">
+      <h2 id="bot-statistics-title" className={styles.title}>
+        {t('bots.stats.title')}
+      </h2>
       <dl className={styles.grid}>
         {items.map(([label, value]) => (
           <div key={label} className={styles.item}>
@@ -21,7 +29,7 @@ export function BotStatsCard({ summary }: { summary: BotListResponse['summary'] 
           </div>
         ))}
       </dl>
-      <p className={styles.note}>No bot limit! Create unlimited bots with individual subscriptions.</p>
+      <p className={styles.note}>{t('bots.stats.note')}</p>
     </Card>
   );
 }

@@ -1,34 +1,42 @@
 import type { BotDetail } from '@app/contracts/bots';
 import { Card } from '../../../components/ui/card';
+import { useI18n } from '../../../i18n/i18n';
+import type { MessageKey } from '../../../i18n/messages';
 import styles from './bot-details.module.css';
 import { LinkList } from './overview-tab';
 
 export function IntegrationsTab({ bot }: { bot: BotDetail }) {
-  const groups = [
+  const { t } = useI18n();
+  const groups: { id: string; title: MessageKey; items: string[]; to: string; action: MessageKey }[] = [
     {
-      title: 'Payments',
+      id: 'payments',
+      title: 'bots.integrations.payments',
       items: bot.integrations.payments,
       to: `/bots/${bot.id}/payments`,
-      action: 'Payment Settings',
+      action: 'bots.integrations.paymentSettings',
     },
     {
-      title: 'Shipping',
+      id: 'shipping',
+      title: 'bots.integrations.shipping',
       items: bot.integrations.shipping,
       to: `/bots/${bot.id}/shipping`,
-      action: 'Shipping Methods',
+      action: 'bots.integrations.shippingMethods',
     },
     {
-      title: 'Third-party',
+      id: 'third-party',
+      title: 'bots.integrations.thirdParty',
       items: bot.integrations.thirdParty,
       to: `/bots/${bot.id}/webhooks`,
-      action: 'Webhooks',
+      action: 'bots.integrations.webhooks',
     },
   ];
   return (
     <>
       {groups.map((group) => (
-        <Card key={group.title} className={styles.section} aria-label={group.title}>
-          <h2 className={styles.sectionTitle}>{group.title}</h2>
+        <Card key={group.id} className={styles.section} aria-labelledby={`bot-integrations-${group.id}`}>
+          <h2 id={`bot-integrations-${group.id}`} className={styles.sectionTitle}>
+            {t(group.title)}
+          </h2>
           {group.items.length > 0 ? (
             <ul className={styles.chips}>
               {group.items.map((name) => (
@@ -38,9 +46,9 @@ export function IntegrationsTab({ bot }: { bot: BotDetail }) {
               ))}
             </ul>
           ) : (
-            <p className={styles.muted}>None connected yet</p>
+            <p className={styles.muted}>{t('bots.integrations.none')}</p>
           )}
-          <LinkList links={[{ to: group.to, label: group.action }]} />
+          <LinkList links={[{ to: group.to, label: t(group.action) }]} />
         </Card>
       ))}
     </>

@@ -1,32 +1,38 @@
-import type { BotActivityItem, BotDetail } from '@app/contracts/bots';
+import type { BotDetail } from '@app/contracts/bots';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { ChevronRightIcon } from '../../../components/ui/icons';
-import { formatCount } from '../../../lib/format';
+import { useI18n } from '../../../i18n/i18n';
 import { useBotActivity } from '../api/get-bot-activity';
 import { useBotWeeklyStats } from '../api/get-bot-weekly-stats';
-import { formatRelativeTime } from '../lib/format-bot';
+import { ActivityRow } from './activity-row';
 import styles from './bot-details.module.css';
 
-/** Growth arrives as a signed percent string ("+12.5%", "-3.0%", "0%"). */
+/** Growth arrives as a signed percent string ("+12.5%", "-3.0%", "0%"): the wire has no number for it. */
 function Growth({ value }: { value: string }) {
   const tone = value.startsWith('+') ? styles.up : value.startsWith('-') ? styles.down : styles.flat;
   return <span className={`${styles.growth} ${tone}`}>{value}</span>;
 }
 
 function WeeklyStats({ bot }: { bot: BotDetail }) {
+  const { t, formatMoney, formatNumber } = useI18n();
   const stats = useBotWeeklyStats(bot.id);
-  if (stats.isError) {
-    return <p className={styles.muted}>Weekly statistics are not available right now.</p>;
+  if (stats.isError) return <p className={styles.muted}>{t('bots.overview.statsUnavailable')}</p>;
+  if (!stats.data) {
+    return <div className={styles.skeleton} role="status" aria-label={t('bots.overview.statsLoading')} />;
   }
-  if (!stats.data) return <div className={styles.skeleton} role="status" aria-label="Loading statistics" />;
   const { totals, growth } = stats.data;
+  // The weekly figures are in the bot's own currency.
+  const currency = bot.settings.currency;
   const items = [
-    { label: 'Revenue', value: totals.revenueFormatted, growth: growth.revenue },
-    { label: 'Orders', value: formatCount(totals.orders), growth: growth.orders },
-    { label: 'Customers', value: formatCount(totals.customers), growth: growth.customers },
-    { label: 'Avg Order Value', value: totals.avgOrderValueFormatted },
-    { label: 'Conversion', value: `${totals.conversionRate.toFixed(1)}%` },
+    { label: t('bots.card.revenue'), value: formatMoney(totals.revenue, currency), growth: growth.revenue },
+    { label: t('bots.card.orders'), value: formatNumber(totals.orders), growth: growth.orders },
+    { label: t('bots.card.customers'), value: formatNumber(totals.customers), growth: growth.customers },
+    { label: t('bots.overview.avgOrderValue'), value: formatMoney(totals.avgOrderValue, currency) },
+    {
+      label: t('bots.overview.conversion'),
+      value: formatNumber(totals.conversionRate / 100, { style: 'percent', maximumFractionDigits: 1 }),
+    },
   ];
   return (
     <dl className={styles.statGrid} data-testid="bot-weekly-stats">
@@ -43,26 +49,18 @@ function WeeklyStats({ bot }: { bot: BotDetail }) {
   );
 }
 
-const ACTIVITY_ICONS: Record<BotActivityItem['type'], string> = { order: '🛒', customer: '👤', other: '🔔' };
-
-function RecentActivity({ botId }: { botId: string }) {
-  const activity = useBotActivity(botId, 5);
-  if (activity.isError) return <p className={styles.muted}>Failed to load activity</p>;
-  if (!activity.data) return <div className={styles.skeleton} role="status" aria-label="Loading activity" />;
-  if (activity.data.length === 0) return <p className={styles.muted}>No recent activity</p>;
+function RecentActivity({ bot }: { bot: BotDetail }) {
+  const { t } = useI18n();
+  const activity = useBotActivity(bot.id, 5);
+  if (activity.isError) return <p className={styles.muted}>{t('bots.activity.loadError')}</p>;
+  if (!activity.data) {
+    return <div className={styles.skeleton} role="status" aria-label={t('bots.activity.loading')} />;
+  }
+  if (activity.data.length === 0) return <p className={styles.muted}>{t('bots.activity.empty')}</p>;
   return (
     <ul className={styles.activity}>
       {activity.data.map((item) => (
-        <li key={item.id} className={styles.activityItem}>
-          <span className={styles.activityIcon} aria-hidden="true">
-            {ACTIVITY_ICONS[item.type]}
-          </span>
-          <span className={styles.activityText}>
-            <span>{item.description}</span>
-            <span className={styles.muted}>{formatRelativeTime(item.time)}</span>
-          </span>
-          {item.amountFormatted ? <span className={styles.amount}>{item.amountFormatted}</span> : null}
-        </li>
+        <ActivityRow key={item.id} item={item} currency={bot.settings.currency} />
       ))}
     </ul>
   );
@@ -87,27 +85,38 @@ export function LinkList({ links }: { links: { to: string; label: string; hint?:
 }
 
 export function OverviewTab({ bot }: { bot: BotDetail }) {
+  const { t } = useI18n();
   return (
     <>
-      <Card className={styles.section}>
-        <h2 className={styles.sectionTitle}>This Week</h2>
+      <Card className={styles.section} aria-labelledby="bot-week-title">
+        <h2 id="bot-week-title" className={styles.sectionTitle}>
+          {t('bots.overview.thisWeek')}
+        </h2>
         <WeeklyStats bot={bot} />
       </Card>
-      <Card className={styles.section}>
-        <h2 className={styles.sectionTitle}>Recent Activity</h2>
-        <RecentActivity botId={bot.id} />
+      <Card className={styles.section} aria-labelledby="bot-activity-title">
+        <h2 id="bot-activity-title" className={styles.sectionTitle}>
+          {t('bots.overview.recentActivity')}
+        </h2>
+        <RecentActivity bot={bot} />
       </Card>
-      <Card className={styles.section}>
-        <h2 className={styles.sectionTitle}>Manage</h2>
+      <Card className={styles.section} aria-labelledby="bot-manage-title">
+        <h2 id="bot-manage-title" className={styles.sectionTitle}>
+          {t('bots.overview.manage')}
+        </h2>
         <LinkList
           links={[
             {
               to: `/bots/${bot.id}/products`,
-              label: 'Products',
-              hint: `${formatCount(bot.stats.products)} items`,
+              label: t('bots.overview.products'),
+              hint: t('bots.overview.productsHint', { count: bot.stats.products }),
             },
-            { to: '/customers', label: 'Customers', hint: `${formatCount(bot.stats.customers)} customers` },
-            { to: '/analytics', label: 'Analytics' },
+            {
+              to: '/customers',
+              label: t('bots.overview.customers'),
+              hint: t('bots.overview.customersHint', { count: bot.stats.customers }),
+            },
+            { to: '/analytics', label: t('bots.overview.analytics') },
           ]}
         />
       </Card>

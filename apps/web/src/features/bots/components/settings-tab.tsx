@@ -1,40 +1,44 @@
 import {
-  BotCategory,
   BotCurrency,
   type BotDetail,
   BotLanguage,
-  type BotSettings,
   BotTimezone,
-  type UpdateBotDetailBody,
+  UpdateBotDetailBody,
 } from '@app/contracts/bots';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import type { FieldPathByValue } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Switch } from '../../../components/ui/switch';
-import { haptics, showConfirm } from '../../../lib/telegram';
+import { FormAlert } from '../../../components/ui/form/field';
+import { SwitchField } from '../../../components/ui/form/fields';
+import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-changes';
+import { useZodForm } from '../../../components/ui/form/zod-form';
+import { RichText } from '../../../components/ui/rich-text';
+import { useI18n } from '../../../i18n/i18n';
+import type { MessageKey } from '../../../i18n/messages';
+import { haptics, showConfirm, useMainButton, useSecondaryButton } from '../../../lib/telegram';
 import { useDeleteBot } from '../api/delete-bot';
 import { useUpdateBotDetail } from '../api/update-bot-detail';
-import { withAt } from '../lib/bot-rules';
-import {
-  CATEGORY_LABELS,
-  CURRENCY_LABELS,
-  LANGUAGE_LABELS,
-  TIMEZONE_LABELS,
-  toOptions,
-} from '../lib/options';
+import { BOT_MESSAGE_KEYS, describeBotError } from '../lib/messages';
 import styles from './bot-details.module.css';
-import { controlClass, Field, Select, textareaClass } from './field';
+import {
+  BotDescriptionField,
+  BotNameField,
+  BotUsernameField,
+  CategoryField,
+  CurrencyField,
+  LanguageField,
+  TimezoneField,
+  WelcomeMessageField,
+} from './bot-fields';
 import { TokenTest } from './token-test';
 
-type Draft = {
-  name: string;
-  description: string;
-  category: BotCategory;
-  settings: BotSettings;
-};
+/** The settings form's values are the save call's body: UpdateBotDetailBody validates them. */
+export type SettingsValues = z.input<typeof UpdateBotDetailBody>;
 
-function toDraft(bot: BotDetail): Draft {
+/** The loaded bot as form values; Cancel and every refetch in view mode come back to these. */
+export function toSettingsValues(bot: BotDetail): SettingsValues {
   return {
     name: bot.name,
     description: bot.description ?? '',
@@ -43,255 +47,230 @@ function toDraft(bot: BotDetail): Draft {
   };
 }
 
-const TOGGLES: { key: keyof BotSettings & string; label: string }[] = [
-  { key: 'orderNotifications', label: 'Order Notifications' },
-  { key: 'stockAlerts', label: 'Stock Alerts' },
-  { key: 'customerNotifications', label: 'Customer Notifications' },
-  { key: 'analyticsEnabled', label: 'Analytics' },
-  { key: 'maintenanceMode', label: 'Maintenance Mode' },
+const TOGGLES: { name: FieldPathByValue<SettingsValues, boolean | undefined>; label: MessageKey }[] = [
+  { name: 'settings.orderNotifications', label: 'bots.settings.orderNotifications' },
+  { name: 'settings.stockAlerts', label: 'bots.settings.stockAlerts' },
+  { name: 'settings.customerNotifications', label: 'bots.settings.customerNotifications' },
+  { name: 'settings.analyticsEnabled', label: 'bots.settings.analyticsEnabled' },
+  { name: 'settings.maintenanceMode', label: 'bots.settings.maintenanceMode' },
 ];
 
-export const DELETE_CONFIRM_TEXT = 'Are you sure you want to delete this bot? This action cannot be undone.';
+type SettingsTabProps = {
+  bot: BotDetail;
+  /** The tab is showing: Telegram's Save and Cancel buttons belong to it only then. */
+  active: boolean;
+  /** Called once the bot is deleted (the page leaves for the list). */
+  onDeleted: () => void;
+};
 
-export function SettingsTab({ bot }: { bot: BotDetail }) {
-  const navigate = useNavigate();
+/**
+ * Spec part 1 §2/§4: view mode and edit mode. In edit mode Save is Telegram's main button (enabled once
+ * something changed) and Cancel its secondary button, which restores the loaded values.
+ */
+export function SettingsTab({ bot, active, onDeleted }: SettingsTabProps) {
+  const { t } = useI18n();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<Draft>(() => toDraft(bot));
   const [testedUsername, setTestedUsername] = useState<string | null>(null);
-  const [newToken, setNewToken] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const update = useUpdateBotDetail();
   const remove = useDeleteBot();
 
-  // In view mode the form mirrors the server (after a refetch too); edits only live while editing.
-  const shown = editing ? draft : toDraft(bot);
-  const readOnly = !editing;
+  const form = useZodForm(UpdateBotDetailBody, {
+    defaultValues: toSettingsValues(bot),
+    messages: BOT_MESSAGE_KEYS,
+  });
+  const { control, reset, formState } = form;
+  const dirty = editing && formState.isDirty;
+  const newToken = form.watch('token');
 
-  const setField = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
-  const setSetting = <K extends keyof BotSettings>(key: K, value: BotSettings[K]) =>
-    setDraft((current) => ({ ...current, settings: { ...current.settings, [key]: value } }));
+  // In view mode the form mirrors the server, after a refetch too; edits live only while editing.
+  useEffect(() => {
+    if (!editing) reset(toSettingsValues(bot));
+  }, [bot, editing, reset]);
+
+  const { allowLeave } = useUnsavedChangesGuard(dirty);
 
   const startEditing = () => {
     haptics.selection();
-    setDraft(toDraft(bot));
     setSaveError(null);
+    reset(toSettingsValues(bot));
     setEditing(true);
   };
 
   const cancel = () => {
-    setDraft(toDraft(bot));
-    setNewToken(null);
+    if (update.isPending) return;
+    reset(toSettingsValues(bot));
     setTestedUsername(null);
     setSaveError(null);
     setEditing(false);
   };
 
-  const save = () => {
-    const body: UpdateBotDetailBody = {
-      name: draft.name.trim(),
-      description: draft.description.trim() || null,
-      category: draft.category,
-      settings: draft.settings,
-      ...(newToken ? { token: newToken } : {}),
-    };
-    setSaveError(null);
-    update.mutate(
-      { botId: bot.id, body },
-      {
-        onSuccess: () => {
-          haptics.success();
-          setNewToken(null);
-          setEditing(false);
+  const save = form.handleSubmit(
+    (values) => {
+      if (update.isPending) return;
+      setSaveError(null);
+      update.mutate(
+        // An emptied description is removed, not saved as "".
+        { botId: bot.id, body: { ...values, description: values.description || null } },
+        {
+          onSuccess: () => {
+            haptics.success();
+            setEditing(false);
+          },
+          onError: (error) => {
+            haptics.error();
+            setSaveError(describeBotError(error, 'bots.settings.saveFailed'));
+          },
         },
-        onError: (error) => {
-          haptics.error();
-          setSaveError(error.message || 'Failed to save changes');
-        },
-      },
-    );
-  };
+      );
+    },
+    () => haptics.error(),
+  );
 
   const deleteBot = async () => {
-    const confirmed = await showConfirm(DELETE_CONFIRM_TEXT, 'Delete');
+    const confirmed = await showConfirm(
+      t('bots.settings.deleteConfirm'),
+      t('bots.settings.deleteConfirmButton'),
+      {
+        destructive: true,
+      },
+    );
     if (!confirmed) return;
     remove.mutate(bot.id, {
       onSuccess: () => {
         haptics.success();
-        void navigate('/bots', { replace: true });
+        allowLeave();
+        onDeleted();
       },
       // Spec part 1 §4: a failed delete gives an error haptic only.
       onError: () => haptics.error(),
     });
   };
 
+  useMainButton(t('common.save'), () => void save(), {
+    visible: editing && active,
+    enabled: formState.isDirty && !update.isPending,
+    loading: update.isPending,
+  });
+  const cancelIsNative = useSecondaryButton(t('common.cancel'), cancel, {
+    visible: editing && active,
+    enabled: !update.isPending,
+  });
+
+  const readOnly = !editing;
+
   return (
-    <>
-      <Card className={styles.section} aria-label="Bot settings">
+    <form
+      className={styles.panel}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (editing) void save();
+      }}
+      noValidate
+    >
+      <Card className={styles.section} aria-labelledby="bot-settings-title">
         <div className={styles.sectionHead}>
-          <h2 className={styles.sectionTitle}>Bot Settings</h2>
-          {editing ? null : (
+          <h2 id="bot-settings-title" className={styles.sectionTitle}>
+            {t('bots.settings.title')}
+          </h2>
+          {!editing ? (
             <Button variant="secondary" className={styles.onCard} onClick={startEditing}>
-              Edit
+              {t('bots.settings.edit')}
+            </Button>
+          ) : cancelIsNative ? null : (
+            // Telegram's secondary button carries Cancel where the client draws it; elsewhere it is here.
+            <Button
+              variant="secondary"
+              className={styles.onCard}
+              onClick={cancel}
+              disabled={update.isPending}
+            >
+              {t('common.cancel')}
             </Button>
           )}
         </div>
-        <Field label="Bot Name">
-          {(field) => (
-            <input
-              {...field}
-              className={controlClass}
-              value={shown.name}
-              readOnly={readOnly}
-              maxLength={64}
-              onChange={(event) => setField({ name: event.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="Username">
-          {(field) => (
-            <input
-              {...field}
-              className={controlClass}
-              value={testedUsername ?? withAt(bot.username)}
-              readOnly
-            />
-          )}
-        </Field>
-        <Field label="Description">
-          {(field) => (
-            <textarea
-              {...field}
-              className={textareaClass}
-              value={shown.description}
-              readOnly={readOnly}
-              maxLength={512}
-              onChange={(event) => setField({ description: event.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="Store Category">
-          {(field) => (
-            <Select
-              {...field}
-              value={shown.category}
-              disabled={readOnly}
-              options={toOptions(BotCategory.options, CATEGORY_LABELS)}
-              onChange={(event) => setField({ category: event.target.value as BotCategory })}
-            />
-          )}
-        </Field>
-        <div className={styles.row3}>
-          <Field label="Language">
-            {(field) => (
-              <Select
-                {...field}
-                value={shown.settings.language}
-                disabled={readOnly}
-                options={toOptions(BotLanguage.options, LANGUAGE_LABELS)}
-                onChange={(event) => setSetting('language', event.target.value as BotSettings['language'])}
-              />
-            )}
-          </Field>
-          <Field label="Currency">
-            {(field) => (
-              <Select
-                {...field}
-                value={shown.settings.currency}
-                disabled={readOnly}
-                options={toOptions(BotCurrency.options, CURRENCY_LABELS)}
-                onChange={(event) => setSetting('currency', event.target.value as BotSettings['currency'])}
-              />
-            )}
-          </Field>
-          <Field label="Timezone">
-            {(field) => (
-              <Select
-                {...field}
-                value={shown.settings.timezone}
-                disabled={readOnly}
-                options={toOptions(BotTimezone.options, TIMEZONE_LABELS)}
-                onChange={(event) => setSetting('timezone', event.target.value as BotSettings['timezone'])}
-              />
-            )}
-          </Field>
-        </div>
-        <Field label="Welcome Message">
-          {(field) => (
-            <textarea
-              {...field}
-              className={textareaClass}
-              value={shown.settings.welcomeMessage}
-              readOnly={readOnly}
-              maxLength={1000}
-              onChange={(event) => setSetting('welcomeMessage', event.target.value)}
-            />
-          )}
-        </Field>
+        <BotNameField control={control} name="name" readOnly={readOnly} />
+        <BotUsernameField username={testedUsername ?? bot.username} />
+        <BotDescriptionField control={control} name="description" readOnly={readOnly} />
+        <CategoryField control={control} name="category" disabled={readOnly} />
+        <LanguageField
+          control={control}
+          name="settings.language"
+          choices={BotLanguage.options}
+          disabled={readOnly}
+        />
+        <CurrencyField
+          control={control}
+          name="settings.currency"
+          choices={BotCurrency.options}
+          disabled={readOnly}
+        />
+        <TimezoneField
+          control={control}
+          name="settings.timezone"
+          choices={BotTimezone.options}
+          disabled={readOnly}
+        />
+        <WelcomeMessageField control={control} name="settings.welcomeMessage" readOnly={readOnly} />
       </Card>
 
-      <Card className={styles.section} aria-label="Notifications and features">
-        <h2 className={styles.sectionTitle}>Notifications & Features</h2>
+      <Card className={styles.section} aria-labelledby="bot-features-title">
+        <h2 id="bot-features-title" className={styles.sectionTitle}>
+          {t('bots.settings.features')}
+        </h2>
         <div className={styles.toggles}>
-          {TOGGLES.map(({ key, label }) => (
-            <Switch
-              key={key}
-              label={label}
-              checked={Boolean(shown.settings[key])}
+          {TOGGLES.map(({ name, label }) => (
+            <SwitchField
+              key={name}
+              control={control}
+              name={name}
+              label={t(label)}
               disabled={readOnly}
-              onChange={(checked) => {
-                haptics.selection();
-                setSetting(key, checked);
-              }}
+              onToggle={() => haptics.selection()}
             />
           ))}
         </div>
       </Card>
 
-      <Card className={styles.section} aria-label="Bot token">
-        <h2 className={styles.sectionTitle}>Bot Token</h2>
+      <Card className={styles.section} aria-labelledby="bot-token-title">
+        <h2 id="bot-token-title" className={styles.sectionTitle}>
+          {t('bots.settings.tokenTitle')}
+        </h2>
         <p className={styles.muted}>
-          Current token: <code className={styles.mono}>{bot.maskedToken}</code>
+          <RichText
+            text={t('bots.settings.currentToken')}
+            values={{ token: <code className={styles.mono}>{bot.maskedToken}</code> }}
+          />
         </p>
         <TokenTest
           botId={bot.id}
           onValid={(username, token) => {
-            setTestedUsername(withAt(username));
+            setTestedUsername(username);
             // A confirmed new token (after /revoke in @BotFather) is saved with the other edits.
-            if (editing) setNewToken(token);
+            if (editing) form.setValue('token', token, { shouldDirty: true });
           }}
         />
+        {editing && newToken ? <p className={styles.muted}>{t('bots.settings.newTokenPending')}</p> : null}
       </Card>
 
       {editing ? (
         <>
-          {saveError ? (
-            <p className={styles.formError} role="alert">
-              {saveError}
-            </p>
-          ) : null}
-          <div className={styles.editActions}>
-            <Button variant="secondary" onClick={cancel} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={save} disabled={update.isPending || draft.name.trim() === ''}>
-              {update.isPending ? 'Saving...' : 'Save'}
-            </Button>
-          </div>
-          <Card className={`${styles.section} ${styles.danger}`} aria-label="Danger zone">
-            <h2 className={styles.sectionTitle}>Danger Zone</h2>
-            <p className={styles.muted}>
-              Deleting a bot removes its store from Telegram. This cannot be undone.
-            </p>
+          <FormAlert>{saveError}</FormAlert>
+          <Card className={`${styles.section} ${styles.danger}`} aria-labelledby="bot-danger-title">
+            <h2 id="bot-danger-title" className={styles.sectionTitle}>
+              {t('bots.settings.dangerTitle')}
+            </h2>
+            <p className={styles.muted}>{t('bots.settings.dangerText')}</p>
             <Button
               className={styles.deleteButton}
               onClick={() => void deleteBot()}
               disabled={remove.isPending}
             >
-              {remove.isPending ? 'Deleting...' : 'Delete Bot'}
+              {remove.isPending ? t('bots.settings.deleting') : t('bots.settings.delete')}
             </Button>
           </Card>
         </>
       ) : null}
-    </>
+    </form>
   );
 }

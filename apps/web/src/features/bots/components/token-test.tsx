@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { TextInput } from '../../../components/ui/form/controls';
+import { Field } from '../../../components/ui/form/field';
+import { useI18n } from '../../../i18n/i18n';
 import { haptics } from '../../../lib/telegram';
 import { useVerifyBotToken } from '../api/verify-bot-token';
 import { sanitizeTokenInput } from '../lib/bot-rules';
 import styles from './bot-details.module.css';
-import { controlClass, Field } from './field';
 
 type TestState = 'idle' | 'testing' | 'valid' | 'invalid';
 
@@ -17,7 +19,9 @@ type TokenTestProps = {
   onValid: (username: string, token: string) => void;
 };
 
+/** Spec part 1 §4: the bot page's token test, idle → testing → valid or invalid → idle after 3 s. */
 export function TokenTest({ botId, onValid }: TokenTestProps) {
+  const { t } = useI18n();
   const [token, setToken] = useState('');
   const [state, setState] = useState<TestState>('idle');
   const verify = useVerifyBotToken();
@@ -53,15 +57,17 @@ export function TokenTest({ botId, onValid }: TokenTestProps) {
 
   return (
     <div className={styles.tokenTest}>
-      <Field label="Test Bot Token" hint="Checks a token with Telegram without saving it.">
-        {(field) => (
-          <input
-            {...field}
-            className={`${controlClass} ${styles.mono}`}
+      <Field label={t('bots.tokenTest.label')} hint={t('bots.tokenTest.hint')}>
+        {(aria) => (
+          <TextInput
+            {...aria}
+            mono
             value={token}
             onChange={(event) => setToken(sanitizeTokenInput(event.target.value))}
             placeholder="123456789:ABCdef..."
             autoComplete="off"
+            autoCapitalize="off"
+            autoCorrect="off"
             spellCheck={false}
           />
         )}
@@ -72,17 +78,19 @@ export function TokenTest({ botId, onValid }: TokenTestProps) {
         onClick={test}
         disabled={state === 'testing' || token === ''}
       >
-        {state === 'testing' ? 'Testing...' : 'Test Token'}
+        {state === 'testing' ? t('bots.tokenTest.testing') : t('bots.tokenTest.button')}
       </Button>
-      {state === 'valid' ? (
-        <p className={`${styles.testResult} ${styles.up}`} role="status">
-          ✓ Token is valid and active
-        </p>
-      ) : state === 'invalid' ? (
-        <p className={`${styles.testResult} ${styles.down}`} role="status">
-          ✗ Invalid token. Please check and try again
-        </p>
-      ) : null}
+      <p
+        className={`${styles.testResult} ${state === 'valid' ? styles.up : styles.down}`}
+        role="status"
+        hidden={state !== 'valid' && state !== 'invalid'}
+      >
+        {state === 'valid'
+          ? t('bots.tokenTest.valid')
+          : state === 'invalid'
+            ? t('bots.tokenTest.invalid')
+            : ''}
+      </p>
     </div>
   );
 }

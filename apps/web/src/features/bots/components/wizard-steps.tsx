@@ -1,305 +1,212 @@
 import {
-  BotCategory,
   type BotInfo,
+  type CreateBotBody,
   WIZARD_CURRENCIES,
   WIZARD_LANGUAGES,
   WIZARD_TIMEZONES,
 } from '@app/contracts/bots';
 import { PLANS, type Plan, TRIAL_DAYS } from '@app/contracts/plans';
+import type { Control } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FormAlert } from '../../../components/ui/form/field';
+import { TextField } from '../../../components/ui/form/fields';
+import { RichText } from '../../../components/ui/rich-text';
 import { Spinner } from '../../../components/ui/spinner';
-import { sanitizeTokenInput, withAt } from '../lib/bot-rules';
+import { useI18n } from '../../../i18n/i18n';
+import { sanitizeTokenInput } from '../lib/bot-rules';
+import { PLAN_KEYS } from '../lib/options';
+import { describePlan } from '../lib/plan-features';
 import {
-  CATEGORY_LABELS,
-  CURRENCY_LABELS,
-  LANGUAGE_LABELS,
-  PLAN_NAMES,
-  TIMEZONE_LABELS,
-  toOptions,
-} from '../lib/options';
-import { controlClass, Field, Select, textareaClass } from './field';
+  BotDescriptionField,
+  BotNameField,
+  BotUsernameField,
+  CategoryField,
+  CurrencyField,
+  LanguageField,
+  TimezoneField,
+  WelcomeMessageField,
+} from './bot-fields';
 import styles from './wizard.module.css';
 
-export type WizardForm = {
-  token: string;
-  botInfo: BotInfo | null;
-  name: string;
-  description: string;
-  category: BotCategory;
-  language: (typeof WIZARD_LANGUAGES)[number];
-  currency: (typeof WIZARD_CURRENCIES)[number];
-  timezone: (typeof WIZARD_TIMEZONES)[number];
-  welcomeMessage: string;
-};
-
-type Patch = (patch: Partial<WizardForm>) => void;
+/** The wizard's values are the create call's body: CreateBotBody validates them, field by field and whole. */
+export type WizardValues = z.input<typeof CreateBotBody>;
+export type WizardControl = Control<WizardValues, unknown, z.output<typeof CreateBotBody>>;
 
 export function WizardProgress({ step, total }: { step: number; total: number }) {
+  const { t } = useI18n();
+  const label = t('bots.wizard.step', { step, total });
   return (
     <div className={styles.progress}>
       <div
         className={styles.track}
         role="progressbar"
-        aria-label="Wizard progress"
+        aria-label={t('bots.wizard.progress')}
         aria-valuemin={1}
         aria-valuemax={total}
         aria-valuenow={step}
-        aria-valuetext={`Step ${step} of ${total}`}
+        aria-valuetext={label}
       >
         <span className={styles.bar} style={{ width: `${(step / total) * 100}%` }} />
       </div>
-      <span className={styles.stepLabel}>
-        Step {step} of {total}
-      </span>
+      <span className={styles.stepLabel}>{label}</span>
     </div>
   );
 }
 
 type TokenStepProps = {
-  form: WizardForm;
-  onChange: Patch;
-  onTokenChange: (token: string) => void;
-  onVerify: () => void;
+  control: WizardControl;
+  /** Telegram's answer for the token as it is now; null until verified (or after the token changed). */
+  botInfo: BotInfo | null;
   verifying: boolean;
-  tokenError: string | null;
-  nameError: string | null;
+  onVerify: () => void;
+  /** False when Telegram's own (secondary) button carries Verify Bot. */
+  showVerifyButton: boolean;
 };
 
-export function TokenStep({
-  form,
-  onChange,
-  onTokenChange,
-  onVerify,
-  verifying,
-  tokenError,
-  nameError,
-}: TokenStepProps) {
-  const verified = form.botInfo !== null;
+export function TokenStep({ control, botInfo, verifying, onVerify, showVerifyButton }: TokenStepProps) {
+  const { t } = useI18n();
   return (
     <section className={styles.step} aria-labelledby="wizard-step-title">
       <h2 id="wizard-step-title" className={styles.stepTitle}>
-        Bot Verification
+        {t('bots.wizard.verifyTitle')}
       </h2>
       <Card className={styles.section}>
-        <Field
-          label="Bot Token"
-          error={tokenError}
+        <TextField
+          control={control}
+          name="botToken"
+          label={t('bots.field.token')}
           hint={
-            verified ? (
-              <span className={styles.verified}>✓ Token verified</span>
+            botInfo ? (
+              <span className={styles.verified}>{t('bots.wizard.tokenVerified')}</span>
             ) : (
-              'Paste the token @BotFather gave you.'
+              t('bots.wizard.tokenHint')
             )
           }
-        >
-          {(field) => (
-            <input
-              {...field}
-              className={`${controlClass} ${styles.mono}`}
-              value={form.token}
-              onChange={(event) => onTokenChange(sanitizeTokenInput(event.target.value))}
-              placeholder="123456789:ABCdefGhIJKlmNoPQRsTUVwxyZ"
-              autoComplete="off"
-              autoCapitalize="off"
-              autoCorrect="off"
-              spellCheck={false}
-              inputMode="text"
-            />
-          )}
-        </Field>
-        <Button
-          fullWidth
-          variant={verified ? 'secondary' : 'primary'}
-          onClick={onVerify}
-          disabled={verifying || verified}
-        >
-          {verifying ? <Spinner size="small" /> : null}
-          {verifying ? 'Verifying...' : verified ? 'Verified' : 'Verify Bot'}
-        </Button>
+          transform={sanitizeTokenInput}
+          placeholder="123456789:ABCdefGhIJKlmNoPQRsTUVwxyZ"
+          autoComplete="off"
+          mono
+        />
+        {showVerifyButton && !botInfo ? (
+          <Button fullWidth onClick={onVerify} disabled={verifying}>
+            {verifying ? <Spinner size="small" /> : null}
+            {verifying ? t('bots.wizard.verifying') : t('bots.wizard.verify')}
+          </Button>
+        ) : null}
       </Card>
 
-      {form.botInfo ? (
+      {botInfo ? (
         <Card className={styles.section} data-testid="verified-bot">
-          <Field label="Username">
-            {(field) => (
-              <input
-                {...field}
-                className={controlClass}
-                value={withAt(form.botInfo?.username ?? '')}
-                readOnly
-              />
-            )}
-          </Field>
-          <Field label="Display Name" error={nameError}>
-            {(field) => (
-              <input
-                {...field}
-                className={controlClass}
-                value={form.name}
-                maxLength={64}
-                onChange={(event) => onChange({ name: event.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Description">
-            {(field) => (
-              <textarea
-                {...field}
-                className={textareaClass}
-                value={form.description}
-                maxLength={512}
-                placeholder="What does your store sell?"
-                onChange={(event) => onChange({ description: event.target.value })}
-              />
-            )}
-          </Field>
+          <BotUsernameField username={botInfo.username} />
+          <BotNameField control={control} name="botName" label={t('bots.field.displayName')} />
+          <BotDescriptionField control={control} name="description" />
         </Card>
       ) : null}
 
       <Card className={styles.section}>
-        <h3 className={styles.sectionTitle}>How to get a bot token</h3>
+        <h3 className={styles.sectionTitle}>{t('bots.wizard.howToTitle')}</h3>
         <ol className={styles.instructions}>
           <li>
-            Open <strong>@BotFather</strong> in Telegram.
+            <RichText text={t('bots.wizard.howTo1')} values={{ botFather: <strong>@BotFather</strong> }} />
           </li>
           <li>
-            Send <code>/newbot</code>.
+            <RichText text={t('bots.wizard.howTo2')} values={{ command: <code>/newbot</code> }} />
           </li>
-          <li>Choose a name and a username for your bot (the username must end in “bot”).</li>
-          <li>Copy the token BotFather sends you and paste it above.</li>
+          <li>{t('bots.wizard.howTo3')}</li>
+          <li>{t('bots.wizard.howTo4')}</li>
         </ol>
       </Card>
     </section>
   );
 }
 
-export function ConfigStep({ form, onChange }: { form: WizardForm; onChange: Patch }) {
+export function ConfigStep({ control }: { control: WizardControl }) {
+  const { t } = useI18n();
   return (
     <section className={styles.step} aria-labelledby="wizard-step-title">
       <h2 id="wizard-step-title" className={styles.stepTitle}>
-        Bot Configuration
+        {t('bots.wizard.configTitle')}
       </h2>
       <Card className={styles.section}>
-        <Field label="Store Category">
-          {(field) => (
-            <Select
-              {...field}
-              value={form.category}
-              options={toOptions(BotCategory.options, CATEGORY_LABELS)}
-              onChange={(event) => onChange({ category: event.target.value as WizardForm['category'] })}
-            />
-          )}
-        </Field>
-        <Field label="Language">
-          {(field) => (
-            <Select
-              {...field}
-              value={form.language}
-              options={toOptions(WIZARD_LANGUAGES, LANGUAGE_LABELS)}
-              onChange={(event) => onChange({ language: event.target.value as WizardForm['language'] })}
-            />
-          )}
-        </Field>
-        <Field label="Currency">
-          {(field) => (
-            <Select
-              {...field}
-              value={form.currency}
-              options={toOptions(WIZARD_CURRENCIES, CURRENCY_LABELS)}
-              onChange={(event) => onChange({ currency: event.target.value as WizardForm['currency'] })}
-            />
-          )}
-        </Field>
-        <Field label="Timezone">
-          {(field) => (
-            <Select
-              {...field}
-              value={form.timezone}
-              options={toOptions(WIZARD_TIMEZONES, TIMEZONE_LABELS)}
-              onChange={(event) => onChange({ timezone: event.target.value as WizardForm['timezone'] })}
-            />
-          )}
-        </Field>
-        <Field label="Welcome Message">
-          {(field) => (
-            <textarea
-              {...field}
-              className={textareaClass}
-              value={form.welcomeMessage}
-              maxLength={1000}
-              onChange={(event) => onChange({ welcomeMessage: event.target.value })}
-            />
-          )}
-        </Field>
+        <CategoryField control={control} name="category" />
+        <LanguageField control={control} name="language" choices={WIZARD_LANGUAGES} />
+        <CurrencyField control={control} name="currency" choices={WIZARD_CURRENCIES} />
+        <TimezoneField control={control} name="timezone" choices={WIZARD_TIMEZONES} />
+        <WelcomeMessageField control={control} name="welcomeMessage" />
       </Card>
     </section>
   );
 }
 
-function formatPrice(cents: number): string {
-  const dollars = cents / 100;
-  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;
-}
-
 type PlanStepProps = {
-  plans: Plan[];
-  selected: Plan;
+  /** Null until the vendor's bots are known (the Free plan is for the first bot only). */
+  plans: Plan[] | null;
+  selected: Plan | null;
   onSelect: (plan: Plan) => void;
   error: string | null;
 };
 
 export function PlanStep({ plans, selected, onSelect, error }: PlanStepProps) {
+  const { t, formatNumber } = useI18n();
+  // Plan prices are whole dollars: no ".00".
+  const price = (cents: number) =>
+    formatNumber(cents / 100, { style: 'currency', currency: 'USD', trailingZeroDisplay: 'stripIfInteger' });
   return (
     <section className={styles.step} aria-labelledby="wizard-step-title">
       <h2 id="wizard-step-title" className={styles.stepTitle}>
-        Choose Your Plan
+        {t('bots.wizard.planTitle')}
       </h2>
-      <fieldset className={styles.plans}>
-        <legend className="visually-hidden">Plans</legend>
-        {plans.map((plan) => {
-          const offer = PLANS[plan];
-          const isSelected = plan === selected;
-          return (
-            <label
-              key={plan}
-              className={`${styles.plan} ${isSelected ? styles.planSelected : ''}`}
-              data-testid={`plan-${plan}`}
-            >
-              <input
-                type="radio"
-                name="plan"
-                value={plan}
-                checked={isSelected}
-                onChange={() => onSelect(plan)}
-                aria-label={`${PLAN_NAMES[plan]} plan`}
-                className="visually-hidden"
-              />
-              <span className={styles.planHead}>
-                <span className={styles.planName}>{PLAN_NAMES[plan]}</span>
-                {plan === 'FREE' ? <span className={styles.tag}>Special Offer</span> : null}
-                {offer.recommended ? <span className={styles.tag}>Recommended</span> : null}
-              </span>
-              <span className={styles.price}>
-                {formatPrice(offer.priceMonthly)}
-                <span className={styles.per}>/month</span>
-              </span>
-              {plan === 'FREE' ? null : <span className={styles.trial}>{TRIAL_DAYS}-day free trial</span>}
-              <ul className={styles.features}>
-                {offer.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-                <li>{offer.feeBps / 100}% transaction fee</li>
-              </ul>
-            </label>
-          );
-        })}
-      </fieldset>
-      {error ? (
-        <p className={styles.formError} role="alert">
-          {error}
-        </p>
-      ) : null}
+      {plans === null ? (
+        <Spinner />
+      ) : (
+        <fieldset className={styles.plans}>
+          <legend className="visually-hidden">{t('bots.wizard.planTitle')}</legend>
+          {plans.map((plan) => {
+            const offer = PLANS[plan];
+            const isSelected = plan === selected;
+            const name = t(PLAN_KEYS[plan]);
+            return (
+              <label
+                key={plan}
+                className={`${styles.plan} ${isSelected ? styles.planSelected : ''}`}
+                data-testid={`plan-${plan}`}
+              >
+                <input
+                  type="radio"
+                  name="plan"
+                  value={plan}
+                  checked={isSelected}
+                  onChange={() => onSelect(plan)}
+                  aria-label={t('bots.plan.radio', { plan: name })}
+                  className="visually-hidden"
+                />
+                <span className={styles.planHead}>
+                  <span className={styles.planName}>{name}</span>
+                  {plan === 'FREE' ? <span className={styles.tag}>{t('bots.plan.specialOffer')}</span> : null}
+                  {offer.recommended ? (
+                    <span className={styles.tag}>{t('bots.plan.recommended')}</span>
+                  ) : null}
+                </span>
+                <span className={styles.price}>
+                  {price(offer.priceMonthly)}
+                  <span className={styles.per}>{t('bots.plan.perMonth')}</span>
+                </span>
+                {plan === 'FREE' ? null : (
+                  <span className={styles.trial}>{t('bots.plan.trial', { count: TRIAL_DAYS })}</span>
+                )}
+                <ul className={styles.features}>
+                  {describePlan(plan, t).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      <FormAlert>{error}</FormAlert>
     </section>
   );
 }

@@ -1,32 +1,30 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+import type { MessageKey } from '../../../i18n/messages';
 
-/** An ISO date-time as "Mar 5, 2026". */
-export function formatDate(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : dateFormat.format(time);
-}
+type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
-/** Minor units of `currency` as money: 1250, 'USD' → "$12.50". */
-export function formatMoney(minor: number, currency = 'USD'): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
-
-function plural(n: number, unit: string): string {
-  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
-}
-
-/** 'just now', 'N minute(s)/hour(s)/day(s) ago' (spec part 1 §2, Home's recent activity). */
-export function formatRelativeTime(iso: string, now = Date.now()): string {
+/** 'just now', 'N minute(s)/hour(s)/day(s) ago' (spec part 1 §2), in the language of `t`. */
+export function formatRelativeTime(iso: string, t: Translate, now = Date.now()): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
   const minutes = Math.floor((now - time) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return plural(minutes, 'minute');
+  if (minutes < 1) return t('bots.time.justNow');
+  if (minutes < 60) return t('bots.time.minutesAgo', { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return plural(hours, 'hour');
-  return plural(Math.floor(hours / 24), 'day');
+  if (hours < 24) return t('bots.time.hoursAgo', { count: hours });
+  return t('bots.time.daysAgo', { count: Math.floor(hours / 24) });
+}
+
+type MoneyFormatter = (minor: number, currency: string) => string;
+
+/**
+ * Money from the number and its currency. The list's bots carry no currency yet (contracts `Bot`), so there
+ * the server's formatted text is the only truthful rendering; pass the currency once the wire has it.
+ */
+export function formatBotMoney(
+  formatMoney: MoneyFormatter,
+  minor: number,
+  currency: string | null | undefined,
+  formatted: string,
+): string {
+  return currency ? formatMoney(minor, currency) : formatted;
 }

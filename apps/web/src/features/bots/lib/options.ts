@@ -1,27 +1,49 @@
-import type { BotCategory } from '@app/contracts/bots';
+import {
+  BotCategory,
+  type BotCurrency,
+  type BotLanguage,
+  type BotTimezone,
+  type PlanLabel,
+} from '@app/contracts/bots';
 import type { Plan } from '@app/contracts/plans';
+import type { SelectOption } from '../../../components/ui/form/controls';
+import type { Locale } from '../../../i18n/i18n';
+import type { MessageKey } from '../../../i18n/messages';
 
-export const CATEGORY_LABELS: Record<BotCategory, string> = {
-  general: 'General Store',
-  fashion: 'Fashion & Apparel',
-  electronics: 'Electronics',
-  groceries: 'Groceries',
-  health: 'Health & Beauty',
-  home: 'Home & Garden',
-  sports: 'Sports & Outdoors',
-  books: 'Books & Media',
+type Translate = (key: MessageKey) => string;
+type Language = (typeof BotLanguage.options)[number];
+type Currency = (typeof BotCurrency.options)[number];
+type Timezone = (typeof BotTimezone.options)[number];
+
+export const CATEGORY_KEYS: Record<BotCategory, MessageKey> = {
+  general: 'bots.category.general',
+  fashion: 'bots.category.fashion',
+  electronics: 'bots.category.electronics',
+  groceries: 'bots.category.groceries',
+  health: 'bots.category.health',
+  home: 'bots.category.home',
+  sports: 'bots.category.sports',
+  books: 'bots.category.books',
 };
 
-export const LANGUAGE_LABELS: Record<string, string> = {
-  en: 'English',
-  es: 'Spanish',
-  fr: 'French',
-  de: 'German',
-  ru: 'Russian',
-  zh: 'Chinese',
+export const PLAN_KEYS: Record<Plan, MessageKey> = {
+  FREE: 'bots.plan.FREE',
+  BASIC: 'bots.plan.BASIC',
+  PRO: 'bots.plan.PRO',
+  ENTERPRISE: 'bots.plan.ENTERPRISE',
 };
 
-export const CURRENCY_LABELS: Record<string, string> = {
+export const PLAN_LABEL_KEYS: Record<PlanLabel, MessageKey> = {
+  TRIAL: 'bots.planLabel.TRIAL',
+  FREE: 'bots.planLabel.FREE',
+  BASIC: 'bots.planLabel.BASIC',
+  PRO: 'bots.planLabel.PRO',
+  ENTERPRISE: 'bots.planLabel.ENTERPRISE',
+};
+
+// Currency codes with their symbol and timezone abbreviations with their offset read the same in every
+// language, so they are not in the catalogue.
+const CURRENCY_LABELS: Record<Currency, string> = {
   USD: 'USD ($)',
   EUR: 'EUR (€)',
   GBP: 'GBP (£)',
@@ -29,7 +51,7 @@ export const CURRENCY_LABELS: Record<string, string> = {
   CNY: 'CNY (¥)',
 };
 
-export const TIMEZONE_LABELS: Record<string, string> = {
+const TIMEZONE_LABELS: Record<Timezone, string> = {
   UTC: 'UTC',
   EST: 'EST (UTC−5)',
   PST: 'PST (UTC−8)',
@@ -37,17 +59,23 @@ export const TIMEZONE_LABELS: Record<string, string> = {
   MSK: 'MSK (UTC+3)',
 };
 
-export const PLAN_NAMES: Record<Plan, string> = {
-  FREE: 'Free',
-  BASIC: 'Basic',
-  PRO: 'Pro',
-  ENTERPRISE: 'Enterprise',
-};
+export function categoryOptions(t: Translate): SelectOption[] {
+  return BotCategory.options.map((value) => ({ value, label: t(CATEGORY_KEYS[value]) }));
+}
 
-/** Options for a <select>: each value with its label, or the value itself when it has none. */
-export function toOptions<T extends string>(
-  values: readonly T[],
-  labels: Partial<Record<string, string>>,
-): { value: T; label: string }[] {
-  return values.map((value) => ({ value, label: labels[value] ?? value }));
+/** Language names from Intl in the user's language ("German", "Deutsch", "德语"). */
+export function languageOptions(values: readonly Language[], locale: Locale): SelectOption[] {
+  const names = new Intl.DisplayNames([locale], { type: 'language' });
+  return values.map((value) => {
+    const name = names.of(value) ?? value;
+    return { value, label: name.charAt(0).toLocaleUpperCase(locale) + name.slice(1) };
+  });
+}
+
+export function currencyOptions(values: readonly Currency[]): SelectOption[] {
+  return values.map((value) => ({ value, label: CURRENCY_LABELS[value] }));
+}
+
+export function timezoneOptions(values: readonly Timezone[]): SelectOption[] {
+  return values.map((value) => ({ value, label: TIMEZONE_LABELS[value] }));
 }

@@ -5,6 +5,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Page } from '../../../components/ui/page';
 import { LoadingState } from '../../../components/ui/spinner';
+import { useI18n } from '../../../i18n/i18n';
+import type { MessageKey } from '../../../i18n/messages';
 import { isApiError } from '../../../lib/api-client';
 import { haptics } from '../../../lib/telegram';
 import { useBotDetail } from '../api/get-bot-detail';
@@ -13,20 +15,30 @@ import { IntegrationsTab } from '../components/integrations-tab';
 import { OverviewTab } from '../components/overview-tab';
 import { SettingsTab } from '../components/settings-tab';
 import { getBotCardKind, withAt } from '../lib/bot-rules';
+import { describeBotError } from '../lib/messages';
+import { PLAN_LABEL_KEYS } from '../lib/options';
 
-const TABS = ['Overview', 'Settings', 'Integrations'] as const;
+const TABS = ['overview', 'settings', 'integrations'] as const;
 type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, MessageKey> = {
+  overview: 'bots.details.tabOverview',
+  settings: 'bots.details.tabSettings',
+  integrations: 'bots.details.tabIntegrations',
+};
 
 export function BotDetailsPage() {
+  const { t } = useI18n();
   const { botId = '' } = useParams();
   const navigate = useNavigate();
   const detail = useBotDetail(botId);
-  const [tab, setTab] = useState<Tab>('Overview');
+  const [tab, setTab] = useState<Tab>('overview');
+  // A tab once opened stays mounted (hidden), so unsaved edits survive a look at another tab.
+  const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set(['overview']));
 
   if (detail.isPending) {
     return (
-      <Page title="Bot Details" data-testid="bot-details-page">
-        <LoadingState label="Loading bot..." />
+      <Page title={t('bots.details.title')} data-testid="bot-details-page">
+        <LoadingState label={t('bots.details.loading')} />
       </Page>
     );
   }
@@ -35,17 +47,20 @@ export function BotDetailsPage() {
     const notFound = isApiError(detail.error) && detail.error.status === 404;
     const back = (
       <Button variant="secondary" onClick={() => navigate('/bots')}>
-        Back to Bots
+        {t('bots.details.backToBots')}
       </Button>
     );
     return (
-      <Page title={notFound ? 'Bot Not Found' : 'Bot Details'} data-testid="bot-details-page">
+      <Page
+        title={notFound ? t('bots.details.notFoundTitle') : t('bots.details.title')}
+        data-testid="bot-details-page"
+      >
         {notFound ? (
-          <EmptyState icon="🤖" title="This bot does not exist or has been deleted" action={back} />
+          <EmptyState icon="🤖" title={t('bots.details.notFound')} action={back} />
         ) : (
           <>
             <ErrorState
-              message={detail.error.message || 'Failed to load bot details'}
+              message={describeBotError(detail.error, 'bots.details.loadError')}
               onRetry={() => void detail.refetch()}
               retrying={detail.isFetching}
             />
@@ -58,7 +73,18 @@ export function BotDetailsPage() {
 
   const bot = detail.data;
   const kind = getBotCardKind(bot);
-  const status = kind === 'normal' ? 'Active' : kind === 'expired' ? 'Expired' : 'Inactive';
+  const status =
+    kind === 'normal'
+      ? t('bots.status.active')
+      : kind === 'expired'
+        ? t('bots.status.expired')
+        : t('bots.status.inactive');
+
+  const open = (next: Tab) => {
+    haptics.selection();
+    setTab(next);
+    setOpened((current) => (current.has(next) ? current : new Set([...current, next])));
+  };
 
   return (
     <Page
@@ -69,12 +95,12 @@ export function BotDetailsPage() {
           <span className={`${styles.status} ${kind === 'normal' ? styles.statusOn : styles.statusOff}`}>
             {status}
           </span>
-          <span className={styles.plan}>{bot.subscription.label}</span>
+          <span className={styles.plan}>{t(PLAN_LABEL_KEYS[bot.subscription.label])}</span>
         </span>
       }
       data-testid="bot-details-page"
     >
-      <div className={styles.tabs} role="tablist" aria-label="Bot sections">
+      <div className={styles.tabs} role="tablist" aria-label={t('bots.details.sections')}>
         {TABS.map((name) => (
           <button
             key={name}
@@ -82,26 +108,36 @@ export function BotDetailsPage() {
             role="tab"
             id={`bot-tab-${name}`}
             aria-selected={tab === name}
-            aria-controls="bot-tab-panel"
+            aria-controls={`bot-panel-${name}`}
             className={`${styles.tab} ${tab === name ? styles.tabActive : ''}`}
-            onClick={() => {
-              haptics.selection();
-              setTab(name);
-            }}
+            onClick={() => open(name)}
           >
-            {name}
+            {t(TAB_LABELS[name])}
           </button>
         ))}
       </div>
-      <div id="bot-tab-panel" role="tabpanel" aria-labelledby={`bot-tab-${tab}`} className={styles.panel}>
-        {tab === 'Overview' ? (
-          <OverviewTab bot={bot} />
-        ) : tab === 'Settings' ? (
-          <SettingsTab bot={bot} />
-        ) : (
-          <IntegrationsTab bot={bot} />
-        )}
-      </div>
+      {TABS.filter((name) => opened.has(name)).map((name) => (
+        <div
+          key={name}
+          id={`bot-panel-${name}`}
+          role="tabpanel"
+          aria-labelledby={`bot-tab-${name}`}
+          hidden={tab !== name}
+          className={styles.panel}
+        >
+          {name === 'overview' ? (
+            <OverviewTab bot={bot} />
+          ) : name === 'settings' ? (
+            <SettingsTab
+              bot={bot}
+              active={tab === 'settings'}
+              onDeleted={() => void navigate('/bots', { replace: true })}
+            />
+          ) : (
+            <IntegrationsTab bot={bot} />
+          )}
+        </div>
+      ))}
     </Page>
   );
 }

@@ -3,37 +3,39 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Page } from '../../../components/ui/page';
-import { formatCount } from '../../../lib/format';
+import { useI18n } from '../../../i18n/i18n';
 import { useMainButton } from '../../../lib/telegram';
 import { useBots } from '../api/get-bots';
 import { BotCard, BotCardSkeleton } from '../components/bot-card';
 import { BotStatsCard } from '../components/bot-stats-card';
+import { describeBotError } from '../lib/messages';
 import styles from './bot-list-page.module.css';
 
 export function BotListPage() {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const bots = useBots();
   const openWizard = () => navigate('/bot-new');
-  useMainButton('Create New Bot', openWizard);
+  useMainButton(t('bots.list.create'), openWizard);
 
   const data = bots.data;
   const subtitle = data
-    ? `${formatCount(data.summary.activeBots)} active of ${formatCount(data.summary.totalBots)} · Unlimited bots allowed`
-    : 'Unlimited bots allowed';
+    ? `${t('bots.list.summary', { count: data.summary.activeBots, total: data.summary.totalBots })} · ${t('bots.list.unlimited')}`
+    : t('bots.list.unlimited');
 
   return (
-    <Page title="Your Bots" subtitle={subtitle} data-testid="bot-list-page">
+    <Page title={t('bots.list.title')} subtitle={subtitle} data-testid="bot-list-page">
       {data ? (
         data.bots.length === 0 ? (
           <EmptyState
             icon="🤖"
-            title="No Bots Yet"
-            hint="Create your first bot to start selling on Telegram."
-            action={<Button onClick={openWizard}>Create First Bot</Button>}
+            title={t('bots.list.emptyTitle')}
+            hint={t('bots.list.emptyHint')}
+            action={<Button onClick={openWizard}>{t('bots.list.emptyAction')}</Button>}
           />
         ) : (
           <>
-            <section className={styles.list} aria-label="Bots">
+            <section className={styles.list} aria-label={t('bots.list.region')}>
               {data.bots.map((bot) => (
                 <BotCard key={bot.id} bot={bot} />
               ))}
@@ -43,12 +45,12 @@ export function BotListPage() {
         )
       ) : bots.isError ? (
         <ErrorState
-          message={bots.error.message || 'Failed to load bots'}
+          message={describeBotError(bots.error, 'bots.list.loadError')}
           onRetry={() => void bots.refetch()}
           retrying={bots.isFetching}
         />
       ) : (
-        <div className={styles.list} role="status" aria-label="Loading bots">
+        <div className={styles.list} role="status" aria-label={t('bots.list.loading')}>
           <BotCardSkeleton />
           <BotCardSkeleton />
         </div>

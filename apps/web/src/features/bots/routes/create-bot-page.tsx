@@ -1,198 +1,236 @@
-import { BOT_MESSAGES, DEFAULT_WELCOME_MESSAGE } from '@app/contracts/bots';
-import type { Plan } from '@app/contracts/plans';
+import { type BotInfo, CreateBotBody } from '@app/contracts/bots';
+import { PLANS, type Plan } from '@app/contracts/plans';
 import { useRef, useState } from 'react';
+import { type FieldPath, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-changes';
+import { useZodForm } from '../../../components/ui/form/zod-form';
 import { Page } from '../../../components/ui/page';
-import { haptics, useMainButton } from '../../../lib/telegram';
+import { useI18n } from '../../../i18n/i18n';
+import { haptics, useBackButtonOverride, useMainButton, useSecondaryButton } from '../../../lib/telegram';
 import { useCreateBot } from '../api/create-bot';
 import { useBots } from '../api/get-bots';
 import { useVerifyToken } from '../api/verify-token';
 import styles from '../components/wizard.module.css';
-import { ConfigStep, PlanStep, TokenStep, type WizardForm, WizardProgress } from '../components/wizard-steps';
-import { checkTokenFormat, getCreateBotErrorMessage, getVerifyErrorMessage } from '../lib/bot-rules';
+import {
+  ConfigStep,
+  PlanStep,
+  TokenStep,
+  WizardProgress,
+  type WizardValues,
+} from '../components/wizard-steps';
+import {
+  BOT_MESSAGE_KEYS,
+  botMessage,
+  getCreateBotErrorMessage,
+  getVerifyErrorMessage,
+  getVerifyResultMessage,
+} from '../lib/messages';
 
+type Step = 1 | 2 | 3;
 const STEPS = 3;
 const PAID_PLANS: Plan[] = ['BASIC', 'PRO', 'ENTERPRISE'];
 
-const INITIAL_FORM: WizardForm = {
-  token: '',
-  botInfo: null,
-  name: '',
-  description: '',
-  category: 'general',
-  language: 'en',
-  currency: 'USD',
-  timezone: 'UTC',
-  welcomeMessage: DEFAULT_WELCOME_MESSAGE,
+// A new bot's defaults are the contract's: parsing an empty configuration yields them.
+const CONTRACT_DEFAULTS = CreateBotBody.pick({
+  category: true,
+  language: true,
+  currency: true,
+  timezone: true,
+  welcomeMessage: true,
+}).parse({});
+
+const DEFAULT_VALUES: WizardValues = { botToken: '', botName: '', description: '', ...CONTRACT_DEFAULTS };
+
+const STEP_FIELDS: Record<1 | 2, FieldPath<WizardValues>[]> = {
+  1: ['botToken', 'botName', 'description'],
+  2: ['category', 'language', 'currency', 'timezone', 'welcomeMessage'],
 };
 
 export function CreateBotPage() {
+  const { t } = useI18n();
   const navigate = useNavigate();
-  const [step, setStep] = useState(1);
-  const [form, setForm] = useState<WizardForm>(INITIAL_FORM);
-  const [tokenError, setTokenError] = useState<string | null>(null);
-  const [nameError, setNameError] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>(1);
+  // Telegram's answer for a token; it counts only while the token field still holds that token.
+  const [verification, setVerification] = useState<{ token: string; botInfo: BotInfo } | null>(null);
   const [createError, setCreateError] = useState<string | null>(null);
-  const [chosenPlan, setChosenPlan] = useState<Plan | null>(null);
-  // The token being verified; an answer for an older token is ignored.
-  const latestToken = useRef('');
+  // The token last sent for verification: an answer for an older one is ignored.
+  const verifyingToken = useRef('');
+
+  const form = useZodForm(CreateBotBody, { defaultValues: DEFAULT_VALUES, messages: BOT_MESSAGE_KEYS });
+  const { control } = form;
+  const token = useWatch({ control, name: 'botToken' });
+  const chosenPlan = useWatch({ control, name: 'plan' });
+  const botInfo = verification?.token === token ? verification.botInfo : null;
 
   const verify = useVerifyToken();
   const create = useCreateBot();
   const bots = useBots();
 
-  // Spec part 1 §5: the Free plan is only for a vendor's first bot; until the list answers it is not offered.
-  const freeOffered = bots.data?.bots.length === 0;
-  const plans: Plan[] = freeOffered ? ['FREE', ...PAID_PLANS] : PAID_PLANS;
-  const plan = chosenPlan && plans.includes(chosenPlan) ? chosenPlan : freeOffered ? 'FREE' : 'PRO';
+  // Spec part 1 §5: the Free plan is only for a vendor's first bot; until the list answers no plan is offered.
+  const freeOffered = bots.data ? bots.data.bots.length === 0 : null;
+  const plans: Plan[] | null =
+    freeOffered === null ? null : freeOffered ? ['FREE', ...PAID_PLANS] : PAID_PLANS;
+  // Until the vendor picks one: the Free plan where offered, else the recommended one.
+  const suggested = plans?.find((p) => p === 'FREE') ?? plans?.find((p) => PLANS[p].recommended) ?? null;
+  const plan = chosenPlan && plans?.includes(chosenPlan) ? chosenPlan : suggested;
 
-  const patch = (next: Partial<WizardForm>) => {
-    setForm((current) => ({ ...current, ...next }));
-    if (next.name !== undefined) setNameError(null);
-  };
+  const { allowLeave } = useUnsavedChangesGuard(form.formState.isDirty);
 
-  const changeToken = (token: string) => {
-    latestToken.current = token;
-    // Any edit makes the token unverified again.
-    setForm((current) => ({ ...current, token, botInfo: null }));
-    setTokenError(null);
-  };
-
-  const verifyBot = () => {
-    const token = form.token;
-    const formatError = checkTokenFormat(token);
-    if (formatError) {
-      setTokenError(formatError);
-      haptics.error();
-      return;
-    }
-    setTokenError(null);
-    verify.mutate(
-      { token },
-      {
-        onSuccess: (result) => {
-          if (latestToken.current !== token) return;
-          if (result.valid && result.botInfo) {
-            const botInfo = result.botInfo;
-            setForm((current) => ({ ...current, botInfo, name: botInfo.firstName }));
-            haptics.success();
-          } else {
-            setTokenError(BOT_MESSAGES.tokenUnknown);
-            haptics.error();
-          }
-        },
-        onError: (error) => {
-          if (latestToken.current !== token) return;
-          setTokenError(getVerifyErrorMessage(error));
-          haptics.error();
-        },
-      },
-    );
-  };
-
-  const goTo = (next: number) => {
+  const goTo = (next: Step) => {
     haptics.selection();
     setStep(next);
     window.scrollTo({ top: 0 });
   };
 
-  const continueFromToken = () => {
-    if (!form.botInfo) {
-      setTokenError(BOT_MESSAGES.tokenNotVerified);
+  const verifyBot = async () => {
+    const current = form.getValues('botToken');
+    if (current === '') {
+      form.setError('botToken', { message: botMessage('tokenEmptyOnVerify') }, { shouldFocus: true });
       haptics.error();
       return;
     }
-    if (form.name.trim() === '') {
-      setNameError(BOT_MESSAGES.nameRequired);
+    if (!(await form.trigger('botToken', { shouldFocus: true }))) {
       haptics.error();
       return;
     }
-    goTo(2);
-  };
-
-  const createTheBot = () => {
-    if (create.isPending) return;
-    setCreateError(null);
-    const description = form.description.trim();
-    create.mutate(
+    verifyingToken.current = current;
+    verify.mutate(
+      { token: current },
       {
-        botToken: form.token,
-        botName: form.name.trim(),
-        ...(description ? { description } : {}),
-        category: form.category,
-        language: form.language,
-        currency: form.currency,
-        timezone: form.timezone,
-        welcomeMessage: form.welcomeMessage.trim() || DEFAULT_WELCOME_MESSAGE,
-        plan,
-      },
-      {
-        onSuccess: (bot) => {
-          haptics.success();
-          // A paid plan starts on trial and goes on to payment; the Free plan goes straight to the bot.
-          void navigate(plan === 'FREE' ? `/bots/${bot.id}` : `/subscription-plans/${bot.id}`, {
-            replace: true,
-          });
+        onSuccess: (result) => {
+          if (verifyingToken.current !== form.getValues('botToken')) return;
+          if (result.valid && result.botInfo) {
+            setVerification({ token: current, botInfo: result.botInfo });
+            form.setValue('botName', result.botInfo.firstName, { shouldDirty: true });
+            form.clearErrors('botToken');
+            haptics.success();
+          } else {
+            form.setError('botToken', { message: getVerifyResultMessage(result) });
+            haptics.error();
+          }
         },
         onError: (error) => {
-          setCreateError(getCreateBotErrorMessage(error));
+          if (verifyingToken.current !== form.getValues('botToken')) return;
+          form.setError('botToken', { message: getVerifyErrorMessage(error) });
           haptics.error();
         },
       },
     );
   };
 
-  const primary =
-    step === 1
-      ? { text: 'Continue', onClick: continueFromToken }
-      : step === 2
-        ? { text: 'Continue', onClick: () => goTo(3) }
-        : { text: create.isPending ? 'Creating...' : 'Create Bot', onClick: createTheBot };
+  const continueFrom = async (from: 1 | 2) => {
+    if (from === 1 && !botInfo) {
+      form.setError('botToken', { message: botMessage('tokenNotVerified') }, { shouldFocus: true });
+      haptics.error();
+      return;
+    }
+    if (!(await form.trigger(STEP_FIELDS[from], { shouldFocus: true }))) {
+      haptics.error();
+      return;
+    }
+    goTo(from === 1 ? 2 : 3);
+  };
 
-  useMainButton(primary.text, primary.onClick, {
-    enabled: !create.isPending && !verify.isPending,
-    loading: create.isPending,
-  });
+  const createTheBot = form.handleSubmit(
+    (values) => {
+      if (create.isPending || !plan) return;
+      setCreateError(null);
+      create.mutate(
+        {
+          ...values,
+          // Empty means "not given": the contract's defaults apply.
+          description: values.description || undefined,
+          welcomeMessage: values.welcomeMessage || undefined,
+          plan,
+        },
+        {
+          onSuccess: (bot) => {
+            haptics.success();
+            allowLeave();
+            // A paid plan starts on trial and goes on to payment; the Free plan goes straight to the bot.
+            void navigate(plan === 'FREE' ? `/bots/${bot.id}` : `/subscription-plans/${bot.id}`, {
+              replace: true,
+            });
+          },
+          onError: (error) => {
+            setCreateError(getCreateBotErrorMessage(error));
+            haptics.error();
+          },
+        },
+      );
+    },
+    () => haptics.error(),
+  );
+
+  const back = () => {
+    if (step > 1 && !create.isPending) goTo((step - 1) as Step);
+  };
+
+  // Telegram's buttons carry each step's actions: the main one goes on (disabled until it can), the
+  // secondary one verifies the token on step 1 and goes back on the others.
+  useMainButton(
+    step === 3 ? t('bots.wizard.create') : t('bots.wizard.continue'),
+    () => {
+      if (step === 3) void createTheBot();
+      else void continueFrom(step);
+    },
+    {
+      enabled:
+        step === 1
+          ? botInfo !== null && !verify.isPending
+          : step === 2 || (plan !== null && !create.isPending),
+      loading: create.isPending,
+    },
+  );
+  const secondaryIsNative = useSecondaryButton(
+    step === 1 ? t('bots.wizard.verify') : t('common.back'),
+    () => (step === 1 ? void verifyBot() : back()),
+    {
+      visible: step > 1 || botInfo === null,
+      enabled: step === 1 ? !verify.isPending : !create.isPending,
+      loading: step === 1 && verify.isPending,
+    },
+  );
+  // Telegram's back goes a step back inside the wizard, and leaves it only from the first step.
+  useBackButtonOverride(step > 1 ? back : null);
 
   return (
-    <Page title="Create New Bot" data-testid="create-bot-page">
+    <Page title={t('bots.wizard.title')} data-testid="create-bot-page">
       <div className={styles.top}>
         <WizardProgress step={step} total={STEPS} />
         <Button variant="plain" onClick={() => navigate('/bots')}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
 
       {step === 1 ? (
         <TokenStep
-          form={form}
-          onChange={patch}
-          onTokenChange={changeToken}
-          onVerify={verifyBot}
+          control={control}
+          botInfo={botInfo}
           verifying={verify.isPending}
-          tokenError={tokenError}
-          nameError={nameError}
+          onVerify={() => void verifyBot()}
+          showVerifyButton={!secondaryIsNative}
         />
       ) : step === 2 ? (
-        <ConfigStep form={form} onChange={patch} />
+        <ConfigStep control={control} />
       ) : (
         <PlanStep
           plans={plans}
           selected={plan}
           onSelect={(next) => {
             haptics.selection();
-            setChosenPlan(next);
+            form.setValue('plan', next, { shouldDirty: true });
           }}
           error={createError}
         />
       )}
 
-      {/* The step's primary action (Continue, Create Bot) is Telegram's main button; Back stays in the page. */}
-      {step > 1 ? (
+      {step > 1 && !secondaryIsNative ? (
         <div className={styles.nav}>
-          <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={create.isPending}>
-            Back
+          <Button variant="secondary" onClick={back} disabled={create.isPending}>
+            {t('common.back')}
           </Button>
         </div>
       ) : null}
