@@ -1,3 +1,4 @@
+import { activity } from './activity';
 import { auth } from './auth';
 import { bots } from './bots';
 import { common } from './common';
@@ -5,4 +6,4 @@ import { home } from './home';
 import { shell } from './shell';
 
 /** Every text of the app in English, one file per area; the other languages mirror these files. */
-export const en = { ...common, ...shell, ...auth, ...home, ...bots };
+export const en = { ...common, ...shell, ...auth, ...home, ...bots, ...activity };

@@ -1,8 +1,9 @@
 import type { Catalogue } from '../messages';
+import { activity } from './activity';
 import { auth } from './auth';
 import { bots } from './bots';
 import { common } from './common';
 import { home } from './home';
 import { shell } from './shell';
 
-export const ru: Catalogue = { ...common, ...shell, ...auth, ...home, ...bots };
+export const ru: Catalogue = { ...common, ...shell, ...auth, ...home, ...bots, ...activity };
