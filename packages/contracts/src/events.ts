@@ -99,3 +99,29 @@ export function activityCategoryOf(type: EventType): ActivityCategory {
   if (group === 'subscription') return 'bot';
   return ActivityCategory.options.includes(group as ActivityCategory) ? (group as ActivityCategory) : 'other';
 }
+
+/** One entry of the audit trail: who did what, to which object, in which bot, when. */
+export const AuditEntry = z.object({
+  id: z.string(),
+  type: EventType,
+  botId: z.string().nullable(),
+  actor: z.object({ kind: ActorKind, id: z.string().nullable(), name: z.string().nullable() }),
+  subject: z.object({ kind: SubjectKind, id: z.string() }),
+  payload: z.record(z.string(), z.unknown()),
+  timestamp: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditQuery = z.object({
+  botId: z.uuid().optional(),
+  actorId: z.string().max(64).optional(),
+  subjectKind: SubjectKind.optional(),
+  subjectId: z.string().max(64).optional(),
+  /** Entries older than this time (ISO), for the next page. */
+  before: z.iso.datetime().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditPage = z.object({ entries: z.array(AuditEntry), hasMore: z.boolean() });
+export type AuditPage = z.infer<typeof AuditPage>;

@@ -222,10 +222,17 @@ describe('seedDemoVendor', () => {
   });
 
   it('writes recent history as events of every kind, and projects them into the activity feed', async () => {
-    const events = await rows<{ type: string; subject_kind: string; subject_id: string; created_at: string }>(sql`
+    const events = await rows<{
+      type: string;
+      subject_kind: string;
+      subject_id: string;
+      created_at: string;
+    }>(sql`
       select type, subject_kind, subject_id, created_at::text from events where vendor_id = ${first.vendorId}`);
     expect(events.length).toBeGreaterThanOrEqual(25);
-    expect(events.filter((e) => e.type === 'order.created').every((e) => e.subject_kind === 'order')).toBe(true);
+    expect(events.filter((e) => e.type === 'order.created').every((e) => e.subject_kind === 'order')).toBe(
+      true,
+    );
     expect(events.every((e) => new Date(e.created_at).getTime() <= NOW.getTime())).toBe(true);
     const feed = await rows<{ category: string; event_id: string }>(sql`
       select category, event_id from activity_log where vendor_id = ${first.vendorId}`);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { events } from '../../db/schema/index';
 
@@ -36,4 +36,34 @@ export async function markFailed(conn: Conn, id: string, error: string): Promise
     .update(events)
     .set({ dispatchAttempts: sql`${events.dispatchAttempts} + 1`, dispatchError: error.slice(0, 1000) })
     .where(eq(events.id, id));
+}
+
+export type AuditFilter = {
+  botIds: string[] | 'all';
+  botId?: string;
+  actorId?: string;
+  subjectKind?: EventRow['subjectKind'];
+  subjectId?: string;
+  before?: Date;
+  limit: number;
+};
+
+/** The audit trail, newest first: a vendor's events, narrowed by bot, actor or subject. */
+export async function listEvents(db: Db, vendorId: string, f: AuditFilter): Promise<EventRow[]> {
+  const where: SQL[] = [eq(events.vendorId, vendorId)];
+  if (f.botIds !== 'all') {
+    if (f.botIds.length === 0) return [];
+    where.push(inArray(events.botId, f.botIds));
+  }
+  if (f.botId) where.push(eq(events.botId, f.botId));
+  if (f.actorId) where.push(eq(events.actorId, f.actorId));
+  if (f.subjectKind) where.push(eq(events.subjectKind, f.subjectKind));
+  if (f.subjectId) where.push(eq(events.subjectId, f.subjectId));
+  if (f.before) where.push(lt(events.createdAt, f.before));
+  return db
+    .select()
+    .from(events)
+    .where(and(...where))
+    .orderBy(desc(events.createdAt))
+    .limit(f.limit);
 }
