@@ -11,7 +11,10 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { demoRoutes } from './demo/demo.routes';
 import { AppError } from './lib/app-error';
+import { parseQueryString } from './lib/query-string';
 import { createSecrets, type Secrets } from './lib/secrets';
+import { activityRoutes } from './modules/activity/activity.routes';
+import { createActivityService } from './modules/activity/activity.service';
 import { createActorResolver, type FindStaffGrant } from './modules/auth/actor-resolver';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -21,6 +24,7 @@ import { createBotsService } from './modules/bots/bots.service';
 import { createCustomersService } from './modules/customers/customers.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createAuditService } from './modules/events/events.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createProductsService } from './modules/products/products.service';
@@ -49,6 +53,8 @@ export type AppDeps = {
   botApi?: BotApi;
   /** Staff members' grants (the staff module supplies them); tests pass a restricted caller's. */
   findStaffGrant?: FindStaffGrant;
+  /** Asks for a prompt run of the events dispatcher (the job queue's); tests dispatch by hand. */
+  requestEventDispatch?: () => void;
   /** Called for every route as it is registered: tests walk the route table with it. */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -62,6 +68,7 @@ const redactUrl = (url: string) => url.replace(/\/bot\d+:[A-Za-z0-9_-]+/g, '/bot
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
+    routerOptions: { querystringParser: parseQueryString },
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers["x-telegram-bot-api-secret-token"]'],
@@ -152,6 +159,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const botStats = createBotStatsService({ db, orders, customers, ...clock });
   const dashboard = createDashboardService({ orders, bots, auth, ...clock });
+  const activity = createActivityService({ db });
+  const audit = createAuditService({ db });
+
+  // Services record events inside their transactions; once a change has been answered (so committed), the
+  // dispatcher is asked to fan them out soon. Jobs that record events are picked up by its scheduled run.
+  const requestEventDispatch = deps.requestEventDispatch;
+  if (requestEventDispatch) {
+    app.addHook('onResponse', async (req, reply) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) requestEventDispatch();
+    });
+  }
 
   await app.register(healthRoutes({ databaseKind: database.kind, pingDatabase: () => database.ping() }));
   await app.register(webhookRoutes({ checkSecret: bots.checkWebhookSecret }));
@@ -164,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (config.demo) await api.register(demoRoutes(config.platformBotToken));
       await api.register(vendorScope(dashboardRoutes(dashboard)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(botsRoutes(bots, botStats)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(activityRoutes(activity, audit)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );

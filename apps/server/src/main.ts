@@ -3,11 +3,14 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureDemoData } from './demo/demo-data';
+import { createEventDispatchRequester, type RequestEventDispatch } from './jobs/events-dispatch';
 import { createJobQueue } from './jobs/job-queue';
 import { jobKinds } from './jobs/job-types';
 import { registerWorkers } from './jobs/workers';
 import { startExitWatchdog } from './lib/exit-watchdog';
 import { createSecrets } from './lib/secrets';
+import { EVENT_CONSUMERS } from './modules/events/consumers';
+import { dispatchPendingEvents } from './modules/events/events.dispatcher';
 import { createBotApi } from './telegram/bot-api';
 import { createFakeBotApiState } from './telegram/fake-bot-api/state';
 
@@ -38,12 +41,22 @@ async function main() {
   // One set of keys and one Bot API client, shared by the API, the demo seed and the jobs.
   const secrets = createSecrets(config.appSecret);
   const botApi = createBotApi({ apiRoot: config.telegramApiRoot });
-  const app = await buildApp({ config, database, secrets, botApi, ...(fakeBotApi ? { fakeBotApi } : {}) });
+  // The queue starts after the app is built (it logs through it), so requests reach it through this binding.
+  let requestEventDispatch: RequestEventDispatch = () => {};
+  const app = await buildApp({
+    config,
+    database,
+    secrets,
+    botApi,
+    requestEventDispatch: () => requestEventDispatch(),
+    ...(fakeBotApi ? { fakeBotApi } : {}),
+  });
   if (fakeBotApi) await ensureDemoData(database.db, fakeBotApi, secrets, app.log);
 
   // Started before listen so requests can queue jobs; workers start after listen (see registerWorkers).
   const jobs = createJobQueue({ connection: database.connection, kinds: jobKinds, log: app.log });
   await jobs.start();
+  requestEventDispatch = createEventDispatchRequester(jobs, app.log);
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -79,8 +92,9 @@ async function main() {
     botApi,
     secrets,
     log: app.log,
-    // The domain-events dispatcher is wired in by the events work; until then the job has nothing to do.
-    dispatchEvents: async () => {},
+    dispatchEvents: async () => {
+      await dispatchPendingEvents(database.db, EVENT_CONSUMERS, { log: app.log });
+    },
   });
   const url = config.publicUrl;
   const ms = Math.round(performance.now() - started);

@@ -115,3 +115,9 @@ export async function signIn(app: FastifyInstance, user: InitDataUser = telegram
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A bot's domain events, newest first (the audit trail), for tests that check what a change recorded. */
+export async function eventsOf(database: Database, vendorId: string, botId: string) {
+  const { listEvents } = await import('../src/modules/events/events.repository');
+  return listEvents(database.db, vendorId, { botIds: 'all', botId, limit: 50 });
+}

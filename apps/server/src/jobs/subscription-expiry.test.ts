@@ -1,11 +1,10 @@
 import type { BotListResponse } from '@app/contracts/bots';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { TestApp } from '../../test/harness';
+import { eventsOf, type TestApp } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
 import { botSubscriptions } from '../db/schema/index';
 import { createSecrets } from '../lib/secrets';
-import { recentActivity } from '../modules/activity/activity.repository';
 import { createBot, fakeBot, sendUpdate, startApp, vendor } from '../modules/bots/test-helpers';
 import { createBotApi } from '../telegram/bot-api';
 import { type FakeBotApi, startFakeBotApi } from '../telegram/fake-bot-api/server';
@@ -71,11 +70,12 @@ it('stops the expired bot the way the stop button does: its updates refused, a b
   await expireSubscriptions(depsOf(t));
 
   expect(await sendUpdate(t.app, created.id, secret)).toBe(401);
-  const [latest] = await recentActivity(t.database.db, v.vendorId, { botId: created.id });
+  const [latest] = await eventsOf(t.database, v.vendorId, created.id);
   expect(latest).toMatchObject({
-    action: 'bot.stopped',
-    actorTelegramId: null,
-    metadata: expect.objectContaining({ reason: 'subscription.expired' }),
+    type: 'bot.stopped',
+    actorKind: 'system',
+    actorId: null,
+    payload: expect.objectContaining({ reason: 'subscription.expired' }),
   });
 });
 

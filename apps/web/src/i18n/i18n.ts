@@ -77,6 +77,7 @@ export function useI18n() {
     formatMoney: (minor: number, currency: string) => formatMoney(minor, currency, locale),
     formatDate: (date: Date | string, options?: Intl.DateTimeFormatOptions) =>
       formatDate(date, locale, options),
+    formatRelativeTime: (iso: string, now?: number) => formatRelativeTime(iso, locale, messages, now),
   };
 }
 
@@ -106,4 +107,22 @@ export function formatDate(
 ) {
   const value = typeof date === 'string' ? new Date(date) : date;
   return new Intl.DateTimeFormat(locale, options ?? { dateStyle: 'medium' }).format(value);
+}
+
+/** 'just now' under a minute, then "5 minutes ago", "3 hours ago", "2 days ago" in the locale (spec part 1 §2). */
+export function formatRelativeTime(
+  iso: string,
+  locale: Locale = getLocale(),
+  messages: Catalogue = store.get().messages,
+  now = Date.now(),
+): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  const minutes = Math.floor((now - time) / 60_000);
+  if (minutes < 1) return translate(locale, messages, 'activity.justNow');
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  if (minutes < 60) return format.format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return format.format(-hours, 'hour');
+  return format.format(-Math.floor(hours / 24), 'day');
 }

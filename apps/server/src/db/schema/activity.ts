@@ -1,29 +1,30 @@
-import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, telegramId, vendorId } from './columns';
+import { ActivityCategory, ActorKind, EVENT_TYPES, SubjectKind } from '@app/contracts/events';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { enumValues, vendorId } from './columns';
 import { vendors } from './vendors';
 
-/** What happened in a vendor's account, newest first: the Recent Activity feeds and the audit trail. */
+/**
+ * The activity feeds (Home's Recent Activity, a bot's activity): a read model of the events table, one row
+ * per event that people see, keyed by the event's id so projecting an event twice changes nothing.
+ */
 export const activityLog = pgTable(
   'activity_log',
   {
     vendorId: vendorId().references(() => vendors.id, { onDelete: 'cascade' }),
-    id: id(),
+    eventId: uuid('event_id').notNull(),
     botId: uuid('bot_id'),
-    /** Who did it: a signed-in Telegram user, or null for the system and for customers in a bot. */
-    actorTelegramId: telegramId('actor_telegram_id'),
-    type: text('type', {
-      enum: ['order', 'customer', 'product', 'payment', 'bot', 'auth', 'system'],
-    }).notNull(),
-    action: text('action').notNull(),
-    title: text('title').notNull(),
-    description: text('description').notNull().default(''),
-    link: text('link'),
-    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: createdAt(),
+    event: text('event', { enum: enumValues(EVENT_TYPES) }).notNull(),
+    category: text('category', { enum: enumValues(ActivityCategory.options) }).notNull(),
+    actorKind: text('actor_kind', { enum: enumValues(ActorKind.options) }).notNull(),
+    actorName: text('actor_name'),
+    subjectKind: text('subject_kind', { enum: enumValues(SubjectKind.options) }).notNull(),
+    subjectId: text('subject_id').notNull(),
+    params: jsonb('params').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.vendorId, t.id] }),
-    index('activity_log_vendor_created_idx').on(t.vendorId, t.createdAt.desc()),
-    index('activity_log_bot_created_idx').on(t.vendorId, t.botId, t.createdAt.desc()),
+    primaryKey({ columns: [t.vendorId, t.eventId] }),
+    index('activity_log_vendor_occurred_idx').on(t.vendorId, t.occurredAt.desc()),
+    index('activity_log_bot_occurred_idx').on(t.vendorId, t.botId, t.occurredAt.desc()),
   ],
 );

@@ -3,5 +3,6 @@ export * from './activity';
 export * from './bots';
 export * from './catalogue';
 export * from './customers';
+export * from './events';
 export * from './orders';
 export * from './vendors';

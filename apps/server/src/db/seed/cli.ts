@@ -78,6 +78,7 @@ async function countRows(db: Parameters<typeof seedDemoVendor>[0], vendorId: str
     'order_items',
     'bot_daily_stats',
     'activity_log',
+    'events',
   ];
   const counts: Record<string, number> = {};
   for (const table of tables) {

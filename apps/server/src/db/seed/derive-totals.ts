@@ -81,29 +81,30 @@ export async function deriveTotals(tx: Tx, vendorId: string, seed: number): Prom
     group by bot_id, day`);
 }
 
-const money = (minor: string) => `'$' || to_char(${minor} / 100.0, 'FM999,999,990.00')`;
 const fullName = (alias: string) => `${alias}.first_name || coalesce(' ' || ${alias}.last_name, '')`;
 
-/** Recent activity derived from the newest orders, payments and customers (about 20 rows). */
-export async function insertOrderActivity(
+/**
+ * Recent history as domain events (about 20): the newest orders, payments and customers. The activity feed
+ * is projected from them by its consumer, as for live events.
+ */
+export async function insertOrderEvents(
   tx: Tx,
   vendorId: string,
   seed: number,
   nowSec: number,
 ): Promise<void> {
+  const vendor = sqlUuidLiteral(vendorId);
   await tx.execute(
     sql.raw(`
-    insert into activity_log (vendor_id, id, bot_id, type, action, title, description, link, metadata, created_at)
-    select ${sqlUuidLiteral(vendorId)}, ${sqlUuid(seed, S.activityOrder, 'o.rn')}, o.bot_id, 'order', 'order.created',
-      'New order #' || o.number,
-      ${fullName('c')} || ' ordered ' || o.item_count || case when o.item_count = 1 then ' item' else ' items' end
-        || ' for ' || ${money('o.total_minor')} || ' via @' || b.username,
-      '/orders/' || o.id,
-      jsonb_build_object('orderId', o.id, 'orderNumber', o.number, 'totalMinor', o.total_minor, 'status', o.status),
+    insert into events (vendor_id, id, bot_id, type, actor_kind, actor_id, actor_name, subject_kind, subject_id, payload, created_at)
+    select ${vendor}, ${sqlUuid(seed, S.activityOrder, 'o.rn')}, o.bot_id, 'order.created',
+      'customer', c.id::text, ${fullName('c')}, 'order', o.id::text,
+      jsonb_build_object('orderNumber', o.number, 'totalMinor', o.total_minor, 'currency', o.currency,
+        'itemCount', o.item_count, 'customerName', ${fullName('c')}, 'botUsername', b.username),
       o.created_at
     from (
       select *, row_number() over (order by created_at desc, number desc) as rn
-      from (select * from orders where vendor_id = ${sqlUuidLiteral(vendorId)} order by created_at desc, number desc limit 12) newest
+      from (select * from orders where vendor_id = ${vendor} order by created_at desc, number desc limit 12) newest
     ) o
     join customers c on c.vendor_id = o.vendor_id and c.id = o.customer_id
     join bots b on b.vendor_id = o.vendor_id and b.id = o.bot_id`),
@@ -112,36 +113,31 @@ export async function insertOrderActivity(
   // Payments: the newest paid orders and the newest refund, a few minutes after the order.
   await tx.execute(
     sql.raw(`
-    insert into activity_log (vendor_id, id, bot_id, type, action, title, description, link, metadata, created_at)
-    select ${sqlUuidLiteral(vendorId)}, ${sqlUuid(seed, S.activityPayment, 'p.rn')}, p.bot_id, 'payment',
-      case when p.payment_status = 'refunded' then 'payment.refunded' else 'payment.received' end,
-      case when p.payment_status = 'refunded' then 'Refund issued' else 'Payment received' end,
-      ${money('p.total_minor')} || case when p.payment_status = 'refunded' then ' refunded for order #' else ' paid for order #' end
-        || p.number,
-      '/orders/' || p.id,
-      jsonb_build_object('orderId', p.id, 'amountMinor', p.total_minor, 'currency', p.currency),
+    insert into events (vendor_id, id, bot_id, type, actor_kind, actor_id, actor_name, subject_kind, subject_id, payload, created_at)
+    select ${vendor}, ${sqlUuid(seed, S.activityPayment, 'p.rn')}, p.bot_id,
+      case when p.payment_status = 'refunded' then 'refund.created' else 'payment.received' end,
+      'system', null, null, 'order', p.id::text,
+      jsonb_build_object('orderNumber', p.number, 'amountMinor', p.total_minor, 'currency', p.currency),
       least(to_timestamp(${nowSec}), p.created_at + interval '3 minutes')
     from (
       select *, row_number() over (order by created_at desc) as rn from (
-        (select * from orders where vendor_id = ${sqlUuidLiteral(vendorId)} and payment_status = 'paid' order by created_at desc limit 6)
+        (select * from orders where vendor_id = ${vendor} and payment_status = 'paid' order by created_at desc limit 6)
         union all
-        (select * from orders where vendor_id = ${sqlUuidLiteral(vendorId)} and payment_status = 'refunded' order by created_at desc limit 1)
+        (select * from orders where vendor_id = ${vendor} and payment_status = 'refunded' order by created_at desc limit 1)
       ) picked
     ) p`),
   );
 
   await tx.execute(
     sql.raw(`
-    insert into activity_log (vendor_id, id, bot_id, type, action, title, description, link, metadata, created_at)
-    select ${sqlUuidLiteral(vendorId)}, ${sqlUuid(seed, S.activityCustomer, 'n.rn')}, cb.bot_id, 'customer', 'customer.joined',
-      'New customer',
-      ${fullName('n')} || coalesce(' (@' || n.username || ')', '') || ' started @' || b.username,
-      '/customers/' || n.id,
-      jsonb_build_object('customerId', n.id),
+    insert into events (vendor_id, id, bot_id, type, actor_kind, actor_id, actor_name, subject_kind, subject_id, payload, created_at)
+    select ${vendor}, ${sqlUuid(seed, S.activityCustomer, 'n.rn')}, cb.bot_id, 'customer.created',
+      'customer', n.id::text, ${fullName('n')}, 'customer', n.id::text,
+      jsonb_build_object('customerName', ${fullName('n')}, 'username', n.username, 'botUsername', b.username),
       n.created_at
     from (
       select *, row_number() over (order by created_at desc, telegram_id) as rn
-      from customers where vendor_id = ${sqlUuidLiteral(vendorId)} order by created_at desc, telegram_id limit 5
+      from customers where vendor_id = ${vendor} order by created_at desc, telegram_id limit 5
     ) n
     cross join lateral (
       select bot_id from customer_bots cb

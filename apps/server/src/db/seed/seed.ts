@@ -3,9 +3,11 @@ import { PLANS, TRIAL_DAYS } from '@app/contracts/plans';
 import { asc, count, eq, ne, sql } from 'drizzle-orm';
 import { DEMO_STORE_NAME, DEMO_USER } from '../../demo/demo-user';
 import { type Secrets, sha256Hex } from '../../lib/secrets';
+import { activityConsumer } from '../../modules/activity/activity.consumer';
+import { dispatchInTransaction } from '../../modules/events/events.dispatcher';
+import { type DomainEvent, recordEvent, SYSTEM_ACTOR } from '../../modules/events/record-event';
 import type { Db, Tx } from '../client';
 import {
-  activityLog,
   botSubscriptions,
   bots,
   categories,
@@ -16,7 +18,7 @@ import {
   vendors,
 } from '../schema/index';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoBotKey, type DemoProduct } from './demo-catalogue';
-import { deriveTotals, insertOrderActivity } from './derive-totals';
+import { deriveTotals, insertOrderEvents } from './derive-totals';
 import {
   createAddressTable,
   createPickTables,
@@ -234,6 +236,7 @@ async function deleteVendorData(tx: Tx, vendorId: string): Promise<void> {
     'product_bots',
     'bot_subscriptions',
     'activity_log',
+    'events',
     'orders',
     'customers',
     'products',
@@ -442,9 +445,13 @@ async function insertDemoData(tx: Tx, vendorId: string, now: Date, opts: SeedOpt
     await verifyOrderReferences(tx, vendorId);
   }
   await deriveTotals(tx, vendorId, seed);
-  await insertOrderActivity(tx, vendorId, seed, plan.nowSec);
-  await insertBotAndStockActivity(tx, vendorId, seed, now, catalogue.products, timelines, botIds);
-  await tx.execute(sql`analyze customers, customer_bots, bot_daily_stats, activity_log, products, bots`);
+  await insertOrderEvents(tx, vendorId, seed, plan.nowSec);
+  await insertBotAndStockEvents(tx, vendorId, seed, now, catalogue.products, timelines, botIds);
+  // The feed is projected by its consumer, the same code that projects live events.
+  await dispatchInTransaction(tx, [activityConsumer]);
+  await tx.execute(
+    sql`analyze customers, customer_bots, bot_daily_stats, events, activity_log, products, bots`,
+  );
 }
 
 /** Superusers (PGlite always; PostgreSQL when DATABASE_URL's role is one) may switch triggers off. */
@@ -627,7 +634,7 @@ function ean13(digits12: string): string {
 }
 
 /** Stock alerts and the bots' lifecycle events, dated when they happened. */
-async function insertBotAndStockActivity(
+async function insertBotAndStockEvents(
   tx: Tx,
   vendorId: string,
   seed: number,
@@ -638,105 +645,92 @@ async function insertBotAndStockActivity(
 ): Promise<void> {
   const nowMs = now.getTime();
   const hoursAgo = (h: number) => new Date(nowMs - h * HOUR_MS);
+  const owner = { kind: 'owner' as const, id: String(DEMO_USER.id), name: DEMO_USER.first_name };
   const physical = seeded.filter((p) => p.active && p.type === 'physical');
   const low = physical.filter((p) => p.stock > 0 && p.stock <= 5).slice(0, 2);
   const out = physical.filter((p) => p.stock === 0).slice(0, 2);
-  type Row = typeof activityLog.$inferInsert;
-  const rows: Row[] = [
+  const product = (p: SeededProduct) => ({ kind: 'product' as const, id: p.id });
+  const events: DomainEvent[] = [
     ...low.map((p, i) => ({
       vendorId,
-      type: 'product' as const,
-      action: 'product.low_stock',
-      title: `Low stock: ${p.name}`,
-      description: `Only ${p.stock} left (SKU ${p.sku})`,
-      link: `/products/${p.id}`,
-      metadata: { productId: p.id, stock: p.stock },
-      createdAt: hoursAgo(5 + i * 15),
+      type: 'product.lowstock' as const,
+      actor: SYSTEM_ACTOR,
+      subject: product(p),
+      payload: { productName: p.name, sku: p.sku, stock: p.stock },
+      at: hoursAgo(5 + i * 15),
     })),
     ...out.map((p, i) => ({
       vendorId,
-      type: 'product' as const,
-      action: 'product.out_of_stock',
-      title: `Out of stock: ${p.name}`,
-      description: `SKU ${p.sku} sold out. Restock it to keep selling.`,
-      link: `/products/${p.id}`,
-      metadata: { productId: p.id, stock: 0 },
-      createdAt: hoursAgo(30 + i * 16),
+      type: 'product.outofstock' as const,
+      actor: SYSTEM_ACTOR,
+      subject: product(p),
+      payload: { productName: p.name, sku: p.sku, stock: 0 },
+      at: hoursAgo(30 + i * 16),
     })),
   ];
   DEMO_BOTS.forEach((bot, i) => {
     const t = timelines[i] as BotTimeline;
     const botId = botIds[i] as string;
-    const link = `/bots/${botId}`;
+    const subject = { kind: 'bot' as const, id: botId };
+    const base = { vendorId, botId, subject };
     const current = t.subscriptions.at(-1);
     if (bot.state === 'trial' && current) {
-      const daysLeft = Math.ceil((current.endsAt.getTime() - nowMs) / DAY_MS);
-      rows.push(
+      events.push(
         {
-          vendorId,
-          botId,
-          type: 'bot',
-          action: 'bot.created',
-          title: 'New bot connected',
-          description: `@${bot.username} is live with a ${TRIAL_DAYS}-day ${bot.plan} trial`,
-          link,
-          actorTelegramId: DEMO_USER.id,
-          createdAt: new Date(t.createdAt.getTime() + 10 * 60_000),
+          ...base,
+          type: 'bot.created',
+          actor: owner,
+          payload: { botUsername: bot.username, plan: bot.plan, trialDays: TRIAL_DAYS },
+          at: new Date(t.createdAt.getTime() + 10 * 60_000),
         },
         {
-          vendorId,
-          botId,
-          type: 'bot',
-          action: 'subscription.trial_ending',
-          title: `Trial ends in ${daysLeft} days`,
-          description: `Choose a plan to keep @${bot.username} selling after ${current.endsAt.toISOString().slice(0, 10)}`,
-          link,
-          createdAt: hoursAgo(2),
+          ...base,
+          type: 'subscription.trial_ending',
+          actor: SYSTEM_ACTOR,
+          payload: {
+            botUsername: bot.username,
+            plan: bot.plan,
+            daysLeft: Math.ceil((current.endsAt.getTime() - nowMs) / DAY_MS),
+            endsAt: current.endsAt.toISOString(),
+          },
+          at: hoursAgo(2),
         },
       );
     }
     if (bot.state === 'active' && bot.plan === 'PRO' && current) {
-      rows.push({
-        vendorId,
-        botId,
-        type: 'payment',
-        action: 'subscription.renewed',
-        title: 'Subscription renewed',
-        description: `${bot.plan} plan for @${bot.username}: $${(PLANS[bot.plan].priceMonthly / 100).toFixed(2)}`,
-        link,
-        metadata: { plan: bot.plan, amountMinor: PLANS[bot.plan].priceMonthly },
-        createdAt: current.startsAt,
+      events.push({
+        ...base,
+        type: 'subscription.renewed',
+        actor: SYSTEM_ACTOR,
+        payload: {
+          botUsername: bot.username,
+          plan: bot.plan,
+          amountMinor: PLANS[bot.plan].priceMonthly,
+          currency: 'USD',
+        },
+        at: current.startsAt,
       });
     }
     if (bot.state === 'expired') {
-      rows.push({
-        vendorId,
-        botId,
-        type: 'bot',
-        action: 'subscription.expired',
-        title: 'Subscription expired',
-        description: `@${bot.username} stopped taking orders. Renew to reactivate it.`,
-        link,
-        createdAt: t.runsUntil,
+      events.push({
+        ...base,
+        type: 'subscription.expired',
+        actor: SYSTEM_ACTOR,
+        payload: { botUsername: bot.username, plan: bot.plan },
+        at: t.runsUntil,
       });
     }
     if (bot.state === 'inactive') {
-      rows.push({
-        vendorId,
-        botId,
-        type: 'bot',
-        action: 'bot.stopped',
-        title: 'Bot stopped',
-        description: `${DEMO_USER.first_name} stopped @${bot.username}`,
-        link,
-        actorTelegramId: DEMO_USER.id,
-        createdAt: t.runsUntil,
+      events.push({
+        ...base,
+        type: 'bot.stopped',
+        actor: owner,
+        payload: { botUsername: bot.username },
+        at: t.runsUntil,
       });
     }
   });
-  await tx
-    .insert(activityLog)
-    .values(rows.map((row, i) => ({ ...row, id: seededUuid(seed, 'activity', i) })));
+  for (const event of events) await recordEvent(tx, event);
 }
 
 function addDays(date: Date, days: number): Date {

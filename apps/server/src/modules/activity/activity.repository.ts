@@ -1,59 +1,31 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { activityLog } from '../../db/schema/index';
-import type { Conn } from '../../db/types';
+import type { BotScope } from '../../lib/actor';
 
-// Interim: the domain-events table replaces this feed (ARCHITECTURE.md "Domain events"). Until then this file
-// is the only one that writes or reads activity_log, so the swap touches it and its callers' one line each.
-
-export type BotAction = 'bot.created' | 'bot.started' | 'bot.stopped' | 'bot.updated' | 'bot.deleted';
-
-/** Something done to a bot: by whom (a Telegram user, or null for the system), to which bot, and its parameters. */
-export type BotActivity = {
-  vendorId: string;
-  botId: string;
-  actorTelegramId: number | null;
-  action: BotAction;
-  username: string;
-  metadata?: Record<string, unknown>;
-};
-
-const TITLES: Record<BotAction, string> = {
-  'bot.created': 'Bot created',
-  'bot.started': 'Bot started',
-  'bot.stopped': 'Bot stopped',
-  'bot.updated': 'Bot updated',
-  'bot.deleted': 'Bot deleted',
-};
-
+type Conn = Db | Tx;
 export type ActivityRow = typeof activityLog.$inferSelect;
 
-/** Records a bot's activity; callers pass their transaction, so the row commits with the change it describes. */
-export async function logActivity(db: Conn, a: BotActivity): Promise<void> {
-  await db.insert(activityLog).values({
-    vendorId: a.vendorId,
-    botId: a.botId,
-    actorTelegramId: a.actorTelegramId,
-    type: 'bot',
-    action: a.action,
-    title: TITLES[a.action],
-    description: `@${a.username}`,
-    link: `/bots/${a.botId}`,
-    metadata: { username: a.username, ...a.metadata },
-  });
+/** Inserts a feed row; a row for the same event already there is left as it is (the consumer is idempotent). */
+export async function insertActivity(conn: Conn, row: typeof activityLog.$inferInsert): Promise<void> {
+  await conn.insert(activityLog).values(row).onConflictDoNothing();
 }
 
-/** The vendor's latest activity, newest first; only one bot's when `botId` is given. */
-export async function recentActivity(
-  db: Conn,
+/** The newest rows of a vendor's feed, optionally only some bots' (the caller's scope or one bot). */
+export async function listActivity(
+  db: Db,
   vendorId: string,
-  opts: { botId?: string; limit?: number } = {},
+  filter: { botIds: BotScope; limit: number },
 ): Promise<ActivityRow[]> {
+  const where: SQL[] = [eq(activityLog.vendorId, vendorId)];
+  if (filter.botIds !== 'all') {
+    if (filter.botIds.length === 0) return [];
+    where.push(inArray(activityLog.botId, filter.botIds));
+  }
   return db
     .select()
     .from(activityLog)
-    .where(
-      and(eq(activityLog.vendorId, vendorId), opts.botId ? eq(activityLog.botId, opts.botId) : undefined),
-    )
-    .orderBy(desc(activityLog.createdAt))
-    .limit(opts.limit ?? 20);
+    .where(and(...where))
+    .orderBy(desc(activityLog.occurredAt), desc(activityLog.eventId))
+    .limit(filter.limit);
 }

@@ -8,7 +8,7 @@ import {
 } from '@app/contracts/bots';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../../test/harness';
+import { eventsOf, type TestApp } from '../../../test/harness';
 import {
   botDailyStats,
   bots,
@@ -20,7 +20,6 @@ import {
 } from '../../db/schema/index';
 import { TelegramApiError } from '../../telegram/bot-api';
 import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
-import { recentActivity } from '../activity/activity.repository';
 import {
   type BotApiHooks,
   createBot,
@@ -141,10 +140,10 @@ describe('PATCH /vendors/{id}/bot-details/{botId}', () => {
     const [row] = await t.database.db.select().from(bots).where(eq(bots.id, bot.id));
     expect(row).toMatchObject({ language: 'fr', welcomeMessage: 'Bonjour' });
     expect(row?.settings).not.toHaveProperty('language');
-    const [latest] = await recentActivity(t.database.db, v.vendorId, { botId: bot.id });
+    const [latest] = await eventsOf(t.database, v.vendorId, bot.id);
     expect(latest).toMatchObject({
-      action: 'bot.updated',
-      metadata: { fields: ['name', 'category', 'settings', 'integrations'] },
+      type: 'bot.updated',
+      payload: { fields: 'name,category,settings,integrations' },
     });
   });
 
@@ -214,7 +213,7 @@ describe('PATCH /vendors/{id}/bot-details/{botId}', () => {
     const detail = (await inject('GET', `${v.base}/bot-details/${bot.id}`)).json() as BotDetail;
     expect(detail).toMatchObject({ name: 'Shop', maskedToken: bot.maskedToken, isActive: true });
     expect(await sendUpdate(t.app, bot.id, oldSecret)).toBe(200);
-    const actions = (await recentActivity(t.database.db, v.vendorId, { botId: bot.id })).map((a) => a.action);
+    const actions = (await eventsOf(t.database, v.vendorId, bot.id)).map((e) => e.type);
     expect(actions).not.toContain('bot.updated');
   });
 });

@@ -20,8 +20,8 @@ import {
   type TelegramBotUser,
   TelegramUnreachableError,
 } from '../../telegram/bot-api';
-import { type BotAction, logActivity } from '../activity/activity.repository';
 import type { CustomersService } from '../customers/customers.service';
+import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
 import type { OrdersService } from '../orders/orders.service';
 import type { ProductsService } from '../products/products.service';
 import { isSubscriptionLive, type SubscriptionsService } from '../subscriptions/subscriptions.service';
@@ -72,20 +72,26 @@ function conflictFailure(err: unknown): never {
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 /** Who a bot change is recorded for: a signed-in caller, or nobody (the system, e.g. an ended subscription). */
-type ChangedBy = Pick<Actor, 'vendorId'> & { telegramId: number | null };
+type ChangedBy = Pick<Actor, 'vendorId'> & { telegramId: number | null; kind?: Actor['kind'] };
 
-const activity = (
-  actor: ChangedBy,
+type BotEventType = 'bot.created' | 'bot.started' | 'bot.stopped' | 'bot.updated' | 'bot.deleted';
+
+const eventActor = (by: ChangedBy): EventActor =>
+  by.telegramId === null ? SYSTEM_ACTOR : { kind: by.kind ?? 'owner', id: String(by.telegramId) };
+
+/** The domain event of a change to a bot, recorded in the change's transaction. */
+const botEvent = (
+  by: ChangedBy,
   row: repo.BotRow,
-  action: BotAction,
-  metadata?: Record<string, unknown>,
+  type: BotEventType,
+  payload: Record<string, string | number | boolean | null> = {},
 ) => ({
   vendorId: row.vendorId,
   botId: row.id,
-  actorTelegramId: actor.telegramId,
-  action,
-  username: row.username,
-  ...(metadata ? { metadata } : {}),
+  type,
+  actor: eventActor(by),
+  subject: { kind: 'bot' as const, id: row.id },
+  payload: { botUsername: row.username, ...payload },
 });
 
 /**
@@ -108,7 +114,7 @@ async function stopBot(
       ...(how.deletedAt ? { deletedAt: how.deletedAt } : {}),
     });
     if (!updated) throw new AppError('BOT_NOT_FOUND');
-    await logActivity(tx, activity(actor, row, how.action, how.reason ? { reason: how.reason } : undefined));
+    await recordEvent(tx, botEvent(actor, row, how.action, how.reason ? { reason: how.reason } : {}));
     return updated;
   });
   try {
@@ -222,7 +228,7 @@ export function createBotsService(deps: BotsDeps) {
         webhookUrl: webhookUrlOf(row.id),
       });
       if (!updated) throw new AppError('BOT_NOT_FOUND');
-      await logActivity(tx, activity(actor, row, 'bot.started'));
+      await recordEvent(tx, botEvent(actor, row, 'bot.started'));
       return updated;
     });
   }
@@ -252,7 +258,7 @@ export function createBotsService(deps: BotsDeps) {
           isVerified: true,
         });
         await subscriptions.beginPlan(tx, { vendorId: actor.vendorId, botId: row.id, plan: body.plan });
-        await logActivity(tx, activity(actor, row, 'bot.created'));
+        await recordEvent(tx, botEvent(actor, row, 'bot.created', { plan: body.plan }));
         return row;
       });
     } catch (err) {
@@ -295,7 +301,7 @@ export function createBotsService(deps: BotsDeps) {
       return await db.transaction(async (tx) => {
         const updated = await repo.updateBot(tx, row.vendorId, row.id, changes);
         if (!updated) throw new AppError('BOT_NOT_FOUND');
-        await logActivity(tx, activity(actor, updated, 'bot.updated', { fields }));
+        await recordEvent(tx, botEvent(actor, updated, 'bot.updated', { fields: fields.join(',') }));
         return updated;
       });
     } catch (err) {

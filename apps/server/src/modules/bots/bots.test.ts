@@ -2,11 +2,10 @@ import { BOT_MESSAGES, type Bot, type BotListResponse } from '@app/contracts/bot
 import { PLANS, TRIAL_DAYS } from '@app/contracts/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, eventsOf, type TestApp } from '../../../test/harness';
 import { botSubscriptions, bots, customers, orders } from '../../db/schema/index';
 import { TelegramUnreachableError } from '../../telegram/bot-api';
 import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
-import { recentActivity } from '../activity/activity.repository';
 import {
   type BotApiHooks,
   createBot,
@@ -45,7 +44,7 @@ async function setUp(config: Parameters<typeof startApp>[1] = {}) {
   v = await vendor(t.app);
 }
 
-const activityOf = (botId: string) => recentActivity(t.database.db, v.vendorId, { botId });
+const activityOf = (botId: string) => eventsOf(t.database, v.vendorId, botId);
 
 const post = (url: string, payload?: Record<string, unknown>, auth = v.auth) =>
   t.app.inject({ method: 'POST', url, headers: auth, ...(payload ? { payload } : {}) });
@@ -293,17 +292,14 @@ describe('POST /vendors/{id}/bots', () => {
     await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
-    expect((await activityOf(created.id)).map((a) => a.action).sort()).toEqual([
-      'bot.created',
-      'bot.started',
-    ]);
-    expect((await activityOf(created.id)).find((a) => a.action === 'bot.created')).toMatchObject({
-      type: 'bot',
-      title: 'Bot created',
-      description: `@${bot.username}`,
-      link: `/bots/${created.id}`,
+    expect((await activityOf(created.id)).map((e) => e.type).sort()).toEqual(['bot.created', 'bot.started']);
+    expect((await activityOf(created.id)).find((e) => e.type === 'bot.created')).toMatchObject({
       botId: created.id,
-      actorTelegramId: expect.any(Number),
+      actorKind: 'owner',
+      actorId: expect.stringMatching(/^\d+$/),
+      subjectKind: 'bot',
+      subjectId: created.id,
+      payload: { botUsername: bot.username, plan: 'FREE' },
     });
   });
 });
@@ -318,7 +314,7 @@ describe('start and stop', () => {
     expect(res.json()).toMatchObject({ isActive: false, webhookUrl: null });
     expect(fake.state.calls({ method: 'deleteWebhook', token: bot.token })).toHaveLength(1);
     expect(fake.state.findBot(bot.token)?.webhook).toBeUndefined();
-    expect((await activityOf(created.id))[0]?.action).toBe('bot.stopped');
+    expect((await activityOf(created.id))[0]?.type).toBe('bot.stopped');
   });
 
   it('stop stops the bot even when Telegram cannot be reached, and refuses its updates', async () => {
@@ -361,7 +357,7 @@ describe('start and stop', () => {
     };
     expect((await post(`${v.base}/bots/${created.id}/start`)).statusCode).toBe(200);
     expect(statuses).toEqual([200]);
-    expect((await activityOf(created.id))[0]?.action).toBe('bot.started');
+    expect((await activityOf(created.id))[0]?.type).toBe('bot.started');
   });
 
   it('answers 502 TELEGRAM_ERROR with Telegram description and leaves the bot inactive', async () => {
@@ -542,7 +538,7 @@ describe('DELETE /vendors/{id}/bots/{botId}', () => {
     await setUp();
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     await t.app.inject({ method: 'DELETE', url: `${v.base}/bots/${created.id}`, headers: v.auth });
-    expect((await activityOf(created.id))[0]).toMatchObject({ action: 'bot.deleted', botId: created.id });
+    expect((await activityOf(created.id))[0]).toMatchObject({ type: 'bot.deleted', botId: created.id });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Catalogue } from '../messages';
+import { activity } from './activity';
 import { auth } from './auth';
 import { bots } from './bots';
 import { common } from './common';
@@ -6,4 +7,4 @@ import { home } from './home';
 import { shell } from './shell';
 import { ui } from './ui';
 
-export const de: Catalogue = { ...common, ...shell, ...auth, ...home, ...bots, ...ui };
+export const de: Catalogue = { ...common, ...shell, ...auth, ...home, ...bots, ...ui, ...activity };

@@ -1,3 +1,4 @@
+import { activity } from './activity';
 import { auth } from './auth';
 import { bots } from './bots';
 import { common } from './common';
@@ -6,4 +7,4 @@ import { shell } from './shell';
 import { ui } from './ui';
 
 /** Every text of the app in English, one file per area; the other languages mirror these files. */
-export const en = { ...common, ...shell, ...auth, ...home, ...bots, ...ui };
+export const en = { ...common, ...shell, ...auth, ...home, ...bots, ...ui, ...activity };

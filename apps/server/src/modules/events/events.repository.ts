@@ -1,0 +1,70 @@
+import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { events } from '../../db/schema/index';
+import type { BotScope } from '../../lib/actor';
+
+type Conn = Db | Tx;
+export type EventRow = typeof events.$inferSelect;
+export type NewEvent = typeof events.$inferInsert;
+
+export async function insertEvent(conn: Conn, values: NewEvent): Promise<EventRow> {
+  const [row] = await conn.insert(events).values(values).returning();
+  if (!row) throw new Error('insert into events returned nothing');
+  return row;
+}
+
+/**
+ * The oldest undispatched events, locked for this transaction. SKIP LOCKED: several dispatchers (server
+ * processes) share the backlog without waiting for each other or taking the same event twice.
+ */
+export async function claimPending(tx: Tx, limit: number, maxAttempts: number): Promise<EventRow[]> {
+  return tx
+    .select()
+    .from(events)
+    .where(and(isNull(events.dispatchedAt), lt(events.dispatchAttempts, maxAttempts)))
+    .orderBy(asc(events.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markDispatched(tx: Tx, ids: string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(events).set({ dispatchedAt: at, dispatchError: null }).where(inArray(events.id, ids));
+}
+
+export async function markFailed(conn: Conn, id: string, error: string): Promise<void> {
+  await conn
+    .update(events)
+    .set({ dispatchAttempts: sql`${events.dispatchAttempts} + 1`, dispatchError: error.slice(0, 1000) })
+    .where(eq(events.id, id));
+}
+
+export type AuditFilter = {
+  botIds: BotScope;
+  botId?: string;
+  actorId?: string;
+  subjectKind?: EventRow['subjectKind'];
+  subjectId?: string;
+  before?: Date;
+  limit: number;
+};
+
+/** The audit trail, newest first: a vendor's events, narrowed by bot, actor or subject. */
+export async function listEvents(db: Db, vendorId: string, f: AuditFilter): Promise<EventRow[]> {
+  const where: SQL[] = [eq(events.vendorId, vendorId)];
+  if (f.botIds !== 'all') {
+    if (f.botIds.length === 0) return [];
+    where.push(inArray(events.botId, f.botIds));
+  }
+  if (f.botId) where.push(eq(events.botId, f.botId));
+  if (f.actorId) where.push(eq(events.actorId, f.actorId));
+  if (f.subjectKind) where.push(eq(events.subjectKind, f.subjectKind));
+  if (f.subjectId) where.push(eq(events.subjectId, f.subjectId));
+  if (f.before) where.push(lt(events.createdAt, f.before));
+  return db
+    .select()
+    .from(events)
+    .where(and(...where))
+    .orderBy(desc(events.createdAt))
+    .limit(f.limit);
+}

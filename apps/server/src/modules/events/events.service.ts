@@ -1,0 +1,36 @@
+import type { AuditEntry, AuditPage, AuditQuery } from '@app/contracts/events';
+import type { Db } from '../../db/types';
+import type { BotScope } from '../../lib/actor';
+import { type EventRow, listEvents } from './events.repository';
+
+function toEntry(row: EventRow): AuditEntry {
+  return {
+    id: row.id,
+    type: row.type,
+    botId: row.botId,
+    actor: { kind: row.actorKind, id: row.actorId, name: row.actorName },
+    subject: { kind: row.subjectKind, id: row.subjectId },
+    payload: row.payload,
+    timestamp: row.createdAt.toISOString(),
+  };
+}
+
+/** The audit trail: the events table read newest first, within the bots the caller may see. */
+export function createAuditService(deps: { db: Db }) {
+  return {
+    async list(vendorId: string, botIds: BotScope, query: AuditQuery): Promise<AuditPage> {
+      const rows = await listEvents(deps.db, vendorId, {
+        botIds,
+        limit: query.limit + 1,
+        ...(query.botId ? { botId: query.botId } : {}),
+        ...(query.actorId ? { actorId: query.actorId } : {}),
+        ...(query.subjectKind ? { subjectKind: query.subjectKind } : {}),
+        ...(query.subjectId ? { subjectId: query.subjectId } : {}),
+        ...(query.before ? { before: new Date(query.before) } : {}),
+      });
+      return { entries: rows.slice(0, query.limit).map(toEntry), hasMore: rows.length > query.limit };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,61 @@
+import type { ActivityCategory, ActivityItem, EventType, SubjectKind } from '@app/contracts/events';
+import type { MessageParams } from '../../i18n/i18n';
+import type { MessageKey } from '../../i18n/messages';
+
+/** Where an activity row leads: the screen of what it is about. */
+const SUBJECT_PATHS: Partial<Record<SubjectKind, (id: string) => string>> = {
+  bot: (id) => `/bots/${id}`,
+  order: (id) => `/orders/${id}`,
+  customer: (id) => `/customers/${id}`,
+  product: (id) => `/products/${id}`,
+  subscription: () => '/subscriptions',
+  staff: (id) => `/staff/${id}/activity`,
+  settings: () => '/settings',
+};
+
+export const ACTIVITY_ICONS: Record<ActivityCategory, string> = {
+  order: '🛒',
+  customer: '👤',
+  product: '📦',
+  payment: '💳',
+  bot: '🤖',
+  other: '🔔',
+};
+
+export function activityLink(item: ActivityItem): string | null {
+  return SUBJECT_PATHS[item.subject.kind]?.(item.subject.id) ?? null;
+}
+
+/** The catalogue keys of an event's title and description. */
+export function activityKeys(event: EventType): { title: MessageKey; description: MessageKey } {
+  return {
+    title: `activity.${event}.title` as MessageKey,
+    description: `activity.${event}.description` as MessageKey,
+  };
+}
+
+type Formatters = {
+  formatMoney: (minor: number, currency: string) => string;
+  formatDate: (date: string) => string;
+};
+
+/**
+ * The parameters a catalogue text gets: the event's own, plus `actor` (who did it), `amount` (money from
+ * amountMinor or totalMinor and currency) and `count` (for plural forms), each formatted for the locale.
+ */
+export function activityParams(item: ActivityItem, fmt: Formatters, someone: string): MessageParams {
+  const p = item.params;
+  const params: MessageParams = { actor: item.actor.name ?? someone };
+  for (const [key, value] of Object.entries(p)) {
+    if (typeof value === 'string' || typeof value === 'number') params[key] = value;
+  }
+  // A number that names something is not a quantity: "#1042", never "#1,042".
+  if (p.orderNumber !== undefined && p.orderNumber !== null) params.orderNumber = String(p.orderNumber);
+  const minor = typeof p.amountMinor === 'number' ? p.amountMinor : p.totalMinor;
+  if (typeof minor === 'number')
+    params.amount = fmt.formatMoney(minor, typeof p.currency === 'string' ? p.currency : 'USD');
+  if (typeof p.endsAt === 'string') params.endsAt = fmt.formatDate(p.endsAt);
+  params.count =
+    typeof p.itemCount === 'number' ? p.itemCount : typeof p.daysLeft === 'number' ? p.daysLeft : 0;
+  return params;
+}
