@@ -24,7 +24,9 @@ export function ActivityList({ items, isError, now }: Props) {
     <ul className={styles.list}>
       {items.map((item) => {
         const keys = activityKeys(item.event);
-        const params = activityParams(item, { formatMoney, formatDate }, t('activity.someone'));
+        // Owners see their own unnamed changes as "You"; anyone else unnamed is "Someone".
+        const unnamed = item.actor.kind === 'owner' ? t('activity.you') : t('activity.someone');
+        const params = activityParams(item, { formatMoney, formatDate }, unnamed);
         const link = activityLink(item);
         const body = (
           <>

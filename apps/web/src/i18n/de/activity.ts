@@ -5,6 +5,7 @@ export const activity = {
   'activity.empty': 'Keine aktuellen Aktivitäten',
   'activity.error': 'Aktivitäten konnten nicht geladen werden',
   'activity.loading': 'Aktivitäten werden geladen',
+  'activity.you': 'Du',
   'activity.someone': 'Jemand',
   'activity.justNow': 'gerade eben',
   'activity.title': 'Letzte Aktivitäten',

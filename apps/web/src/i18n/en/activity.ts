@@ -3,6 +3,7 @@ export const activity = {
   'activity.empty': 'No recent activity',
   'activity.error': 'Failed to load activity',
   'activity.loading': 'Loading activity',
+  'activity.you': 'You',
   'activity.someone': 'Someone',
   'activity.justNow': 'just now',
   'activity.title': 'Recent Activity',

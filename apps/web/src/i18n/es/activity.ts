@@ -5,6 +5,7 @@ export const activity = {
   'activity.empty': 'No hay actividad reciente',
   'activity.error': 'No se pudo cargar la actividad',
   'activity.loading': 'Cargando actividad',
+  'activity.you': 'Tú',
   'activity.someone': 'Alguien',
   'activity.justNow': 'ahora mismo',
   'activity.title': 'Actividad reciente',

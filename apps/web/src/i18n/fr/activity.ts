@@ -5,6 +5,7 @@ export const activity = {
   'activity.empty': 'Aucune activité récente',
   'activity.error': "Impossible de charger l'activité",
   'activity.loading': "Chargement de l'activité",
+  'activity.you': 'Vous',
   'activity.someone': "Quelqu'un",
   'activity.justNow': "à l'instant",
   'activity.title': 'Activité récente',

@@ -5,6 +5,7 @@ export const activity = {
   'activity.empty': 'Пока нет активности',
   'activity.error': 'Не удалось загрузить активность',
   'activity.loading': 'Загрузка активности',
+  'activity.you': 'Вы',
   'activity.someone': 'Кто-то',
   'activity.justNow': 'только что',
   'activity.title': 'Последние действия',

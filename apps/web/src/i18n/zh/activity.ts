@@ -5,6 +5,7 @@ export const activity = {
   'activity.empty': '暂无最近动态',
   'activity.error': '无法加载动态',
   'activity.loading': '正在加载动态',
+  'activity.you': '你',
   'activity.someone': '有人',
   'activity.justNow': '刚刚',
   'activity.title': '最近动态',

@@ -1,11 +1,11 @@
 import type { BotDetail } from '@app/contracts/bots';
 import { Link } from 'react-router';
+import { ActivityList } from '../../../components/activity/activity-list';
 import { Card } from '../../../components/ui/card';
 import { ChevronRightIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../i18n/i18n';
 import { useBotActivity } from '../api/get-bot-activity';
 import { useBotWeeklyStats } from '../api/get-bot-weekly-stats';
-import { ActivityRow } from './activity-row';
 import styles from './bot-details.module.css';
 
 /** Growth arrives as a signed percent string ("+12.5%", "-3.0%", "0%"): the wire has no number for it. */
@@ -50,20 +50,8 @@ function WeeklyStats({ bot }: { bot: BotDetail }) {
 }
 
 function RecentActivity({ bot }: { bot: BotDetail }) {
-  const { t } = useI18n();
   const activity = useBotActivity(bot.id, 5);
-  if (activity.isError) return <p className={styles.muted}>{t('bots.activity.loadError')}</p>;
-  if (!activity.data) {
-    return <div className={styles.skeleton} role="status" aria-label={t('bots.activity.loading')} />;
-  }
-  if (activity.data.length === 0) return <p className={styles.muted}>{t('bots.activity.empty')}</p>;
-  return (
-    <ul className={styles.activity}>
-      {activity.data.map((item) => (
-        <ActivityRow key={item.id} item={item} currency={bot.settings.currency} />
-      ))}
-    </ul>
-  );
+  return <ActivityList items={activity.data} isError={activity.isError} />;
 }
 
 export function LinkList({ links }: { links: { to: string; label: string; hint?: string }[] }) {

@@ -1,15 +1,20 @@
+import { ActivityList } from '../../../components/activity/activity-list';
+import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../i18n/i18n';
 import { getTelegramFirstName } from '../../../lib/session';
 import { useTelegram } from '../../../lib/telegram';
+import { useDashboardActivity } from '../api/get-dashboard-activity';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { StatGrid, StatGridSkeleton } from '../components/stat-grid';
+import styles from './home-page.module.css';
 
 export function HomePage() {
   const { user } = useTelegram();
   const { t } = useI18n();
   const stats = useDashboardStats();
+  const activity = useDashboardActivity();
   const firstName = user?.firstName ?? getTelegramFirstName();
 
   // The sub-line depends on the orders, so it waits for them rather than flip after loading.
@@ -37,6 +42,12 @@ export function HomePage() {
       ) : (
         <StatGridSkeleton />
       )}
+      <Card aria-labelledby="home-activity-title" data-testid="home-activity">
+        <h2 id="home-activity-title" className={styles.sectionTitle}>
+          {t('activity.title')}
+        </h2>
+        <ActivityList items={activity.data} isError={activity.isError} />
+      </Card>
     </Page>
   );
 }
