@@ -488,12 +488,10 @@ export function useMainButton(
 // any of them does.
 let unsavedWorkHolders = 0;
 
+// closingBehavior is mounted at start-up (startSdk).
 function syncClosingConfirmation(): void {
-  attempt(() => {
-    if (!closingBehavior.isMounted()) closingBehavior.mount.ifAvailable();
-    if (unsavedWorkHolders > 0) closingBehavior.enableConfirmation.ifAvailable();
-    else closingBehavior.disableConfirmation.ifAvailable();
-  });
+  if (unsavedWorkHolders > 0) closingBehavior.enableConfirmation.ifAvailable();
+  else closingBehavior.disableConfirmation.ifAvailable();
 }
 
 /**
