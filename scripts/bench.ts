@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import {
   markLoadStart,
+  PROBE_TIMEOUT_MS,
   readEventLoopDelay,
   readMix,
   runLoad,
@@ -167,7 +168,7 @@ async function loadBench(label: string, port: number, env: Record<string, string
     );
     report(
       `fresh connection → first byte of /healthz under load (${what})`,
-      `p50 ${probe.firstByteP50} ms, p99 ${probe.firstByteP99} ms, max ${probe.firstByteMax} ms (TCP connect p50 ${probe.connectP50} ms, p99 ${probe.connectP99} ms; ${probe.count} probes, ${probe.failed} failed)`,
+      `p50 ${probe.firstByteP50} ms, p99 ${probe.firstByteP99} ms, max ${probe.firstByteMax} ms (TCP connect p50 ${probe.connectP50} ms, p99 ${probe.connectP99} ms; ${probe.count} probes, ${probe.failed} failed${probe.failed ? ` and counted as ${PROBE_TIMEOUT_MS} ms` : ''})`,
     );
     if (eventLoop) {
       report(
