@@ -5,7 +5,12 @@
  *   - gzip size of the JS the shell + Home load
  *   - the seed's time for BENCH_ORDERS orders (default 1,000,000) on PGlite, and on PostgreSQL when
  *     BENCH_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/bench; the database is re-created)
- * Options: --skip-seed to measure only start-up and bundle size.
+ *   - under load (scripts/bench-load.ts): BENCH_LOAD_CLIENTS (200) keep-alive clients reading the API as the
+ *     demo vendor for BENCH_LOAD_SECONDS (20): requests/s and latency; a fresh connection every 50 ms timed
+ *     to its first byte; the server's event-loop delay. On PGlite, and on PostgreSQL when BENCH_DATABASE_URL
+ *     is set. BENCH_CPU_PROF=<dir> writes a --cpu-prof profile of the loaded server there.
+ * Options: --skip-seed skips the seed, --skip-load the load, --only-load measures only the load.
+ * Servers listen on 127.0.0.1, ports BENCH_PORT (3901) to BENCH_PORT + 3.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,11 +18,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
+import {
+  markLoadStart,
+  PROBE_TIMEOUT_MS,
+  readEventLoopDelay,
+  readMix,
+  runLoad,
+  signInDemo,
+  startLoadServer,
+} from './bench-load';
 
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'apps/server');
-const skipSeed = process.argv.includes('--skip-seed');
+const onlyLoad = process.argv.includes('--only-load');
+const skipSeed = onlyLoad || process.argv.includes('--skip-seed');
+const skipLoad = process.argv.includes('--skip-load');
 const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const basePort = Number(process.env.BENCH_PORT ?? 3901);
+const loadClients = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
+const pgUrl = process.env.BENCH_DATABASE_URL;
 
 type Row = [string, string];
 const rows: Row[] = [];
@@ -104,19 +124,87 @@ function seed(env: Record<string, string>): number {
   return Math.round((performance.now() - started) / 100) / 10;
 }
 
+function recreateDatabase(databaseUrl: string) {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  spawnSync('psql', [admin.toString(), '-qc', `drop database if exists "${name}" with (force)`], {
+    stdio: 'inherit',
+  });
+  spawnSync('psql', [admin.toString(), '-qc', `create database "${name}"`], { stdio: 'inherit' });
+}
+
+/** The demo server on a new data dir (or database) under load; see scripts/bench-load.ts. */
+async function loadBench(label: string, port: number, env: Record<string, string>) {
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-load-'));
+  const server = startLoadServer({
+    serverDir,
+    workDir,
+    port,
+    env: { DATA_DIR: workDir, ...env },
+    cpuProfDir: process.env.BENCH_CPU_PROF,
+  });
+  try {
+    await waitReady(`http://127.0.0.1:${port}/readyz`, server.child);
+    const { token, vendorId, botIds } = await signInDemo(port);
+    markLoadStart(server);
+    const { load, probe } = await runLoad({
+      port,
+      token,
+      paths: readMix(vendorId, botIds),
+      clients: loadClients,
+      durationMs: loadSeconds * 1000,
+    });
+    await server.stop();
+    const eventLoop = readEventLoopDelay(server);
+    const total = Object.values(load.statuses).reduce((a, b) => a + b, 0);
+    const statuses = Object.entries(load.statuses)
+      .map(([code, n]) => `${n} × ${code}`)
+      .join(', ');
+    const what = `${label}, ${loadClients} clients, ${loadSeconds} s`;
+    report(
+      `API reads under load (${what})`,
+      `${Math.round(total / load.seconds)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms (${statuses})`,
+    );
+    report(
+      `fresh connection → first byte of /healthz under load (${what})`,
+      `p50 ${probe.firstByteP50} ms, p99 ${probe.firstByteP99} ms, max ${probe.firstByteMax} ms (TCP connect p50 ${probe.connectP50} ms, p99 ${probe.connectP99} ms; ${probe.count} probes, ${probe.failed} failed${probe.failed ? ` and counted as ${PROBE_TIMEOUT_MS} ms` : ''})`,
+    );
+    if (eventLoop) {
+      report(
+        `server event-loop delay under load (${what})`,
+        `p50 ${eventLoop.p50} ms, p99 ${eventLoop.p99} ms, max ${eventLoop.max} ms`,
+      );
+    }
+  } finally {
+    await server.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
 try {
-  const cold = await startServer(dataDir, 3901);
-  report('start-up to ready, cold (new data dir: migrations + demo seed)', `${cold.ms} ms`);
-  const warm = await startServer(dataDir, 3902);
-  report('start-up to ready, warm (existing data dir)', `${warm.ms} ms`);
-  report('server RSS, idle after start-up (PGlite in process)', `${warm.rss} MiB`);
+  if (!onlyLoad) {
+    const cold = await startServer(dataDir, basePort);
+    report('start-up to ready, cold (new data dir: migrations + demo seed)', `${cold.ms} ms`);
+    const warm = await startServer(dataDir, basePort + 1);
+    report('start-up to ready, warm (existing data dir)', `${warm.ms} ms`);
+    report('server RSS, idle after start-up (PGlite in process)', `${warm.rss} MiB`);
 
-  const bundle = bundleSize();
-  report(
-    'JS for shell + Home',
-    `${(bundle.gz / 1024).toFixed(1)} KiB gzip (${(bundle.raw / 1024).toFixed(1)} KiB raw) in ${bundle.files.length} files${bundle.homeFound ? '' : ' (Home chunk not found)'}`,
-  );
+    const bundle = bundleSize();
+    report(
+      'JS for shell + Home',
+      `${(bundle.gz / 1024).toFixed(1)} KiB gzip (${(bundle.raw / 1024).toFixed(1)} KiB raw) in ${bundle.files.length} files${bundle.homeFound ? '' : ' (Home chunk not found)'}`,
+    );
+  }
+
+  if (!skipLoad) {
+    await loadBench('PGlite', basePort + 2, {});
+    if (pgUrl) {
+      recreateDatabase(pgUrl);
+      await loadBench('PostgreSQL', basePort + 3, { DATABASE_URL: pgUrl });
+    }
+  }
 
   if (!skipSeed) {
     const seedDir = mkdtempSync(join(tmpdir(), 'bench-seed-'));
@@ -125,16 +213,8 @@ try {
     } finally {
       rmSync(seedDir, { recursive: true, force: true });
     }
-    const pgUrl = process.env.BENCH_DATABASE_URL;
     if (pgUrl) {
-      const url = new URL(pgUrl);
-      const name = url.pathname.slice(1);
-      const admin = new URL(pgUrl);
-      admin.pathname = '/postgres';
-      spawnSync('psql', [admin.toString(), '-qc', `drop database if exists "${name}" with (force)`], {
-        stdio: 'inherit',
-      });
-      spawnSync('psql', [admin.toString(), '-qc', `create database "${name}"`], { stdio: 'inherit' });
+      recreateDatabase(pgUrl);
       report(`seed ${orders.toLocaleString('en')} orders, PostgreSQL`, `${seed({ DATABASE_URL: pgUrl })} s`);
     }
   }

@@ -83,6 +83,15 @@ describe('operations', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().initData).toMatch(/signature=.*hash=[0-9a-f]{64}$/);
   });
+
+  it('limits API requests per caller address to RATE_LIMIT_PER_MINUTE, but never the health checks', async () => {
+    t = await createTestApp({ config: { rateLimitPerMinute: 3 } });
+    const codes = [];
+    for (let i = 0; i < 4; i++)
+      codes.push((await t.app.inject({ method: 'GET', url: '/api/v1/auth/verify' })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
 });
 
 describe('the web app', () => {

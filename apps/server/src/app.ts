@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Same origin by default: the web app is served by this server. Other origins only when configured.
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
   await app.register(errorsPlugin);
-  await app.register(rateLimitPlugin, { max: 600 });
+  await app.register(rateLimitPlugin, { max: config.rateLimitPerMinute });
 
   await app.register(swagger, {
     openapi: {

@@ -22,6 +22,10 @@ describe('configuration', () => {
     expect(config.demo).toBe(true);
     expect(config.port).toBe(3000);
     expect(config.telegramApiRoot).toBe('http://127.0.0.1:3000/fake-telegram');
+    expect(config.rateLimitPerMinute).toBe(600);
+    expect(
+      loadConfig({ DATA_DIR: '/tmp/config-test', RATE_LIMIT_PER_MINUTE: '100000' }).rateLimitPerMinute,
+    ).toBe(100_000);
   });
 
   it('talks to the real Bot API when a platform bot token is set', () => {

@@ -26,6 +26,7 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 
 export type Config = {
@@ -45,6 +46,8 @@ export type Config = {
   corsOrigins: string[];
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits count by it). */
   trustProxy: boolean;
+  /** API requests one caller address may make per minute (sign-in and token checks have stricter limits). */
+  rateLimitPerMinute: number;
 };
 
 /** The token demo mode signs init data with. It only ever talks to the fake Bot API. */
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((o) => o.trim())
         .filter(Boolean) ?? [],
     trustProxy: e.TRUST_PROXY === 'true',
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
 }
 

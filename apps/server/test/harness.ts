@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     corsOrigins: [],
     trustProxy: false,
+    rateLimitPerMinute: 600,
     ...overrides,
   };
 }
