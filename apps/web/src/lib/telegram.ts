@@ -488,10 +488,13 @@ export function useMainButton(
 // any of them does.
 let unsavedWorkHolders = 0;
 
-// closingBehavior is mounted at start-up (startSdk).
 function syncClosingConfirmation(): void {
-  if (unsavedWorkHolders > 0) closingBehavior.enableConfirmation.ifAvailable();
-  else closingBehavior.disableConfirmation.ifAvailable();
+  attempt(() => {
+    // Mounted at start-up (startSdk); a screen rendered without it (a component test) mounts it here.
+    if (closingBehavior.isMounted?.() === false) closingBehavior.mount.ifAvailable();
+    if (unsavedWorkHolders > 0) closingBehavior.enableConfirmation.ifAvailable();
+    else closingBehavior.disableConfirmation.ifAvailable();
+  });
 }
 
 /**
