@@ -106,6 +106,26 @@ describe('the web app', () => {
     return { app, database, config: testConfig() };
   }
 
+  it("does not count the web app's own files against the API rate limit", async () => {
+    const database = await getTestDatabase();
+    await resetDatabase(database);
+    const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    const config = testConfig({ rateLimitPerMinute: 2 });
+    const app = await buildApp({ config, database, webDistDir: dist });
+    t = { app, database, config };
+    for (let i = 0; i < 5; i++) {
+      expect((await app.inject({ method: 'GET', url: '/assets/app-1.js' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/bots' })).statusCode).toBe(200);
+    }
+    const api = [];
+    for (let i = 0; i < 3; i++)
+      api.push((await app.inject({ method: 'GET', url: '/api/v1/auth/verify' })).statusCode);
+    expect(api).toEqual([200, 200, 429]);
+  });
+
   it('serves index.html for client routes, uncached, with a CSP that allows Telegram', async () => {
     t = await appServing();
     const res = await t.app.inject({ method: 'GET', url: '/bots/123' });

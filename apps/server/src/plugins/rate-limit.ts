@@ -12,9 +12,9 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { max: numb
     global: true,
     max: opts.max,
     timeWindow: '1 minute',
-    // The in-process fake Telegram (demo mode) is this server talking to itself.
-    allowList: (req) =>
-      req.url === '/healthz' || req.url === '/readyz' || req.url.startsWith('/fake-telegram/'),
+    // The API and Telegram's webhooks are limited. The web app's own files are not (one app load fetches a dozen,
+    // and they are cached for a year), nor health checks or the in-process fake Telegram of demo mode.
+    allowList: (req) => !/^\/(api|telegram)\//.test(req.url),
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
   });
