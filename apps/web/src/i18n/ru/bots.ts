@@ -190,9 +190,6 @@ export const bots = {
     other: '{count} клиента',
   },
   'bots.overview.analytics': 'Аналитика',
-  'bots.activity.loading': 'Загружаем события',
-  'bots.activity.loadError': 'Не удалось загрузить события',
-  'bots.activity.empty': 'Событий пока нет',
   'bots.time.justNow': 'только что',
   'bots.time.minutesAgo': {
     one: '{count} минуту назад',
