@@ -161,10 +161,6 @@ export const bots = {
   'bots.overview.customers': 'Kunden',
   'bots.overview.customersHint': { one: '{count} Kunde', other: '{count} Kunden' },
   'bots.overview.analytics': 'Statistik',
-  'bots.time.justNow': 'gerade eben',
-  'bots.time.minutesAgo': { one: 'vor {count} Minute', other: 'vor {count} Minuten' },
-  'bots.time.hoursAgo': { one: 'vor {count} Stunde', other: 'vor {count} Stunden' },
-  'bots.time.daysAgo': { one: 'vor {count} Tag', other: 'vor {count} Tagen' },
 
   'bots.integrations.payments': 'Zahlungen',
   'bots.integrations.paymentSettings': 'Zahlungseinstellungen',

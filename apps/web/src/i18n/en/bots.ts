@@ -169,10 +169,6 @@ export const bots = {
   'bots.overview.customers': 'Customers',
   'bots.overview.customersHint': { one: '{count} customer', other: '{count} customers' },
   'bots.overview.analytics': 'Analytics',
-  'bots.time.justNow': 'just now',
-  'bots.time.minutesAgo': { one: '{count} minute ago', other: '{count} minutes ago' },
-  'bots.time.hoursAgo': { one: '{count} hour ago', other: '{count} hours ago' },
-  'bots.time.daysAgo': { one: '{count} day ago', other: '{count} days ago' },
 
   // Integrations tab
   'bots.integrations.payments': 'Payments',

@@ -162,10 +162,6 @@ export const bots = {
   'bots.overview.customers': 'Clientes',
   'bots.overview.customersHint': { one: '{count} cliente', other: '{count} clientes' },
   'bots.overview.analytics': 'Analítica',
-  'bots.time.justNow': 'justo ahora',
-  'bots.time.minutesAgo': { one: 'hace {count} minuto', other: 'hace {count} minutos' },
-  'bots.time.hoursAgo': { one: 'hace {count} hora', other: 'hace {count} horas' },
-  'bots.time.daysAgo': { one: 'hace {count} día', other: 'hace {count} días' },
 
   'bots.integrations.payments': 'Pagos',
   'bots.integrations.paymentSettings': 'Ajustes de pago',

@@ -162,10 +162,6 @@ export const bots = {
   'bots.overview.customers': 'Clients',
   'bots.overview.customersHint': { one: '{count} client', other: '{count} clients' },
   'bots.overview.analytics': 'Statistiques',
-  'bots.time.justNow': 'à l’instant',
-  'bots.time.minutesAgo': { one: 'il y a {count} minute', other: 'il y a {count} minutes' },
-  'bots.time.hoursAgo': { one: 'il y a {count} heure', other: 'il y a {count} heures' },
-  'bots.time.daysAgo': { one: 'il y a {count} jour', other: 'il y a {count} jours' },
 
   'bots.integrations.payments': 'Paiements',
   'bots.integrations.paymentSettings': 'Réglages de paiement',

@@ -190,25 +190,6 @@ export const bots = {
     other: '{count} клиента',
   },
   'bots.overview.analytics': 'Аналитика',
-  'bots.time.justNow': 'только что',
-  'bots.time.minutesAgo': {
-    one: '{count} минуту назад',
-    few: '{count} минуты назад',
-    many: '{count} минут назад',
-    other: '{count} минуты назад',
-  },
-  'bots.time.hoursAgo': {
-    one: '{count} час назад',
-    few: '{count} часа назад',
-    many: '{count} часов назад',
-    other: '{count} часа назад',
-  },
-  'bots.time.daysAgo': {
-    one: '{count} день назад',
-    few: '{count} дня назад',
-    many: '{count} дней назад',
-    other: '{count} дня назад',
-  },
 
   'bots.integrations.payments': 'Платежи',
   'bots.integrations.paymentSettings': 'Настройки платежей',

@@ -158,10 +158,6 @@ export const bots = {
   'bots.overview.customers': '客户',
   'bots.overview.customersHint': { other: '{count} 位客户' },
   'bots.overview.analytics': '数据分析',
-  'bots.time.justNow': '刚刚',
-  'bots.time.minutesAgo': { other: '{count} 分钟前' },
-  'bots.time.hoursAgo': { other: '{count} 小时前' },
-  'bots.time.daysAgo': { other: '{count} 天前' },
 
   'bots.integrations.payments': '支付',
   'bots.integrations.paymentSettings': '支付设置',

@@ -7,7 +7,6 @@ import { useI18n } from '../../../i18n/i18n';
 import { haptics, showAlert } from '../../../lib/telegram';
 import { useSetBotRunning } from '../api/set-bot-running';
 import { getBotCardKind, withAt } from '../lib/bot-rules';
-import { formatBotMoney } from '../lib/format-bot';
 import { describeBotError } from '../lib/messages';
 import { PLAN_LABEL_KEYS } from '../lib/options';
 import styles from './bot-card.module.css';
@@ -37,10 +36,7 @@ function BotStats({ bot, struck = false }: { bot: Bot; struck?: boolean }) {
     [t('bots.card.orders'), formatNumber(bot.stats.orders)],
     [t('bots.card.customers'), formatNumber(bot.stats.customers)],
     // The list's bots carry no currency yet: the server's text until they do.
-    [
-      t('bots.card.revenue'),
-      formatBotMoney(formatMoney, bot.stats.revenue, null, bot.stats.revenueFormatted),
-    ],
+    [t('bots.card.revenue'), formatMoney(bot.stats.revenue, bot.stats.currency)],
   ] as const;
   return (
     <dl className={`${styles.stats} ${struck ? styles.struck : ''}`}>

@@ -1,17 +1,17 @@
 import type { BotListResponse } from '@app/contracts/bots';
 import { Card } from '../../../components/ui/card';
 import { useI18n } from '../../../i18n/i18n';
-import { formatBotMoney } from '../lib/format-bot';
 import styles from './bot-stats-card.module.css';
 
 export function BotStatsCard({ summary }: { summary: BotListResponse['summary'] }) {
-  const { t, formatNumber, formatMoney } = useI18n();
+  const { t, formatNumber } = useI18n();
   const items = [
     [t('bots.stats.activeBots'), formatNumber(summary.activeBots)],
     // No currency on the wire for the total (the server adds every bot's revenue): its text until there is.
     [
       t('bots.stats.totalRevenue'),
-      formatBotMoney(formatMoney, summary.totalRevenue, null, summary.totalRevenueFormatted),
+      // The bots' revenues are in their own currencies: the summary's total is the server's text.
+      summary.totalRevenueFormatted,
     ],
     [t('bots.stats.totalCustomers'), formatNumber(summary.totalCustomers)],
     [t('bots.stats.totalBots'), formatNumber(summary.totalBots)],
