@@ -4,6 +4,7 @@ import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
+import { listEvents } from '../src/modules/events/events.repository';
 import type { BotApi } from '../src/telegram/bot-api';
 import { type InitDataUser, signInitData } from '../src/telegram/init-data';
 
@@ -119,6 +120,5 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A bot's domain events, newest first (the audit trail), for tests that check what a change recorded. */
 export async function eventsOf(database: Database, vendorId: string, botId: string) {
-  const { listEvents } = await import('../src/modules/events/events.repository');
   return listEvents(database.db, vendorId, { botIds: 'all', botId, limit: 50 });
 }
