@@ -87,10 +87,15 @@ export async function createTestApp(
   const { config: overrides, extend, ...deps } = opts;
   const config = testConfig(overrides);
   const app = await buildApp({ ...deps, config, database, webDistDir: null });
+  if (deps.now) appClocks.set(app, deps.now);
   await extend?.(app);
   await app.ready();
   return { app, database, config };
 }
+
+// An app built with an injected clock: its callers sign their init data at that clock's time, as a real
+// client's is signed at the server's "now" (the server refuses init data from the future or too old).
+const appClocks = new WeakMap<FastifyInstance, () => Date>();
 
 let nextTelegramId = 1_000_000;
 
@@ -110,7 +115,9 @@ export async function signIn(app: FastifyInstance, user: InitDataUser = telegram
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/telegram',
-    payload: { init_data: signInitData(user, TEST_BOT_TOKEN) },
+    payload: {
+      init_data: signInitData(user, TEST_BOT_TOKEN, { authDate: appClocks.get(app)?.() ?? new Date() }),
+    },
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return { user, ...(res.json() as import('@app/contracts/auth').LoginResponse) };
