@@ -1,10 +1,11 @@
+import { Language } from '@app/contracts/common';
 import { createStore } from '../lib/store';
 import { en } from './en/index';
 import type { Catalogue, Message, MessageKey } from './messages';
 
 /** The languages the app speaks (the settings offer these). English is built in; the rest load on demand. */
-export const LOCALES = ['en', 'es', 'fr', 'de', 'ru', 'zh'] as const;
-export type Locale = (typeof LOCALES)[number];
+export const LOCALES = Language.options;
+export type Locale = Language;
 
 // Each other language is its own chunk, so the shell carries English only.
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Catalogue>> = {
