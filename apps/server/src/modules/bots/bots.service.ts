@@ -372,6 +372,11 @@ export function createBotsService(deps: BotsDeps) {
      * a trial) and the activity in one transaction; then starts it when Telegram accepts the webhook.
      */
     async create(actor: Actor, body: NewBot): Promise<Bot> {
+      // A caller limited to some bots would create one outside their own scope: only the vendor's whole-shop
+      // roles add bots.
+      if (actor.botIds !== 'all') {
+        throw new AppError('FORBIDDEN', 'Your permissions do not allow this.', { botScope: 'limited' });
+      }
       const tokenHash = sha256Hex(body.botToken);
       if (await repo.tokenHashTaken(db, tokenHash)) throw new AppError('BOT_TOKEN_ALREADY_REGISTERED');
       const me = await getMeOrThrow(body.botToken);
