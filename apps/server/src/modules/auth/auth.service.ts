@@ -127,6 +127,12 @@ export function createAuthService(deps: AuthDeps) {
       return repo.vendorExists(deps.db, auth.vendorId);
     },
 
+    /** Whether a Telegram user is the vendor's owner or one of its staff. */
+    async isVendorMember(vendorId: string, telegramId: number): Promise<boolean> {
+      const identities = await repo.findIdentities(deps.db, telegramId);
+      return identities.some((identity) => identity.vendorId === vendorId);
+    },
+
     /** How many staff members the vendor has, and how many were added since `since` (for Home). */
     staffCounts: (vendorId: string, since: Date) => repo.countStaff(deps.db, vendorId, since),
 
