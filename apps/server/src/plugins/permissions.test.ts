@@ -184,7 +184,11 @@ describe('a restricted caller', () => {
 
   it('may not add a bot when limited to some bots, and Telegram is not asked', async () => {
     await setUp({ permissions: ['bots'], botIds: 'mine' });
-    const res = await call('POST', '/bots', { botToken: fakeBot(fake).token, botName: 'Sneaky', plan: 'PRO' });
+    const res = await call('POST', '/bots', {
+      botToken: fakeBot(fake).token,
+      botName: 'Sneaky',
+      plan: 'PRO',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toMatchObject({ code: 'FORBIDDEN', details: { botScope: 'limited' } });
     expect(fake.state.calls()).toHaveLength(callsBefore);
