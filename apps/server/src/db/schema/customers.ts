@@ -51,6 +51,7 @@ export const customers = pgTable(
     // Search by name or @username: trigram index (pg_trgm) on the text the search matches.
     index('customers_search_trgm_idx').using('gin', sql`(${customerSearchText}) gin_trgm_ops`),
     index('customers_vendor_spent_idx').on(t.vendorId, t.totalSpentMinor),
+    index('customers_vendor_recent_idx').on(t.vendorId, t.lastOrderAt.desc().nullsLast(), t.id),
   ],
 );
 

@@ -346,15 +346,13 @@ describe('scope', () => {
   it('shows a restricted staff member only the orders of their bots', async () => {
     await setUp();
     const s = await shop();
-    await t.database.db
-      .insert(telegramIdentities)
-      .values({
-        vendorId: v.vendorId,
-        telegramId: staffUser.id,
-        role: 'STAFF',
-        firstName: 'Sam',
-        lastName: 'Staff',
-      });
+    await t.database.db.insert(telegramIdentities).values({
+      vendorId: v.vendorId,
+      telegramId: staffUser.id,
+      role: 'STAFF',
+      firstName: 'Sam',
+      lastName: 'Staff',
+    });
     const session = await signIn(t.app, staffUser);
     const staff: Vendor = { ...v, auth: { authorization: `Bearer ${session.accessToken}` } };
     grant = { permissions: ['orders'], botIds: [s.b.id] };

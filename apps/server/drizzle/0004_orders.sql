@@ -48,4 +48,5 @@ CREATE INDEX "order_notes_order_idx" ON "order_notes" USING btree ("vendor_id","
 CREATE INDEX "product_daily_stats_product_idx" ON "product_daily_stats" USING btree ("vendor_id","product_id","day");--> statement-breakpoint
 CREATE INDEX "customers_search_trgm_idx" ON "customers" USING gin ((lower(first_name || ' ' || coalesce(last_name, '') || ' @' || coalesce(username, ''))) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_vendor_spent_idx" ON "customers" USING btree ("vendor_id","total_spent_minor");--> statement-breakpoint
+CREATE INDEX "customers_vendor_recent_idx" ON "customers" USING btree ("vendor_id","last_order_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "orders_vendor_type_idx" ON "orders" USING btree ("vendor_id","product_type","created_at" DESC NULLS LAST);
