@@ -21,3 +21,45 @@ export const DashboardStats = z.object({
   staffTrend: Trend,
 });
 export type DashboardStats = z.infer<typeof DashboardStats>;
+
+/** Home's Active Bots card (GET …/dashboard/bots): the caller's bots, newest first. Revenue in USD minor units. */
+export const DashboardBot = z.object({
+  id: z.string().uuid(),
+  username: z.string(),
+  name: z.string(),
+  isActive: z.boolean(),
+  orders: z.number().int(),
+  revenue: z.number().int(),
+  revenueFormatted: z.string(),
+});
+export type DashboardBot = z.infer<typeof DashboardBot>;
+
+export const DashboardBots = z.object({
+  bots: z.array(DashboardBot),
+  total: z.number().int(),
+  /** Running bots. */
+  online: z.number().int(),
+});
+export type DashboardBots = z.infer<typeof DashboardBots>;
+
+/** Subscription overview of spec part 1 §3 (GET …/subscriptions/overview). Money in USD minor units. */
+export const SubscriptionOverview = z.object({
+  activeSubscriptions: z.number().int(),
+  /** Sum of the active subscriptions' monthly amounts (a yearly plan counts a twelfth). */
+  monthlyCost: z.number().int(),
+  monthlyCostFormatted: z.string(),
+  /** Mean transaction fee of the active subscriptions, percent. */
+  averageFeePercentage: z.number(),
+  subscriptions: z.array(
+    z.object({
+      id: z.string(),
+      botId: z.string().uuid(),
+      botName: z.string(),
+      tier: z.string(),
+      amount: z.number().int(),
+      amountFormatted: z.string(),
+      feePercentage: z.number(),
+    }),
+  ),
+});
+export type SubscriptionOverview = z.infer<typeof SubscriptionOverview>;

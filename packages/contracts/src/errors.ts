@@ -38,6 +38,15 @@ export const ERRORS = {
   TELEGRAM_UNAVAILABLE: { status: 503, message: 'Telegram could not be reached. Try again shortly.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
   DATABASE_UNAVAILABLE: { status: 503, message: 'The database is not reachable.' },
+  ORDER_NOT_FOUND: { status: 404, message: 'Order not found.' },
+  ORDER_STATUS_NOT_ALLOWED: {
+    status: 409,
+    message: 'The order cannot move to this status. details.allowed lists the moves it can make.',
+  },
+  CUSTOMER_NOT_FOUND: {
+    status: 404,
+    message: "The customer you're looking for doesn't exist or has been removed.",
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

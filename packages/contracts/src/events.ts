@@ -38,6 +38,8 @@ export const EVENT_TYPES = [
   'staff.updated',
   'staff.removed',
   'settings.updated',
+  'order.status_changed',
+  'order.note_added',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;

@@ -29,6 +29,9 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** Extensions the schema needs (trigram indexes for search), created before the migrations run. */
+const CREATE_EXTENSIONS = 'create extension if not exists pg_trgm';
+
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /** A real PostgreSQL when a URL is given; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
@@ -43,7 +46,10 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       connection: { kind: 'postgres', url: opts.databaseUrl },
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: async () => {
+        await pool.query(CREATE_EXTENSIONS);
+        await migratePg(drizzlePg(pool), { migrationsFolder });
+      },
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
@@ -58,7 +64,10 @@ export async function openDatabase(opts: {
     db,
     kind: 'pglite',
     connection: { kind: 'pglite', client },
-    migrate: () => migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder }),
+    migrate: async () => {
+      await client.exec(CREATE_EXTENSIONS);
+      await migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder });
+    },
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };
