@@ -28,6 +28,8 @@ import { createAuditService } from './modules/events/events.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createProductsService } from './modules/products/products.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService } from './modules/settings/settings.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -161,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dashboard = createDashboardService({ orders, bots, auth, ...clock });
   const activity = createActivityService({ db });
   const audit = createAuditService({ db });
+  const settings = createSettingsService({ db, bots, secrets, ...clock });
 
   // Services record events inside their transactions; once a change has been answered (so committed), the
   // dispatcher is asked to fan them out soon. Jobs that record events are picked up by its scheduled run.
@@ -183,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(dashboardRoutes(dashboard)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(botsRoutes(bots, botStats)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(activityRoutes(activity, audit)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(settingsRoutes(settings)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );

@@ -6,3 +6,4 @@ export * from './customers';
 export * from './events';
 export * from './orders';
 export * from './vendors';
+export * from './settings';

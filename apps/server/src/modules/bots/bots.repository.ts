@@ -115,6 +115,16 @@ export async function updateBot(
   return row;
 }
 
+/** A live bot looked up by id alone (the shop runtime knows no vendor). */
+export async function findBotById(db: Conn, botId: string): Promise<BotRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bots)
+    .where(and(eq(bots.id, botId), isNull(bots.deletedAt)))
+    .limit(1);
+  return row;
+}
+
 /** The stored webhook secret of a live bot, looked up by id alone: Telegram's request names no vendor. */
 export async function findWebhookSecret(db: Conn, botId: string): Promise<string | null> {
   const [row] = await db
