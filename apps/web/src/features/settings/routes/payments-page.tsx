@@ -219,7 +219,7 @@ function Providers({ botId, data }: { botId: string; data: PaymentProviders }) {
     <div className={styles.stack}>
       {data.providers.map((p) => (
         <Card key={p.id} className={styles.section} data-testid={`provider-${p.id}`}>
-          <div className={styles.row}>
+          <div className={styles.head}>
             <span className={styles.linkIcon} aria-hidden="true">
               {ICONS[p.id]}
             </span>
