@@ -120,23 +120,23 @@ test('the welcome preview follows the text as you type and shows the first 3 but
   await expect(preview).toContainText('Hello there! Welcome');
   await expect(page.getByText('20 / 1,000')).toBeVisible();
 
-  for (const label of ['Shop', 'Deals', 'Help', 'Site']) {
+  for (const label of ['Browse', 'Deals', 'Help', 'Site']) {
     await page.getByLabel('Button Text').fill(label);
     // Without an action nothing is added (spec part 2 §5.6): the button stays disabled.
     await expect(page.getByRole('button', { name: 'Add Button' })).toBeDisabled();
     await page.getByLabel('Action').selectOption(label === 'Help' ? 'contact_support' : 'open_catalog');
     await page.getByRole('button', { name: 'Add Button' }).click();
   }
-  await expect(preview.getByText('Shop')).toBeVisible();
-  await expect(preview.getByText('Help')).toBeVisible();
-  await expect(preview.getByText('Site')).toHaveCount(0);
+  await expect(preview.getByText('Browse', { exact: true })).toBeVisible();
+  await expect(preview.getByText('Help', { exact: true })).toBeVisible();
+  await expect(preview.getByText('Site', { exact: true })).toHaveCount(0);
   await shoot(page, 'welcome');
 
   await mainButton(page).click();
   await expect(mainButton(page)).toBeDisabled();
   await page.reload();
   await expect(page.getByLabel('Welcome Message')).toHaveValue('Hello there! Welcome');
-  await expect(preview.getByText('Deals')).toBeVisible();
+  await expect(preview.getByText('Deals', { exact: true })).toBeVisible();
 });
 
 test('a filter word is added (blank is refused in a popup) and the test finds it', async ({ page }) => {
