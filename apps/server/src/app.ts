@@ -34,6 +34,8 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createOrdersAdminService } from './modules/orders/orders-admin.service';
 import { createProductsService } from './modules/products/products.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService } from './modules/settings/settings.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -172,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ordersAdmin = createOrdersAdminService({ db, ...clock });
   const customersAdmin = createCustomersAdminService({ db, ...clock });
   const analytics = createAnalyticsService({ db, ...clock });
+  const settings = createSettingsService({ db, bots, secrets, ...clock });
 
   // Services record events inside their transactions; once a change has been answered (so committed), the
   // dispatcher is asked to fan them out soon. Jobs that record events are picked up by its scheduled run.
@@ -207,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(ordersRoutes(ordersAdmin)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(customersRoutes(customersAdmin)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(analyticsRoutes(analytics)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(settingsRoutes(settings)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );

@@ -11,6 +11,8 @@ type JsonSchema = {
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
+  enum?: string[];
+  format?: string;
 };
 type Parameter = { in: 'path' | 'query' | 'header'; name: string; schema: JsonSchema };
 type Operation = {
@@ -102,9 +104,16 @@ describe('every string field of every operation', () => {
 
     for (const { path, method, op } of operations(doc)) {
       const params = op.parameters ?? [];
+      // A path parameter other than the vendor and the bot (a word's id, a provider's name): a value its schema
+      // accepts, so the field under test is the one refused.
+      const sampleOf = (name: string) => {
+        const schema = params.find((p) => p.in === 'path' && p.name === name)?.schema;
+        if (schema?.enum?.[0]) return schema.enum[0];
+        return schema?.format === 'uuid' ? '00000000-0000-4000-8000-000000000000' : name;
+      };
       const urlWith = (fuzzed?: Parameter, value?: string) => {
         let url = path.replace(/\{(\w+)\}/g, (_, name: string) =>
-          fuzzed?.in === 'path' && fuzzed.name === name ? (value ?? '') : (valid[name] ?? name),
+          fuzzed?.in === 'path' && fuzzed.name === name ? (value ?? '') : (valid[name] ?? sampleOf(name)),
         );
         if (fuzzed?.in === 'query') url += `?${fuzzed.name}=${value}`;
         return url;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOT_MESSAGES } from './bots';
+import { SETTINGS_MESSAGES } from './settings';
 
 /**
  * Every error the API answers: its HTTP status and its default text. One place for both; a new code is added
@@ -36,6 +37,13 @@ export const ERRORS = {
   HEADERS_TOO_LARGE: { status: 431, message: 'The request address or headers are too large.' },
   TELEGRAM_ERROR: { status: 502, message: 'Telegram refused the request.' },
   TELEGRAM_UNAVAILABLE: { status: 503, message: 'Telegram could not be reached. Try again shortly.' },
+  FILTER_WORD_EXISTS: { status: 409, message: SETTINGS_MESSAGES.filterWordExists },
+  FILTER_WORD_NOT_FOUND: { status: 404, message: 'Filter word not found.' },
+  SHIPPING_METHOD_NOT_FOUND: { status: 404, message: 'Shipping method not found.' },
+  PAYMENT_PROVIDER_NOT_CONFIGURED: { status: 400, message: SETTINGS_MESSAGES.providerNotConfigured },
+  PAYMENT_PROVIDER_TOKEN_REFUSED: { status: 400, message: SETTINGS_MESSAGES.providerTokenRefused },
+  PAYMENT_PROVIDER_LOCKED: { status: 400, message: SETTINGS_MESSAGES.starsAlwaysOn },
+  BOT_NOT_RUNNING: { status: 400, message: SETTINGS_MESSAGES.botNotRunning },
   INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
   DATABASE_UNAVAILABLE: { status: 503, message: 'The database is not reachable.' },
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found.' },

@@ -63,12 +63,48 @@ export const appRoutes: RouteObject[] = [
     }),
   },
   // Spec part 2 §2.3: per-bot settings are reached from the settings hub, and lead back to it.
-  placeholder('bots/:botId/store', 'shell.screen.storeDetails', settingsPage),
-  placeholder('bots/:botId/welcome', 'shell.screen.welcomeMessage', settingsPage),
-  placeholder('bots/:botId/filters', 'shell.screen.contentFilters', settingsPage),
-  placeholder('bots/:botId/token', 'shell.screen.botToken', settingsPage),
-  placeholder('bots/:botId/payments', 'shell.screen.paymentProviders', settingsPage),
-  placeholder('bots/:botId/shipping', 'shell.screen.shippingMethods', settingsPage),
+  {
+    path: 'bots/:botId/store',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/settings/routes/store-page')).StorePage,
+    }),
+  },
+  {
+    path: 'bots/:botId/welcome',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/settings/routes/welcome-page')).WelcomePage,
+    }),
+  },
+  {
+    path: 'bots/:botId/filters',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/settings/routes/filters-page')).FiltersPage,
+    }),
+  },
+  {
+    path: 'bots/:botId/token',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/settings/routes/token-page')).TokenPage,
+    }),
+  },
+  {
+    path: 'bots/:botId/payments',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/settings/routes/payments-page')).PaymentsPage,
+    }),
+  },
+  {
+    path: 'bots/:botId/shipping',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/settings/routes/shipping-page')).ShippingPage,
+    }),
+  },
   placeholder('bots/:botId/webhooks', 'shell.screen.webhooks', settingsPage),
   // Link targets of spec part 1 §2 whose screens live elsewhere.
   redirect('bots/:botId/products', ({ botId }) => `/products?botId=${encodeURIComponent(botId ?? '')}`),
@@ -102,7 +138,13 @@ export const appRoutes: RouteObject[] = [
   placeholder('payments/stars/:botId/:plan', 'shell.screen.payStars', paymentPage),
   placeholder('payments/wallet/:botId/:plan', 'shell.screen.payWallet', paymentPage),
 
-  placeholder('settings', 'shell.screen.settings', tab),
+  {
+    path: 'settings',
+    handle: tab,
+    lazy: async () => ({
+      Component: (await import('../features/settings/routes/settings-hub-page')).SettingsHubPage,
+    }),
+  },
   placeholder('settings/profile', 'shell.screen.profile', settingsPage),
   placeholder('settings/security', 'shell.screen.security', settingsPage),
   placeholder('settings/notifications', 'shell.screen.notifications', settingsPage),

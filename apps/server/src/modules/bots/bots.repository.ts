@@ -115,8 +115,7 @@ export async function updateBot(
   return row;
 }
 
-/** The stored webhook secret of a live bot, looked up by id alone: Telegram's request names no vendor. */
-/** A live bot by its id alone: Telegram's webhook names the bot, not the vendor. */
+/** A live bot looked up by id alone (the shop runtime knows no vendor). */
 export async function findBotById(db: Conn, botId: string): Promise<BotRow | undefined> {
   const [row] = await db
     .select()
@@ -126,6 +125,7 @@ export async function findBotById(db: Conn, botId: string): Promise<BotRow | und
   return row;
 }
 
+/** The stored webhook secret of a live bot, looked up by id alone: Telegram's request names no vendor. */
 export async function findWebhookSecret(db: Conn, botId: string): Promise<string | null> {
   const [row] = await db
     .select({ secret: bots.webhookSecretCiphertext })

@@ -5,12 +5,13 @@ import {
   type BotDetail,
   BotLanguage,
   type BotListResponse,
+  DEFAULT_WELCOME_MESSAGE,
   type NewBot,
   type UpdateBotDetailBody,
   type VerifyTokenResponse,
 } from '@app/contracts/bots';
 import type { Language } from '@app/contracts/common';
-import type { Db } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import { type Actor, type BotScope, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
@@ -27,7 +28,7 @@ import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-eve
 import type { OrdersService } from '../orders/orders.service';
 import type { ProductsService } from '../products/products.service';
 import { isSubscriptionLive, type SubscriptionsService } from '../subscriptions/subscriptions.service';
-import { toBot, toBotDetail } from './bot-view';
+import { maskToken, toBot, toBotDetail } from './bot-view';
 import * as repo from './bots.repository';
 
 /** The updates a shop bot needs: chat messages, inline buttons, and Stars checkout. */
@@ -423,6 +424,93 @@ export function createBotsService(deps: BotsDeps) {
       return toBotDetail(await presentOne(updated), updated);
     },
 
+    // --- For the per-bot settings (modules/settings): the bot's own columns stay this module's. ---
+
+    /** What the settings screens show of a bot; BOT_NOT_FOUND for another vendor's. */
+    async basics(vendorId: string, botId: string): Promise<BotBasics> {
+      const row = await mustFind(vendorId, botId);
+      return basicsOf(row, tokenOf(row));
+    },
+
+    /** The same, by bot id alone, for the shop runtime; null for a deleted or unknown bot. */
+    async basicsById(botId: string): Promise<BotBasics | null> {
+      const row = await repo.findBotById(db, botId);
+      return row ? basicsOf(row, tokenOf(row)) : null;
+    },
+
+    /** Stores the welcome text (its one home is bots.welcome_message) in the caller's transaction. */
+    async setWelcomeText(tx: Tx, vendorId: string, botId: string, text: string): Promise<void> {
+      const updated = await repo.updateBot(tx, vendorId, botId, { welcomeMessage: text });
+      if (!updated) throw new AppError('BOT_NOT_FOUND');
+    },
+
+    /**
+     * Replaces the token from the Bot Token screen: getMe must name the same Telegram bot (BOT_TOKEN_MISMATCH
+     * otherwise: its orders and customers belong to this one). Recorded as settings.updated.
+     */
+    async replaceTokenFromSettings(actor: Actor, botId: string, token: string): Promise<BotBasics> {
+      const row = await mustFind(actor.vendorId, botId);
+      if (sha256Hex(token) === row.tokenHash) return basicsOf(row, token);
+      const columns = await replaceToken(row, token);
+      const updated = await db.transaction(async (tx) => {
+        const saved = await repo.updateBot(tx, row.vendorId, row.id, columns);
+        if (!saved) throw new AppError('BOT_NOT_FOUND');
+        await recordEvent(tx, settingsEvent(actor, saved, { section: 'token', fields: 'token' }));
+        return saved;
+      });
+      return basicsOf(updated, token);
+    },
+
+    /** Asks Telegram's getMe with the stored token; reports the answer rather than throwing it. */
+    async testConnection(vendorId: string, botId: string): Promise<ConnectionTestResult> {
+      const row = await mustFind(vendorId, botId);
+      const answer = await verifyToken(tokenOf(row), row.telegramBotId);
+      return {
+        connected: answer.valid,
+        username: answer.botInfo?.username ?? null,
+        firstName: answer.botInfo?.firstName ?? null,
+        error: answer.error,
+      };
+    },
+
+    /** Sets a running bot's webhook again with a new secret ("webhook update"). BOT_NOT_RUNNING when stopped. */
+    async refreshWebhook(actor: Actor, botId: string): Promise<BotBasics> {
+      const row = await mustFind(actor.vendorId, botId);
+      if (!row.isActive) throw new AppError('BOT_NOT_RUNNING');
+      const token = tokenOf(row);
+      await pointWebhookHere(row, token);
+      const updated = await db.transaction(async (tx) => {
+        const saved = await repo.updateBot(tx, row.vendorId, row.id, { webhookUrl: webhookUrlOf(row.id) });
+        if (!saved) throw new AppError('BOT_NOT_FOUND');
+        await recordEvent(tx, settingsEvent(actor, saved, { section: 'token', action: 'webhook_updated' }));
+        return saved;
+      });
+      return basicsOf(updated, token);
+    },
+
+    /**
+     * Checks a Telegram Payments provider token with a zero-risk createInvoiceLink (a link nobody is sent).
+     * PAYMENT_PROVIDER_TOKEN_REFUSED when Telegram refuses it; the token never appears in an error.
+     */
+    async checkProviderToken(vendorId: string, botId: string, providerToken: string, currency: string) {
+      const row = await mustFind(vendorId, botId);
+      try {
+        await botApi.call<string>(tokenOf(row), 'createInvoiceLink', {
+          title: 'Provider check',
+          description: 'Checks the payment provider token; never sent to anyone.',
+          payload: 'provider-check',
+          provider_token: providerToken,
+          currency,
+          prices: [{ label: 'Check', amount: 100 }],
+        });
+      } catch (err) {
+        if (err instanceof TelegramApiError && err.errorCode === 400) {
+          throw new AppError('PAYMENT_PROVIDER_TOKEN_REFUSED');
+        }
+        telegramFailure(err);
+      }
+    },
+
     /** Whether a webhook request carries the secret this bot's webhook was set with (constant-time). */
     /**
      * What the shop runtime needs to serve a bot's customers: its token and identity, its shop settings, and
@@ -468,6 +556,54 @@ export type ShopBot = {
   welcomeMessage: string | null;
   isOpen: boolean;
 };
+
+/** A bot as the settings module and the shop runtime need it: never the token, only its masked form. */
+export type BotBasics = {
+  id: string;
+  vendorId: string;
+  telegramBotId: number;
+  username: string;
+  name: string;
+  isActive: boolean;
+  webhookUrl: string | null;
+  currency: string;
+  welcomeMessage: string;
+  maskedToken: string;
+};
+
+export type ConnectionTestResult = {
+  connected: boolean;
+  username: string | null;
+  firstName: string | null;
+  error: string | null;
+};
+
+function basicsOf(row: repo.BotRow, token: string): BotBasics {
+  return {
+    id: row.id,
+    vendorId: row.vendorId,
+    telegramBotId: row.telegramBotId,
+    username: row.username,
+    name: row.name,
+    isActive: row.isActive,
+    webhookUrl: row.webhookUrl,
+    currency: row.currency,
+    welcomeMessage: row.welcomeMessage ?? DEFAULT_WELCOME_MESSAGE,
+    maskedToken: maskToken(token),
+  };
+}
+
+/** A per-bot settings change made here (the token screen), as the settings module records its own. */
+function settingsEvent(actor: Actor, row: repo.BotRow, payload: Record<string, string>) {
+  return {
+    vendorId: row.vendorId,
+    botId: row.id,
+    type: 'settings.updated' as const,
+    actor: eventActor(actor),
+    subject: { kind: 'settings' as const, id: row.id },
+    payload: { botUsername: row.username, ...payload },
+  };
+}
 
 /** The columns a detail edit changes, except the token (see replaceToken). An emptied description is none. */
 function detailChanges(row: repo.BotRow, body: UpdateBotDetailBody): repo.BotChanges {
