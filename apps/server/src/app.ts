@@ -8,6 +8,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { type FakeNowPaymentsState, fakeNowPaymentsPlugin } from './crypto-provider/fake-nowpayments';
+import { type CryptoProvider, createNowPayments } from './crypto-provider/nowpayments';
 import type { Database } from './db/client';
 import { demoRoutes } from './demo/demo.routes';
 import { AppError } from './lib/app-error';
@@ -27,6 +29,9 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createAuditService } from './modules/events/events.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createOrdersService } from './modules/orders/orders.service';
+import { ipnRoutes, platformWebhookRoutes } from './modules/payments/callbacks.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
 import { createProductsService } from './modules/products/products.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { authPlugin } from './plugins/auth';
@@ -37,6 +42,7 @@ import { isStaticFilePath, registerWebApp } from './plugins/web-app';
 import { type BotApi, createBotApi } from './telegram/bot-api';
 import { fakeBotApiPlugin } from './telegram/fake-bot-api/plugin';
 import type { FakeBotApiState } from './telegram/fake-bot-api/state';
+import { platformWebhookSecret } from './telegram/platform-webhook';
 import { webhookRoutes } from './telegram/webhook.routes';
 
 export type AppDeps = {
@@ -55,6 +61,10 @@ export type AppDeps = {
   findStaffGrant?: FindStaffGrant;
   /** Asks for a prompt run of the events dispatcher (the job queue's); tests dispatch by hand. */
   requestEventDispatch?: () => void;
+  /** Demo mode serves a fake crypto provider in process, at /fake-nowpayments. */
+  fakeNowPayments?: FakeNowPaymentsState;
+  /** The crypto provider client; by default one for config.nowPayments (none when not configured). */
+  cryptoProvider?: CryptoProvider | null;
   /** Called for every route as it is registered: tests walk the route table with it. */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -161,6 +171,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dashboard = createDashboardService({ orders, bots, auth, ...clock });
   const activity = createActivityService({ db });
   const audit = createAuditService({ db });
+  const cryptoProvider =
+    deps.cryptoProvider !== undefined
+      ? deps.cryptoProvider
+      : config.nowPayments
+        ? createNowPayments(config.nowPayments)
+        : null;
+  const payments = createPaymentsService({
+    db,
+    botApi,
+    platformBotToken: config.platformBotToken,
+    publicUrl: config.publicUrl,
+    starsPerUsd: config.starsPerUsd,
+    crypto: cryptoProvider,
+    subscriptions,
+    bots,
+    log: app.log,
+    ...clock,
+  });
 
   // Services record events inside their transactions; once a change has been answered (so committed), the
   // dispatcher is asked to fan them out soon. Jobs that record events are picked up by its scheduled run.
@@ -176,6 +204,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.fakeBotApi) {
     await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });
   }
+  await app.register(platformWebhookRoutes({ payments, secret: platformWebhookSecret(config.appSecret) }));
+  if (deps.fakeNowPayments && config.nowPayments) {
+    await app.register(fakeNowPaymentsPlugin, {
+      prefix: '/fake-nowpayments',
+      state: deps.fakeNowPayments,
+      apiKey: config.nowPayments.apiKey,
+      ipnSecret: config.nowPayments.ipnSecret,
+    });
+  }
   await app.register(
     async (api) => {
       await api.register(authRoutes(auth, secrets.jwtKey));
@@ -183,6 +220,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(dashboardRoutes(dashboard)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(botsRoutes(bots, botStats)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(activityRoutes(activity, audit)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(paymentsRoutes(payments)), { prefix: '/vendors/:vendorId' });
+      await api.register(ipnRoutes({ payments, ipnSecret: config.nowPayments?.ipnSecret ?? null }));
     },
     { prefix: '/api/v1' },
   );
@@ -191,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.webDistDir === null ? null : await registerWebApp(app, deps.webDistDir ?? defaultWebDist);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    const isApi = /^\/(api|telegram|fake-telegram|healthz|readyz)(\/|$)/.test(path);
+    const isApi = /^\/(api|telegram|fake-telegram|fake-nowpayments|healthz|readyz)(\/|$)/.test(path);
     const isFile = isStaticFilePath(path);
     if (sendIndex && req.method === 'GET' && !isApi && !isFile) return sendIndex(reply);
     // A missing file stays missing for this URL: no cache may keep the 404 past the next deploy either.

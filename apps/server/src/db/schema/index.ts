@@ -5,4 +5,5 @@ export * from './catalogue';
 export * from './customers';
 export * from './events';
 export * from './orders';
+export * from './payments';
 export * from './vendors';

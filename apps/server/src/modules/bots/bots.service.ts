@@ -416,6 +416,17 @@ export function createBotsService(deps: BotsDeps) {
       return toBotDetail(await presentOne(updated), updated);
     },
 
+    /** The caller's live bots by name (billing screens): every bot in scope, or the one asked for (else not found). */
+    async namesOf(actor: Actor, botId?: string): Promise<{ id: string; name: string; username: string }[]> {
+      if (botId !== undefined) {
+        if (!inBotScope(actor.botIds, botId)) throw new AppError('BOT_NOT_FOUND');
+        const row = await mustFind(actor.vendorId, botId);
+        return [{ id: row.id, name: row.name, username: row.username }];
+      }
+      const rows = (await repo.listBots(db, actor.vendorId)).filter((r) => inBotScope(actor.botIds, r.id));
+      return rows.map((r) => ({ id: r.id, name: r.name, username: r.username }));
+    },
+
     /** Whether a webhook request carries the secret this bot's webhook was set with (constant-time). */
     async checkWebhookSecret(botId: string, given: string | undefined): Promise<boolean> {
       const sealed = await repo.findWebhookSecret(db, botId);

@@ -55,3 +55,33 @@ export async function expireDueSubscriptions(db: Conn, now: Date): Promise<Expir
   `);
   return (result as unknown as { rows: ExpiredSubscription[] }).rows;
 }
+
+/** The bot's current (newest) subscription row, locked for the caller's transaction. */
+export async function lockCurrentSubscription(
+  tx: Conn,
+  vendorId: string,
+  botId: string,
+): Promise<SubscriptionRow | undefined> {
+  // One paid period at a time per bot: two payments completing together must not both start from the same end.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscription:${vendorId}:${botId}`}))`);
+  const [row] = await tx
+    .select()
+    .from(botSubscriptions)
+    .where(and(eq(botSubscriptions.vendorId, vendorId), eq(botSubscriptions.botId, botId)))
+    .orderBy(desc(botSubscriptions.createdAt), desc(botSubscriptions.startsAt), desc(botSubscriptions.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertSubscriptionReturning(db: Conn, values: typeof botSubscriptions.$inferInsert) {
+  const [row] = await db.insert(botSubscriptions).values(values).returning();
+  if (!row) throw new Error('insert answered nothing');
+  return row;
+}
+
+export async function markCancelled(db: Conn, vendorId: string, id: string, at: Date) {
+  await db
+    .update(botSubscriptions)
+    .set({ cancelledAt: at })
+    .where(and(eq(botSubscriptions.vendorId, vendorId), eq(botSubscriptions.id, id)));
+}
