@@ -4,7 +4,7 @@ import { type ProviderPayment, type ProviderStatus, signIpn } from './nowpayment
 
 /**
  * A fake NOWPayments for tests and demo mode: `POST /v1/payment` (x-api-key checked) answers a pay address;
- * `POST /__control/payments/:id/status { status, actually_paid? }` moves a payment on and sends the signed IPN
+ * `POST /__control/payments/:idOrAddress/status { status, actually_paid? }` moves a payment on and sends the signed IPN
  * to its ipn_callback_url, as the provider does. `GET /v1/payment/:id` answers its state.
  */
 export type FakeNowPaymentsState = {
@@ -68,8 +68,11 @@ export async function fakeNowPaymentsPlugin(
     return payment;
   });
 
+  // Named by the provider's payment id or by its pay address (what a test sees on the screen).
   app.post('/__control/payments/:id/status', async (req, reply) => {
-    const payment = state.payments.get((req.params as { id: string }).id);
+    const key = (req.params as { id: string }).id;
+    const payment =
+      state.payments.get(key) ?? [...state.payments.values()].find((p) => p.pay_address === key);
     const body = (req.body ?? {}) as { status?: ProviderStatus; actually_paid?: number };
     if (!payment) return reply.code(404).send({ message: 'Payment not found' });
     if (!body.status || !STATUSES.includes(body.status)) {

@@ -4,7 +4,17 @@ import { auth } from './auth';
 import { bots } from './bots';
 import { common } from './common';
 import { home } from './home';
+import { payments } from './payments';
 import { shell } from './shell';
 import { ui } from './ui';
 
-export const fr: Catalogue = { ...common, ...shell, ...auth, ...home, ...bots, ...ui, ...activity };
+export const fr: Catalogue = {
+  ...common,
+  ...shell,
+  ...auth,
+  ...home,
+  ...bots,
+  ...ui,
+  ...activity,
+  ...payments,
+};
