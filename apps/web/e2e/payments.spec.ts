@@ -151,3 +151,20 @@ test('Subscriptions: cancel asks with the spec text, then the card says Cancelle
   await expect(card).toContainText('Cancelled');
   await expect(page.getByRole('button', { name: 'Renew' })).toBeVisible();
 });
+
+test('Wallet: funds added with Stars pay a plan from the wallet', async ({ page }) => {
+  await openSignedIn(page);
+  const bot = await createBot(page);
+  await page.goto('/wallet/add-funds');
+  await page.getByRole('button', { name: '$50.00' }).click();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await mainButton(page).click();
+  await expect(page.getByText('Funds added to your wallet.')).toBeVisible();
+
+  await page.goto(`/payments/wallet/${bot.id}/basic`);
+  await expect(mainButton(page)).toHaveText('Pay from Wallet');
+  await mainButton(page).click();
+  await expect(page.getByText('Payment completed! Your subscription is active.')).toBeVisible();
+  await shot(page, 'wallet-completed');
+  await expect(page).toHaveURL(new RegExp(`/bots/${bot.id}$`), { timeout: 5000 });
+});

@@ -38,6 +38,8 @@ export const EVENT_TYPES = [
   'staff.updated',
   'staff.removed',
   'settings.updated',
+  'wallet.credited',
+  'wallet.debited',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
@@ -60,6 +62,7 @@ export const SubjectKind = z.enum([
   'subscription',
   'staff',
   'settings',
+  'wallet',
 ]);
 export type SubjectKind = z.infer<typeof SubjectKind>;
 
@@ -95,7 +98,9 @@ export type ActivityQuery = z.infer<typeof ActivityQuery>;
 
 /** The feed group of an event type. */
 export function activityCategoryOf(type: EventType): ActivityCategory {
-  if (type === 'subscription.renewed' || type === 'refund.created') return 'payment';
+  if (type === 'subscription.renewed' || type === 'refund.created' || type.startsWith('wallet.')) {
+    return 'payment';
+  }
   const group = type.slice(0, type.indexOf('.'));
   if (group === 'subscription') return 'bot';
   return ActivityCategory.options.includes(group as ActivityCategory) ? (group as ActivityCategory) : 'other';

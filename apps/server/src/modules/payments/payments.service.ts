@@ -82,6 +82,23 @@ const actorOf = (actor: Pick<Actor, 'kind' | 'telegramId'>): EventActor => ({
   id: String(actor.telegramId),
 });
 
+/** A wallet change as the activity feed and audit trail see it. */
+const walletEvent = (type: 'wallet.credited' | 'wallet.debited', p: repo.PaymentRow, actor: EventActor) => ({
+  vendorId: p.vendorId,
+  botId: p.botId,
+  type,
+  actor,
+  subject: { kind: 'wallet' as const, id: p.id },
+  payload: {
+    paymentId: p.id,
+    method: p.method,
+    amountMinor: p.amountMinor,
+    currency: 'USD',
+    plan: p.plan,
+    botUsername: p.botUsername,
+  },
+});
+
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** What NOWPayments' statuses mean for our payment row; only `finished` completes it. */
@@ -146,7 +163,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /**
    * Completes a payment once, inside one transaction: marks it completed (a second call finds it completed
    * and does nothing), applies the period or credits the wallet, issues its invoice and records
-   * `payment.received`. Answers whether this call completed it.
+   * `subscription.started` / `subscription.renewed` (or `wallet.credited`). Answers whether this call completed it.
    */
   async function completeIn(
     tx: Tx,
@@ -165,6 +182,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         kind: done.kind,
         amountMinor: done.amountMinor,
         paymentId: done.id,
+        method: done.method,
+        botUsername: done.botUsername,
         actor,
       });
     } else if (done.purpose === 'topup') {
@@ -174,6 +193,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         reason: 'topup',
         reference: done.id,
       });
+      await recordEvent(tx, walletEvent('wallet.credited', done, actor));
     }
     const issuedAt = now();
     await repo.insertInvoice(tx, {
@@ -189,21 +209,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
       starsAmount: done.starsAmount,
       method: done.method,
       issuedAt,
-    });
-    await recordEvent(tx, {
-      vendorId: done.vendorId,
-      botId: done.botId,
-      type: 'payment.received',
-      actor,
-      subject: done.botId ? { kind: 'subscription', id: done.id } : { kind: 'settings', id: done.id },
-      payload: {
-        paymentId: done.id,
-        method: done.method,
-        purpose: done.purpose,
-        amountMinor: done.amountMinor,
-        plan: done.plan,
-        period: done.period,
-      },
     });
     return true;
   }
@@ -309,8 +314,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * when Telegram refuses: the bot expires at its end either way).
      */
     async cancelSubscription(actor: Actor, botId: string) {
-      await deps.bots.namesOf(actor, botId);
-      await db.transaction((tx) => subscriptions.cancel(tx, actor.vendorId, botId, actorOf(actor)));
+      const [bot] = await deps.bots.namesOf(actor, botId);
+      if (!bot) throw new AppError('BOT_NOT_FOUND');
+      await db.transaction((tx) => subscriptions.cancel(tx, actor.vendorId, bot, actorOf(actor)));
       const star = (await botIdsWithStarSubscription(actor.vendorId)).get(botId);
       if (star?.payerTelegramId && star.telegramChargeId) {
         try {
@@ -431,6 +437,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           reason: 'subscription',
           reference: payment.id,
         });
+        await recordEvent(tx, walletEvent('wallet.debited', payment, actorOf(actor)));
         await completeIn(tx, payment, {}, actorOf(actor));
         return payment;
       });
@@ -528,16 +535,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const status = LTC_STATUS[ipn.payment_status];
         if (status && status !== row.status) {
           await repo.updatePayment(tx, row.vendorId, row.id, { status });
-          if (status === 'failed' || status === 'expired') {
-            await recordEvent(tx, {
-              vendorId: row.vendorId,
-              botId: row.botId,
-              type: 'payment.failed',
-              actor: SYSTEM_ACTOR,
-              subject: row.botId ? { kind: 'subscription', id: row.id } : { kind: 'settings', id: row.id },
-              payload: { paymentId: row.id, method: 'ltc', status },
-            });
-          }
         }
       });
     },

@@ -29,6 +29,8 @@ export type PaidPeriod = {
   kind: PaymentKind;
   amountMinor: number;
   paymentId: string;
+  method: string;
+  botUsername: string | null;
   actor: EventActor;
 };
 
@@ -98,6 +100,7 @@ export function createSubscriptionsService(deps: { db: Db; now?: () => Date }) {
             type: 'subscription.expired',
             actor: SYSTEM_ACTOR,
             subject: { kind: 'subscription', id: e.subscriptionId },
+            payload: { botUsername: e.botUsername, plan: e.plan },
           });
         }
         return expired;
@@ -161,10 +164,14 @@ export function createSubscriptionsService(deps: { db: Db; now?: () => Date }) {
         actor: paid.actor,
         subject: { kind: 'subscription', id: row.id },
         payload: {
+          botUsername: paid.botUsername,
           plan: paid.plan,
           period: paid.period,
           kind: paid.kind,
           paymentId: paid.paymentId,
+          method: paid.method,
+          amountMinor: paid.amountMinor,
+          currency: 'USD',
           endsAt: endsAt.toISOString(),
         },
       });
@@ -183,7 +190,8 @@ export function createSubscriptionsService(deps: { db: Db; now?: () => Date }) {
      * Cancel: the bot keeps running to the period's end, then expires (the job does it). Refused for FREE and
      * for a period already ended or cancelled. Answers the row cancelled.
      */
-    async cancel(tx: Tx, vendorId: string, botId: string, actor: EventActor) {
+    async cancel(tx: Tx, vendorId: string, bot: { id: string; username: string }, actor: EventActor) {
+      const botId = bot.id;
       const current = await repo.lockCurrentSubscription(tx, vendorId, botId);
       const at = now();
       const live =
@@ -198,7 +206,7 @@ export function createSubscriptionsService(deps: { db: Db; now?: () => Date }) {
         type: 'subscription.cancelled',
         actor,
         subject: { kind: 'subscription', id: current.id },
-        payload: { plan: current.plan, endsAt: current.endsAt.toISOString() },
+        payload: { botUsername: bot.username, plan: current.plan, endsAt: current.endsAt.toISOString() },
       });
       return current;
     },

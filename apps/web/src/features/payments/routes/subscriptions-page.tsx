@@ -164,7 +164,11 @@ function Invoices() {
             </span>
             <span className={styles.stack} style={{ gap: 4, alignItems: 'flex-end' }}>
               <strong>{formatMoney(inv.amountMinor, inv.currency)}</strong>
-              <Button variant="plain" onClick={() => void download(inv.id, inv.number)}>
+              <Button
+                variant="plain"
+                className={styles.nowrap}
+                onClick={() => void download(inv.id, inv.number)}
+              >
                 {t('payments.invoices.download')}
               </Button>
             </span>
