@@ -8,6 +8,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { type FakeNowPaymentsState, fakeNowPaymentsPlugin } from './crypto-provider/fake-nowpayments';
+import { type CryptoProvider, createNowPayments } from './crypto-provider/nowpayments';
 import type { Database } from './db/client';
 import { demoRoutes } from './demo/demo.routes';
 import { AppError } from './lib/app-error';
@@ -33,6 +35,9 @@ import { healthRoutes } from './modules/health/health.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createOrdersAdminService } from './modules/orders/orders-admin.service';
+import { ipnRoutes, platformWebhookRoutes } from './modules/payments/callbacks.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
 import { createProductsService } from './modules/products/products.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
@@ -46,6 +51,7 @@ import { type BotApi, createBotApi } from './telegram/bot-api';
 import { fakeBotApiPlugin } from './telegram/fake-bot-api/plugin';
 import type { FakeBotApiState } from './telegram/fake-bot-api/state';
 import { createPlatformBot } from './telegram/platform-bot';
+import { platformWebhookSecret } from './telegram/platform-webhook';
 import { createStorefront } from './telegram/storefront/storefront';
 import { webhookRoutes } from './telegram/webhook.routes';
 
@@ -65,6 +71,10 @@ export type AppDeps = {
   findStaffGrant?: FindStaffGrant;
   /** Asks for a prompt run of the events dispatcher (the job queue's); tests dispatch by hand. */
   requestEventDispatch?: () => void;
+  /** Demo mode serves a fake crypto provider in process, at /fake-nowpayments. */
+  fakeNowPayments?: FakeNowPaymentsState;
+  /** The crypto provider client; by default one for config.nowPayments (none when not configured). */
+  cryptoProvider?: CryptoProvider | null;
   /** Called for every route as it is registered: tests walk the route table with it. */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -175,6 +185,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const customersAdmin = createCustomersAdminService({ db, ...clock });
   const analytics = createAnalyticsService({ db, ...clock });
   const settings = createSettingsService({ db, bots, secrets, ...clock });
+  const cryptoProvider =
+    deps.cryptoProvider !== undefined
+      ? deps.cryptoProvider
+      : config.nowPayments
+        ? createNowPayments(config.nowPayments)
+        : null;
+  const payments = createPaymentsService({
+    db,
+    botApi,
+    platformBotToken: config.platformBotToken,
+    publicUrl: config.publicUrl,
+    starsPerUsd: config.starsPerUsd,
+    crypto: cryptoProvider,
+    subscriptions,
+    bots,
+    log: app.log,
+    ...clock,
+  });
 
   // Services record events inside their transactions; once a change has been answered (so committed), the
   // dispatcher is asked to fan them out soon. Jobs that record events are picked up by its scheduled run.
@@ -200,6 +228,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.fakeBotApi) {
     await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });
   }
+  await app.register(platformWebhookRoutes({ payments, secret: platformWebhookSecret(config.appSecret) }));
+  if (deps.fakeNowPayments && config.nowPayments) {
+    await app.register(fakeNowPaymentsPlugin, {
+      prefix: '/fake-nowpayments',
+      state: deps.fakeNowPayments,
+      apiKey: config.nowPayments.apiKey,
+      ipnSecret: config.nowPayments.ipnSecret,
+    });
+  }
   await app.register(
     async (api) => {
       await api.register(authRoutes(auth, secrets.jwtKey));
@@ -211,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(customersRoutes(customersAdmin)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(analyticsRoutes(analytics)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(settingsRoutes(settings)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(paymentsRoutes(payments)), { prefix: '/vendors/:vendorId' });
+      await api.register(ipnRoutes({ payments, ipnSecret: config.nowPayments?.ipnSecret ?? null }));
     },
     { prefix: '/api/v1' },
   );
@@ -219,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.webDistDir === null ? null : await registerWebApp(app, deps.webDistDir ?? defaultWebDist);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    const isApi = /^\/(api|telegram|fake-telegram|healthz|readyz)(\/|$)/.test(path);
+    const isApi = /^\/(api|telegram|fake-telegram|fake-nowpayments|healthz|readyz)(\/|$)/.test(path);
     const isFile = isStaticFilePath(path);
     if (sendIndex && req.method === 'GET' && !isApi && !isFile) return sendIndex(reply);
     // A missing file stays missing for this URL: no cache may keep the 404 past the next deploy either.

@@ -27,6 +27,10 @@ const Env = z.object({
   CORS_ORIGINS: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  STARS_PER_USD: z.coerce.number().positive().max(10_000).default(77),
+  NOWPAYMENTS_API_URL: z.string().url().optional(),
+  NOWPAYMENTS_API_KEY: z.string().min(1).optional(),
+  NOWPAYMENTS_IPN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -48,7 +52,14 @@ export type Config = {
   trustProxy: boolean;
   /** API requests one caller address may make per minute (sign-in and token checks have stricter limits). */
   rateLimitPerMinute: number;
+  /** Telegram Stars a US dollar of a plan's price costs. */
+  starsPerUsd: number;
+  /** The NOWPayments-compatible crypto provider (Litecoin); demo mode uses the fake one it serves itself. */
+  nowPayments: { apiUrl: string; apiKey: string; ipnSecret: string } | null;
 };
+
+/** The fake crypto provider's key and IPN secret in demo mode (it only ever talks to itself). */
+export const DEMO_NOWPAYMENTS = { apiKey: 'demo-nowpayments-key', ipnSecret: 'demo-nowpayments-ipn-secret' };
 
 /** The token demo mode signs init data with. It only ever talks to the fake Bot API. */
 export const DEMO_PLATFORM_BOT_TOKEN = '1000000001:DEMOplatformBotTokenNotForProduction';
@@ -87,7 +98,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean) ?? [],
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    starsPerUsd: e.STARS_PER_USD,
+    nowPayments: nowPaymentsOf(e, demo),
   };
+}
+
+// Litecoin needs the provider's URL, key and IPN secret; demo mode defaults to its own fake provider.
+function nowPaymentsOf(e: z.infer<typeof Env>, demo: boolean): Config['nowPayments'] {
+  const apiUrl = e.NOWPAYMENTS_API_URL ?? (demo ? `http://127.0.0.1:${e.PORT}/fake-nowpayments` : undefined);
+  const apiKey = e.NOWPAYMENTS_API_KEY ?? (demo ? DEMO_NOWPAYMENTS.apiKey : undefined);
+  const ipnSecret = e.NOWPAYMENTS_IPN_SECRET ?? (demo ? DEMO_NOWPAYMENTS.ipnSecret : undefined);
+  if (!apiUrl || !apiKey || !ipnSecret) return null;
+  return { apiUrl: apiUrl.replace(/\/$/, ''), apiKey, ipnSecret };
 }
 
 // `PORT=` in a shell or .env file means "not set", not "the empty string".

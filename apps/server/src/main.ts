@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
+import { createFakeNowPaymentsState } from './crypto-provider/fake-nowpayments';
 import { openDatabase } from './db/client';
 import { ensureDemoData } from './demo/demo-data';
 import { createEventDispatchRequester, type RequestEventDispatch } from './jobs/events-dispatch';
@@ -13,6 +14,7 @@ import { EVENT_CONSUMERS } from './modules/events/consumers';
 import { dispatchPendingEvents } from './modules/events/events.dispatcher';
 import { createBotApi } from './telegram/bot-api';
 import { createFakeBotApiState } from './telegram/fake-bot-api/state';
+import { setPlatformWebhook } from './telegram/platform-webhook';
 
 /** On SIGTERM, running jobs get this long to finish; those still running then are retried elsewhere. */
 const JOB_GRACE_MS = 10_000;
@@ -38,6 +40,14 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const fakeBotApi = config.demo ? createFakeBotApiState() : undefined;
+  // Demo mode: the platform bot exists in the fake Bot API (it sells plans for Stars), and a fake crypto
+  // provider answers Litecoin payments.
+  fakeBotApi?.registerBot({
+    token: config.platformBotToken,
+    username: 'demo_platform_bot',
+    firstName: 'Platform',
+  });
+  const fakeNowPayments = config.demo ? createFakeNowPaymentsState() : undefined;
   // One set of keys and one Bot API client, shared by the API, the demo seed and the jobs.
   const secrets = createSecrets(config.appSecret);
   const botApi = createBotApi({ apiRoot: config.telegramApiRoot });
@@ -50,6 +60,7 @@ async function main() {
     botApi,
     requestEventDispatch: () => requestEventDispatch(),
     ...(fakeBotApi ? { fakeBotApi } : {}),
+    ...(fakeNowPayments ? { fakeNowPayments } : {}),
   });
   if (fakeBotApi) await ensureDemoData(database.db, fakeBotApi, secrets, app.log, config.platformBotToken);
 
@@ -87,6 +98,17 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The platform bot's updates (plan payments in Stars) come to /telegram/platform-webhook. After listen: in
+  // demo mode the Bot API is this server's own fake. A failure is logged; Stars payments wait for the next start.
+  try {
+    await setPlatformWebhook(botApi, {
+      token: config.platformBotToken,
+      publicUrl: config.publicUrl,
+      appSecret: config.appSecret,
+    });
+  } catch (err) {
+    app.log.error({ err: err instanceof Error ? err.message : String(err) }, 'platform webhook not set');
+  }
   await registerWorkers(jobs, {
     db: database.db,
     botApi,

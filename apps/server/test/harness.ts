@@ -27,6 +27,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     corsOrigins: [],
     trustProxy: false,
     rateLimitPerMinute: 600,
+    starsPerUsd: 77,
+    nowPayments: {
+      apiUrl: 'http://127.0.0.1:9/unused-nowpayments',
+      apiKey: 'test-nowpayments-key',
+      ipnSecret: 'test-nowpayments-ipn-secret',
+    },
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOT_MESSAGES } from './bots';
+import { PAYMENT_MESSAGES } from './payments';
 import { SETTINGS_MESSAGES } from './settings';
 
 /**
@@ -55,6 +56,14 @@ export const ERRORS = {
     status: 404,
     message: "The customer you're looking for doesn't exist or has been removed.",
   },
+  PAYMENT_NOT_FOUND: { status: 404, message: 'Payment not found.' },
+  INVOICE_NOT_FOUND: { status: 404, message: 'Invoice not found.' },
+  INSUFFICIENT_BALANCE: { status: 402, message: 'Insufficient balance.' },
+  WALLET_BALANCE_INVALID: { status: 409, message: PAYMENT_MESSAGES.negativeBalance },
+  SUBSCRIPTION_NOT_CANCELLABLE: { status: 409, message: 'This subscription cannot be cancelled.' },
+  PAYMENT_PROVIDER_UNAVAILABLE: { status: 502, message: PAYMENT_MESSAGES.urlFailed },
+  PAYMENT_INVOICE_FAILED: { status: 502, message: PAYMENT_MESSAGES.invoiceFailed },
+  IPN_SIGNATURE_INVALID: { status: 401, message: 'Invalid signature.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -40,6 +40,8 @@ export const EVENT_TYPES = [
   'settings.updated',
   'order.status_changed',
   'order.note_added',
+  'wallet.credited',
+  'wallet.debited',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
@@ -62,6 +64,7 @@ export const SubjectKind = z.enum([
   'subscription',
   'staff',
   'settings',
+  'wallet',
 ]);
 export type SubjectKind = z.infer<typeof SubjectKind>;
 
@@ -97,7 +100,9 @@ export type ActivityQuery = z.infer<typeof ActivityQuery>;
 
 /** The feed group of an event type. */
 export function activityCategoryOf(type: EventType): ActivityCategory {
-  if (type === 'subscription.renewed' || type === 'refund.created') return 'payment';
+  if (type === 'subscription.renewed' || type === 'refund.created' || type.startsWith('wallet.')) {
+    return 'payment';
+  }
   const group = type.slice(0, type.indexOf('.'));
   if (group === 'subscription') return 'bot';
   return ActivityCategory.options.includes(group as ActivityCategory) ? (group as ActivityCategory) : 'other';

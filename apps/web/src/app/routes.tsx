@@ -131,12 +131,48 @@ export const appRoutes: RouteObject[] = [
   placeholder('staff/:staffId/permissions', 'shell.screen.editPermissions', staffPage),
   placeholder('staff/:staffId/activity', 'shell.screen.activityLog', staffPage),
 
-  placeholder('subscriptions', 'shell.screen.subscriptions', upTo('/')),
-  placeholder('subscription-plans', 'shell.screen.choosePlan', paymentPage),
-  placeholder('subscription-plans/:botId', 'shell.screen.choosePlan', paymentPage),
-  placeholder('payments/ltc/:botId/:plan', 'shell.screen.payLitecoin', paymentPage),
-  placeholder('payments/stars/:botId/:plan', 'shell.screen.payStars', paymentPage),
-  placeholder('payments/wallet/:botId/:plan', 'shell.screen.payWallet', paymentPage),
+  {
+    path: 'subscriptions',
+    handle: upTo('/'),
+    lazy: async () => ({
+      Component: (await import('../features/payments/routes/subscriptions-page')).SubscriptionsPage,
+    }),
+  },
+  ...['subscription-plans', 'subscription-plans/:botId'].map((path) => ({
+    path,
+    handle: paymentPage,
+    lazy: async () => ({
+      Component: (await import('../features/payments/routes/plan-picker-page')).PlanPickerPage,
+    }),
+  })),
+  {
+    path: 'payments/ltc/:botId/:plan',
+    handle: paymentPage,
+    lazy: async () => ({
+      Component: (await import('../features/payments/routes/ltc-payment-page')).LtcPaymentPage,
+    }),
+  },
+  {
+    path: 'payments/stars/:botId/:plan',
+    handle: paymentPage,
+    lazy: async () => ({
+      Component: (await import('../features/payments/routes/stars-payment-page')).StarsPaymentPage,
+    }),
+  },
+  {
+    path: 'payments/wallet/:botId/:plan',
+    handle: paymentPage,
+    lazy: async () => ({
+      Component: (await import('../features/payments/routes/wallet-payment-page')).WalletPaymentPage,
+    }),
+  },
+  {
+    path: 'wallet/add-funds',
+    handle: paymentPage,
+    lazy: async () => ({
+      Component: (await import('../features/payments/routes/add-funds-page')).AddFundsPage,
+    }),
+  },
 
   {
     path: 'settings',

@@ -35,6 +35,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** false for the calls made before there is a session (sign-in, refresh, demo launch data). */
   auth?: boolean;
+  /** 'blob' for a file (an invoice PDF); JSON otherwise. */
+  responseType?: 'json' | 'blob';
 };
 
 let onSessionExpired: () => void = () => {
@@ -204,6 +206,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (!response.ok) throw await toApiError(response);
+  if (options.responseType === 'blob') return (await response.blob()) as T;
   return readBody<T>(response);
 }
 

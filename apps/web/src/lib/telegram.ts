@@ -13,6 +13,7 @@ import {
   emitEvent,
   hapticFeedback,
   init,
+  invoice,
   mainButton,
   miniApp,
   mockTelegramEnv,
@@ -21,6 +22,7 @@ import {
   retrieveLaunchParams,
   retrieveRawInitData,
   type ShowPopupOptionsButton,
+  openLink as sdkOpenLink,
   secondaryButton,
   themeParams,
   viewport,
@@ -407,7 +409,32 @@ function answerAsClient(name: string, params: unknown): void {
     case 'web_app_open_popup':
       reply(() => emitEvent('popup_closed', { button_id: answerPopupInPage(data) }));
       return;
+    case 'web_app_open_invoice':
+      reply(() => void payDemoInvoice(String(data.slug ?? '')));
+      return;
   }
+}
+
+// Demo mode's stand-in for Telegram's payment sheet: the browser asks, then the demo server's fake Bot API
+// pays the invoice as Telegram would (pre_checkout_query, then successful_payment to the platform webhook).
+async function payDemoInvoice(slug: string): Promise<void> {
+  if (!window.confirm(t('payments.demo.invoiceConfirm'))) {
+    emitEvent('invoice_closed', { slug, status: 'cancelled' });
+    return;
+  }
+  let status: 'paid' | 'failed' = 'failed';
+  try {
+    const res = await fetch('/fake-telegram/__control/pay-invoice', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `https://t.me/$${slug}`, userId: store.get().user?.id ?? 0 }),
+    });
+    const body = (await res.json()) as { paid?: boolean };
+    if (res.ok && body.paid) status = 'paid';
+  } catch {
+    status = 'failed';
+  }
+  emitEvent('invoice_closed', { slug, status });
 }
 
 type PopupButtonParams = { id?: string; type?: string };
@@ -556,6 +583,37 @@ export const haptics = {
     hapticFeedback.selectionChanged.ifAvailable();
   },
 };
+
+// ---------------------------------------------------------------------------------------------------------
+// Payments and links.
+
+export type InvoiceStatus = 'paid' | 'cancelled' | 'failed' | 'pending';
+
+/**
+ * Opens Telegram's native payment sheet for an invoice link (https://t.me/$…) and resolves to how it closed.
+ * Only a hint for the screen: the server activates on the successful_payment its bot receives.
+ */
+export async function openInvoice(url: string): Promise<InvoiceStatus> {
+  try {
+    return (await invoice.open(url, 'url')) as InvoiceStatus;
+  } catch (error) {
+    console.warn('Telegram invoice failed', error);
+    return 'failed';
+  }
+}
+
+/** Opens a page in the browser, outside the Mini App (a payment provider's page). */
+export function openLink(url: string): void {
+  if (sdkOpenLink.isAvailable()) {
+    try {
+      sdkOpenLink(url);
+      return;
+    } catch (error) {
+      console.warn('Telegram openLink failed', error);
+    }
+  }
+  window.open(url, '_blank', 'noopener');
+}
 
 export type PopupButton = ShowPopupOptionsButton;
 export type PopupOptions = { title?: string; message: string; buttons?: PopupButton[] };

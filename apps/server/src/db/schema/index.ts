@@ -5,5 +5,6 @@ export * from './catalogue';
 export * from './customers';
 export * from './events';
 export * from './orders';
+export * from './payments';
 export * from './settings';
 export * from './vendors';

@@ -511,7 +511,17 @@ export function createBotsService(deps: BotsDeps) {
       }
     },
 
-    /** Whether a webhook request carries the secret this bot's webhook was set with (constant-time). */
+    /** The caller's live bots by name (billing screens): every bot in scope, or the one asked for (else not found). */
+    async namesOf(actor: Actor, botId?: string): Promise<{ id: string; name: string; username: string }[]> {
+      if (botId !== undefined) {
+        if (!inBotScope(actor.botIds, botId)) throw new AppError('BOT_NOT_FOUND');
+        const row = await mustFind(actor.vendorId, botId);
+        return [{ id: row.id, name: row.name, username: row.username }];
+      }
+      const rows = (await repo.listBots(db, actor.vendorId)).filter((r) => inBotScope(actor.botIds, r.id));
+      return rows.map((r) => ({ id: r.id, name: r.name, username: r.username }));
+    },
+
     /**
      * What the shop runtime needs to serve a bot's customers: its token and identity, its shop settings, and
      * whether it is open (running, with a live subscription). Undefined for a deleted or unknown bot.
@@ -534,6 +544,7 @@ export function createBotsService(deps: BotsDeps) {
       };
     },
 
+    /** Whether a webhook request carries the secret this bot's webhook was set with (constant-time). */
     async checkWebhookSecret(botId: string, given: string | undefined): Promise<boolean> {
       const sealed = await repo.findWebhookSecret(db, botId);
       if (!sealed || !given) return false;

@@ -3,7 +3,13 @@ import { botSubscriptions } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 
 export type SubscriptionRow = typeof botSubscriptions.$inferSelect;
-export type ExpiredSubscription = { vendorId: string; botId: string; subscriptionId: string };
+export type ExpiredSubscription = {
+  vendorId: string;
+  botId: string;
+  subscriptionId: string;
+  plan: string;
+  botUsername: string | null;
+};
 
 /** The current (newest) subscription row of each bot given; bots without one are absent from the map. */
 export async function currentSubscriptions(
@@ -51,7 +57,39 @@ export async function expireDueSubscriptions(db: Conn, now: Date): Promise<Expir
     update bot_subscriptions t set status = 'expired'
     from due
     where t.vendor_id = due.vendor_id and t.id = due.id
-    returning t.vendor_id as "vendorId", t.bot_id as "botId", t.id as "subscriptionId"
+    returning t.vendor_id as "vendorId", t.bot_id as "botId", t.id as "subscriptionId", t.plan as "plan",
+      -- The name the activity feed shows (bots belong to the same vendor's shard: vendor_id leads the key).
+      (select b.username from bots b where b.vendor_id = t.vendor_id and b.id = t.bot_id) as "botUsername"
   `);
   return (result as unknown as { rows: ExpiredSubscription[] }).rows;
+}
+
+/** The bot's current (newest) subscription row, locked for the caller's transaction. */
+export async function lockCurrentSubscription(
+  tx: Conn,
+  vendorId: string,
+  botId: string,
+): Promise<SubscriptionRow | undefined> {
+  // One paid period at a time per bot: two payments completing together must not both start from the same end.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscription:${vendorId}:${botId}`}))`);
+  const [row] = await tx
+    .select()
+    .from(botSubscriptions)
+    .where(and(eq(botSubscriptions.vendorId, vendorId), eq(botSubscriptions.botId, botId)))
+    .orderBy(desc(botSubscriptions.createdAt), desc(botSubscriptions.startsAt), desc(botSubscriptions.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertSubscriptionReturning(db: Conn, values: typeof botSubscriptions.$inferInsert) {
+  const [row] = await db.insert(botSubscriptions).values(values).returning();
+  if (!row) throw new Error('insert answered nothing');
+  return row;
+}
+
+export async function markCancelled(db: Conn, vendorId: string, id: string, at: Date) {
+  await db
+    .update(botSubscriptions)
+    .set({ cancelledAt: at })
+    .where(and(eq(botSubscriptions.vendorId, vendorId), eq(botSubscriptions.id, id)));
 }

@@ -317,12 +317,31 @@ function answerQueryOnce(bot: BotRecord, kind: string, queryId: string | undefin
   bot.answeredQueryIds.add(key);
 }
 
-const answerPreCheckoutQuery: Handler = ({ bot, params }) => {
+const answerPreCheckoutQuery: Handler = ({ state, bot, params }) => {
   const queryId = readString(params, 'pre_checkout_query_id');
   if (params.ok === undefined) throw new BotApiError(400, 'Bad Request: parameter "ok" is required');
   // The docs make error_message required when ok is False: the user is shown why the payment stopped.
-  if (!readFlag(params, 'ok')) requireString(params, 'error_message');
+  const ok = readFlag(params, 'ok');
+  if (!ok) requireString(params, 'error_message');
   answerQueryOnce(bot, 'pre_checkout', queryId);
+  state.preCheckoutAnswers.set(String(queryId), { ok, error_message: readString(params, 'error_message') });
+  return { result: true };
+};
+
+const editUserStarSubscription: Handler = ({ state, bot, params }) => {
+  const userId = readInteger(params, 'user_id');
+  if (userId === undefined || userId <= 0)
+    throw new BotApiError(400, 'Bad Request: invalid user_id specified');
+  const chargeId = requireString(params, 'telegram_payment_charge_id');
+  if (params.is_canceled === undefined) {
+    throw new BotApiError(400, 'Bad Request: parameter "is_canceled" is required');
+  }
+  state.starSubscriptionEdits.push({
+    token: bot.token,
+    user_id: userId,
+    telegram_payment_charge_id: chargeId,
+    is_canceled: readFlag(params, 'is_canceled'),
+  });
   return { result: true };
 };
 
@@ -417,6 +436,7 @@ const handlers: Record<string, Handler> = {
   createInvoiceLink,
   answerPreCheckoutQuery,
   refundStarPayment,
+  editUserStarSubscription,
   answerCallbackQuery: ({ bot, params }) => {
     answerQueryOnce(bot, 'callback', readString(params, 'callback_query_id'));
     return { result: true };

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { type DeliverOptions, deliverUpdate } from './deliver-update';
 import { BotApiError, callMethod, type Params, releaseLongPolls } from './methods';
+import { payInvoice } from './pay-invoice';
 import type { FakeBotApiState } from './state';
 
 export type FakeBotApiPluginOptions = {
@@ -130,6 +131,16 @@ export async function fakeBotApiPlugin(
   app.post('/__control/reset', async (_request, reply) => {
     state.reset();
     return reply.code(204).send();
+  });
+
+  // Emulates a user paying an invoice link (pre_checkout_query, then successful_payment); see pay-invoice.ts.
+  app.post('/__control/pay-invoice', async (request) => {
+    const url = readControlString(request.body, 'url');
+    const body = isRecord(request.body) ? request.body : {};
+    const userId = Number(body.userId ?? 0);
+    if (!Number.isSafeInteger(userId) || userId <= 0)
+      throw new BotApiError(400, 'Bad Request: userId is required');
+    return payInvoice(state, { url, userId, renewal: body.renewal === true }, options.deliver);
   });
 
   app.post('/__control/updates', async (request) => {

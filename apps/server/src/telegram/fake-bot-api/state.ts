@@ -70,6 +70,17 @@ export type InvoiceLink = {
   subscription_period: number | undefined;
 };
 
+/** How the bot answered a pre-checkout query, by query id. */
+export type PreCheckoutAnswer = { ok: boolean; error_message: string | undefined };
+
+/** An editUserStarSubscription call: a Star subscription cancelled or re-enabled. */
+export type StarSubscriptionEdit = {
+  token: string;
+  user_id: number;
+  telegram_payment_charge_id: string;
+  is_canceled: boolean;
+};
+
 export type Refund = { token: string; botId: number; user_id: number; telegram_payment_charge_id: string };
 
 export type RegisterBotInput = {
@@ -89,6 +100,8 @@ export type FakeBotApiState = {
   messages: SentMessage[];
   invoiceLinks: InvoiceLink[];
   refunds: Refund[];
+  preCheckoutAnswers: Map<string, PreCheckoutAnswer>;
+  starSubscriptionEdits: StarSubscriptionEdit[];
   /** Registers (or replaces) a bot; its id is the number before ':' in the token, as with real tokens. */
   registerBot(input: RegisterBotInput): FakeBotUser;
   findBot(token: string): BotRecord | undefined;
@@ -136,6 +149,8 @@ export function createFakeBotApiState(bots: RegisterBotInput[] = []): FakeBotApi
     messages: [],
     invoiceLinks: [],
     refunds: [],
+    preCheckoutAnswers: new Map(),
+    starSubscriptionEdits: [],
 
     registerBot(input) {
       const match = TOKEN_PATTERN.exec(input.token);
@@ -179,6 +194,8 @@ export function createFakeBotApiState(bots: RegisterBotInput[] = []): FakeBotApi
       state.messages.length = 0;
       state.invoiceLinks.length = 0;
       state.refunds.length = 0;
+      state.preCheckoutAnswers.clear();
+      state.starSubscriptionEdits.length = 0;
       for (const [token, bot] of state.bots) {
         // A long poll still holding the old record must wake up to an empty queue, not stale updates.
         bot.pending.length = 0;

@@ -81,4 +81,8 @@ export const activity = {
   'activity.staff.removed.description': '{actor} hat {staffName} entfernt',
   'activity.settings.updated.title': 'Einstellungen aktualisiert',
   'activity.settings.updated.description': '{actor} hat die Einstellungen geändert',
+  'activity.wallet.credited.title': 'Wallet aufgeladen',
+  'activity.wallet.credited.description': '{amount} deinem Wallet gutgeschrieben',
+  'activity.wallet.debited.title': 'Mit Wallet bezahlt',
+  'activity.wallet.debited.description': '{amount} für den Tarif {plan} von @{botUsername}',
 } satisfies AreaCatalogue<typeof en>;

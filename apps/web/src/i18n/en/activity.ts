@@ -77,4 +77,8 @@ export const activity = {
   'activity.staff.removed.description': '{actor} removed {staffName}',
   'activity.settings.updated.title': 'Settings updated',
   'activity.settings.updated.description': '{actor} changed the settings',
+  'activity.wallet.credited.title': 'Wallet funded',
+  'activity.wallet.credited.description': '{amount} added to your wallet',
+  'activity.wallet.debited.title': 'Paid from wallet',
+  'activity.wallet.debited.description': '{amount} for the {plan} plan of @{botUsername}',
 } as const;

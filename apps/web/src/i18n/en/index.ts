@@ -3,9 +3,20 @@ import { auth } from './auth';
 import { bots } from './bots';
 import { common } from './common';
 import { home } from './home';
+import { payments } from './payments';
 import { settings } from './settings';
 import { shell } from './shell';
 import { ui } from './ui';
 
 /** Every text of the app in English, one file per area; the other languages mirror these files. */
-export const en = { ...common, ...shell, ...auth, ...home, ...bots, ...ui, ...activity, ...settings };
+export const en = {
+  ...common,
+  ...shell,
+  ...auth,
+  ...home,
+  ...bots,
+  ...ui,
+  ...activity,
+  ...settings,
+  ...payments,
+};

@@ -81,4 +81,8 @@ export const activity = {
   'activity.staff.removed.description': '{actor} eliminó a {staffName}',
   'activity.settings.updated.title': 'Ajustes actualizados',
   'activity.settings.updated.description': '{actor} cambió los ajustes',
+  'activity.wallet.credited.title': 'Monedero recargado',
+  'activity.wallet.credited.description': '{amount} añadidos a tu monedero',
+  'activity.wallet.debited.title': 'Pagado con el monedero',
+  'activity.wallet.debited.description': '{amount} por el plan {plan} de @{botUsername}',
 } satisfies AreaCatalogue<typeof en>;

@@ -81,4 +81,8 @@ export const activity = {
   'activity.staff.removed.description': '{actor} a retiré {staffName}',
   'activity.settings.updated.title': 'Réglages mis à jour',
   'activity.settings.updated.description': '{actor} a modifié les réglages',
+  'activity.wallet.credited.title': 'Portefeuille rechargé',
+  'activity.wallet.credited.description': '{amount} ajoutés à votre portefeuille',
+  'activity.wallet.debited.title': 'Payé avec le portefeuille',
+  'activity.wallet.debited.description': '{amount} pour la formule {plan} de @{botUsername}',
 } satisfies AreaCatalogue<typeof en>;

@@ -4,6 +4,7 @@ import { auth } from './auth';
 import { bots } from './bots';
 import { common } from './common';
 import { home } from './home';
+import { payments } from './payments';
 import { settings } from './settings';
 import { shell } from './shell';
 import { ui } from './ui';
@@ -17,4 +18,5 @@ export const fr: Catalogue = {
   ...ui,
   ...activity,
   ...settings,
+  ...payments,
 };

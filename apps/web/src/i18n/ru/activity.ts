@@ -84,4 +84,8 @@ export const activity = {
   'activity.staff.removed.description': '{actor} удалил(а) {staffName}',
   'activity.settings.updated.title': 'Настройки обновлены',
   'activity.settings.updated.description': '{actor} изменил(а) настройки',
+  'activity.wallet.credited.title': 'Кошелёк пополнен',
+  'activity.wallet.credited.description': '{amount} зачислено в кошелёк',
+  'activity.wallet.debited.title': 'Оплачено из кошелька',
+  'activity.wallet.debited.description': '{amount} за тариф {plan} для @{botUsername}',
 } satisfies AreaCatalogue<typeof en>;

@@ -72,4 +72,8 @@ export const activity = {
   'activity.staff.removed.description': '{actor} 移除了 {staffName}',
   'activity.settings.updated.title': '设置已更新',
   'activity.settings.updated.description': '{actor} 更改了设置',
+  'activity.wallet.credited.title': '钱包已充值',
+  'activity.wallet.credited.description': '{amount} 已存入你的钱包',
+  'activity.wallet.debited.title': '已用钱包支付',
+  'activity.wallet.debited.description': '@{botUsername} 的 {plan} 套餐：{amount}',
 } satisfies AreaCatalogue<typeof en>;

@@ -1,0 +1,143 @@
+import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { invoices, payments, walletLedger } from '../../db/schema/index';
+import type { Conn, Tx } from '../../db/types';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type LedgerRow = typeof walletLedger.$inferSelect;
+
+export async function insertPayment(db: Conn, values: NewPaymentRow): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error('insert answered nothing');
+  return row;
+}
+
+export async function findPayment(db: Conn, vendorId: string, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.vendorId, vendorId), eq(payments.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** A payment named by a callback (invoice payload, IPN order id), before any vendor is known. */
+export async function findPaymentById(db: Conn, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row;
+}
+
+/** The payment row locked for the caller's transaction. */
+export async function lockPayment(tx: Tx, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function chargeIdKnown(db: Conn, chargeId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.telegramChargeId, chargeId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function updatePayment(
+  db: Conn,
+  vendorId: string,
+  id: string,
+  changes: Partial<NewPaymentRow>,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set(changes)
+    .where(and(eq(payments.vendorId, vendorId), eq(payments.id, id)))
+    .returning();
+  return row;
+}
+
+/** Marks a payment completed unless it already is; answers the row only when this call completed it. */
+export async function markCompleted(
+  tx: Tx,
+  vendorId: string,
+  id: string,
+  changes: Partial<NewPaymentRow>,
+): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .update(payments)
+    .set({ ...changes, status: 'completed' })
+    .where(and(eq(payments.vendorId, vendorId), eq(payments.id, id), ne(payments.status, 'completed')))
+    .returning();
+  return row;
+}
+
+/** The newest completed Star subscription payment of each bot (for auto-renew and cancelling it). */
+export async function latestStarSubscriptions(db: Conn, vendorId: string): Promise<PaymentRow[]> {
+  return db
+    .selectDistinctOn([payments.botId])
+    .from(payments)
+    .where(
+      and(
+        eq(payments.vendorId, vendorId),
+        eq(payments.starSubscription, true),
+        eq(payments.status, 'completed'),
+        isNotNull(payments.telegramChargeId),
+      ),
+    )
+    .orderBy(payments.botId, desc(payments.completedAt));
+}
+
+// --- Wallet ---------------------------------------------------------------------------------------
+
+/** Serialises wallet changes of one vendor for the rest of the transaction (works on PGlite and PostgreSQL). */
+export async function lockWallet(tx: Tx, vendorId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wallet:${vendorId}`}))`);
+}
+
+export async function walletBalance(db: Conn, vendorId: string): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${walletLedger.amountMinor}), 0)` })
+    .from(walletLedger)
+    .where(eq(walletLedger.vendorId, vendorId));
+  return Number(row?.sum ?? 0);
+}
+
+export async function insertLedgerRow(db: Conn, values: typeof walletLedger.$inferInsert) {
+  await db.insert(walletLedger).values(values);
+}
+
+export async function listLedger(db: Conn, vendorId: string, limit = 50): Promise<LedgerRow[]> {
+  return db
+    .select()
+    .from(walletLedger)
+    .where(eq(walletLedger.vendorId, vendorId))
+    .orderBy(desc(walletLedger.createdAt))
+    .limit(limit);
+}
+
+// --- Invoices -------------------------------------------------------------------------------------
+
+export async function insertInvoice(db: Conn, values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
+  const [row] = await db.insert(invoices).values(values).returning();
+  if (!row) throw new Error('insert answered nothing');
+  return row;
+}
+
+export async function listInvoices(db: Conn, vendorId: string, limit = 100): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.vendorId, vendorId))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+    .limit(limit);
+}
+
+export async function findInvoice(db: Conn, vendorId: string, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.vendorId, vendorId), eq(invoices.id, id)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,116 @@
+import { BotParams } from '@app/contracts/bots';
+import { EmptyBody, VendorParams } from '@app/contracts/common';
+import {
+  CreatePaymentBody,
+  InvoiceList,
+  InvoiceParams,
+  Payment,
+  PaymentParams,
+  PricesResponse,
+  SubscriptionCard,
+  SubscriptionOverview,
+  SubscriptionsResponse,
+  TopUpBody,
+  WalletBalance,
+} from '@app/contracts/payments';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PaymentsService } from './payments.service';
+
+// Plans, payments, the wallet and invoices are the `billing` permission's.
+const billing = { permission: 'billing' } as const;
+// Creating payments calls Telegram or the crypto provider: a tighter limit per caller.
+const creating = { ...billing, rateLimit: { max: 30, timeWindow: '1 minute' } } as const;
+
+/** The vendor-scoped billing routes (mounted under /vendors/:vendorId). */
+export function paymentsRoutes(payments: PaymentsService) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const tags = ['payments'];
+
+    app.get(
+      '/subscriptions',
+      { config: billing, schema: { tags, params: VendorParams, response: { 200: SubscriptionsResponse } } },
+      (req) => payments.listSubscriptions(req.actor),
+    );
+    app.get(
+      '/subscriptions/overview',
+      { config: billing, schema: { tags, params: VendorParams, response: { 200: SubscriptionOverview } } },
+      (req) => payments.overview(req.actor),
+    );
+    app.post(
+      '/subscriptions/:botId/cancel',
+      {
+        config: billing,
+        schema: { tags, params: BotParams, body: EmptyBody, response: { 200: SubscriptionCard } },
+      },
+      (req) => payments.cancelSubscription(req.actor, req.params.botId),
+    );
+
+    app.get(
+      '/payments/prices',
+      { config: billing, schema: { tags, params: VendorParams, response: { 200: PricesResponse } } },
+      () => payments.prices(),
+    );
+    app.post(
+      '/payments/stars/create',
+      {
+        config: creating,
+        schema: { tags, params: VendorParams, body: CreatePaymentBody, response: { 201: Payment } },
+      },
+      async (req, reply) => reply.status(201).send(await payments.createStars(req.actor, req.body)),
+    );
+    app.post(
+      '/payments/ltc/create',
+      {
+        config: creating,
+        schema: { tags, params: VendorParams, body: CreatePaymentBody, response: { 201: Payment } },
+      },
+      async (req, reply) => reply.status(201).send(await payments.createLtc(req.actor, req.body)),
+    );
+    app.post(
+      '/payments/wallet/pay',
+      {
+        config: creating,
+        schema: { tags, params: VendorParams, body: CreatePaymentBody, response: { 201: Payment } },
+      },
+      async (req, reply) => reply.status(201).send(await payments.payFromWallet(req.actor, req.body)),
+    );
+    app.post(
+      '/payments/wallet/topup',
+      {
+        config: creating,
+        schema: { tags, params: VendorParams, body: TopUpBody, response: { 201: Payment } },
+      },
+      async (req, reply) => reply.status(201).send(await payments.createTopUp(req.actor, req.body)),
+    );
+    app.get(
+      '/payments/wallet/balance',
+      { config: billing, schema: { tags, params: VendorParams, response: { 200: WalletBalance } } },
+      (req) => payments.walletBalance(req.actor),
+    );
+    app.get(
+      '/payments/:paymentId',
+      { config: billing, schema: { tags, params: PaymentParams, response: { 200: Payment } } },
+      (req) => payments.getPayment(req.actor, req.params.paymentId),
+    );
+
+    app.get(
+      '/invoices',
+      { config: billing, schema: { tags, params: VendorParams, response: { 200: InvoiceList } } },
+      (req) => payments.listInvoices(req.actor),
+    );
+    app.get(
+      '/invoices/:invoiceId/pdf',
+      { config: billing, schema: { tags, params: InvoiceParams } },
+      async (req, reply) => {
+        const { number, pdf } = await payments.invoicePdf(req.actor, req.params.invoiceId);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${number}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  };
+}
