@@ -685,3 +685,27 @@ export function useBackButtonOverride(handler: (() => void) | null | undefined):
     };
   }, [active]);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Whether the user has the Mini App in front of them.
+
+/**
+ * Calls `listener` when Telegram puts the Mini App in the background (minimised, another chat opened) or
+ * brings it back (Bot API 8.0 `activated` / `deactivated`); returns the function that stops listening.
+ */
+export function onMiniAppActiveChange(listener: (active: boolean) => void): () => void {
+  try {
+    return miniApp.isActive.sub((active) => listener(active));
+  } catch {
+    return () => undefined;
+  }
+}
+
+/** False while Telegram keeps the Mini App in the background. */
+export function isMiniAppActive(): boolean {
+  try {
+    return !miniApp.isMounted() || miniApp.isActive();
+  } catch {
+    return true;
+  }
+}

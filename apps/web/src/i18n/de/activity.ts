@@ -81,4 +81,8 @@ export const activity = {
   'activity.staff.removed.description': '{actor} hat {staffName} entfernt',
   'activity.settings.updated.title': 'Einstellungen aktualisiert',
   'activity.settings.updated.description': '{actor} hat die Einstellungen geändert',
+  'activity.order.status_changed.title': 'Bestellung #{orderNumber} aktualisiert',
+  'activity.order.status_changed.description': '{actor} hat sie auf „{to}“ gesetzt',
+  'activity.order.note_added.title': 'Notiz zu Bestellung #{orderNumber}',
+  'activity.order.note_added.description': '{actor} hat eine Notiz hinzugefügt',
 } satisfies AreaCatalogue<typeof en>;

@@ -77,4 +77,8 @@ export const activity = {
   'activity.staff.removed.description': '{actor} removed {staffName}',
   'activity.settings.updated.title': 'Settings updated',
   'activity.settings.updated.description': '{actor} changed the settings',
+  'activity.order.status_changed.title': 'Order #{orderNumber} updated',
+  'activity.order.status_changed.description': '{actor} moved it to {to}',
+  'activity.order.note_added.title': 'Note on order #{orderNumber}',
+  'activity.order.note_added.description': '{actor} added a note',
 } as const;

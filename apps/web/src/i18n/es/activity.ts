@@ -81,4 +81,8 @@ export const activity = {
   'activity.staff.removed.description': '{actor} eliminó a {staffName}',
   'activity.settings.updated.title': 'Ajustes actualizados',
   'activity.settings.updated.description': '{actor} cambió los ajustes',
+  'activity.order.status_changed.title': 'Pedido #{orderNumber} actualizado',
+  'activity.order.status_changed.description': '{actor} lo pasó a {to}',
+  'activity.order.note_added.title': 'Nota en el pedido #{orderNumber}',
+  'activity.order.note_added.description': '{actor} añadió una nota',
 } satisfies AreaCatalogue<typeof en>;

@@ -1,10 +1,24 @@
 import type { Catalogue } from '../messages';
 import { activity } from './activity';
+import { analytics } from './analytics';
 import { auth } from './auth';
 import { bots } from './bots';
 import { common } from './common';
+import { customers } from './customers';
 import { home } from './home';
+import { orders } from './orders';
 import { shell } from './shell';
 import { ui } from './ui';
 
-export const es: Catalogue = { ...common, ...shell, ...auth, ...home, ...bots, ...ui, ...activity };
+export const es: Catalogue = {
+  ...common,
+  ...shell,
+  ...auth,
+  ...home,
+  ...bots,
+  ...ui,
+  ...activity,
+  ...orders,
+  ...customers,
+  ...analytics,
+};

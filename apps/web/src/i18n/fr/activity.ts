@@ -81,4 +81,8 @@ export const activity = {
   'activity.staff.removed.description': '{actor} a retiré {staffName}',
   'activity.settings.updated.title': 'Réglages mis à jour',
   'activity.settings.updated.description': '{actor} a modifié les réglages',
+  'activity.order.status_changed.title': 'Commande #{orderNumber} mise à jour',
+  'activity.order.status_changed.description': '{actor} l’a passée à « {to} »',
+  'activity.order.note_added.title': 'Note sur la commande #{orderNumber}',
+  'activity.order.note_added.description': '{actor} a ajouté une note',
 } satisfies AreaCatalogue<typeof en>;

@@ -84,4 +84,8 @@ export const activity = {
   'activity.staff.removed.description': '{actor} удалил(а) {staffName}',
   'activity.settings.updated.title': 'Настройки обновлены',
   'activity.settings.updated.description': '{actor} изменил(а) настройки',
+  'activity.order.status_changed.title': 'Заказ №{orderNumber} обновлён',
+  'activity.order.status_changed.description': '{actor}: новый статус «{to}»',
+  'activity.order.note_added.title': 'Заметка к заказу №{orderNumber}',
+  'activity.order.note_added.description': '{actor} добавил(а) заметку',
 } satisfies AreaCatalogue<typeof en>;

@@ -72,4 +72,8 @@ export const activity = {
   'activity.staff.removed.description': '{actor} 移除了 {staffName}',
   'activity.settings.updated.title': '设置已更新',
   'activity.settings.updated.description': '{actor} 更改了设置',
+  'activity.order.status_changed.title': '订单 #{orderNumber} 已更新',
+  'activity.order.status_changed.description': '{actor} 将其改为{to}',
+  'activity.order.note_added.title': '订单 #{orderNumber} 的备注',
+  'activity.order.note_added.description': '{actor} 添加了备注',
 } satisfies AreaCatalogue<typeof en>;

@@ -1,10 +1,12 @@
-import type { DashboardStats } from '@app/contracts/dashboard';
-import { BotIcon, OrdersIcon, RevenueIcon } from '../../../components/ui/icons';
+import type { CustomerStats } from '@app/contracts/customers';
+import type { DashboardStats, Trend } from '@app/contracts/dashboard';
+import { BotIcon, OrdersIcon, RevenueIcon, UsersIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../i18n/i18n';
 import { StatCard, StatCardSkeleton } from './stat-card';
 import styles from './stat-grid.module.css';
 
-export function StatGrid({ stats }: { stats: DashboardStats }) {
+/** Home's four stat cards; customers come from the customer stats (undefined while they load). */
+export function StatGrid({ stats, customers }: { stats: DashboardStats; customers?: CustomerStats }) {
   const { t, formatNumber } = useI18n();
   return (
     <section className={styles.grid} aria-label={t('home.stats.label')}>
@@ -42,6 +44,16 @@ export function StatGrid({ stats }: { stats: DashboardStats }) {
         to="/orders"
         testId="stat-total-orders"
       />
+      <StatCard
+        wide
+        label={t('home.stats.totalCustomers')}
+        value={customers ? formatNumber(customers.totalCustomers) : '—'}
+        icon={<UsersIcon size={20} />}
+        change={customers?.monthlyGrowth ?? 0}
+        trend={trendOf(customers?.monthlyGrowth ?? 0)}
+        to="/customers"
+        testId="stat-total-customers"
+      />
     </section>
   );
 }
@@ -53,6 +65,11 @@ export function StatGridSkeleton() {
       <StatCardSkeleton wide />
       <StatCardSkeleton />
       <StatCardSkeleton />
+      <StatCardSkeleton wide />
     </div>
   );
+}
+
+function trendOf(change: number): Trend {
+  return change > 0 ? 'up' : change < 0 ? 'down' : 'neutral';
 }
