@@ -21,12 +21,16 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createBotStatsService } from './modules/bots/bot-stats.service';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { createBotsService } from './modules/bots/bots.service';
+import { customersRoutes } from './modules/customers/customers.routes';
 import { createCustomersService } from './modules/customers/customers.service';
+import { createCustomersAdminService } from './modules/customers/customers-admin.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createAuditService } from './modules/events/events.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createOrdersAdminService } from './modules/orders/orders-admin.service';
 import { createProductsService } from './modules/products/products.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { authPlugin } from './plugins/auth';
@@ -161,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dashboard = createDashboardService({ orders, bots, auth, ...clock });
   const activity = createActivityService({ db });
   const audit = createAuditService({ db });
+  const ordersAdmin = createOrdersAdminService({ db, ...clock });
+  const customersAdmin = createCustomersAdminService({ db, ...clock });
 
   // Services record events inside their transactions; once a change has been answered (so committed), the
   // dispatcher is asked to fan them out soon. Jobs that record events are picked up by its scheduled run.
@@ -183,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(dashboardRoutes(dashboard)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(botsRoutes(bots, botStats)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(activityRoutes(activity, audit)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(ordersRoutes(ordersAdmin)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(customersRoutes(customersAdmin)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );

@@ -20,7 +20,7 @@ export const ANALYTICS_LIMITS = { topProductsDefault: 10, topProductsMax: 10, ca
 export const AnalyticsQuery = z.object({
   period: AnalyticsPeriod.default('30d'),
   /** One bot; omitted (or "all"): every bot in the caller's scope. */
-  botId: z.union([z.literal('all'), z.string().uuid()]).optional(),
+  botId: z.preprocess((v) => (v === 'all' || v === '' ? undefined : v), z.string().uuid().optional()),
 });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 

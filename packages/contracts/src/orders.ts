@@ -200,7 +200,7 @@ export const OrderDetail = OrderListItem.extend({
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
-/** Order stats of spec part 1 §3, over the orders the query selects (bot scope, filters). */
+/** Order stats of spec part 1 §3, over the caller's bots (or the one `botId` given); other list filters do not apply. */
 export const OrderStats = z.object({
   totalOrders: z.number().int(),
   physicalOrders: z.number().int(),

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -28,6 +29,9 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** Extensions the schema needs (trigram indexes for search), created before the migrations run. */
+const CREATE_EXTENSIONS = 'create extension if not exists pg_trgm';
+
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /** A real PostgreSQL when a URL is given; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
@@ -42,20 +46,26 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       connection: { kind: 'postgres', url: opts.databaseUrl },
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: async () => {
+        await pool.query(CREATE_EXTENSIONS);
+        await migratePg(drizzlePg(pool), { migrationsFolder });
+      },
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
   }
   const dir = opts.dataDir === null ? undefined : join(opts.dataDir, 'pglite');
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     connection: { kind: 'pglite', client },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: async () => {
+      await client.exec(CREATE_EXTENSIONS);
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };

@@ -13,6 +13,14 @@ import { bots } from './bots';
 import { createdAt, id, money, ref, telegramId, updatedAt, vendorId } from './columns';
 import { vendors } from './vendors';
 
+/**
+ * What the customer search matches (lower-case name and @username), one expression for the trigram index and
+ * the query so the index is used.
+ */
+export const customerSearchText = sql.raw(
+  `lower(first_name || ' ' || coalesce(last_name, '') || ' @' || coalesce(username, ''))`,
+);
+
 /** A shopper, once per vendor however many of the vendor's bots they use. Totals are kept with each order. */
 export const customers = pgTable(
   'customers',
@@ -30,6 +38,8 @@ export const customers = pgTable(
     orderCount: integer('order_count').notNull().default(0),
     totalSpentMinor: money('total_spent_minor').notNull().default(0),
     lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+    /** The first order's time (any status): the New segment and the bots' new customers count from it. */
+    firstOrderAt: timestamp('first_order_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -38,6 +48,10 @@ export const customers = pgTable(
     uniqueIndex('customers_telegram_idx').on(t.vendorId, t.telegramId),
     index('customers_vendor_created_idx').on(t.vendorId, t.createdAt),
     index('customers_vendor_last_order_idx').on(t.vendorId, t.lastOrderAt),
+    // Search by name or @username: trigram index (pg_trgm) on the text the search matches.
+    index('customers_search_trgm_idx').using('gin', sql`(${customerSearchText}) gin_trgm_ops`),
+    index('customers_vendor_spent_idx').on(t.vendorId, t.totalSpentMinor),
+    index('customers_vendor_recent_idx').on(t.vendorId, t.lastOrderAt.desc().nullsLast(), t.id),
   ],
 );
 
@@ -52,6 +66,7 @@ export const customerBots = pgTable(
     orderCount: integer('order_count').notNull().default(0),
     totalSpentMinor: money('total_spent_minor').notNull().default(0),
     lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+    firstOrderAt: timestamp('first_order_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.customerId, t.botId] }),

@@ -1,4 +1,5 @@
 import { OrderProductType, OrderStatus, PaymentStatus, ProductType } from '@app/contracts/catalogue';
+import { ActorKind } from '@app/contracts/events';
 import {
   bigint,
   date,
@@ -9,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bots } from './bots';
@@ -37,6 +39,10 @@ export const orders = pgTable(
     shipping: jsonb('shipping').$type<Record<string, unknown>>(),
     digitalInfo: jsonb('digital_info').$type<Record<string, unknown>>(),
     serviceInfo: jsonb('service_info').$type<Record<string, unknown>>(),
+    /** The total in USD minor units at the rate table of lib/usd-rates.ts, fixed when the order is placed. */
+    totalUsdMinor: money('total_usd_minor').notNull().default(0),
+    /** When the order reached `completed` (the day todayCompleted counts it). */
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,6 +55,7 @@ export const orders = pgTable(
     index('orders_vendor_bot_idx').on(t.vendorId, t.botId, t.createdAt.desc()),
     index('orders_vendor_customer_idx').on(t.vendorId, t.customerId, t.createdAt.desc()),
     index('orders_number_idx').on(t.vendorId, t.number),
+    index('orders_vendor_type_idx').on(t.vendorId, t.productType, t.createdAt.desc()),
   ],
 );
 
@@ -88,6 +95,18 @@ export const botDailyStats = pgTable(
     orders: integer('orders').notNull().default(0),
     revenueMinor: money('revenue_minor').notNull().default(0),
     newCustomers: integer('new_customers').notNull().default(0),
+    /** Non-cancelled orders' totals in USD minor units (dashboards and analytics sum these). */
+    revenueUsdMinor: money('revenue_usd_minor').notNull().default(0),
+    /** Orders placed that day and cancelled since (not in `orders`). */
+    cancelledOrders: integer('cancelled_orders').notNull().default(0),
+    /** Orders that reached completed that day (by completion day). */
+    completedOrders: integer('completed_orders').notNull().default(0),
+    /** Distinct customers who placed an order (any status) through the bot that day. */
+    activeCustomers: integer('active_customers').notNull().default(0),
+    /** The shop's funnel, recorded by the shop runtime (recordShopFunnel): visits, carts, checkouts. */
+    views: integer('views').notNull().default(0),
+    carts: integer('carts').notNull().default(0),
+    checkouts: integer('checkouts').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.botId, t.day] }),
@@ -95,5 +114,70 @@ export const botDailyStats = pgTable(
       'cascade',
     ),
     index('bot_daily_stats_day_idx').on(t.vendorId, t.day),
+  ],
+);
+
+/** Internal notes of the vendor's team on an order (never shown to the customer). */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    vendorId: vendorId(),
+    id: id(),
+    orderId: ref('order_id'),
+    text: text('text').notNull(),
+    authorKind: text('author_kind', { enum: enumValues(ActorKind.options) }).notNull(),
+    authorId: text('author_id'),
+    authorName: text('author_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    foreignKey({ columns: [t.vendorId, t.orderId], foreignColumns: [orders.vendorId, orders.id] }).onDelete(
+      'cascade',
+    ),
+    index('order_notes_order_idx').on(t.vendorId, t.orderId, t.createdAt),
+  ],
+);
+
+/**
+ * How many orders (and how much, USD minor units) each bot has in each status and product type, now: the
+ * order stats and the list's exact totals by status/bot/type, kept with every creation and status move.
+ */
+export const orderStatusCounts = pgTable(
+  'order_status_counts',
+  {
+    vendorId: vendorId(),
+    botId: ref('bot_id'),
+    status: text('status', { enum: enumValues(OrderStatus.options) }).notNull(),
+    productType: text('product_type', { enum: enumValues(OrderProductType.options) }).notNull(),
+    orders: integer('orders').notNull().default(0),
+    revenueUsdMinor: money('revenue_usd_minor').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.botId, t.status, t.productType] }),
+    foreignKey({ columns: [t.vendorId, t.botId], foreignColumns: [bots.vendorId, bots.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/**
+ * Daily rollup per product and bot (non-cancelled orders, by the day the order was placed): top products and,
+ * through the products' categories, category performance.
+ */
+export const productDailyStats = pgTable(
+  'product_daily_stats',
+  {
+    vendorId: vendorId(),
+    productId: uuid('product_id').notNull(),
+    botId: ref('bot_id'),
+    day: date('day', { mode: 'string' }).notNull(),
+    units: integer('units').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+    revenueUsdMinor: money('revenue_usd_minor').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.day, t.productId, t.botId] }),
+    index('product_daily_stats_product_idx').on(t.vendorId, t.productId, t.day),
   ],
 );

@@ -1,0 +1,339 @@
+import type { OrderProductType, OrderStatus } from '@app/contracts/catalogue';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { USD_RATES } from '../../lib/usd-rates';
+
+/**
+ * The rollups every figure of Home, the order stats and analytics is read from, kept in the transaction of the
+ * order change that moves them, so each endpoint costs the same at a hundred orders and at a million:
+ *
+ * - bot_daily_stats (vendor, bot, UTC day the order was placed): orders, revenue (order currency and USD) of
+ *   non-cancelled orders; cancelled_orders; completed_orders (by the day of completion); active_customers
+ *   (distinct customers who placed an order of any status that day); new_customers (customers whose first
+ *   order through the bot, any status, was that day). views / carts / checkouts are the shop's funnel.
+ * - order_status_counts (vendor, bot, status, product type): orders now in each status, with their USD value.
+ * - product_daily_stats (vendor, product, bot, day placed): units, orders, USD revenue of non-cancelled orders.
+ * - customers and customer_bots: order_count and total_spent_minor (USD) of non-cancelled orders,
+ *   first_order_at / last_order_at over orders of any status.
+ *
+ * `rebuildOrderRollups` computes all of them from the orders by the same rules (the seed uses it; the property
+ * test checks the incremental updates against it).
+ */
+export type RollupOrder = {
+  vendorId: string;
+  id: string;
+  botId: string;
+  customerId: string;
+  status: OrderStatus;
+  productType: OrderProductType;
+  totalMinor: number;
+  totalUsdMinor: number;
+  currency: string;
+  createdAt: Date;
+  completedAt: Date | null;
+};
+
+export type RollupItem = { productId: string | null; unitPriceMinor: number; quantity: number };
+
+/** Rates as integers of 1/10000 USD, so JavaScript and SQL round the same exact numbers. */
+const RATE_SCALE = 10_000;
+const scaledRate = (currency: string) => Math.round((USD_RATES[currency.toUpperCase()] ?? 1) * RATE_SCALE);
+
+/** USD minor units of an amount, rounded half up on an exact quotient (the same rule as the SQL below). */
+export function usdMinor(minor: number, currency: string): number {
+  return Math.round((minor * scaledRate(currency)) / RATE_SCALE);
+}
+
+/** The SQL of `usdMinor` for a column of minor units and a currency column. */
+function sqlUsd(minor: string, currency: string): string {
+  const cases = Object.keys(USD_RATES)
+    .map((c) => `when '${c}' then ${scaledRate(c)}`)
+    .join(' ');
+  return `round(${minor}::numeric * (case upper(${currency}) ${cases} else ${RATE_SCALE} end) / ${RATE_SCALE})::int8`;
+}
+
+export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+type DailyDelta = Partial<{
+  orders: number;
+  revenueMinor: number;
+  revenueUsdMinor: number;
+  cancelledOrders: number;
+  completedOrders: number;
+  activeCustomers: number;
+  newCustomers: number;
+  views: number;
+  carts: number;
+  checkouts: number;
+}>;
+
+const DAILY_COLUMNS = [
+  ['orders', 'orders'],
+  ['revenueMinor', 'revenue_minor'],
+  ['revenueUsdMinor', 'revenue_usd_minor'],
+  ['cancelledOrders', 'cancelled_orders'],
+  ['completedOrders', 'completed_orders'],
+  ['activeCustomers', 'active_customers'],
+  ['newCustomers', 'new_customers'],
+  ['views', 'views'],
+  ['carts', 'carts'],
+  ['checkouts', 'checkouts'],
+] as const;
+
+/** Adds `delta` to one bot's day (creating the row). */
+export async function bumpDaily(tx: Tx, vendorId: string, botId: string, day: string, delta: DailyDelta) {
+  const cols = DAILY_COLUMNS.filter(([k]) => (delta[k] ?? 0) !== 0);
+  if (cols.length === 0) return;
+  const names = sql.raw(cols.map(([, c]) => c).join(', '));
+  const values = sql.join(
+    cols.map(([k]) => sql`${delta[k] ?? 0}`),
+    sql`, `,
+  );
+  const sets = sql.raw(cols.map(([, c]) => `${c} = bot_daily_stats.${c} + excluded.${c}`).join(', '));
+  await tx.execute(sql`
+    insert into bot_daily_stats (vendor_id, bot_id, day, ${names})
+    values (${vendorId}, ${botId}, ${day}, ${values})
+    on conflict (vendor_id, bot_id, day) do update set ${sets}`);
+}
+
+async function bumpStatus(tx: Tx, o: RollupOrder, status: OrderStatus, sign: 1 | -1) {
+  await tx.execute(sql`
+    insert into order_status_counts (vendor_id, bot_id, status, product_type, orders, revenue_usd_minor)
+    values (${o.vendorId}, ${o.botId}, ${status}, ${o.productType}, ${sign}, ${sign * o.totalUsdMinor})
+    on conflict (vendor_id, bot_id, status, product_type) do update set
+      orders = order_status_counts.orders + excluded.orders,
+      revenue_usd_minor = order_status_counts.revenue_usd_minor + excluded.revenue_usd_minor`);
+}
+
+/** Per product: units and USD revenue of the order's lines (lines of one product summed, then converted). */
+function byProduct(items: RollupItem[], currency: string) {
+  const sums = new Map<string, { units: number; minor: number }>();
+  for (const it of items) {
+    if (!it.productId) continue;
+    const s = sums.get(it.productId) ?? { units: 0, minor: 0 };
+    s.units += it.quantity;
+    s.minor += it.unitPriceMinor * it.quantity;
+    sums.set(it.productId, s);
+  }
+  return [...sums].map(([productId, s]) => ({ productId, units: s.units, usd: usdMinor(s.minor, currency) }));
+}
+
+async function bumpProducts(tx: Tx, o: RollupOrder, items: RollupItem[], sign: 1 | -1) {
+  const rows = byProduct(items, o.currency);
+  if (rows.length === 0) return;
+  const day = dayOf(o.createdAt);
+  const values = sql.join(
+    rows.map(
+      (
+        r,
+      ) => sql`(${o.vendorId}::uuid, ${r.productId}::uuid, ${o.botId}::uuid, ${day}::date, ${sign * r.units}::int,
+        ${sign}::int, ${sign * r.usd}::int8)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into product_daily_stats (vendor_id, product_id, bot_id, day, units, orders, revenue_usd_minor)
+    values ${values}
+    on conflict (vendor_id, day, product_id, bot_id) do update set
+      units = product_daily_stats.units + excluded.units,
+      orders = product_daily_stats.orders + excluded.orders,
+      revenue_usd_minor = product_daily_stats.revenue_usd_minor + excluded.revenue_usd_minor`);
+}
+
+/** Adds a non-cancelled order's count and USD value to its customer and membership (sign -1 takes it away). */
+async function bumpCustomerTotals(tx: Tx, o: RollupOrder, sign: 1 | -1) {
+  await tx.execute(sql`
+    update customers set order_count = order_count + ${sign}, total_spent_minor = total_spent_minor + ${sign * o.totalUsdMinor}
+    where vendor_id = ${o.vendorId} and id = ${o.customerId}`);
+  await tx.execute(sql`
+    update customer_bots set order_count = order_count + ${sign}, total_spent_minor = total_spent_minor + ${sign * o.totalUsdMinor}
+    where vendor_id = ${o.vendorId} and customer_id = ${o.customerId} and bot_id = ${o.botId}`);
+}
+
+/** Everything a newly inserted order adds to the rollups. The order row and its items exist already. */
+export async function rollUpNewOrder(tx: Tx, o: RollupOrder, items: RollupItem[]): Promise<void> {
+  const day = dayOf(o.createdAt);
+  const at = o.createdAt.toISOString();
+  const live = o.status !== 'cancelled';
+
+  // The membership: created on the first order through the bot; its first order time decides new customers.
+  const prev = await tx.execute<{ first_order_at: string | Date | null }>(sql`
+    select first_order_at from customer_bots
+    where vendor_id = ${o.vendorId} and customer_id = ${o.customerId} and bot_id = ${o.botId} for update`);
+  const prevRows = (prev as unknown as { rows: { first_order_at: string | Date | null }[] }).rows;
+  const prevFirst = prevRows[0]?.first_order_at ? new Date(prevRows[0].first_order_at) : null;
+  await tx.execute(sql`
+    insert into customer_bots (vendor_id, customer_id, bot_id, joined_at, first_order_at, last_order_at)
+    values (${o.vendorId}, ${o.customerId}, ${o.botId}, ${at}, ${at}, ${at})
+    on conflict (vendor_id, customer_id, bot_id) do update set
+      first_order_at = least(customer_bots.first_order_at, excluded.first_order_at),
+      last_order_at = greatest(customer_bots.last_order_at, excluded.last_order_at),
+      joined_at = least(customer_bots.joined_at, excluded.joined_at)`);
+  await tx.execute(sql`
+    update customers set first_order_at = least(first_order_at, ${at}::timestamptz),
+      last_order_at = greatest(last_order_at, ${at}::timestamptz)
+    where vendor_id = ${o.vendorId} and id = ${o.customerId}`);
+  if (live) await bumpCustomerTotals(tx, o, 1);
+
+  if (!prevFirst) {
+    await bumpDaily(tx, o.vendorId, o.botId, day, { newCustomers: 1 });
+  } else if (o.createdAt < prevFirst) {
+    await bumpDaily(tx, o.vendorId, o.botId, dayOf(prevFirst), { newCustomers: -1 });
+    await bumpDaily(tx, o.vendorId, o.botId, day, { newCustomers: 1 });
+  }
+
+  // Active that day unless another order of theirs through the bot was placed the same day.
+  const dayStart = `${day}T00:00:00.000Z`;
+  const sameDay = await tx.execute(sql`
+    select 1 from orders
+    where vendor_id = ${o.vendorId} and customer_id = ${o.customerId} and bot_id = ${o.botId} and id <> ${o.id}
+      and created_at >= ${dayStart}::timestamptz and created_at < ${dayStart}::timestamptz + interval '1 day'
+    limit 1`);
+  const activeAlready = (sameDay as unknown as { rows: unknown[] }).rows.length > 0;
+
+  await bumpDaily(tx, o.vendorId, o.botId, day, {
+    orders: live ? 1 : 0,
+    revenueMinor: live ? o.totalMinor : 0,
+    revenueUsdMinor: live ? o.totalUsdMinor : 0,
+    cancelledOrders: live ? 0 : 1,
+    activeCustomers: activeAlready ? 0 : 1,
+  });
+  if (o.status === 'completed' && o.completedAt) {
+    await bumpDaily(tx, o.vendorId, o.botId, dayOf(o.completedAt), { completedOrders: 1 });
+  }
+  await bumpStatus(tx, o, o.status, 1);
+  if (live) await bumpProducts(tx, o, items, 1);
+}
+
+/** What a status move changes in the rollups. `o` is the order before the move; `at` the time of the move. */
+export async function rollUpStatusMove(
+  tx: Tx,
+  o: RollupOrder,
+  items: RollupItem[],
+  to: OrderStatus,
+  at: Date,
+): Promise<void> {
+  await bumpStatus(tx, o, o.status, -1);
+  await bumpStatus(tx, o, to, 1);
+  if (to === 'cancelled' && o.status !== 'cancelled') {
+    await bumpDaily(tx, o.vendorId, o.botId, dayOf(o.createdAt), {
+      orders: -1,
+      revenueMinor: -o.totalMinor,
+      revenueUsdMinor: -o.totalUsdMinor,
+      cancelledOrders: 1,
+    });
+    await bumpProducts(tx, o, items, -1);
+    await bumpCustomerTotals(tx, o, -1);
+  }
+  if (to === 'completed') {
+    await bumpDaily(tx, o.vendorId, o.botId, dayOf(at), { completedOrders: 1 });
+  }
+}
+
+/** The shop's funnel (the shop runtime records visits, carts and checkouts of a bot as they happen). */
+export async function recordShopFunnel(
+  tx: Tx,
+  f: { vendorId: string; botId: string; at: Date; views?: number; carts?: number; checkouts?: number },
+) {
+  await bumpDaily(tx, f.vendorId, f.botId, dayOf(f.at), {
+    views: f.views ?? 0,
+    carts: f.carts ?? 0,
+    checkouts: f.checkouts ?? 0,
+  });
+}
+
+const utcDay = (col: string) => `(${col} at time zone 'UTC')::date`;
+
+/**
+ * Recomputes every order-derived rollup of a vendor from its orders (the rules above), in set-based
+ * statements. The funnel columns and memberships' join dates stay. Used by the seed after its bulk insert, and
+ * by the tests as the full recomputation the incremental updates must equal.
+ */
+export async function rebuildOrderRollups(tx: Tx, vendorId: string): Promise<void> {
+  const v = sql`${vendorId}::uuid`;
+  const run = (q: SQL) => tx.execute(q);
+
+  await run(sql`delete from order_status_counts where vendor_id = ${v}`);
+  await run(sql`
+    insert into order_status_counts (vendor_id, bot_id, status, product_type, orders, revenue_usd_minor)
+    select vendor_id, bot_id, status, product_type, count(*)::int, sum(total_usd_minor)::int8
+    from orders where vendor_id = ${v} group by vendor_id, bot_id, status, product_type`);
+
+  await run(sql`delete from product_daily_stats where vendor_id = ${v}`);
+  await run(sql`
+    insert into product_daily_stats (vendor_id, product_id, bot_id, day, units, orders, revenue_usd_minor)
+    select ${v}, product_id, bot_id, day, sum(units)::int, count(*)::int, sum(usd)::int8
+    from (
+      select i.product_id, o.bot_id, ${sql.raw(utcDay('o.created_at'))} as day, sum(i.quantity) as units,
+        ${sql.raw(sqlUsd('sum(i.unit_price_minor * i.quantity)', 'min(o.currency)'))} as usd
+      from order_items i
+      join orders o on o.vendor_id = i.vendor_id and o.id = i.order_id
+      where i.vendor_id = ${v} and o.status <> 'cancelled' and i.product_id is not null
+      group by o.id, i.product_id, o.bot_id, o.created_at
+    ) per_order
+    group by product_id, bot_id, day`);
+
+  await run(sql`
+    update bot_daily_stats set orders = 0, revenue_minor = 0, revenue_usd_minor = 0, cancelled_orders = 0,
+      completed_orders = 0, active_customers = 0, new_customers = 0
+    where vendor_id = ${v}`);
+  await run(sql`
+    insert into bot_daily_stats (vendor_id, bot_id, day, orders, revenue_minor, revenue_usd_minor,
+      cancelled_orders, completed_orders, active_customers, new_customers)
+    select ${v}, bot_id, day, sum(orders)::int, sum(revenue)::int8, sum(usd)::int8, sum(cancelled)::int,
+      sum(completed)::int, sum(active)::int, sum(fresh)::int
+    from (
+      select bot_id, ${sql.raw(utcDay('created_at'))} as day,
+        count(*) filter (where status <> 'cancelled') as orders,
+        coalesce(sum(total_minor) filter (where status <> 'cancelled'), 0) as revenue,
+        coalesce(sum(total_usd_minor) filter (where status <> 'cancelled'), 0) as usd,
+        count(*) filter (where status = 'cancelled') as cancelled,
+        0 as completed, count(distinct customer_id) as active, 0 as fresh
+      from orders where vendor_id = ${v} group by 1, 2
+      union all
+      select bot_id, ${sql.raw(utcDay('completed_at'))}, 0, 0, 0, 0, count(*), 0, 0
+      from orders where vendor_id = ${v} and status = 'completed' and completed_at is not null group by 1, 2
+      union all
+      select bot_id, ${sql.raw(utcDay('first_at'))}, 0, 0, 0, 0, 0, 0, count(*)
+      from (select customer_id, bot_id, min(created_at) as first_at from orders where vendor_id = ${v} group by 1, 2) f
+      group by 1, 2
+    ) x
+    group by bot_id, day
+    on conflict (vendor_id, bot_id, day) do update set orders = excluded.orders,
+      revenue_minor = excluded.revenue_minor, revenue_usd_minor = excluded.revenue_usd_minor,
+      cancelled_orders = excluded.cancelled_orders, completed_orders = excluded.completed_orders,
+      active_customers = excluded.active_customers, new_customers = excluded.new_customers`);
+
+  await run(sql`
+    create temporary table rollup_cb on commit drop as
+    select customer_id, bot_id, min(created_at) as first_at, max(created_at) as last_at,
+      (count(*) filter (where status <> 'cancelled'))::int as cnt,
+      coalesce(sum(total_usd_minor) filter (where status <> 'cancelled'), 0)::int8 as spent
+    from orders where vendor_id = ${v} group by customer_id, bot_id`);
+  await run(sql`
+    update customer_bots set order_count = 0, total_spent_minor = 0, first_order_at = null, last_order_at = null
+    where vendor_id = ${v} and (order_count <> 0 or first_order_at is not null)`);
+  await run(sql`
+    insert into customer_bots (vendor_id, customer_id, bot_id, joined_at, order_count, total_spent_minor,
+      first_order_at, last_order_at)
+    select ${v}, customer_id, bot_id, first_at, cnt, spent, first_at, last_at from rollup_cb
+    on conflict (vendor_id, customer_id, bot_id) do update set order_count = excluded.order_count,
+      total_spent_minor = excluded.total_spent_minor, first_order_at = excluded.first_order_at,
+      last_order_at = excluded.last_order_at, joined_at = least(customer_bots.joined_at, excluded.joined_at)`);
+  await run(sql`
+    update customers set order_count = 0, total_spent_minor = 0, first_order_at = null, last_order_at = null
+    where vendor_id = ${v} and (order_count <> 0 or first_order_at is not null)`);
+  await run(sql`
+    update customers c set order_count = a.cnt, total_spent_minor = a.spent, first_order_at = a.first_at,
+      last_order_at = a.last_at
+    from (
+      select customer_id, sum(cnt)::int as cnt, sum(spent)::int8 as spent, min(first_at) as first_at,
+        max(last_at) as last_at
+      from rollup_cb group by customer_id
+    ) a
+    where c.vendor_id = ${v} and c.id = a.customer_id`);
+  await run(sql`drop table rollup_cb`);
+}
+
+/** The USD total of an order in SQL (for bulk inserts that set orders.total_usd_minor). */
+export const sqlOrderUsd = (minor = 'total_minor', currency = 'currency') => sqlUsd(minor, currency);

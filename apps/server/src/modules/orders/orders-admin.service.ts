@@ -1,0 +1,482 @@
+import type { OrderProductType, OrderStatus, PaymentStatus, ProductType } from '@app/contracts/catalogue';
+import type { EventType } from '@app/contracts/events';
+import {
+  type AddOrderNoteBody,
+  nextStatuses,
+  ORDER_LIMITS,
+  type OrderDetail,
+  type OrderListItem,
+  type OrderListQuery,
+  type OrderListResponse,
+  type OrderNote,
+  type OrderStats,
+  type OrderTimelineEntry,
+  type UpdateOrderStatusBody,
+} from '@app/contracts/orders';
+import type { Conn, Db, Tx } from '../../db/types';
+import { type Actor, inBotScope } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { formatMoney } from '../../lib/money';
+import { percentOf } from '../../lib/percent';
+import { type EventActor, recordEvent } from '../events/record-event';
+import { dayOf, type RollupOrder, rollUpNewOrder, rollUpStatusMove, usdMinor } from './order-rollups';
+import * as repo from './orders-admin.repository';
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+const fullName = (first: string, last: string | null) => (last ? `${first} ${last}` : first);
+
+/** Who made a change, as events and notes record it: the caller with their name in this account. */
+export async function eventActorOf(db: Conn, actor: Actor): Promise<EventActor> {
+  return {
+    kind: actor.kind,
+    id: String(actor.telegramId),
+    name: await repo.identityName(db, actor.vendorId, actor.telegramId),
+  };
+}
+
+/**
+ * Hook for the catalogue's code pools (branch `catalogue`): a cancelled order's codes that were reserved and
+ * not issued go back to their pools. The integrator wires it to the code-pool repository; until then no
+ * order holds codes, so there is nothing to return.
+ */
+export async function returnUnissuedCodes(_tx: Tx, _vendorId: string, _orderId: string): Promise<void> {}
+
+export type NewOrderItem = {
+  productId: string | null;
+  name: string;
+  productType: ProductType;
+  unitPriceMinor: number;
+  quantity: number;
+};
+
+export type NewOrder = {
+  vendorId: string;
+  botId: string;
+  customerId: string;
+  items: NewOrderItem[];
+  /** The order's currency; by default the bot's. */
+  currency?: string;
+  status?: OrderStatus;
+  paymentStatus?: PaymentStatus;
+  note?: string | null;
+  shipping?: Record<string, unknown> | null;
+  digitalInfo?: Record<string, unknown> | null;
+  serviceInfo?: Record<string, unknown> | null;
+  createdAt?: Date;
+  /** Who placed it: the customer by default. */
+  actor?: EventActor;
+  /** Take physical tracked items from stock (default true). */
+  reserveStock?: boolean;
+};
+
+function orderTypeOf(items: NewOrderItem[]): OrderProductType {
+  const types = new Set(items.map((i) => i.productType));
+  return types.size === 1 ? ([...types][0] as OrderProductType) : 'mixed';
+}
+
+/**
+ * The one way an order is created (the shop runtime, the seed's small paths, the tests): inserts it and its
+ * lines, reserves stock, moves every rollup and records order.created, all in the caller's transaction.
+ */
+export async function placeOrder(tx: Tx, input: NewOrder): Promise<{ id: string; number: number }> {
+  const bot = await repo.botOf(tx, input.vendorId, input.botId);
+  const customer = await repo.customerOf(tx, input.vendorId, input.customerId);
+  if (!bot) throw new AppError('BOT_NOT_FOUND');
+  if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
+  if (input.items.length === 0) throw new AppError('VALIDATION_FAILED', 'An order needs at least one item.');
+  const currency = input.currency ?? bot.currency;
+  const createdAt = input.createdAt ?? new Date();
+  const status = input.status ?? 'pending';
+  const totalMinor = input.items.reduce((s, i) => s + i.unitPriceMinor * i.quantity, 0);
+  const row: repo.NewOrderRow = {
+    vendorId: input.vendorId,
+    botId: input.botId,
+    customerId: input.customerId,
+    status,
+    productType: orderTypeOf(input.items),
+    paymentStatus: input.paymentStatus ?? 'pending',
+    totalMinor,
+    totalUsdMinor: usdMinor(totalMinor, currency),
+    currency,
+    itemCount: input.items.reduce((s, i) => s + i.quantity, 0),
+    note: input.note ?? null,
+    shipping: input.shipping ?? null,
+    digitalInfo: input.digitalInfo ?? null,
+    serviceInfo: input.serviceInfo ?? null,
+    createdAt,
+    completedAt: status === 'completed' ? createdAt : null,
+  };
+  const created = await repo.insertOrder(tx, row);
+  await repo.insertItems(tx, input.vendorId, created.id, input.items);
+  if (input.reserveStock !== false && status !== 'cancelled')
+    await repo.reserveStock(tx, input.vendorId, input.items);
+  await rollUpNewOrder(tx, { ...row, id: created.id }, input.items);
+  const customerName = fullName(customer.firstName, customer.lastName);
+  await recordEvent(tx, {
+    vendorId: input.vendorId,
+    botId: input.botId,
+    type: 'order.created',
+    actor: input.actor ?? { kind: 'customer', id: input.customerId, name: customerName },
+    subject: { kind: 'order', id: created.id },
+    payload: {
+      orderNumber: created.number,
+      totalMinor,
+      currency,
+      itemCount: row.itemCount,
+      customerName,
+      botUsername: bot.username,
+      status,
+    },
+    at: createdAt,
+  });
+  return created;
+}
+
+/** The event a move records: completion and cancellation are the webhook catalogue's own events. */
+const moveEventType = (to: OrderStatus): EventType =>
+  to === 'completed' ? 'order.completed' : to === 'cancelled' ? 'order.cancelled' : 'order.status_changed';
+
+function toListItem(r: repo.OrderRow): OrderListItem {
+  return {
+    id: r.id,
+    number: r.number,
+    orderId: `#${r.number}`,
+    status: r.status,
+    productType: r.productType,
+    paymentStatus: r.paymentStatus,
+    amount: r.totalMinor,
+    currency: r.currency,
+    amountFormatted: formatMoney(r.totalMinor, r.currency),
+    customer: {
+      id: r.customerId,
+      name: fullName(r.firstName, r.lastName),
+      username: r.username,
+      telegramId: r.telegramId,
+    },
+    bot: { id: r.botId, username: r.botUsername, name: r.botName },
+    items: r.itemCount,
+    note: r.note,
+    allowedStatuses: nextStatuses(r.productType, r.status),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+function timelineOf(r: repo.OrderRow, events: repo.EventRow[]): OrderTimelineEntry[] {
+  const out: OrderTimelineEntry[] = [];
+  const base = { fromStatus: null, status: null, note: null, trackingNumber: null };
+  for (const e of events) {
+    const p = e.payload;
+    const actor = { kind: e.actorKind, name: e.actorName };
+    const common = { id: e.id, event: e.type, actor, timestamp: e.createdAt.toISOString() };
+    if (e.type === 'order.created') {
+      out.push({ ...base, ...common, kind: 'created', status: (str(p.status) as OrderStatus) ?? 'pending' });
+    } else if (['order.status_changed', 'order.completed', 'order.cancelled'].includes(e.type)) {
+      out.push({
+        ...common,
+        kind: 'status',
+        fromStatus: (str(p.from) as OrderStatus) ?? null,
+        status: (str(p.to) as OrderStatus) ?? null,
+        note: str(p.note),
+        trackingNumber: str(p.trackingNumber),
+      });
+    } else if (e.type.startsWith('payment.') || e.type === 'refund.created') {
+      out.push({ ...base, ...common, kind: 'payment' });
+    } else if (e.type === 'order.note_added') {
+      out.push({ ...base, ...common, kind: 'note', note: str(p.text) });
+    } else {
+      out.push({ ...base, ...common, kind: 'updated' });
+    }
+  }
+  // Orders from before the events (the seed's history): 'Order placed', and the status they reached.
+  if (!out.some((e) => e.kind === 'created')) {
+    out.unshift({
+      ...base,
+      id: `${r.id}:created`,
+      kind: 'created',
+      event: 'order.created',
+      status: 'pending',
+      actor: { kind: 'customer', name: fullName(r.firstName, r.lastName) },
+      timestamp: r.createdAt.toISOString(),
+    });
+  }
+  if (r.status !== 'pending' && !out.some((e) => e.kind === 'status')) {
+    out.push({
+      ...base,
+      id: `${r.id}:status`,
+      kind: 'status',
+      event: 'order.status_changed',
+      status: r.status,
+      actor: { kind: 'system', name: null },
+      timestamp: r.updatedAt.toISOString(),
+    });
+  }
+  return out;
+}
+
+function shippingOf(r: repo.OrderRow) {
+  if (!r.shipping && r.productType !== 'physical' && r.productType !== 'mixed') return null;
+  const s = r.shipping ?? {};
+  return {
+    method: str(s.method),
+    carrier: str(s.carrier),
+    trackingNumber: str(s.trackingNumber),
+    deliveryDate: str(s.deliveryDate),
+    address: str(s.address),
+  };
+}
+
+function noteOf(n: repo.NoteRow): OrderNote {
+  return {
+    id: n.id,
+    text: n.text,
+    author: { kind: n.authorKind, name: n.authorName },
+    createdAt: n.createdAt.toISOString(),
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The end of a `to` bound: a date includes its whole day. */
+function toBound(v: string): Date {
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(Date.parse(`${v}T00:00:00Z`) + 86_400_000) : new Date(v);
+}
+
+export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = () => deps.now?.() ?? new Date();
+
+  async function stats(actor: Actor, botId?: string): Promise<OrderStats> {
+    const today = dayOf(now());
+    const [counts, day] = await Promise.all([
+      repo.statusCounts(db, actor.vendorId, actor.botIds, botId),
+      repo.dayCounts(db, actor.vendorId, actor.botIds, today, botId),
+    ]);
+    const sum = (pred: (c: repo.StatusCount) => boolean) =>
+      counts.filter(pred).reduce((s, c) => s + c.orders, 0);
+    const live = counts.filter((c) => c.status !== 'cancelled');
+    const liveOrders = live.reduce((s, c) => s + c.orders, 0);
+    const liveUsd = live.reduce((s, c) => s + c.revenueUsdMinor, 0);
+    const avg = liveOrders === 0 ? 0 : Math.round(liveUsd / liveOrders);
+    return {
+      totalOrders: sum(() => true),
+      physicalOrders: sum((c) => c.productType === 'physical'),
+      digitalOrders: sum((c) => c.productType === 'digital'),
+      serviceOrders: sum((c) => c.productType === 'service'),
+      mixedOrders: sum((c) => c.productType === 'mixed'),
+      todayOrders: day.placed,
+      todayCompleted: day.completed,
+      pendingOrders: sum((c) => c.status === 'pending'),
+      cancelledOrders: sum((c) => c.status === 'cancelled'),
+      avgOrderValue: avg,
+      avgOrderValueFormatted: formatMoney(avg),
+      fulfillmentRate: percentOf(
+        sum((c) => c.status === 'completed'),
+        liveOrders,
+      ),
+    };
+  }
+
+  /** The order if the caller may see it (their vendor, a bot in their scope); otherwise 404. */
+  async function visibleOrder(conn: Conn, actor: Actor, orderId: string, forUpdate = false) {
+    const row = await repo.findOrder(conn, actor.vendorId, orderId, forUpdate);
+    if (!row || !inBotScope(actor.botIds, row.botId)) throw new AppError('ORDER_NOT_FOUND');
+    return row;
+  }
+
+  async function detail(conn: Conn, actor: Actor, row: repo.OrderRow): Promise<OrderDetail> {
+    const [items, notes, events] = await Promise.all([
+      repo.orderItems(conn, actor.vendorId, row.id),
+      repo.orderNotes(conn, actor.vendorId, row.id),
+      repo.orderEvents(conn, actor.vendorId, row.id),
+    ]);
+    const d = row.digitalInfo;
+    const s = row.serviceInfo;
+    return {
+      ...toListItem(row),
+      products: items.map((i) => ({
+        id: i.id,
+        productId: i.productId,
+        name: i.name,
+        productType: i.productType,
+        price: i.unitPriceMinor,
+        quantity: i.quantity,
+        total: i.unitPriceMinor * i.quantity,
+      })),
+      shipping: shippingOf(row),
+      digitalInfo: d
+        ? {
+            downloadLink: str(d.downloadLink),
+            licenseKey: str(d.licenseKey),
+            codesIssued: num(d.codesIssued) ?? (str(d.licenseKey) ? 1 : 0),
+          }
+        : null,
+      serviceInfo: s
+        ? {
+            scheduledDate: str(s.scheduledDate),
+            duration: num(s.duration),
+            durationType: str(s.durationType),
+          }
+        : null,
+      payment: {
+        status: row.paymentStatus,
+        amount: row.totalMinor,
+        currency: row.currency,
+        amountFormatted: formatMoney(row.totalMinor, row.currency),
+        method: str(row.shipping?.paymentMethod) ?? null,
+      },
+      timeline: timelineOf(row, events),
+      notes: notes.map(noteOf),
+    };
+  }
+
+  return {
+    stats: (actor: Actor, botId?: string) => stats(actor, botId),
+
+    async list(actor: Actor, q: OrderListQuery): Promise<OrderListResponse> {
+      const filter: repo.OrderFilter = {
+        vendorId: actor.vendorId,
+        scope: actor.botIds,
+        ...(q.status ? { statuses: q.status } : {}),
+        ...(q.botId ? { botId: q.botId } : {}),
+        ...(q.productType ? { productType: q.productType } : {}),
+        ...(q.customerId ? { customerId: q.customerId } : {}),
+        ...(q.from ? { from: new Date(q.from.length === 10 ? `${q.from}T00:00:00Z` : q.from) } : {}),
+        ...(q.to ? { to: toBound(q.to) } : {}),
+      };
+      const search = q.search?.trim();
+      if (search) {
+        const n = /^#?(\d{1,15})$/.exec(search);
+        if (n) filter.number = Number(n[1]);
+        else filter.customerPattern = `%${escapeLike(search.toLowerCase())}%`;
+      }
+      const offset = (q.page - 1) * q.limit;
+      const rollupTotal = !search && !q.customerId && !q.from && !q.to;
+      const [rows, st, counted] = await Promise.all([
+        repo.listOrders(db, filter, offset, q.limit + 1),
+        stats(actor, q.botId),
+        rollupTotal
+          ? repo.statusCounts(db, actor.vendorId, actor.botIds, q.botId)
+          : repo.countOrdersCapped(db, filter, ORDER_LIMITS.exactTotalMax),
+      ]);
+      let total: number;
+      let totalIsEstimate = false;
+      if (Array.isArray(counted)) {
+        total = counted
+          .filter(
+            (c) =>
+              (!q.status || q.status.includes(c.status)) &&
+              (!q.productType || c.productType === q.productType),
+          )
+          .reduce((s, c) => s + c.orders, 0);
+      } else if (counted > ORDER_LIMITS.exactTotalMax) {
+        total = Math.max(counted, await repo.estimateOrders(db, filter));
+        totalIsEstimate = true;
+      } else {
+        total = counted;
+      }
+      const hasMore = rows.length > q.limit;
+      const page = rows.slice(0, q.limit);
+      if (!totalIsEstimate) total = Math.max(total, offset + page.length);
+      return {
+        orders: page.map(toListItem),
+        total,
+        totalIsEstimate,
+        page: q.page,
+        limit: q.limit,
+        hasMore,
+        stats: st,
+      };
+    },
+
+    async get(actor: Actor, orderId: string): Promise<OrderDetail> {
+      return detail(db, actor, await visibleOrder(db, actor, orderId));
+    },
+
+    /** A move through the state machine (409 with the allowed moves otherwise), its rollups and its event. */
+    async updateStatus(actor: Actor, orderId: string, body: UpdateOrderStatusBody): Promise<OrderDetail> {
+      await db.transaction(async (tx) => {
+        const row = await visibleOrder(tx, actor, orderId, true);
+        const allowed = nextStatuses(row.productType, row.status);
+        if (!allowed.includes(body.status)) {
+          throw new AppError(
+            'ORDER_STATUS_NOT_ALLOWED',
+            allowed.length === 0
+              ? `Order ${row.number} is ${row.status}: it cannot change status any more.`
+              : `Order ${row.number} cannot move from ${row.status} to ${body.status}. Allowed: ${allowed.join(', ')}.`,
+            { from: row.status, to: body.status, allowed },
+          );
+        }
+        if (body.trackingNumber !== undefined && body.status !== 'shipped') {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'A tracking number is only kept when the order moves to shipped.',
+          );
+        }
+        const at = now();
+        const items = await repo.orderItems(tx, actor.vendorId, orderId);
+        await repo.setStatus(tx, actor.vendorId, orderId, {
+          status: body.status,
+          at,
+          ...(body.trackingNumber ? { trackingNumber: body.trackingNumber } : {}),
+        });
+        const before: RollupOrder = { ...row, vendorId: actor.vendorId };
+        await rollUpStatusMove(tx, before, items, body.status, at);
+        if (body.status === 'cancelled') {
+          await repo.returnStock(tx, actor.vendorId, items);
+          await returnUnissuedCodes(tx, actor.vendorId, orderId);
+        }
+        await recordEvent(tx, {
+          vendorId: actor.vendorId,
+          botId: row.botId,
+          type: moveEventType(body.status),
+          actor: await eventActorOf(tx, actor),
+          subject: { kind: 'order', id: orderId },
+          payload: {
+            orderNumber: row.number,
+            from: row.status,
+            to: body.status,
+            note: body.note ?? null,
+            trackingNumber: body.trackingNumber ?? null,
+            totalMinor: row.totalMinor,
+            currency: row.currency,
+            customerName: fullName(row.firstName, row.lastName),
+            botUsername: row.botUsername,
+          },
+          at,
+        });
+      });
+      return this.get(actor, orderId);
+    },
+
+    async addNote(actor: Actor, orderId: string, body: AddOrderNoteBody): Promise<OrderNote> {
+      return db.transaction(async (tx) => {
+        const row = await visibleOrder(tx, actor, orderId);
+        const who = await eventActorOf(tx, actor);
+        const at = now();
+        const note = await repo.insertNote(tx, {
+          vendorId: actor.vendorId,
+          orderId,
+          text: body.text,
+          authorKind: who.kind,
+          authorId: who.id,
+          authorName: who.name ?? null,
+          at,
+        });
+        await recordEvent(tx, {
+          vendorId: actor.vendorId,
+          botId: row.botId,
+          type: 'order.note_added',
+          actor: who,
+          subject: { kind: 'order', id: orderId },
+          payload: { orderNumber: row.number, noteId: note.id, text: body.text },
+          at,
+        });
+        return noteOf(note);
+      });
+    },
+  };
+}
+
+export type OrdersAdminService = ReturnType<typeof createOrdersAdminService>;

@@ -1,0 +1,70 @@
+import { VendorParams } from '@app/contracts/common';
+import {
+  AddOrderNoteBody,
+  OrderDetail,
+  OrderListQuery,
+  OrderListResponse,
+  OrderNote,
+  OrderParams,
+  OrderStats,
+  OrderStatsQuery,
+  UpdateOrderStatusBody,
+} from '@app/contracts/orders';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { OrdersAdminService } from './orders-admin.service';
+
+// Everything here needs `orders`; a restricted caller sees and moves only their bots' orders (404 otherwise).
+const config = { permission: 'orders' } as const;
+
+export function ordersRoutes(orders: OrdersAdminService) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const tags = ['orders'];
+
+    app.get(
+      '/orders',
+      {
+        config,
+        schema: {
+          tags,
+          params: VendorParams,
+          querystring: OrderListQuery,
+          response: { 200: OrderListResponse },
+        },
+      },
+      (req) => orders.list(req.actor, req.query),
+    );
+
+    app.get(
+      '/orders/stats',
+      {
+        config,
+        schema: { tags, params: VendorParams, querystring: OrderStatsQuery, response: { 200: OrderStats } },
+      },
+      (req) => orders.stats(req.actor, req.query.botId),
+    );
+
+    app.get(
+      '/orders/:orderId',
+      { config, schema: { tags, params: OrderParams, response: { 200: OrderDetail } } },
+      (req) => orders.get(req.actor, req.params.orderId),
+    );
+
+    app.patch(
+      '/orders/:orderId/status',
+      {
+        config,
+        schema: { tags, params: OrderParams, body: UpdateOrderStatusBody, response: { 200: OrderDetail } },
+      },
+      (req) => orders.updateStatus(req.actor, req.params.orderId, req.body),
+    );
+
+    app.post(
+      '/orders/:orderId/notes',
+      { config, schema: { tags, params: OrderParams, body: AddOrderNoteBody, response: { 201: OrderNote } } },
+      async (req, reply) =>
+        reply.status(201).send(await orders.addNote(req.actor, req.params.orderId, req.body)),
+    );
+  };
+}
