@@ -4,7 +4,7 @@ import type { AreaCatalogue } from '../messages';
 export const orders = {
   'orders.list.title': 'Bestellungen',
   'orders.list.searchLabel': 'Bestellungen suchen',
-  'orders.list.searchPlaceholder': 'Bestellnummer, Kunde oder @Benutzername',
+  'orders.list.searchPlaceholder': 'Bestell-Nr., Kunde oder @Name',
   'orders.list.statusFilter': 'Nach Status filtern',
   'orders.list.botFilter': 'Bot',
   'orders.list.typeFilter': 'Produkttyp',

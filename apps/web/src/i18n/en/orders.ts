@@ -2,7 +2,7 @@
 export const orders = {
   'orders.list.title': 'Orders',
   'orders.list.searchLabel': 'Search orders',
-  'orders.list.searchPlaceholder': 'Search by order number, customer or @username',
+  'orders.list.searchPlaceholder': 'Order #, customer or @username',
   'orders.list.statusFilter': 'Filter by status',
   'orders.list.botFilter': 'Bot',
   'orders.list.typeFilter': 'Product type',

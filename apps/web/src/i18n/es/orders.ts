@@ -4,7 +4,7 @@ import type { AreaCatalogue } from '../messages';
 export const orders = {
   'orders.list.title': 'Pedidos',
   'orders.list.searchLabel': 'Buscar pedidos',
-  'orders.list.searchPlaceholder': 'Busca por número de pedido, cliente o @usuario',
+  'orders.list.searchPlaceholder': 'N.º de pedido, cliente o @usuario',
   'orders.list.statusFilter': 'Filtrar por estado',
   'orders.list.botFilter': 'Bot',
   'orders.list.typeFilter': 'Tipo de producto',

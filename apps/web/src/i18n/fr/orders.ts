@@ -4,7 +4,7 @@ import type { AreaCatalogue } from '../messages';
 export const orders = {
   'orders.list.title': 'Commandes',
   'orders.list.searchLabel': 'Rechercher des commandes',
-  'orders.list.searchPlaceholder': 'Numéro de commande, client ou @utilisateur',
+  'orders.list.searchPlaceholder': 'N° de commande, client ou @pseudo',
   'orders.list.statusFilter': 'Filtrer par statut',
   'orders.list.botFilter': 'Bot',
   'orders.list.typeFilter': 'Type de produit',

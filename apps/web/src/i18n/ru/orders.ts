@@ -4,7 +4,7 @@ import type { AreaCatalogue } from '../messages';
 export const orders = {
   'orders.list.title': 'Заказы',
   'orders.list.searchLabel': 'Поиск заказов',
-  'orders.list.searchPlaceholder': 'Номер заказа, покупатель или @username',
+  'orders.list.searchPlaceholder': '№ заказа, имя или @username',
   'orders.list.statusFilter': 'Фильтр по статусу',
   'orders.list.botFilter': 'Бот',
   'orders.list.typeFilter': 'Тип товара',

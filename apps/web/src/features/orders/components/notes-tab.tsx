@@ -1,4 +1,4 @@
-import { AddOrderNoteBody, ORDER_LIMITS, type OrderDetail } from '@app/contracts/orders';
+import { AddOrderNoteBody, ORDER_LIMITS, type OrderActor, type OrderDetail } from '@app/contracts/orders';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormAlert } from '../../../components/ui/form/field';
@@ -7,11 +7,15 @@ import { useZodForm } from '../../../components/ui/form/zod-form';
 import { useI18n } from '../../../i18n/i18n';
 import { haptics } from '../../../lib/telegram';
 import { useAddOrderNote } from '../api/add-order-note';
-import { ACTOR_KEYS } from '../lib/labels';
+import { actorKey } from '../lib/labels';
 import styles from './order-detail.module.css';
 
 export function NotesTab({ order }: { order: OrderDetail }) {
   const { t, formatDate } = useI18n();
+  const actorName = (actor: OrderActor) => {
+    const key = actorKey(actor);
+    return key ? t(key) : (actor.name ?? '');
+  };
   const add = useAddOrderNote();
   const form = useZodForm(AddOrderNoteBody, { defaultValues: { text: '' } });
   const submit = form.handleSubmit((body) =>
@@ -52,7 +56,7 @@ export function NotesTab({ order }: { order: OrderDetail }) {
             <li key={note.id} className={styles.note}>
               <span>{note.text}</span>
               <span className={styles.eventMeta}>
-                {note.author.name ?? t(ACTOR_KEYS[note.author.kind])} ·{' '}
+                {actorName(note.author)} ·{' '}
                 {formatDate(note.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
               </span>
             </li>

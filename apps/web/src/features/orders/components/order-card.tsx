@@ -13,16 +13,16 @@ export function OrderCard({ order }: { order: OrderListItem }) {
   return (
     <article
       className={styles.card}
-      aria-label={t('orders.card.number', { number: order.number })}
+      aria-label={t('orders.card.number', { number: String(order.number) })}
       data-testid="order-card"
     >
       <Link
         to={`/orders/${order.id}`}
         className={styles.main}
-        aria-label={t('orders.card.open', { number: order.number })}
+        aria-label={t('orders.card.open', { number: String(order.number) })}
       >
         <div className={styles.head}>
-          <span className={styles.number}>{t('orders.card.number', { number: order.number })}</span>
+          <span className={styles.number}>{t('orders.card.number', { number: String(order.number) })}</span>
           <StatusBadge status={order.status} />
         </div>
         <div className={styles.row}>

@@ -1,12 +1,16 @@
-import type { OrderDetail, OrderTimelineEntry } from '@app/contracts/orders';
+import type { OrderActor, OrderDetail, OrderTimelineEntry } from '@app/contracts/orders';
 import { Card } from '../../../components/ui/card';
 import { useI18n } from '../../../i18n/i18n';
-import { ACTOR_KEYS, PAYMENT_KEYS, STATUS_KEYS } from '../lib/labels';
+import { actorKey, PAYMENT_KEYS, STATUS_KEYS } from '../lib/labels';
 import styles from './order-detail.module.css';
 
 /** Every change of the order, oldest first, with who made it and when (from the order's events). */
 export function TimelineTab({ order }: { order: OrderDetail }) {
   const { t, formatDate } = useI18n();
+  const actorName = (actor: OrderActor) => {
+    const key = actorKey(actor);
+    return key ? t(key) : (actor.name ?? '');
+  };
   const title = (entry: OrderTimelineEntry) => {
     if (entry.kind === 'created') return t('orders.timeline.placed');
     if (entry.kind === 'note') return t('orders.timeline.note');
@@ -24,7 +28,7 @@ export function TimelineTab({ order }: { order: OrderDetail }) {
               <time dateTime={entry.timestamp}>
                 {formatDate(entry.timestamp, { dateStyle: 'medium', timeStyle: 'short' })}
               </time>{' '}
-              · {t('orders.timeline.by', { actor: entry.actor.name ?? t(ACTOR_KEYS[entry.actor.kind]) })}
+              · {t('orders.timeline.by', { actor: actorName(entry.actor) })}
             </span>
             {entry.trackingNumber ? (
               <span className={styles.eventMeta}>

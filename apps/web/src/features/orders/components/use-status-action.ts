@@ -24,7 +24,7 @@ export function useStatusAction(order: Movable) {
     const confirmed =
       to === 'cancelled'
         ? await showConfirm(
-            t('orders.cancel.confirm', { number: order.number }),
+            t('orders.cancel.confirm', { number: String(order.number) }),
             t('orders.cancel.confirmButton'),
             {
               destructive: true,
@@ -32,7 +32,7 @@ export function useStatusAction(order: Movable) {
           )
         : await showConfirm(
             t('orders.update.confirm', {
-              number: order.number,
+              number: String(order.number),
               from: t(STATUS_KEYS[order.status]),
               to: t(STATUS_KEYS[to]),
             }),

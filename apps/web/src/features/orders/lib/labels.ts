@@ -48,3 +48,9 @@ export const ACTOR_KEYS: Record<ActorKind, MessageKey> = {
 
 const ICONS: Record<OrderProductType, string> = { physical: '📦', digital: '💾', service: '🗓️', mixed: '🛍️' };
 export const typeIcon = (type: OrderProductType) => ICONS[type];
+
+/** Who did it, as the timeline and notes say it: the owner sees their own changes as "You" (as the feeds do). */
+export function actorKey(actor: { kind: ActorKind; name: string | null }): MessageKey | null {
+  if (actor.kind === 'owner') return 'orders.actor.you';
+  return actor.name ? null : ACTOR_KEYS[actor.kind];
+}

@@ -86,7 +86,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
 
   return (
     <Page
-      title={t('orders.card.number', { number: order.number })}
+      title={t('orders.card.number', { number: String(order.number) })}
       subtitle={
         <span className={styles.subtitle}>
           <StatusBadge status={order.status} />
