@@ -15,6 +15,8 @@ import { parseQueryString } from './lib/query-string';
 import { createSecrets, type Secrets } from './lib/secrets';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { createActivityService } from './modules/activity/activity.service';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createActorResolver, type FindStaffGrant } from './modules/auth/actor-resolver';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -162,11 +164,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...clock,
   });
   const botStats = createBotStatsService({ db, orders, customers, ...clock });
-  const dashboard = createDashboardService({ orders, bots, auth, ...clock });
+  const dashboard = createDashboardService({ orders, bots, auth, db, ...clock });
   const activity = createActivityService({ db });
   const audit = createAuditService({ db });
   const ordersAdmin = createOrdersAdminService({ db, ...clock });
   const customersAdmin = createCustomersAdminService({ db, ...clock });
+  const analytics = createAnalyticsService({ db, ...clock });
 
   // Services record events inside their transactions; once a change has been answered (so committed), the
   // dispatcher is asked to fan them out soon. Jobs that record events are picked up by its scheduled run.
@@ -191,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(activityRoutes(activity, audit)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(ordersRoutes(ordersAdmin)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(customersRoutes(customersAdmin)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(analyticsRoutes(analytics)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );

@@ -1,5 +1,5 @@
 import { VendorParams } from '@app/contracts/common';
-import { DashboardStats } from '@app/contracts/dashboard';
+import { DashboardBots, DashboardStats, SubscriptionOverview } from '@app/contracts/dashboard';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DashboardService } from './dashboard.service';
@@ -15,6 +15,22 @@ export function dashboardRoutes(dashboard: DashboardService) {
         schema: { tags: ['dashboard'], params: VendorParams, response: { 200: DashboardStats } },
       },
       (req) => dashboard.getStats(req.actor),
+    );
+    app.get(
+      '/dashboard/bots',
+      {
+        config: { permission: 'bots' },
+        schema: { tags: ['dashboard'], params: VendorParams, response: { 200: DashboardBots } },
+      },
+      (req) => dashboard.getBots(req.actor),
+    );
+    app.get(
+      '/subscriptions/overview',
+      {
+        config: { permission: 'billing' },
+        schema: { tags: ['dashboard'], params: VendorParams, response: { 200: SubscriptionOverview } },
+      },
+      (req) => dashboard.subscriptionOverview(req.actor),
     );
   };
 }

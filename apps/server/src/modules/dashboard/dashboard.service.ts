@@ -1,10 +1,13 @@
-import type { DashboardStats, Trend } from '@app/contracts/dashboard';
+import type { DashboardBots, DashboardStats, SubscriptionOverview, Trend } from '@app/contracts/dashboard';
+import { PLANS, type Plan } from '@app/contracts/plans';
+import type { Db } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { formatMoney } from '../../lib/money';
 import { percentChange } from '../../lib/percent';
 import type { AuthService } from '../auth/auth.service';
 import type { BotsService } from '../bots/bots.service';
 import type { OrdersService } from '../orders/orders.service';
+import * as repo from './dashboard.repository';
 
 const WINDOW_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -17,6 +20,8 @@ export type DashboardDeps = {
   orders: Pick<OrdersService, 'vendorSales'>;
   bots: Pick<BotsService, 'counts'>;
   auth: Pick<AuthService, 'staffCounts'>;
+  /** For the bots card and the subscription overview (dashboard.repository). */
+  db?: Db;
   now?: () => Date;
 };
 
@@ -55,6 +60,62 @@ export function createDashboardService(deps: DashboardDeps) {
         supportStaff: staff.total,
         staffChange,
         staffTrend: trendOf(staffChange),
+      };
+    },
+
+    /** Home's Active Bots card: the caller's bots with all-time orders and USD revenue from the rollup. */
+    async getBots(actor: Actor): Promise<DashboardBots> {
+      if (!deps.db) throw new Error('dashboard: db not given');
+      const rows = await repo.botsWithSales(deps.db, actor.vendorId, actor.botIds);
+      return {
+        bots: rows.map((r) => ({ ...r, revenueFormatted: formatMoney(r.revenue) })),
+        total: rows.length,
+        online: rows.filter((r) => r.isActive).length,
+      };
+    },
+
+    /**
+     * The live subscriptions of the caller's bots: in trial or paid and not past their end, and FREE bots
+     * (no record: FREE never ends). Monthly cost sums the plans' monthly prices (a yearly plan counts its
+     * yearly price over 12); the average fee is the mean of their fees.
+     */
+    async subscriptionOverview(actor: Actor): Promise<SubscriptionOverview> {
+      if (!deps.db) throw new Error('dashboard: db not given');
+      const at = (deps.now?.() ?? new Date()).getTime();
+      const rows = await repo.currentSubscriptions(deps.db, actor.vendorId, actor.botIds);
+      const live = rows.filter(
+        (r) =>
+          r.plan === null ||
+          ((r.status === 'trial' || r.status === 'active') && (r.endsAt?.getTime() ?? 0) > at),
+      );
+      const subscriptions = live.map((r) => {
+        const plan = (r.plan ?? 'FREE') as Plan;
+        const offer = PLANS[plan];
+        const amount = r.billingPeriod === 'yearly' ? Math.round(offer.priceYearly / 12) : offer.priceMonthly;
+        const feeBps = r.feeBps ?? offer.feeBps;
+        return {
+          id: r.id ?? `free:${r.botId}`,
+          botId: r.botId,
+          botName: r.botName,
+          tier: r.status === 'trial' ? `${plan} (trial)` : plan,
+          amount,
+          amountFormatted: formatMoney(amount),
+          feePercentage: feeBps / 100,
+        };
+      });
+      const monthlyCost = subscriptions.reduce((s, x) => s + x.amount, 0);
+      const averageFee =
+        subscriptions.length === 0
+          ? 0
+          : Math.round(
+              (subscriptions.reduce((s, x) => s + x.feePercentage, 0) / subscriptions.length) * 100,
+            ) / 100;
+      return {
+        activeSubscriptions: subscriptions.length,
+        monthlyCost,
+        monthlyCostFormatted: formatMoney(monthlyCost),
+        averageFeePercentage: averageFee,
+        subscriptions,
       };
     },
   };

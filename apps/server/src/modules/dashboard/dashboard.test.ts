@@ -70,9 +70,9 @@ describe('GET /vendors/{id}/dashboard/stats', () => {
       day: clock.dayAgo(daysAgo * DAY_MS),
     });
     await t.database.db.insert(botDailyStats).values([
-      { ...day(1), orders: 3, revenueMinor: 15_000 },
-      { ...day(45), orders: 4, revenueMinor: 10_000 },
-      { ...day(90), orders: 1, revenueMinor: 100_000 },
+      { ...day(1), orders: 3, revenueMinor: 15_000, revenueUsdMinor: 15_000 },
+      { ...day(45), orders: 4, revenueMinor: 10_000, revenueUsdMinor: 10_000 },
+      { ...day(90), orders: 1, revenueMinor: 100_000, revenueUsdMinor: 100_000 },
     ]);
     await t.database.db
       .insert(telegramIdentities)

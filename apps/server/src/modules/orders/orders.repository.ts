@@ -44,7 +44,8 @@ export async function vendorSales(
   currentFrom: string,
   previousFrom: string,
 ) {
-  const { orders: n, revenueMinor: revenue, day } = botDailyStats;
+  // Dashboards sum in USD (each order's USD value is fixed when it is placed: lib/usd-rates.ts).
+  const { orders: n, revenueUsdMinor: revenue, day } = botDailyStats;
   const [row] = await db
     .select({
       orders: sql<number>`coalesce(sum(${n}), 0)::int`,
