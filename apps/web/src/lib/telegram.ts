@@ -16,6 +16,7 @@ import {
   mainButton,
   miniApp,
   mockTelegramEnv,
+  on,
   popup,
   postEvent,
   retrieveLaunchParams,
@@ -689,23 +690,31 @@ export function useBackButtonOverride(handler: (() => void) | null | undefined):
 // ---------------------------------------------------------------------------------------------------------
 // Whether the user has the Mini App in front of them.
 
-/**
- * Calls `listener` when Telegram puts the Mini App in the background (minimised, another chat opened) or
- * brings it back (Bot API 8.0 `activated` / `deactivated`); returns the function that stops listening.
- */
+// Telegram (Bot API 8.0) sends `visibility_changed` when it puts the Mini App in the background (minimised,
+// another chat opened) and when it brings it back. The SDK does not follow it, so the bridge listens itself.
+let miniAppActive = true;
+const activeListeners = new Set<(active: boolean) => void>();
+let followingVisibility = false;
+
+function followVisibility(): void {
+  if (followingVisibility) return;
+  followingVisibility = true;
+  attempt(() =>
+    on('visibility_changed', ({ is_visible }) => {
+      miniAppActive = is_visible;
+      for (const listener of activeListeners) listener(is_visible);
+    }),
+  );
+}
+
+/** Calls `listener` when Telegram hides the Mini App or brings it back; returns the function that stops it. */
 export function onMiniAppActiveChange(listener: (active: boolean) => void): () => void {
-  try {
-    return miniApp.isActive.sub((active) => listener(active));
-  } catch {
-    return () => undefined;
-  }
+  followVisibility();
+  activeListeners.add(listener);
+  return () => activeListeners.delete(listener);
 }
 
 /** False while Telegram keeps the Mini App in the background. */
 export function isMiniAppActive(): boolean {
-  try {
-    return !miniApp.isMounted() || miniApp.isActive();
-  } catch {
-    return true;
-  }
+  return miniAppActive;
 }
