@@ -129,6 +129,20 @@ test('a customer opens from the list, and their orders open from the customer', 
 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Bot Memberships' })).toBeVisible();
+  // Tags, email and notes save with Telegram's main button, and stay after a reload.
+  await page.getByRole('textbox', { name: 'Tags' }).fill('wholesale, e2e');
+  await page.getByRole('textbox', { name: 'Notes' }).fill('Prefers evening delivery');
+  await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+  await page.getByTestId('demo-main-button').click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill('vip.e2e@example.com');
+  await page.getByTestId('demo-main-button').click();
+  await expect(page.getByTestId('demo-main-button')).toBeDisabled();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Tags' })).toHaveValue('wholesale, e2e');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('vip.e2e@example.com');
+  await expect(page.getByRole('textbox', { name: 'Notes' })).toHaveValue('Prefers evening delivery');
+
   await page.getByRole('button', { name: 'View Orders' }).click();
   await expect(page).toHaveURL(/\/orders\?customerId=/);
   await expect(page.getByText(`Orders of ${name}`)).toBeVisible();
