@@ -88,7 +88,15 @@ describe('every string field of every operation', () => {
     t = await createTestApp({ config: { telegramApiRoot: fake.url } });
     const owner = await vendor(t.app);
     const bot = await createBot(t.app, owner, { botToken: fakeBot(fake).token, botName: 'Shop' });
-    const valid: Record<string, string> = { vendorId: owner.vendorId, botId: bot.id };
+    const valid: Record<string, string> = {
+      vendorId: owner.vendorId,
+      botId: bot.id,
+      // Orders, customers and analytics: well-formed ids (unknown ones answer 404 after validation).
+      orderId: '00000000-0000-4000-8000-000000000001',
+      customerId: '00000000-0000-4000-8000-000000000002',
+      type: 'revenue',
+      target: 'all',
+    };
     const doc = t.app.swagger() as unknown as Document;
     const tried: string[] = [];
 

@@ -219,17 +219,27 @@ export const OrderStats = z.object({
 });
 export type OrderStats = z.infer<typeof OrderStats>;
 
-const CsvOrArray = <T extends z.ZodType>(item: T) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').filter((s) => s !== '') : v),
-    z.array(item).min(1),
-  );
+/** One status or several, comma-separated ("pending,processing"): the list of them. */
+const StatusList = text()
+  .max(200)
+  .transform((v, ctx) => {
+    const parts = v.split(',').filter((p) => p !== '');
+    const bad = parts.find((p) => !(OrderStatus.options as readonly string[]).includes(p));
+    if (bad !== undefined || parts.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown order status: ${bad ?? '(none)'}. Use ${OrderStatus.options.join(', ')}.`,
+      });
+      return z.NEVER;
+    }
+    return parts as OrderStatus[];
+  });
 
 export const OrderListQuery = z.object({
   /** Order number ("10423" or "#10423"), customer name, or @username. */
   search: text().trim().max(ORDER_LIMITS.searchMax).optional(),
   /** One status, or several comma-separated. Omitted: all. */
-  status: CsvOrArray(OrderStatus).optional(),
+  status: StatusList.optional(),
   botId: z.string().uuid().optional(),
   productType: OrderProductType.optional(),
   customerId: z.string().uuid().optional(),

@@ -186,8 +186,15 @@ describe('a restricted caller', () => {
     await setUp({ permissions: ['analytics'], botIds: 'mine' });
     const day = new Date().toISOString().slice(0, 10);
     await t.database.db.insert(botDailyStats).values([
-      { vendorId: owner.vendorId, botId: mine.id, day, orders: 2, revenueMinor: 1000 },
-      { vendorId: owner.vendorId, botId: theirs.id, day, orders: 5, revenueMinor: 9000 },
+      { vendorId: owner.vendorId, botId: mine.id, day, orders: 2, revenueMinor: 1000, revenueUsdMinor: 1000 },
+      {
+        vendorId: owner.vendorId,
+        botId: theirs.id,
+        day,
+        orders: 5,
+        revenueMinor: 9000,
+        revenueUsdMinor: 9000,
+      },
     ]);
     const res = await call('GET', '/dashboard/stats');
     expect(res.statusCode).toBe(200);

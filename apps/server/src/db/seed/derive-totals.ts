@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { rebuildOrderRollups } from '../../modules/orders/order-rollups';
 import type { Tx } from '../client';
 import { sqlRandom, sqlUuid, sqlUuidLiteral } from './sql-random';
 
 // What the server keeps incrementally with each order (customer totals, per-bot memberships, daily rollups),
-// computed here in a few set-based statements after the bulk insert, from the same rules:
-// counts and money come from non-cancelled orders; a bot's new customer is counted on the day of their first
-// order through it.
+// computed here in a few set-based statements after the bulk insert, from the same rules
+// (modules/orders/order-rollups.ts): counts and USD money come from non-cancelled orders, first and last order
+// times from orders of any status; the rollups themselves are rebuilt by rebuildOrderRollups, the very function
+// the property test checks the incremental updates against.
 
 const S = {
   joinedEarly: 200,
@@ -15,21 +17,21 @@ const S = {
   activityCustomer: 214,
 };
 
-/** Fills customers' totals, customer_bots and bot_daily_stats from the orders. */
+/** Fills customers' totals, customer_bots and the order rollups (bot_daily_stats and the rest) from the orders. */
 export async function deriveTotals(tx: Tx, vendorId: string, seed: number): Promise<void> {
   await tx.execute(sql`
     create temporary table seed_cb on commit drop as
     select customer_id, bot_id, min(created_at) as first_at, max(created_at) as last_any_at,
       (count(*) filter (where status <> 'cancelled'))::int as cnt,
-      coalesce(sum(total_minor) filter (where status <> 'cancelled'), 0)::int8 as spent,
-      max(created_at) filter (where status <> 'cancelled') as last_at
+      coalesce(sum(total_usd_minor) filter (where status <> 'cancelled'), 0)::int8 as spent,
+      max(created_at) as last_at
     from orders where vendor_id = ${vendorId}
     group by customer_id, bot_id`);
 
   // A customer joined up to two days before their first order (never after it), or on their generated date.
   await tx.execute(sql`
     update customers c set
-      order_count = a.cnt, total_spent_minor = a.spent, last_order_at = a.last_at,
+      order_count = a.cnt, total_spent_minor = a.spent, last_order_at = a.last_at, first_order_at = a.first_at,
       created_at = least(c.created_at, date_trunc('second',
         a.first_at - make_interval(secs => 3600 + ${sql.raw(sqlRandom(seed, S.joinedEarly, 'c.telegram_id'))} * 47 * 3600))),
       updated_at = a.last_any_at
@@ -41,11 +43,12 @@ export async function deriveTotals(tx: Tx, vendorId: string, seed: number): Prom
     where c.vendor_id = ${vendorId} and c.id = a.customer_id`);
 
   await tx.execute(sql`
-    insert into customer_bots (vendor_id, customer_id, bot_id, joined_at, order_count, total_spent_minor, last_order_at)
+    insert into customer_bots (vendor_id, customer_id, bot_id, joined_at, order_count, total_spent_minor, last_order_at,
+      first_order_at)
     select ${vendorId}::uuid, cb.customer_id, cb.bot_id,
       greatest(c.created_at, b.created_at, date_trunc('second',
         cb.first_at - make_interval(secs => ${sql.raw(sqlRandom(seed, S.joinedBot, 'c.telegram_id'))} * 1800))),
-      cb.cnt, cb.spent, cb.last_at
+      cb.cnt, cb.spent, cb.last_at, cb.first_at
     from seed_cb cb
     join customers c on c.vendor_id = ${vendorId} and c.id = cb.customer_id
     join bots b on b.vendor_id = ${vendorId} and b.id = cb.bot_id`);
@@ -64,21 +67,16 @@ export async function deriveTotals(tx: Tx, vendorId: string, seed: number): Prom
     where c.vendor_id = ${vendorId} and c.order_count = 0
       and not exists (select 1 from seed_cb cb where cb.customer_id = c.id)`);
 
+  await rebuildOrderRollups(tx, vendorId, { members: false });
+
+  // The shop's funnel (the shop runtime records it live): every order came from a checkout, a cart and visits;
+  // about a tenth of checkouts fail, about half of carts are abandoned, and 12–21 visits make one order.
   await tx.execute(sql`
-    insert into bot_daily_stats (vendor_id, bot_id, day, orders, revenue_minor, new_customers)
-    select ${vendorId}::uuid, bot_id, day, sum(orders)::int, sum(revenue)::int8, sum(new_customers)::int
-    from (
-      select bot_id, (created_at at time zone 'UTC')::date as day,
-        count(*) filter (where status <> 'cancelled') as orders,
-        coalesce(sum(total_minor) filter (where status <> 'cancelled'), 0) as revenue,
-        0 as new_customers
-      from orders where vendor_id = ${vendorId}
-      group by 1, 2
-      union all
-      select bot_id, (first_at at time zone 'UTC')::date, 0, 0, count(*)
-      from seed_cb group by 1, 2
-    ) x
-    group by bot_id, day`);
+    update bot_daily_stats set
+      checkouts = (orders + cancelled_orders) + (orders + cancelled_orders + 9) / 10,
+      carts = 2 * (orders + cancelled_orders) + abs(hashtext(bot_id::text || day::text)) % 5,
+      views = (orders + cancelled_orders) * (12 + abs(hashtext(day::text || bot_id::text)) % 10) + 5
+    where vendor_id = ${vendorId}`);
 }
 
 const fullName = (alias: string) => `${alias}.first_name || coalesce(' ' || ${alias}.last_name, '')`;

@@ -382,7 +382,7 @@ tot as (
 ),
 ins as (
   insert into orders (vendor_id, id, bot_id, customer_id, status, product_type, payment_status, total_minor,
-    item_count, note, shipping, digital_info, service_info, created_at, updated_at)
+    item_count, note, shipping, digital_info, service_info, created_at, updated_at, total_usd_minor, completed_at)
   select ${sqlUuidLiteral(plan.vendorId)}, o.oid, ${botIds}[o.bot + 1], ${customerUuid(seed, 'o.cust')}, o.status, o.otype,
     case when o.status = 'cancelled' then
         case when o.r_pay < 0.45 then 'refunded' when o.r_pay < 0.65 then 'failed' else 'pending' end
@@ -413,7 +413,15 @@ ins as (
       'duration', coalesce(tot.duration, 1),
       'durationType', coalesce(tot.duration_type, 'hours')) end,
     to_timestamp(o.sec),
-    -- When the order reached its current status.
+    reached.at,
+    -- The seed's orders are in USD (the column's default): their USD value is their total.
+    tot.total,
+    case when o.status = 'completed' then reached.at end
+  from o
+  join tot on tot.i = o.i
+  join seed_customer_address ca on ca.cust = o.cust
+  -- When the order reached its current status.
+  cross join lateral (select
     to_timestamp(o.sec + floor(3600 * case
       when o.status = 'pending' then 0
       when o.status = 'cancelled' then least(o.age_h, 1 + o.r_pay * 47)
@@ -422,10 +430,7 @@ ins as (
       when o.otype = 'digital' then (case o.status when 'processing' then ${D.processing} else ${D.completed} end) / ${pace}
       when o.status = 'scheduled' then ${SERVICE_CONFIRM_H} / ${pace}
       when o.status = 'in_progress' then (o.sched_s - o.sec) / 3600.0
-      else (o.sched_s + o.span_h * 3600 - o.sec) / 3600.0 end))
-  from o
-  join tot on tot.i = o.i
-  join seed_customer_address ca on ca.cust = o.cust
+      else (o.sched_s + o.span_h * 3600 - o.sec) / 3600.0 end)) as at) reached
   cross join lateral (select
     case when ${r(S.orderShip, 'o.i')} < 0.62 then 'standard' when ${r(S.orderShip, 'o.i')} < 0.9 then 'express' else 'pickup' end as method,
     (array['UPS', 'DHL Express', 'FedEx', 'USPS'])[1 + ${sqlPick(seed, S.orderCarrier, 'o.i', 4)}] as carrier

@@ -249,7 +249,13 @@ const utcDay = (col: string) => `(${col} at time zone 'UTC')::date`;
  * statements. The funnel columns and memberships' join dates stay. Used by the seed after its bulk insert, and
  * by the tests as the full recomputation the incremental updates must equal.
  */
-export async function rebuildOrderRollups(tx: Tx, vendorId: string): Promise<void> {
+export async function rebuildOrderRollups(
+  tx: Tx,
+  vendorId: string,
+  opts: {
+    /** Also customers' and memberships' figures (the seed derives those itself). */ members?: boolean;
+  } = {},
+): Promise<void> {
   const v = sql`${vendorId}::uuid`;
   const run = (q: SQL) => tx.execute(q);
 
@@ -304,6 +310,7 @@ export async function rebuildOrderRollups(tx: Tx, vendorId: string): Promise<voi
       cancelled_orders = excluded.cancelled_orders, completed_orders = excluded.completed_orders,
       active_customers = excluded.active_customers, new_customers = excluded.new_customers`);
 
+  if (opts.members === false) return;
   await run(sql`
     create temporary table rollup_cb on commit drop as
     select customer_id, bot_id, min(created_at) as first_at, max(created_at) as last_at,
