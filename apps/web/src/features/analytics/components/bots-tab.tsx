@@ -6,9 +6,11 @@ import { useI18n } from '../../../i18n/i18n';
 import { useBotPerformance } from '../api/get-bot-performance';
 import styles from './analytics.module.css';
 import { Change } from './change';
+import { useWholeUsd } from './usd';
 
 export function BotsTab({ period, botId }: { period: AnalyticsPeriod; botId?: string }) {
   const { t, formatMoney, formatNumber } = useI18n();
+  const usd = useWholeUsd();
   const bots = useBotPerformance(period, botId);
   if (bots.isPending) return <LoadingState label={t('analytics.loading')} />;
   const list = bots.data?.bots ?? [];
@@ -34,7 +36,7 @@ export function BotsTab({ period, botId }: { period: AnalyticsPeriod; botId?: st
           <dl className={styles.botGrid}>
             <div>
               <dt>{t('analytics.bots.revenue')}</dt>
-              <dd>{formatMoney(bot.revenue, 'USD')}</dd>
+              <dd>{usd(bot.revenue)}</dd>
               <Change value={bot.revenueChange} />
             </div>
             <div>

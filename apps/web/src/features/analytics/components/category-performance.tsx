@@ -5,12 +5,14 @@ import type { AnalyticsScope } from '../api/analytics-keys';
 import { useAnalyticsChart } from '../api/get-analytics-chart';
 import styles from './analytics.module.css';
 import { Ranking } from './ranking';
+import { useWholeUsd } from './usd';
 
 /** Spec part 1 §9: category performance shows 5. */
 const CATEGORIES_SHOWN = 5;
 
 export function CategoryPerformance({ scope }: { scope: AnalyticsScope }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const usd = useWholeUsd();
   const chart = useAnalyticsChart('category-performance', scope);
   const categories = chart.data?.categories.slice(0, CATEGORIES_SHOWN);
   return (
@@ -28,7 +30,7 @@ export function CategoryPerformance({ scope }: { scope: AnalyticsScope }) {
           rows={categories.map((category) => ({
             id: category.id ?? 'none',
             name: `${category.icon ? `${category.icon} ` : ''}${category.name}`,
-            value: formatMoney(category.revenue, 'USD'),
+            value: usd(category.revenue),
             weight: category.revenue,
             meta: t('analytics.categories.products', { count: category.products }),
           }))}

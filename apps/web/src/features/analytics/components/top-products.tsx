@@ -6,10 +6,12 @@ import { useAnalyticsChart } from '../api/get-analytics-chart';
 import styles from './analytics.module.css';
 import { Change } from './change';
 import { Ranking } from './ranking';
+import { useWholeUsd } from './usd';
 
 /** Top products by revenue: 5 on the overview, 10 on the products tab (spec part 1 §9). */
 export function TopProducts({ scope, limit }: { scope: AnalyticsScope; limit: 5 | 10 }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
+  const usd = useWholeUsd();
   const chart = useAnalyticsChart('top-products', scope, limit);
   const products = chart.data?.products.slice(0, limit);
   return (
@@ -31,7 +33,7 @@ export function TopProducts({ scope, limit }: { scope: AnalyticsScope; limit: 5 
           rows={products.map((product) => ({
             id: product.id,
             name: product.name,
-            value: formatMoney(product.revenue, 'USD'),
+            value: usd(product.revenue),
             weight: product.revenue,
             meta: (
               <>

@@ -9,9 +9,9 @@ import styles from './stat-grid.module.css';
 export function StatGrid({ stats, customers }: { stats: DashboardStats; customers?: CustomerStats }) {
   const { t, formatNumber } = useI18n();
   return (
+    // Four cards, two by two (spec part 1 §2 Home).
     <section className={styles.grid} aria-label={t('home.stats.label')}>
       <StatCard
-        wide
         label={t('home.stats.totalRevenue')}
         // Spec part 1 §2: dashboards show USD with no decimals. totalRevenue is in dollars.
         value={formatNumber(stats.totalRevenue, {
@@ -45,7 +45,6 @@ export function StatGrid({ stats, customers }: { stats: DashboardStats; customer
         testId="stat-total-orders"
       />
       <StatCard
-        wide
         label={t('home.stats.totalCustomers')}
         value={customers ? formatNumber(customers.totalCustomers) : '—'}
         icon={<UsersIcon size={20} />}
@@ -62,10 +61,10 @@ export function StatGridSkeleton() {
   const { t } = useI18n();
   return (
     <div className={styles.grid} role="status" aria-label={t('home.stats.loading')}>
-      <StatCardSkeleton wide />
       <StatCardSkeleton />
       <StatCardSkeleton />
-      <StatCardSkeleton wide />
+      <StatCardSkeleton />
+      <StatCardSkeleton />
     </div>
   );
 }
