@@ -10,6 +10,9 @@
  *     to its first byte; the server's event-loop delay. On PGlite, and on PostgreSQL when BENCH_DATABASE_URL
  *     is set. BENCH_CPU_PROF=<dir> writes a --cpu-prof profile of the loaded server there.
  * Options: --skip-seed skips the seed, --skip-load the load, --only-load measures only the load.
+ * --orders-load runs only issue 8's load (scripts/bench-orders.ts): seeds BENCH_ORDERS orders on PostgreSQL
+ * (BENCH_DATABASE_URL, when set) and on PGlite, then 50 clients (BENCH_ORDERS_CLIENTS) read each orders /
+ * customers / analytics endpoint for BENCH_ORDERS_SECONDS (5), alternating with the static /healthz route.
  * Servers listen on 127.0.0.1, ports BENCH_PORT (3901) to BENCH_PORT + 3.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -27,12 +30,14 @@ import {
   signInDemo,
   startLoadServer,
 } from './bench-load';
+import { ordersLoad } from './bench-orders';
 
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'apps/server');
 const onlyLoad = process.argv.includes('--only-load');
-const skipSeed = onlyLoad || process.argv.includes('--skip-seed');
-const skipLoad = process.argv.includes('--skip-load');
+const ordersOnly = process.argv.includes('--orders-load');
+const skipSeed = onlyLoad || ordersOnly || process.argv.includes('--skip-seed');
+const skipLoad = ordersOnly || process.argv.includes('--skip-load');
 const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const basePort = Number(process.env.BENCH_PORT ?? 3901);
 const loadClients = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
@@ -184,7 +189,32 @@ async function loadBench(label: string, port: number, env: Record<string, string
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
 try {
-  if (!onlyLoad) {
+  if (ordersOnly) {
+    const clients = Number(process.env.BENCH_ORDERS_CLIENTS ?? 50);
+    const seconds = Number(process.env.BENCH_ORDERS_SECONDS ?? 5);
+    const targets: [string, Record<string, string>][] = [];
+    if (pgUrl) targets.push(['PostgreSQL', { DATABASE_URL: pgUrl }]);
+    targets.push(['PGlite', { DATA_DIR: join(dataDir, 'orders-load') }]);
+    for (const [label, env] of targets) {
+      if (env.DATABASE_URL) recreateDatabase(env.DATABASE_URL);
+      report(`seed ${orders.toLocaleString('en')} orders, ${label}`, `${seed(env)} s`);
+      const figures = await ordersLoad({
+        serverDir,
+        workDir: dataDir,
+        port: basePort + 4,
+        env,
+        clients,
+        seconds,
+        waitReady,
+      });
+      for (const f of figures) {
+        report(
+          `${f.name} (${label}, ${clients} clients)`,
+          `${f.rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms; ${Math.round((f.rps / f.staticRps) * 100)}% of static (${f.staticRps} req/s)`,
+        );
+      }
+    }
+  } else if (!onlyLoad) {
     const cold = await startServer(dataDir, basePort);
     report('start-up to ready, cold (new data dir: migrations + demo seed)', `${cold.ms} ms`);
     const warm = await startServer(dataDir, basePort + 1);

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setLocale } from '../i18n/i18n';
 import { setSessionExpiredHandler } from '../lib/api-client';
+import { bindQueryFocusToApp } from '../lib/app-focus';
 import { getAuthState, markSignedOut, signIn } from '../lib/auth';
 import { connectTelegram, getTelegramState, takeStartParam } from '../lib/telegram';
 import { openStartParam } from './deep-links';
@@ -27,6 +28,9 @@ setSessionExpiredHandler(() => {
   queryClient.clear();
   void router.navigate('/auth/login', { replace: true });
 });
+
+// Polling pauses while Telegram keeps the app in the background, and catches up when it comes back.
+bindQueryFocusToApp();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

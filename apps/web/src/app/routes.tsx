@@ -119,11 +119,43 @@ export const appRoutes: RouteObject[] = [
   placeholder('products/:productId/edit', 'shell.screen.editProduct', upTo('/products')),
   placeholder('categories', 'shell.screen.categories', upTo('/products')),
 
-  placeholder('orders', 'shell.screen.orders', tab),
-  placeholder('orders/:orderId', 'shell.screen.orderDetails', upTo('/orders')),
-  placeholder('customers', 'shell.screen.customers', upTo('/')),
-  placeholder('customers/:customerId', 'shell.screen.customerDetails', upTo('/customers')),
-  placeholder('analytics', 'shell.screen.analytics', upTo('/')),
+  // Orders and customers keep their filters in the address (?status=…&botId=…&customerId=…).
+  {
+    path: 'orders',
+    handle: tab,
+    lazy: async () => ({
+      Component: (await import('../features/orders/routes/order-list-page')).OrderListPage,
+    }),
+  },
+  {
+    path: 'orders/:orderId',
+    handle: upTo('/orders'),
+    lazy: async () => ({
+      Component: (await import('../features/orders/routes/order-detail-page')).OrderDetailPage,
+    }),
+  },
+  {
+    path: 'customers',
+    handle: upTo('/'),
+    lazy: async () => ({
+      Component: (await import('../features/customers/routes/customer-list-page')).CustomerListPage,
+    }),
+  },
+  {
+    path: 'customers/:customerId',
+    handle: upTo('/customers'),
+    lazy: async () => ({
+      Component: (await import('../features/customers/routes/customer-detail-page')).CustomerDetailPage,
+    }),
+  },
+  // The chart library (uPlot) comes with this screen's chunk only.
+  {
+    path: 'analytics',
+    handle: upTo('/'),
+    lazy: async () => ({
+      Component: (await import('../features/analytics/routes/analytics-page')).AnalyticsPage,
+    }),
+  },
 
   placeholder('support-staff', 'shell.screen.supportStaff', settingsPage),
   placeholder('staff-management', 'shell.screen.staffManagement', settingsPage),

@@ -17,6 +17,7 @@ import {
   mainButton,
   miniApp,
   mockTelegramEnv,
+  on,
   popup,
   postEvent,
   retrieveLaunchParams,
@@ -765,4 +766,36 @@ export function useBackButtonOverride(handler: (() => void) | null | undefined):
       if (index >= 0) backOverrides.splice(index, 1);
     };
   }, [active]);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Whether the user has the Mini App in front of them.
+
+// Telegram (Bot API 8.0) sends `visibility_changed` when it puts the Mini App in the background (minimised,
+// another chat opened) and when it brings it back. The SDK does not follow it, so the bridge listens itself.
+let miniAppActive = true;
+const activeListeners = new Set<(active: boolean) => void>();
+let followingVisibility = false;
+
+function followVisibility(): void {
+  if (followingVisibility) return;
+  followingVisibility = true;
+  attempt(() =>
+    on('visibility_changed', ({ is_visible }) => {
+      miniAppActive = is_visible;
+      for (const listener of activeListeners) listener(is_visible);
+    }),
+  );
+}
+
+/** Calls `listener` when Telegram hides the Mini App or brings it back; returns the function that stops it. */
+export function onMiniAppActiveChange(listener: (active: boolean) => void): () => void {
+  followVisibility();
+  activeListeners.add(listener);
+  return () => activeListeners.delete(listener);
+}
+
+/** False while Telegram keeps the Mini App in the background. */
+export function isMiniAppActive(): boolean {
+  return miniAppActive;
 }

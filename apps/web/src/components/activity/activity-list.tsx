@@ -1,3 +1,4 @@
+import { OrderStatus } from '@app/contracts/catalogue';
 import type { ActivityItem } from '@app/contracts/events';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
@@ -27,6 +28,11 @@ export function ActivityList({ items, isError, now }: Props) {
         // Owners see their own unnamed changes as "You"; anyone else unnamed is "Someone".
         const unnamed = item.actor.kind === 'owner' ? t('activity.you') : t('activity.someone');
         const params = activityParams(item, { formatMoney, formatDate }, unnamed);
+        // Order statuses arrive as codes (in_progress): word them in the user's language.
+        for (const name of ['status', 'from', 'to']) {
+          const status = OrderStatus.safeParse(params[name]);
+          if (status.success) params[name] = t(`orders.status.${status.data}`);
+        }
         const link = activityLink(item);
         const body = (
           <>

@@ -85,4 +85,8 @@ export const activity = {
   'activity.wallet.credited.description': '{amount} deinem Wallet gutgeschrieben',
   'activity.wallet.debited.title': 'Mit Wallet bezahlt',
   'activity.wallet.debited.description': '{amount} für den Tarif {plan} von @{botUsername}',
+  'activity.order.status_changed.title': 'Bestellung #{orderNumber} aktualisiert',
+  'activity.order.status_changed.description': '{actor} hat sie auf „{to}“ gesetzt',
+  'activity.order.note_added.title': 'Notiz zu Bestellung #{orderNumber}',
+  'activity.order.note_added.description': '{actor} hat eine Notiz hinzugefügt',
 } satisfies AreaCatalogue<typeof en>;

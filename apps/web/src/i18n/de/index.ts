@@ -1,9 +1,12 @@
 import type { Catalogue } from '../messages';
 import { activity } from './activity';
+import { analytics } from './analytics';
 import { auth } from './auth';
 import { bots } from './bots';
 import { common } from './common';
+import { customers } from './customers';
 import { home } from './home';
+import { orders } from './orders';
 import { payments } from './payments';
 import { settings } from './settings';
 import { shell } from './shell';
@@ -19,4 +22,7 @@ export const de: Catalogue = {
   ...activity,
   ...settings,
   ...payments,
+  ...orders,
+  ...customers,
+  ...analytics,
 };

@@ -81,4 +81,8 @@ export const activity = {
   'activity.wallet.credited.description': '{amount} added to your wallet',
   'activity.wallet.debited.title': 'Paid from wallet',
   'activity.wallet.debited.description': '{amount} for the {plan} plan of @{botUsername}',
+  'activity.order.status_changed.title': 'Order #{orderNumber} updated',
+  'activity.order.status_changed.description': '{actor} moved it to {to}',
+  'activity.order.note_added.title': 'Note on order #{orderNumber}',
+  'activity.order.note_added.description': '{actor} added a note',
 } as const;

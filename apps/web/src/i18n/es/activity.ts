@@ -85,4 +85,8 @@ export const activity = {
   'activity.wallet.credited.description': '{amount} añadidos a tu monedero',
   'activity.wallet.debited.title': 'Pagado con el monedero',
   'activity.wallet.debited.description': '{amount} por el plan {plan} de @{botUsername}',
+  'activity.order.status_changed.title': 'Pedido #{orderNumber} actualizado',
+  'activity.order.status_changed.description': '{actor} lo pasó a {to}',
+  'activity.order.note_added.title': 'Nota en el pedido #{orderNumber}',
+  'activity.order.note_added.description': '{actor} añadió una nota',
 } satisfies AreaCatalogue<typeof en>;

@@ -85,4 +85,8 @@ export const activity = {
   'activity.wallet.credited.description': '{amount} ajoutés à votre portefeuille',
   'activity.wallet.debited.title': 'Payé avec le portefeuille',
   'activity.wallet.debited.description': '{amount} pour la formule {plan} de @{botUsername}',
+  'activity.order.status_changed.title': 'Commande #{orderNumber} mise à jour',
+  'activity.order.status_changed.description': '{actor} l’a passée à « {to} »',
+  'activity.order.note_added.title': 'Note sur la commande #{orderNumber}',
+  'activity.order.note_added.description': '{actor} a ajouté une note',
 } satisfies AreaCatalogue<typeof en>;

@@ -88,4 +88,8 @@ export const activity = {
   'activity.wallet.credited.description': '{amount} зачислено в кошелёк',
   'activity.wallet.debited.title': 'Оплачено из кошелька',
   'activity.wallet.debited.description': '{amount} за тариф {plan} для @{botUsername}',
+  'activity.order.status_changed.title': 'Заказ №{orderNumber} обновлён',
+  'activity.order.status_changed.description': '{actor}: новый статус «{to}»',
+  'activity.order.note_added.title': 'Заметка к заказу №{orderNumber}',
+  'activity.order.note_added.description': '{actor} добавил(а) заметку',
 } satisfies AreaCatalogue<typeof en>;

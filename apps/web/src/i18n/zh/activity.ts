@@ -76,4 +76,8 @@ export const activity = {
   'activity.wallet.credited.description': '{amount} 已存入你的钱包',
   'activity.wallet.debited.title': '已用钱包支付',
   'activity.wallet.debited.description': '@{botUsername} 的 {plan} 套餐：{amount}',
+  'activity.order.status_changed.title': '订单 #{orderNumber} 已更新',
+  'activity.order.status_changed.description': '{actor} 将其改为{to}',
+  'activity.order.note_added.title': '订单 #{orderNumber} 的备注',
+  'activity.order.note_added.description': '{actor} 添加了备注',
 } satisfies AreaCatalogue<typeof en>;

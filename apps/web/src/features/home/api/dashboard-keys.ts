@@ -2,4 +2,8 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   stats: (vendorId: string) => [...dashboardKeys.all, 'stats', vendorId] as const,
   activity: (vendorId: string, limit: number) => [...dashboardKeys.all, 'activity', vendorId, limit] as const,
+  bots: (vendorId: string) => [...dashboardKeys.all, 'bots', vendorId] as const,
+  subscriptions: (vendorId: string) => [...dashboardKeys.all, 'subscriptions', vendorId] as const,
+  customerStats: (vendorId: string, botId?: string) =>
+    [...dashboardKeys.all, 'customer-stats', vendorId, botId ?? 'all'] as const,
 };

@@ -1,15 +1,17 @@
-import type { DashboardStats } from '@app/contracts/dashboard';
-import { BotIcon, OrdersIcon, RevenueIcon } from '../../../components/ui/icons';
+import type { CustomerStats } from '@app/contracts/customers';
+import type { DashboardStats, Trend } from '@app/contracts/dashboard';
+import { BotIcon, OrdersIcon, RevenueIcon, UsersIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../i18n/i18n';
 import { StatCard, StatCardSkeleton } from './stat-card';
 import styles from './stat-grid.module.css';
 
-export function StatGrid({ stats }: { stats: DashboardStats }) {
+/** Home's four stat cards; customers come from the customer stats (undefined while they load). */
+export function StatGrid({ stats, customers }: { stats: DashboardStats; customers?: CustomerStats }) {
   const { t, formatNumber } = useI18n();
   return (
+    // Four cards, two by two (spec part 1 §2 Home).
     <section className={styles.grid} aria-label={t('home.stats.label')}>
       <StatCard
-        wide
         label={t('home.stats.totalRevenue')}
         // Spec part 1 §2: dashboards show USD with no decimals. totalRevenue is in dollars.
         value={formatNumber(stats.totalRevenue, {
@@ -42,6 +44,15 @@ export function StatGrid({ stats }: { stats: DashboardStats }) {
         to="/orders"
         testId="stat-total-orders"
       />
+      <StatCard
+        label={t('home.stats.totalCustomers')}
+        value={customers ? formatNumber(customers.totalCustomers) : '—'}
+        icon={<UsersIcon size={20} />}
+        change={customers?.monthlyGrowth ?? 0}
+        trend={trendOf(customers?.monthlyGrowth ?? 0)}
+        to="/customers"
+        testId="stat-total-customers"
+      />
     </section>
   );
 }
@@ -50,9 +61,14 @@ export function StatGridSkeleton() {
   const { t } = useI18n();
   return (
     <div className={styles.grid} role="status" aria-label={t('home.stats.loading')}>
-      <StatCardSkeleton wide />
+      <StatCardSkeleton />
+      <StatCardSkeleton />
       <StatCardSkeleton />
       <StatCardSkeleton />
     </div>
   );
+}
+
+function trendOf(change: number): Trend {
+  return change > 0 ? 'up' : change < 0 ? 'down' : 'neutral';
 }

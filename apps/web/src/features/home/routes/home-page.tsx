@@ -5,16 +5,24 @@ import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../i18n/i18n';
 import { getTelegramFirstName } from '../../../lib/session';
 import { useTelegram } from '../../../lib/telegram';
+import { useCustomerInsights } from '../api/get-customer-insights';
 import { useDashboardActivity } from '../api/get-dashboard-activity';
+import { useDashboardBots } from '../api/get-dashboard-bots';
 import { useDashboardStats } from '../api/get-dashboard-stats';
+import { ActiveBotsCard } from '../components/active-bots-card';
+import { CustomerInsightsCard } from '../components/customer-insights-card';
+import { QuickActions } from '../components/quick-actions';
 import { StatGrid, StatGridSkeleton } from '../components/stat-grid';
+import { SubscriptionCard } from '../components/subscription-card';
 import styles from './home-page.module.css';
 
 export function HomePage() {
   const { user } = useTelegram();
-  const { t } = useI18n();
+  const { t, formatNumber } = useI18n();
   const stats = useDashboardStats();
   const activity = useDashboardActivity();
+  const customers = useCustomerInsights();
+  const bots = useDashboardBots();
   const firstName = user?.firstName ?? getTelegramFirstName();
 
   // The sub-line depends on the orders, so it waits for them rather than flip after loading.
@@ -32,22 +40,41 @@ export function HomePage() {
       data-testid="home-page"
     >
       {stats.data ? (
-        <StatGrid stats={stats.data} />
+        <StatGrid stats={stats.data} customers={customers.data} />
       ) : stats.isError ? (
-        <ErrorState
-          message={t('home.error.load')}
-          onRetry={() => void stats.refetch()}
-          retrying={stats.isFetching}
-        />
+        <Card>
+          <ErrorState
+            message={t('home.error.load')}
+            onRetry={() => void stats.refetch()}
+            retrying={stats.isFetching}
+          />
+        </Card>
       ) : (
         <StatGridSkeleton />
       )}
+      <QuickActions
+        counts={{
+          bots: bots.data?.total ?? stats.data?.totalBots,
+          customers: customers.data?.totalCustomers,
+          orders: stats.data?.totalOrders,
+          analytics: stats.data
+            ? formatNumber(stats.data.revenueChange / 100, {
+                style: 'percent',
+                maximumFractionDigits: 0,
+                signDisplay: 'exceptZero',
+              })
+            : undefined,
+        }}
+      />
       <Card aria-labelledby="home-activity-title" data-testid="home-activity">
         <h2 id="home-activity-title" className={styles.sectionTitle}>
           {t('activity.title')}
         </h2>
         <ActivityList items={activity.data} isError={activity.isError} />
       </Card>
+      <ActiveBotsCard />
+      <CustomerInsightsCard />
+      <SubscriptionCard />
     </Page>
   );
 }

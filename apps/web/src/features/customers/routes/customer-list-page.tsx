@@ -1,0 +1,115 @@
+import { CustomerSegment } from '@app/contracts/catalogue';
+import { useSearchParams } from 'react-router';
+import { Chips } from '../../../components/ui/chips';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Select } from '../../../components/ui/form/controls';
+import { InfiniteSentinel } from '../../../components/ui/infinite-sentinel';
+import { Page } from '../../../components/ui/page';
+import { SearchInput } from '../../../components/ui/search-input';
+import { useI18n } from '../../../i18n/i18n';
+import { useBotOptions } from '../../../lib/bot-options';
+import type { CustomerFilters } from '../api/customer-keys';
+import { useCustomers } from '../api/get-customers';
+import { CustomerCard, CustomerCardSkeleton } from '../components/customer-card';
+import styles from '../components/customers.module.css';
+import { SEGMENT_KEYS } from '../lib/labels';
+
+const ALL = 'all';
+
+function useCustomerFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters: CustomerFilters = {
+    search: params.get('search') || undefined,
+    segment: CustomerSegment.safeParse(params.get('segment')).data,
+    botId: params.get('botId') || undefined,
+  };
+  const set = (name: keyof CustomerFilters, value: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value && value !== ALL) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  return { filters, set };
+}
+
+export function CustomerListPage() {
+  const { t } = useI18n();
+  const { filters, set } = useCustomerFilters();
+  const customers = useCustomers(filters);
+  const bots = useBotOptions();
+  const first = customers.data?.pages[0];
+  const list = customers.data?.pages.flatMap((page) => page.customers) ?? [];
+
+  return (
+    <Page
+      title={t('customers.list.title')}
+      subtitle={first ? t('customers.list.count', { count: first.total }) : '\u00a0'}
+      data-testid="customer-list-page"
+    >
+      <div className={styles.filters}>
+        <SearchInput
+          label={t('customers.list.searchLabel')}
+          placeholder={t('customers.list.searchPlaceholder')}
+          value={filters.search ?? ''}
+          onSearch={(value) => set('search', value)}
+        />
+        <Chips
+          label={t('customers.list.segmentFilter')}
+          value={filters.segment ?? ALL}
+          onChange={(value) => set('segment', value)}
+          options={[
+            { value: ALL, label: t('customers.segment.all') },
+            ...CustomerSegment.options.map((segment) => ({
+              value: segment,
+              label: t(SEGMENT_KEYS[segment]),
+            })),
+          ]}
+        />
+        <Select
+          aria-label={t('customers.list.botFilter')}
+          value={filters.botId ?? ALL}
+          onChange={(event) => set('botId', event.target.value)}
+          options={[
+            { value: ALL, label: t('customers.list.allBots') },
+            ...(bots.data ?? []).map((bot) => ({ value: bot.id, label: bot.name })),
+          ]}
+        />
+      </div>
+      {customers.isPending ? (
+        <div className={styles.list} role="status" aria-label={t('customers.list.loading')}>
+          <CustomerCardSkeleton />
+          <CustomerCardSkeleton />
+          <CustomerCardSkeleton />
+        </div>
+      ) : customers.isError && list.length === 0 ? (
+        <ErrorState
+          message={t('customers.list.error')}
+          onRetry={() => void customers.refetch()}
+          retrying={customers.isFetching}
+        />
+      ) : list.length === 0 ? (
+        <EmptyState icon="👥" title={t('customers.list.empty')} hint={t('customers.list.emptyHint')} />
+      ) : (
+        <>
+          <section className={styles.list} aria-label={t('customers.list.region')}>
+            {list.map((customer) => (
+              <CustomerCard key={customer.id} customer={customer} />
+            ))}
+          </section>
+          <InfiniteSentinel
+            hasMore={customers.hasNextPage}
+            loading={customers.isFetchingNextPage}
+            onMore={() => void customers.fetchNextPage()}
+            loadingLabel={t('customers.list.loadingMore')}
+            moreLabel={t('customers.list.loadMore')}
+          />
+        </>
+      )}
+    </Page>
+  );
+}

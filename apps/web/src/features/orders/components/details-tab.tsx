@@ -1,0 +1,177 @@
+import type { OrderStatus } from '@app/contracts/catalogue';
+import { ORDER_LIMITS, type OrderDetail } from '@app/contracts/orders';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextInput } from '../../../components/ui/form/controls';
+import { Field } from '../../../components/ui/form/field';
+import { useI18n } from '../../../i18n/i18n';
+import { PAYMENT_KEYS, TYPE_KEYS } from '../lib/labels';
+import styles from './order-detail.module.css';
+
+type Row = [label: string, value: ReactNode];
+
+export function InfoList({ rows }: { rows: Row[] }) {
+  return (
+    <dl className={styles.list}>
+      {rows.map(([label, value]) => (
+        <div key={label} className={styles.item}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+type DetailsTabProps = {
+  order: OrderDetail;
+  nextStatus: OrderStatus | null;
+  trackingNumber: string;
+  onTrackingNumber: (value: string) => void;
+  canCancel: boolean;
+  onCancel: () => void;
+  pending: boolean;
+};
+
+export function DetailsTab({
+  order,
+  nextStatus,
+  trackingNumber,
+  onTrackingNumber,
+  canCancel,
+  onCancel,
+  pending,
+}: DetailsTabProps) {
+  const { t, formatMoney, formatDate, formatNumber } = useI18n();
+  const notSet = <span className={styles.muted}>{t('orders.detail.notSet')}</span>;
+  const dateTime = (iso: string | null) =>
+    iso ? formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }) : notSet;
+
+  return (
+    <>
+      <Card className={styles.section} aria-label={t('orders.detail.summary')}>
+        <InfoList
+          rows={[
+            [t('orders.detail.amount'), formatMoney(order.amount, order.currency)],
+            [t('orders.detail.payment'), t(PAYMENT_KEYS[order.paymentStatus])],
+            [t('orders.detail.type'), t(TYPE_KEYS[order.productType])],
+            [t('orders.detail.items'), formatNumber(order.items)],
+            [t('orders.detail.date'), dateTime(order.createdAt)],
+            [t('orders.detail.bot'), `@${order.bot.username}`],
+            [
+              t('orders.detail.customer'),
+              <Link key="customer" to={`/customers/${order.customer.id}`}>
+                {order.customer.name}
+                {order.customer.username ? ` (@${order.customer.username})` : ''}
+              </Link>,
+            ],
+            ...(order.note ? ([[t('orders.detail.note'), order.note]] as Row[]) : []),
+          ]}
+        />
+      </Card>
+
+      {order.shipping ? (
+        <Card className={styles.section} aria-labelledby="order-shipping">
+          <h2 id="order-shipping" className={styles.sectionTitle}>
+            {t('orders.detail.shipping')}
+          </h2>
+          <InfoList
+            rows={[
+              [t('orders.detail.shippingMethod'), order.shipping.method ?? notSet],
+              [
+                t('orders.detail.trackingNumber'),
+                order.shipping.trackingNumber ? (
+                  <span key="tracking" className={styles.mono} data-testid="order-tracking-number">
+                    {order.shipping.trackingNumber}
+                  </span>
+                ) : (
+                  notSet
+                ),
+              ],
+              [
+                t('orders.detail.deliveryDate'),
+                order.shipping.deliveryDate ? formatDate(order.shipping.deliveryDate) : notSet,
+              ],
+            ]}
+          />
+        </Card>
+      ) : null}
+
+      {order.digitalInfo ? (
+        <Card className={styles.section} aria-labelledby="order-digital">
+          <h2 id="order-digital" className={styles.sectionTitle}>
+            {t('orders.detail.digital')}
+          </h2>
+          <InfoList
+            rows={[
+              [
+                t('orders.detail.codesIssued'),
+                order.digitalInfo.codesIssued > 0
+                  ? formatNumber(order.digitalInfo.codesIssued)
+                  : t('orders.detail.noCodes'),
+              ],
+              [
+                t('orders.detail.downloadLink'),
+                order.digitalInfo.downloadLink ? (
+                  <a key="download" href={order.digitalInfo.downloadLink} target="_blank" rel="noreferrer">
+                    {order.digitalInfo.downloadLink}
+                  </a>
+                ) : (
+                  notSet
+                ),
+              ],
+            ]}
+          />
+        </Card>
+      ) : null}
+
+      {order.serviceInfo ? (
+        <Card className={styles.section} aria-labelledby="order-service">
+          <h2 id="order-service" className={styles.sectionTitle}>
+            {t('orders.detail.service')}
+          </h2>
+          <InfoList
+            rows={[
+              [t('orders.detail.bookingDate'), dateTime(order.serviceInfo.scheduledDate)],
+              [
+                t('orders.detail.duration'),
+                order.serviceInfo.duration === null
+                  ? notSet
+                  : order.serviceInfo.durationType && order.serviceInfo.durationType !== 'minutes'
+                    ? `${formatNumber(order.serviceInfo.duration)} ${order.serviceInfo.durationType}`
+                    : t('orders.detail.durationMinutes', { count: order.serviceInfo.duration }),
+              ],
+            ]}
+          />
+        </Card>
+      ) : null}
+
+      {nextStatus === 'shipped' ? (
+        <Field label={t('orders.update.trackingLabel')} hint={t('orders.update.trackingHint')}>
+          {(aria) => (
+            <TextInput
+              {...aria}
+              mono
+              value={trackingNumber}
+              maxLength={ORDER_LIMITS.trackingNumberMax}
+              onChange={(event) => onTrackingNumber(event.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+      ) : null}
+
+      {canCancel ? (
+        <div className={styles.actions}>
+          <Button variant="secondary" className={styles.danger} onClick={onCancel} disabled={pending}>
+            {t('orders.cancel.button')}
+          </Button>
+        </div>
+      ) : nextStatus === null ? (
+        <p className={styles.muted}>{t('orders.detail.finished')}</p>
+      ) : null}
+    </>
+  );
+}

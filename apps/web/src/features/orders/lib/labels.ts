@@ -1,0 +1,56 @@
+import type { OrderProductType, OrderStatus, PaymentStatus } from '@app/contracts/catalogue';
+import type { ActorKind } from '@app/contracts/events';
+import type { MessageKey } from '../../../i18n/messages';
+
+export const STATUS_KEYS: Record<OrderStatus, MessageKey> = {
+  pending: 'orders.status.pending',
+  processing: 'orders.status.processing',
+  shipped: 'orders.status.shipped',
+  delivered: 'orders.status.delivered',
+  completed: 'orders.status.completed',
+  scheduled: 'orders.status.scheduled',
+  in_progress: 'orders.status.in_progress',
+  cancelled: 'orders.status.cancelled',
+};
+
+/** The status chips of spec part 1 §2, in its order. */
+export const STATUS_FILTERS = [
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'completed',
+  'scheduled',
+  'in_progress',
+  'cancelled',
+] as const satisfies readonly OrderStatus[];
+
+export const TYPE_KEYS: Record<OrderProductType, MessageKey> = {
+  physical: 'orders.type.physical',
+  digital: 'orders.type.digital',
+  service: 'orders.type.service',
+  mixed: 'orders.type.mixed',
+};
+
+export const PAYMENT_KEYS: Record<PaymentStatus, MessageKey> = {
+  pending: 'orders.payment.pending',
+  paid: 'orders.payment.paid',
+  refunded: 'orders.payment.refunded',
+  failed: 'orders.payment.failed',
+};
+
+export const ACTOR_KEYS: Record<ActorKind, MessageKey> = {
+  owner: 'orders.actor.you',
+  staff: 'orders.actor.someone',
+  customer: 'orders.actor.customer',
+  system: 'orders.actor.system',
+};
+
+const ICONS: Record<OrderProductType, string> = { physical: '📦', digital: '💾', service: '🗓️', mixed: '🛍️' };
+export const typeIcon = (type: OrderProductType) => ICONS[type];
+
+/** Who did it, as the timeline and notes say it: the owner sees their own changes as "You" (as the feeds do). */
+export function actorKey(actor: { kind: ActorKind; name: string | null }): MessageKey | null {
+  if (actor.kind === 'owner') return 'orders.actor.you';
+  return actor.name ? null : ACTOR_KEYS[actor.kind];
+}

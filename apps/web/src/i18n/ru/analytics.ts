@@ -1,0 +1,70 @@
+import type { analytics as en } from '../en/analytics';
+import type { AreaCatalogue } from '../messages';
+
+export const analytics = {
+  'analytics.title': 'Аналитика',
+  'analytics.sections': 'Разделы аналитики',
+  'analytics.tab.overview': 'Обзор',
+  'analytics.tab.bots': 'Боты',
+  'analytics.tab.products': 'Товары',
+  'analytics.tab.customers': 'Покупатели',
+  'analytics.period.label': 'Период',
+  'analytics.period.24h': '24 ч',
+  'analytics.period.7d': '7 д',
+  'analytics.period.30d': '30 д',
+  'analytics.period.90d': '90 д',
+  'analytics.bot.label': 'Бот',
+  'analytics.bot.all': 'Все боты',
+  'analytics.loading': 'Загрузка аналитики',
+  'analytics.error': 'Не удалось загрузить аналитику',
+
+  'analytics.overview.totalRevenue': 'Выручка',
+  'analytics.overview.totalOrders': 'Всего заказов',
+  'analytics.overview.activeCustomers': 'Активные покупатели',
+  'analytics.overview.avgConversion': 'Средняя конверсия',
+  'analytics.overview.vsPrevious': 'к прошлому периоду',
+
+  'analytics.chart.revenue': 'Выручка',
+  'analytics.chart.orders': 'Заказы',
+  'analytics.chart.customers': 'Покупатели',
+  'analytics.chart.loading': 'Загрузка графика',
+  'analytics.chart.empty': 'За этот период продаж нет',
+  'analytics.chart.summary': 'Выручка {revenue}, заказов за период: {orders}',
+
+  'analytics.topProducts.title': 'Лучшие товары',
+  'analytics.topProducts.empty': 'За этот период товары не продавались',
+  'analytics.topProducts.sales': {
+    one: '{count} продажа',
+    few: '{count} продажи',
+    many: '{count} продаж',
+    other: '{count} продажи',
+  },
+
+  'analytics.categories.title': 'Эффективность категорий',
+  'analytics.categories.empty': 'Нет данных по категориям',
+  'analytics.categories.products': {
+    one: '{count} товар',
+    few: '{count} товара',
+    many: '{count} товаров',
+    other: '{count} товара',
+  },
+
+  'analytics.bots.empty': 'Нет данных об эффективности ботов',
+  'analytics.bots.revenue': 'Выручка',
+  'analytics.bots.orders': 'Заказы',
+  'analytics.bots.customers': 'Покупатели',
+  'analytics.bots.conversion': 'Конверсия',
+  'analytics.bots.aov': 'Средний чек',
+  'analytics.bots.topCategory': 'Главная категория: {category}',
+  'analytics.bots.status.active': 'Активен',
+  'analytics.bots.status.inactive': 'Неактивен',
+
+  'analytics.customers.title': 'Показатели покупателей',
+  'analytics.customers.new': 'Новые покупатели',
+  'analytics.customers.returning': 'Вернувшиеся покупатели',
+  'analytics.customers.aov': 'Средний чек',
+  'analytics.customers.conversion': 'Конверсия',
+  'analytics.customers.abandonment': 'Брошенные корзины',
+  'analytics.customers.clv': 'Пожизненная ценность клиента',
+  'analytics.customers.split': 'Новые и вернувшиеся',
+} satisfies AreaCatalogue<typeof en>;

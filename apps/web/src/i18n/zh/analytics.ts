@@ -1,0 +1,60 @@
+import type { analytics as en } from '../en/analytics';
+import type { AreaCatalogue } from '../messages';
+
+export const analytics = {
+  'analytics.title': '数据分析',
+  'analytics.sections': '分析分区',
+  'analytics.tab.overview': '概览',
+  'analytics.tab.bots': '机器人',
+  'analytics.tab.products': '商品',
+  'analytics.tab.customers': '顾客',
+  'analytics.period.label': '时间段',
+  'analytics.period.24h': '24 小时',
+  'analytics.period.7d': '7 天',
+  'analytics.period.30d': '30 天',
+  'analytics.period.90d': '90 天',
+  'analytics.bot.label': '机器人',
+  'analytics.bot.all': '全部机器人',
+  'analytics.loading': '正在加载分析',
+  'analytics.error': '无法加载分析数据',
+
+  'analytics.overview.totalRevenue': '总收入',
+  'analytics.overview.totalOrders': '订单总数',
+  'analytics.overview.activeCustomers': '活跃顾客',
+  'analytics.overview.avgConversion': '平均转化率',
+  'analytics.overview.vsPrevious': '较上一时段',
+
+  'analytics.chart.revenue': '收入',
+  'analytics.chart.orders': '订单',
+  'analytics.chart.customers': '顾客',
+  'analytics.chart.loading': '正在加载图表',
+  'analytics.chart.empty': '该时段没有销售',
+  'analytics.chart.summary': '该时段收入 {revenue}，订单 {orders} 个',
+
+  'analytics.topProducts.title': '热销商品',
+  'analytics.topProducts.empty': '该时段没有商品售出',
+  'analytics.topProducts.sales': { other: '售出 {count} 件' },
+
+  'analytics.categories.title': '分类表现',
+  'analytics.categories.empty': '暂无分类数据',
+  'analytics.categories.products': { other: '{count} 件商品' },
+
+  'analytics.bots.empty': '暂无机器人表现数据',
+  'analytics.bots.revenue': '收入',
+  'analytics.bots.orders': '订单',
+  'analytics.bots.customers': '顾客',
+  'analytics.bots.conversion': '转化率',
+  'analytics.bots.aov': '客单价',
+  'analytics.bots.topCategory': '热门分类：{category}',
+  'analytics.bots.status.active': '运行中',
+  'analytics.bots.status.inactive': '未运行',
+
+  'analytics.customers.title': '顾客指标',
+  'analytics.customers.new': '新顾客',
+  'analytics.customers.returning': '回头客',
+  'analytics.customers.aov': '平均客单价',
+  'analytics.customers.conversion': '转化率',
+  'analytics.customers.abandonment': '购物车放弃率',
+  'analytics.customers.clv': '顾客终身价值',
+  'analytics.customers.split': '新顾客与回头客',
+} satisfies AreaCatalogue<typeof en>;
