@@ -218,6 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storefront = createStorefront({
     apiRoot: config.telegramApiRoot,
     shopOf: bots.shopOf,
+    welcomeOf: settings.runtime.getWelcomeMessage,
+    cacheClearedAt: settings.runtime.cacheClearedAt,
     isVendorMember: auth.isVendorMember,
     backOfficeLink: (botId) => platformBot.miniAppLink(`bot_${botId}`),
     log: app.log,

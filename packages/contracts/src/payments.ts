@@ -144,25 +144,6 @@ export type SubscriptionCard = z.infer<typeof SubscriptionCard>;
 export const SubscriptionsResponse = z.object({ subscriptions: z.array(SubscriptionCard) });
 export type SubscriptionsResponse = z.infer<typeof SubscriptionsResponse>;
 
-/** Home's Subscription Overview card (spec part 1 §3). */
-export const SubscriptionOverview = z.object({
-  activeSubscriptions: z.number().int(),
-  /** USD cents a month (yearly plans count a twelfth). */
-  monthlyCost: z.number().int(),
-  subscriptions: z.array(
-    z.object({
-      id: z.string(),
-      botId: z.string(),
-      botName: z.string(),
-      tier: Plan,
-      status: SubscriptionStatus,
-      amountMinor: z.number().int(),
-      feeBps: z.number().int(),
-    }),
-  ),
-});
-export type SubscriptionOverview = z.infer<typeof SubscriptionOverview>;
-
 export const Invoice = z.object({
   id: z.string(),
   number: z.string(),

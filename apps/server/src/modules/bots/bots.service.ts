@@ -523,8 +523,8 @@ export function createBotsService(deps: BotsDeps) {
     },
 
     /**
-     * What the shop runtime needs to serve a bot's customers: its token and identity, its shop settings, and
-     * whether it is open (running, with a live subscription). Undefined for a deleted or unknown bot.
+     * What the shop runtime needs to serve a bot's customers: its token and identity, its language and currency,
+     * and whether it is open (running, with a live subscription). Undefined for a deleted or unknown bot.
      */
     async shopOf(botId: string): Promise<ShopBot | undefined> {
       const row = await repo.findBotById(db, botId);
@@ -539,7 +539,6 @@ export function createBotsService(deps: BotsDeps) {
         name: row.name,
         language: BotLanguage.catch('en').parse(row.language),
         currency: row.currency,
-        welcomeMessage: row.welcomeMessage,
         isOpen: row.isActive && isSubscriptionLive(subscriptionOf(row.id)),
       };
     },
@@ -564,7 +563,6 @@ export type ShopBot = {
   name: string;
   language: Language;
   currency: string;
-  welcomeMessage: string | null;
   isOpen: boolean;
 };
 

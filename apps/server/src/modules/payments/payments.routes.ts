@@ -8,7 +8,6 @@ import {
   PaymentParams,
   PricesResponse,
   SubscriptionCard,
-  SubscriptionOverview,
   SubscriptionsResponse,
   TopUpBody,
   WalletBalance,
@@ -32,11 +31,6 @@ export function paymentsRoutes(payments: PaymentsService) {
       '/subscriptions',
       { config: billing, schema: { tags, params: VendorParams, response: { 200: SubscriptionsResponse } } },
       (req) => payments.listSubscriptions(req.actor),
-    );
-    app.get(
-      '/subscriptions/overview',
-      { config: billing, schema: { tags, params: VendorParams, response: { 200: SubscriptionOverview } } },
-      (req) => payments.overview(req.actor),
     );
     app.post(
       '/subscriptions/:botId/cancel',

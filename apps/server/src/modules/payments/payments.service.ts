@@ -8,7 +8,6 @@ import {
   type PricesResponse,
   STAR_SUBSCRIPTION_MAX,
   STAR_SUBSCRIPTION_PERIOD_S,
-  type SubscriptionOverview,
   type SubscriptionsResponse,
   starsFor,
   type TopUpBody,
@@ -303,10 +302,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const bots = await deps.bots.namesOf(actor);
       const starSubs = await botIdsWithStarSubscription(actor.vendorId);
       return { subscriptions: await subscriptions.cards(actor.vendorId, bots, (id) => starSubs.has(id)) };
-    },
-
-    async overview(actor: Actor): Promise<SubscriptionOverview> {
-      return subscriptions.overview(actor.vendorId, await deps.bots.namesOf(actor));
     },
 
     /**

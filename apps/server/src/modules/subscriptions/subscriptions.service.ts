@@ -1,5 +1,5 @@
 import type { BotSubscription } from '@app/contracts/bots';
-import type { PaymentKind, SubscriptionCard, SubscriptionOverview } from '@app/contracts/payments';
+import type { PaymentKind, SubscriptionCard } from '@app/contracts/payments';
 import { type BillingPeriod, PLANS, type Plan, TRIAL_DAYS } from '@app/contracts/plans';
 import type { Conn, Db, Tx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
@@ -243,30 +243,6 @@ export function createSubscriptionsService(deps: { db: Db; now?: () => Date }) {
           autoRenew: status === 'active' && autoRenew(b.id),
         };
       });
-    },
-
-    /** Home's Subscription Overview: live paid or trial subscriptions and what they cost a month. */
-    async overview(
-      vendorId: string,
-      bots: { id: string; name: string; username: string }[],
-    ): Promise<SubscriptionOverview> {
-      const cards = await this.cards(vendorId, bots, () => false);
-      const live = cards.filter((c) => c.plan !== 'FREE' && (c.status === 'active' || c.status === 'trial'));
-      const monthly = (c: SubscriptionCard) =>
-        c.period === 'yearly' ? Math.round(c.amountMinor / 12) : c.amountMinor;
-      return {
-        activeSubscriptions: live.length,
-        monthlyCost: live.reduce((sum, c) => sum + monthly(c), 0),
-        subscriptions: live.map((c) => ({
-          id: c.botId,
-          botId: c.botId,
-          botName: c.botName,
-          tier: c.plan,
-          status: c.status,
-          amountMinor: monthly(c),
-          feeBps: c.feeBps,
-        })),
-      };
     },
   };
 }

@@ -88,6 +88,31 @@ describe('the shop bot', () => {
     expect(JSON.stringify(reply?.reply_markup)).not.toContain('startapp');
   });
 
+  it('sends exactly the welcome message and quick-reply buttons the vendor saved', async () => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `${owner.base}/bots/${shop.id}/welcome`,
+      headers: owner.auth,
+      payload: {
+        text: 'Fresh bread every morning.',
+        buttons: [
+          { id: 'b1', text: 'Our breads', action: 'open_catalog' },
+          { id: 'b2', text: 'Opening hours', action: 'open_url', target: 'https://corner.example/hours' },
+        ],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    await customerSays('/start');
+    const [reply] = sentTo(555_000_111);
+    expect(reply?.text).toBe('Fresh bread every morning.');
+    expect(reply?.reply_markup).toEqual({
+      inline_keyboard: [
+        [{ text: 'Our breads', callback_data: 'catalogue' }],
+        [{ text: 'Opening hours', url: 'https://corner.example/hours' }],
+      ],
+    });
+  });
+
   it('gives the vendor writing to their own bot a link into the back-office on this bot', async () => {
     await customerSays('/start', { id: ownerUser.id, first_name: ownerUser.first_name });
     const [reply] = sentTo(ownerUser.id);
@@ -113,6 +138,8 @@ describe('the shop runtime', () => {
     const storefront = createStorefront({
       apiRoot: fake.url,
       shopOf: () => Promise.reject(new Error('database down')),
+      cacheClearedAt: async () => null,
+      welcomeOf: async () => null,
       isVendorMember: async () => false,
       backOfficeLink: async () => null,
       log: { warn: () => undefined, error: (_obj, msg) => logged.push(msg) },

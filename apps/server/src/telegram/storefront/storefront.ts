@@ -17,6 +17,8 @@ export type StorefrontDeps = StartDeps & {
   apiRoot: string;
   /** The bot as the runtime serves it, read on every update (a stopped bot closes at once). */
   shopOf(botId: string): Promise<ShopBot | undefined>;
+  /** When the vendor last pressed "clear cache" on the token screen: what was built before is dropped. */
+  cacheClearedAt(botId: string): Promise<Date | null>;
   log: StorefrontLog;
   /** How many bots stay built in memory; the least recently used goes first. */
   maxCachedBots?: number;
@@ -25,11 +27,11 @@ export type StorefrontDeps = StartDeps & {
 export type Storefront = {
   /** Serves one update of a shop bot. Never throws: a failure is logged and the customer told politely. */
   handleUpdate(botId: string, update: Update): Promise<void>;
-  /** Drops a bot's built instance, so the next update builds it again from what is stored. */
+  /** Drops a bot's built instance in this process, so the next update builds it again from what is stored. */
   forget(botId: string): void;
 };
 
-type Built = { bot: Bot<ShopContext>; token: string };
+type Built = { bot: Bot<ShopContext>; token: string; builtAt: Date };
 
 /**
  * The shop runtime: one grammY Bot per vendor bot, built from its stored token and kept in a bounded cache,
@@ -66,13 +68,15 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
       );
       await apologise(ctx).catch(() => undefined);
     });
-    return { bot, token: shop.token };
+    return { bot, token: shop.token, builtAt: new Date() };
   }
 
-  function botFor(shop: ShopBot): Bot<ShopContext> {
+  function botFor(shop: ShopBot, clearedAt: Date | null): Bot<ShopContext> {
     const cached = built.get(shop.botId);
     // A replaced token means a new Bot: the old one would call Telegram with a token that no longer works.
-    if (cached && cached.token === shop.token) {
+    const stale =
+      !cached || cached.token !== shop.token || (clearedAt !== null && clearedAt >= cached.builtAt);
+    if (cached && !stale) {
       built.delete(shop.botId);
       built.set(shop.botId, cached);
       return cached.bot;
@@ -90,10 +94,10 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
   return {
     async handleUpdate(botId, update) {
       try {
-        const shop = await deps.shopOf(botId);
+        const [shop, clearedAt] = await Promise.all([deps.shopOf(botId), deps.cacheClearedAt(botId)]);
         if (!shop) return;
         shopOfUpdate.set(update, shop);
-        await botFor(shop).handleUpdate(update);
+        await botFor(shop, clearedAt).handleUpdate(update);
       } catch (err) {
         // bot.catch has answered errors of the features; this is the runtime itself (the database, say).
         deps.log.error({ err, botId, updateId: update.update_id }, 'shop runtime failed');

@@ -1,21 +1,29 @@
+import type { QuickReplyButton, WelcomeMessage } from '@app/contracts/settings';
 import { Composer, InlineKeyboard } from 'grammy';
 import type { ShopContext } from '../context';
 
 export type StartDeps = {
+  /** The welcome text and quick-reply buttons the vendor saved (per-bot settings); null for an unknown bot. */
+  welcomeOf(botId: string): Promise<WelcomeMessage | null>;
   /** Whether this Telegram user is the vendor (or their staff): they also get a way into the back-office. */
   isVendorMember(vendorId: string, telegramId: number): Promise<boolean>;
   /** `https://t.me/<platform bot>?startapp=bot_<id>`, or null when the platform bot is not known. */
   backOfficeLink(botId: string): Promise<string | null>;
 };
 
-/** /start: the vendor's welcome message with its buttons (deep links such as product_<id> come first). */
+/** /start: exactly the vendor's welcome message and quick-reply buttons (deep links come first). */
 export function startFeature(deps: StartDeps) {
   const feature = new Composer<ShopContext>();
 
   feature.command('start', async (ctx) => {
     const { shop } = ctx;
-    const text = shop.welcomeMessage?.trim() || ctx.say('welcomeFallback', { shop: shop.name });
-    const keyboard = new InlineKeyboard().text(ctx.say('browseCatalogue'), 'catalogue');
+    const welcome = await deps.welcomeOf(shop.botId);
+    const text = welcome?.text.trim() || ctx.say('welcomeFallback', { shop: shop.name });
+    const keyboard = new InlineKeyboard();
+    const buttons = welcome?.buttons ?? [];
+    if (buttons.length === 0) keyboard.text(ctx.say('browseCatalogue'), 'catalogue');
+    // One button a row, as Telegram shows quick replies under a message.
+    buttons.forEach((button, i) => addQuickReply(i === 0 ? keyboard : keyboard.row(), button));
     if (ctx.from && (await deps.isVendorMember(shop.vendorId, ctx.from.id))) {
       const link = await deps.backOfficeLink(shop.botId);
       if (link) keyboard.row().url(ctx.say('openBackOffice'), link);
@@ -24,4 +32,27 @@ export function startFeature(deps: StartDeps) {
   });
 
   return feature;
+}
+
+// Callback data names what the button opens; the catalogue and support features answer them.
+function addQuickReply(keyboard: InlineKeyboard, button: QuickReplyButton): void {
+  switch (button.action) {
+    case 'open_url':
+      keyboard.url(button.text, button.target);
+      return;
+    case 'open_category':
+      keyboard.text(button.text, `cat:${button.target}`);
+      return;
+    case 'open_product':
+      keyboard.text(button.text, `product:${button.target}`);
+      return;
+    case 'contact_support':
+      keyboard.text(button.text, 'support');
+      return;
+    case 'open_catalog':
+    case 'open_mini_app':
+      // The shop has no Mini App of its own yet: its catalogue is the chat's.
+      keyboard.text(button.text, 'catalogue');
+      return;
+  }
 }
