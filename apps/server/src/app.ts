@@ -25,6 +25,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createBotStatsService } from './modules/bots/bot-stats.service';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { createBotsService } from './modules/bots/bots.service';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { createCategoriesService } from './modules/categories/categories.service';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { createCustomersService } from './modules/customers/customers.service';
 import { createCustomersAdminService } from './modules/customers/customers-admin.service';
@@ -38,7 +40,9 @@ import { createOrdersAdminService } from './modules/orders/orders-admin.service'
 import { ipnRoutes, platformWebhookRoutes } from './modules/payments/callbacks.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
+import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
+import { createProductsCsvService } from './modules/products/products-csv.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
@@ -77,6 +81,8 @@ export type AppDeps = {
   cryptoProvider?: CryptoProvider | null;
   /** Called for every route as it is registered: tests walk the route table with it. */
   onRoute?: (route: RouteOptions) => void;
+  /** Queues a committed product import (the products.import job); without it small and large imports run inline. */
+  enqueueProductImport?: (vendorId: string, importId: string) => void;
 };
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -164,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const subscriptions = createSubscriptionsService({ db, ...clock });
   const orders = createOrdersService({ db });
   const customers = createCustomersService({ db });
-  const products = createProductsService({ db });
+  const products = createProductsService({ db, subscriptions, ...clock });
   const bots = createBotsService({
     db,
     botApi,
@@ -202,6 +208,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bots,
     log: app.log,
     ...clock,
+  });
+  const categories = createCategoriesService({ db });
+  const productsCsv = createProductsCsvService({
+    db,
+    products,
+    ...(deps.enqueueProductImport ? { enqueueImport: deps.enqueueProductImport } : {}),
   });
 
   // Services record events inside their transactions; once a change has been answered (so committed), the
@@ -252,6 +264,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(settingsRoutes(settings)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(paymentsRoutes(payments)), { prefix: '/vendors/:vendorId' });
       await api.register(ipnRoutes({ payments, ipnSecret: config.nowPayments?.ipnSecret ?? null }));
+      await api.register(vendorScope(productsRoutes(products, productsCsv)), {
+        prefix: '/vendors/:vendorId',
+      });
+      await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );

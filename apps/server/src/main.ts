@@ -12,6 +12,9 @@ import { startExitWatchdog } from './lib/exit-watchdog';
 import { createSecrets } from './lib/secrets';
 import { EVENT_CONSUMERS } from './modules/events/consumers';
 import { dispatchPendingEvents } from './modules/events/events.dispatcher';
+import { createProductsService } from './modules/products/products.service';
+import { createProductsCsvService } from './modules/products/products-csv.service';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createBotApi } from './telegram/bot-api';
 import { createFakeBotApiState } from './telegram/fake-bot-api/state';
 import { setPlatformWebhook } from './telegram/platform-webhook';
@@ -53,12 +56,14 @@ async function main() {
   const botApi = createBotApi({ apiRoot: config.telegramApiRoot });
   // The queue starts after the app is built (it logs through it), so requests reach it through this binding.
   let requestEventDispatch: RequestEventDispatch = () => {};
+  let enqueueProductImport = (_vendorId: string, _importId: string) => {};
   const app = await buildApp({
     config,
     database,
     secrets,
     botApi,
     requestEventDispatch: () => requestEventDispatch(),
+    enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),
     ...(fakeBotApi ? { fakeBotApi } : {}),
     ...(fakeNowPayments ? { fakeNowPayments } : {}),
   });
@@ -68,6 +73,17 @@ async function main() {
   const jobs = createJobQueue({ connection: database.connection, kinds: jobKinds, log: app.log });
   await jobs.start();
   requestEventDispatch = createEventDispatchRequester(jobs, app.log);
+  enqueueProductImport = (vendorId, importId) => {
+    jobs.send('products.import', { vendorId, importId }).catch((err: unknown) => {
+      app.log.error({ err, importId }, 'could not queue a product import');
+    });
+  };
+  // The import job's writer: the same catalogue services the API uses.
+  const catalogue = createProductsService({
+    db: database.db,
+    subscriptions: createSubscriptionsService({ db: database.db }),
+  });
+  const productImports = createProductsCsvService({ db: database.db, products: catalogue });
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -114,6 +130,7 @@ async function main() {
     botApi,
     secrets,
     log: app.log,
+    runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
     dispatchEvents: async () => {
       await dispatchPendingEvents(database.db, EVENT_CONSUMERS, { log: app.log });
     },
