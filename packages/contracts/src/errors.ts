@@ -38,6 +38,18 @@ export const ERRORS = {
   TELEGRAM_UNAVAILABLE: { status: 503, message: 'Telegram could not be reached. Try again shortly.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
   DATABASE_UNAVAILABLE: { status: 503, message: 'The database is not reachable.' },
+  PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found.' },
+  CATEGORY_NOT_FOUND: { status: 404, message: 'Category not found.' },
+  SUBCATEGORY_NOT_FOUND: { status: 404, message: 'Subcategory not found.' },
+  PRODUCT_SKU_TAKEN: { status: 409, message: 'Another product already has this SKU.' },
+  PRODUCT_SLUG_TAKEN: { status: 409, message: 'Another product already has this URL slug.' },
+  PRODUCT_LIMIT_REACHED: { status: 403, message: "The bot's plan allows no more products." },
+  PRODUCT_NOT_CODE_POOL: { status: 400, message: 'This product does not sell from a code pool.' },
+  PRODUCT_NOT_SERVICE: { status: 400, message: 'This product is not a service.' },
+  CODES_UNAVAILABLE: { status: 409, message: 'Not enough codes are left for this product.' },
+  CATEGORY_NOT_EMPTY: { status: 409, message: 'This category still has products.' },
+  SUBCATEGORY_NOT_EMPTY: { status: 409, message: 'This subcategory still has products.' },
+  IMPORT_NOT_FOUND: { status: 404, message: 'Import not found.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,7 +1,9 @@
 import { ProductType } from '@app/contracts/catalogue';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -9,6 +11,8 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bots } from './bots';
@@ -88,6 +92,17 @@ export const products = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Catalogue issue: the rest of §3.1–3.3 (stored as given; the contracts validate them).
+    urlSlug: text('url_slug'),
+    videos: text('videos').array().notNull().default(sql`'{}'::text[]`),
+    bulkPricing: jsonb('bulk_pricing').$type<unknown[]>().notNull().default([]),
+    seo: jsonb('seo').$type<Record<string, unknown>>().notNull().default({}),
+    taxRate: doublePrecision('tax_rate'),
+    taxInclusive: boolean('tax_inclusive').notNull().default(false),
+    /** Real figures, kept by the shop runtime: zero until it sells or shows the product. */
+    soldCount: integer('sold_count').notNull().default(0),
+    revenueMinor: money('revenue_minor').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.id] }),
@@ -99,6 +114,13 @@ export const products = pgTable(
     index('products_vendor_created_idx').on(t.vendorId, t.createdAt),
     index('products_vendor_type_idx').on(t.vendorId, t.productType),
     index('products_vendor_category_idx').on(t.vendorId, t.categoryId),
+    uniqueIndex('products_vendor_sku_uq').on(t.vendorId, t.sku).where(sql`${t.sku} is not null`),
+    uniqueIndex('products_vendor_slug_uq').on(t.vendorId, t.urlSlug).where(sql`${t.urlSlug} is not null`),
+    // Search by name or SKU (ILIKE '%…%') stays an index scan at 10,000 products: trigram GIN indexes.
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`),
+    index('products_vendor_status_idx').on(t.vendorId, t.status),
+    index('products_vendor_subcategory_idx').on(t.vendorId, t.subcategoryId),
   ],
 );
 
@@ -116,4 +138,125 @@ export const productBots = pgTable(
     ),
     index('product_bots_bot_idx').on(t.vendorId, t.botId),
   ],
+);
+
+/**
+ * Images (and videos) of a product. A row is an upload first (product_id null until a product takes it; the
+ * media module sweeps unattached ones after a day), then one of the product's ≤ 10 media, in `position` order,
+ * exactly one of them main. `sizes` names the stored derivatives: { thumbnail: key, medium: key }.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    vendorId: vendorId().references(() => vendors.id, { onDelete: 'cascade' }),
+    id: id(),
+    productId: uuid('product_id'),
+    kind: text('kind', { enum: ['image', 'gif', 'video', 'file'] })
+      .notNull()
+      .default('image'),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    originalName: text('original_name'),
+    position: integer('position').notNull().default(0),
+    isMain: boolean('is_main').notNull().default(false),
+    sizes: jsonb('sizes').$type<Record<string, string>>().notNull().default({}),
+    width: integer('width'),
+    height: integer('height'),
+    durationS: integer('duration_s'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    foreignKey({
+      columns: [t.vendorId, t.productId],
+      foreignColumns: [products.vendorId, products.id],
+    }).onDelete('cascade'),
+    index('product_images_product_idx').on(t.vendorId, t.productId, t.position),
+    index('product_images_unattached_idx').on(t.createdAt).where(sql`${t.productId} is null`),
+  ],
+);
+
+/**
+ * A digital product's code pool: one row per key, ticket, pass or subscription code. `issued_at` set means it
+ * went to an order; a code is claimed with an UPDATE … WHERE issued_at IS NULL … FOR UPDATE SKIP LOCKED, so two
+ * buyers never receive the same one. Unique per product.
+ */
+export const productCodes = pgTable(
+  'product_codes',
+  {
+    vendorId: vendorId(),
+    id: id(),
+    productId: ref('product_id'),
+    code: text('code').notNull(),
+    orderId: uuid('order_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    foreignKey({
+      columns: [t.vendorId, t.productId],
+      foreignColumns: [products.vendorId, products.id],
+    }).onDelete('cascade'),
+    uniqueIndex('product_codes_code_uq').on(t.vendorId, t.productId, t.code),
+    index('product_codes_available_idx')
+      .on(t.vendorId, t.productId, t.createdAt)
+      .where(sql`${t.issuedAt} is null`),
+    index('product_codes_order_idx').on(t.vendorId, t.orderId),
+  ],
+);
+
+/**
+ * Bookings of a service's slots; the orders module writes them (status booked), the slots endpoint subtracts
+ * them from availability. A cancelled booking frees its place.
+ */
+export const serviceBookings = pgTable(
+  'service_bookings',
+  {
+    vendorId: vendorId(),
+    id: id(),
+    productId: ref('product_id'),
+    slotStart: timestamp('slot_start', { withTimezone: true, mode: 'date' }).notNull(),
+    slotEnd: timestamp('slot_end', { withTimezone: true, mode: 'date' }).notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    status: text('status', { enum: ['booked', 'cancelled'] })
+      .notNull()
+      .default('booked'),
+    orderId: uuid('order_id'),
+    customerId: uuid('customer_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    foreignKey({
+      columns: [t.vendorId, t.productId],
+      foreignColumns: [products.vendorId, products.id],
+    }).onDelete('cascade'),
+    index('service_bookings_slot_idx').on(t.vendorId, t.productId, t.slotStart),
+  ],
+);
+
+/** A bulk CSV import: checked rows are stored with it; a job commits them and counts progress here. */
+export const productImports = pgTable(
+  'product_imports',
+  {
+    vendorId: vendorId().references(() => vendors.id, { onDelete: 'cascade' }),
+    id: id(),
+    status: text('status', { enum: ['queued', 'running', 'completed', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** The validated rows to write (create or update), as the service parsed them. */
+    rows: jsonb('rows').$type<unknown[]>().notNull().default([]),
+    totalRows: integer('total_rows').notNull().default(0),
+    processedRows: integer('processed_rows').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    errors: jsonb('errors').$type<unknown[]>().notNull().default([]),
+    actorKind: text('actor_kind').notNull().default('owner'),
+    actorTelegramId: bigint('actor_telegram_id', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.id] })],
 );
