@@ -3,8 +3,9 @@ import { auth } from './auth';
 import { bots } from './bots';
 import { common } from './common';
 import { home } from './home';
+import { media } from './media';
 import { shell } from './shell';
 import { ui } from './ui';
 
 /** Every text of the app in English, one file per area; the other languages mirror these files. */
-export const en = { ...common, ...shell, ...auth, ...home, ...bots, ...ui, ...activity };
+export const en = { ...common, ...shell, ...auth, ...home, ...bots, ...ui, ...activity, ...media };

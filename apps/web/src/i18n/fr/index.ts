@@ -4,7 +4,8 @@ import { auth } from './auth';
 import { bots } from './bots';
 import { common } from './common';
 import { home } from './home';
+import { media } from './media';
 import { shell } from './shell';
 import { ui } from './ui';
 
-export const fr: Catalogue = { ...common, ...shell, ...auth, ...home, ...bots, ...ui, ...activity };
+export const fr: Catalogue = { ...common, ...shell, ...auth, ...home, ...bots, ...ui, ...activity, ...media };
