@@ -2,8 +2,8 @@ import { MEDIA_MESSAGES, type MediaUpload, type ProductMediaList } from '@app/co
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { productImages } from '../../db/schema/index';
+import { bearer, createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
+import { productImages, telegramIdentities } from '../../db/schema/index';
 import { sweepMedia } from '../../jobs/media-sweep';
 import { type Vendor, vendor } from '../bots/test-helpers';
 import type { StorageDriver } from './storage';
@@ -324,6 +324,50 @@ describe('product images (spec part 2 §4 media rules)', () => {
     expect((rows as unknown as { rows: { subject_id: string }[] }).rows).toEqual([
       { type: 'product.updated', subject_id: productId },
     ]);
+  });
+});
+
+describe('two requests at once', () => {
+  it('lets only one of two concurrent attaches take the tenth place', async () => {
+    await setUp();
+    const { productId } = await productWithImages(9);
+    const [x, y] = [await uploaded(), await uploaded()];
+    const results = await Promise.all([attach(productId, [x.id]), attach(productId, [y.id])]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await imagesOf(productId)).images).toHaveLength(10);
+  });
+});
+
+describe('staff', () => {
+  it('needs the products permission to upload or change images', async () => {
+    const temp = await tempStorage();
+    storage = temp.storage;
+    cleanup = temp.cleanup;
+    const staffUser = telegramUser({ first_name: 'Staff' });
+    let ownerId = '';
+    t = await createTestApp({
+      storage,
+      findStaffGrant: async (vendorId, telegramId) =>
+        vendorId === ownerId && telegramId === staffUser.id
+          ? { permissions: ['orders'], botIds: 'all' }
+          : null,
+    });
+    v = await vendor(t.app);
+    ownerId = v.vendorId;
+    await t.database.db
+      .insert(telegramIdentities)
+      .values({ vendorId: v.vendorId, telegramId: staffUser.id, role: 'STAFF', firstName: 'Staff' });
+    const staff = { ...v, auth: bearer((await signIn(t.app, staffUser)).accessToken) };
+    const { productId, ids } = await productWithImages(1);
+
+    expect((await uploadImage(await makeImage('png'), 'a.png', {}, staff)).statusCode).toBe(403);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `${v.base}/products/${productId}/images/${ids[0]}`,
+      headers: staff.auth,
+    });
+    expect(del.statusCode).toBe(403);
+    expect((await imagesOf(productId)).images).toHaveLength(1);
   });
 });
 
