@@ -113,3 +113,27 @@ export async function deleteUnattachedBefore(db: Conn, before: Date, limit: numb
     .where(sql`(${productImages.vendorId}, ${productImages.id}) in (${due})`)
     .returning();
 }
+
+/** Of the storage keys given, those some row still names (a duplicated product shares its original's files). */
+export async function keysInUse(db: Conn, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: productImages.storageKey })
+    .from(productImages)
+    .where(inArray(productImages.storageKey, keys));
+  return new Set(rows.map((r) => r.key));
+}
+
+/**
+ * Of the stored names given (the random part of a key, shared by an upload's original and its sizes), those some
+ * row still names.
+ */
+export async function namesInUse(db: Conn, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const name = sql<string>`left(regexp_replace(${productImages.storageKey}, '^files/', ''), ${NAME_LENGTH})`;
+  const rows = await db.selectDistinct({ name }).from(productImages).where(inArray(name, names));
+  return new Set(rows.map((r) => r.name));
+}
+
+/** Stored names are 24 URL-safe characters (18 random bytes); see media.service.ts. */
+export const NAME_LENGTH = 24;

@@ -20,8 +20,18 @@ import type { StorageDriver } from './storage';
 /** Where a stored object is served publicly (media-files.routes.ts). Downloads (`files/…`) never are. */
 export const mediaUrl = (key: string) => `/media/${key}`;
 
-/** A new random stored name: 144 bits, URL-safe. Never derived from the client's file name. */
+/** A new random stored name: 144 bits, URL-safe (repo.NAME_LENGTH characters). Never the client's file name. */
 const randomName = () => randomBytes(18).toString('base64url');
+
+/** The public addresses of a stored image's sizes (the catalogue's product views use these). */
+export function productImageUrls(row: Pick<repo.MediaRow, 'storageKey' | 'sizes'>) {
+  const url = mediaUrl(row.storageKey);
+  const sized = (size: string) => {
+    const key = row.sizes[size];
+    return key ? mediaUrl(key) : url;
+  };
+  return { url, thumbnailUrl: sized('thumbnail'), mediumUrl: sized('medium') };
+}
 
 export type UploadInput = {
   /** `image`: images only; `media`: images and videos, or any file when `mediaType` is `file`. */
@@ -262,6 +272,35 @@ export function createMediaService(deps: MediaDeps) {
     return { ...base, storageKey: key, mimeType: sniffed.mimeType, sizeBytes: size, sizes: {} };
   }
 
+  /** Removes the stored objects of rows gone, unless another row (a duplicated product's) still names them. */
+  async function removeUnused(rows: Pick<repo.MediaRow, 'storageKey' | 'sizes'>[]) {
+    const inUse = await repo.keysInUse(
+      db,
+      rows.map((r) => r.storageKey),
+    );
+    await storage.remove(rows.filter((r) => !inUse.has(r.storageKey)).flatMap(storedKeys));
+  }
+
+  /** Removes stored objects older than `before` that no row names (a deleted product's, a crashed upload's). */
+  async function sweepOrphanFiles(before: Date): Promise<number> {
+    let removed = 0;
+    let batch: string[] = [];
+    const flush = async () => {
+      const nameOf = (key: string) => key.replace(/^files\//, '').slice(0, repo.NAME_LENGTH);
+      const inUse = await repo.namesInUse(db, [...new Set(batch.map(nameOf))]);
+      const orphans = batch.filter((key) => !inUse.has(nameOf(key)));
+      await storage.remove(orphans);
+      removed += orphans.length;
+      batch = [];
+    };
+    for await (const key of storage.listOlderThan(before)) {
+      batch.push(key);
+      if (batch.length >= 500) await flush();
+    }
+    if (batch.length > 0) await flush();
+    return removed;
+  }
+
   async function list(actor: Actor, productId: string): Promise<ProductMediaList> {
     if (!(await repo.productExists(db, actor.vendorId, productId))) throw new AppError('PRODUCT_NOT_FOUND');
     const rows = await repo.listProductMedia(db, actor.vendorId, productId);
@@ -341,8 +380,8 @@ export function createMediaService(deps: MediaDeps) {
         await productUpdated(tx, actor, productId, 'media.removed', left.length);
         return target;
       });
-      // After commit: a failed removal leaves an orphan file, never a row pointing at nothing.
-      await storage.remove(storedKeys(removed));
+      // After commit: a failed removal leaves an orphan file (swept later), never a row pointing at nothing.
+      await removeUnused([removed]);
     },
 
     /** Puts the product's media in the order given (exactly its current ids, each once). */
@@ -382,18 +421,21 @@ export function createMediaService(deps: MediaDeps) {
       return list(actor, productId);
     },
 
-    /** Deletes uploads never attached within a day, with their stored objects (the media.sweep job). */
-    async sweepUnattached(): Promise<{ deleted: number }> {
+    /**
+     * The media.sweep job: deletes uploads never attached within a day with their stored objects, then stored
+     * objects over a day old that no row names any more (those of deleted products).
+     */
+    async sweepUnattached(): Promise<{ deleted: number; orphanFiles: number }> {
       const before = new Date(now().getTime() - MEDIA_LIMITS.unattachedTtlMs);
       let deleted = 0;
       for (;;) {
         const rows = await repo.deleteUnattachedBefore(db, before, 500);
         if (rows.length === 0) break;
-        await storage.remove(rows.flatMap(storedKeys));
+        await removeUnused(rows);
         deleted += rows.length;
         if (rows.length < 500) break;
       }
-      return { deleted };
+      return { deleted, orphanFiles: await sweepOrphanFiles(before) };
     },
   };
 }
