@@ -1,6 +1,7 @@
 import { MEDIA_LIMITS, type ProductMediaItem } from '@app/contracts/media';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
+import { useBackButtonOverride } from '../../lib/telegram';
 import { EmptyState } from '../ui/empty-state';
 import styles from './gallery.module.css';
 
@@ -59,6 +60,9 @@ export function Gallery({ items, autoPlay = false, interval = MEDIA_LIMITS.autoP
     const timer = setInterval(() => setIndex((i) => (i + 1) % count), interval);
     return () => clearInterval(timer);
   }, [playing, count, interval, zoom]);
+
+  // In fullscreen, Telegram's back button (and Escape) leaves fullscreen rather than the screen.
+  useBackButtonOverride(fullscreen ? () => setFullscreen(false) : null);
 
   useEffect(() => {
     if (!fullscreen) return;
