@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { productImages, products } from '../../db/schema/index';
+import { productBots, productImages, products } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 
 export type MediaRow = typeof productImages.$inferSelect;
@@ -35,12 +35,23 @@ export async function lockProduct(db: Conn, vendorId: string, productId: string)
   return rows.length > 0;
 }
 
-export async function productExists(db: Conn, vendorId: string, productId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: products.id })
+/** Which bots sell the product: all of the vendor's, or those listed; undefined when there is no such product. */
+export async function productReach(
+  db: Conn,
+  vendorId: string,
+  productId: string,
+): Promise<{ allBots: boolean; botIds: string[] } | undefined> {
+  const [row] = await db
+    .select({ allBots: products.allBots })
     .from(products)
     .where(and(eq(products.vendorId, vendorId), eq(products.id, productId)));
-  return rows.length > 0;
+  if (!row) return undefined;
+  if (row.allBots) return { allBots: true, botIds: [] };
+  const links = await db
+    .select({ botId: productBots.botId })
+    .from(productBots)
+    .where(and(eq(productBots.vendorId, vendorId), eq(productBots.productId, productId)));
+  return { allBots: false, botIds: links.map((l) => l.botId) };
 }
 
 /** A product's grid media in their order. */

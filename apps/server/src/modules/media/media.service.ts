@@ -9,7 +9,7 @@ import {
   type UploadMediaType,
 } from '@app/contracts/media';
 import type { Db, Tx } from '../../db/types';
-import type { Actor } from '../../lib/actor';
+import { type Actor, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { type EventActor, recordEvent } from '../events/record-event';
 import { ImageDecodeError, processImage } from './images';
@@ -178,17 +178,31 @@ export function createMediaService(deps: MediaDeps) {
   const { db, storage } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Refuses early (before storing anything) an upload for a missing product or a full one. */
-  async function checkRoomFor(vendorId: string, productId: string) {
-    if (!(await repo.productExists(db, vendorId, productId))) throw new AppError('PRODUCT_NOT_FOUND');
-    const current = await repo.listProductMedia(db, vendorId, productId);
+  /**
+   * The product, as the catalogue scopes it: the vendor's, and for staff held to some bots, sold through one of
+   * them. Anything else is not found (and nothing is changed).
+   */
+  async function assertVisible(conn: Db | Tx, actor: Actor, productId: string) {
+    const reach = await repo.productReach(conn, actor.vendorId, productId);
+    const visible =
+      reach !== undefined &&
+      (actor.botIds === 'all' ||
+        (reach.allBots ? actor.botIds.length > 0 : reach.botIds.some((b) => inBotScope(actor.botIds, b))));
+    if (!visible) throw new AppError('PRODUCT_NOT_FOUND');
+  }
+
+  /** Refuses early (before storing anything) an upload for a product not found or full. */
+  async function checkRoomFor(actor: Actor, productId: string) {
+    await assertVisible(db, actor, productId);
+    const current = await repo.listProductMedia(db, actor.vendorId, productId);
     if (current.length >= MEDIA_LIMITS.maxImagesPerProduct) throw new AppError('PRODUCT_IMAGES_LIMIT');
   }
 
-  /** Within a transaction holding the product's lock: room for `adding` more, or PRODUCT_IMAGES_LIMIT. */
-  async function lockedMedia(tx: Tx, vendorId: string, productId: string) {
-    if (!(await repo.lockProduct(tx, vendorId, productId))) throw new AppError('PRODUCT_NOT_FOUND');
-    return repo.listProductMedia(tx, vendorId, productId);
+  /** Locks the product (see repo.lockProduct) and answers its media; not found when the caller may not see it. */
+  async function lockedMedia(tx: Tx, actor: Actor, productId: string) {
+    if (!(await repo.lockProduct(tx, actor.vendorId, productId))) throw new AppError('PRODUCT_NOT_FOUND');
+    await assertVisible(tx, actor, productId);
+    return repo.listProductMedia(tx, actor.vendorId, productId);
   }
 
   async function productUpdated(tx: Tx, actor: Actor, productId: string, change: string, count: number) {
@@ -204,7 +218,7 @@ export function createMediaService(deps: MediaDeps) {
 
   /** Appends unattached uploads to a product's media; the first one is main when the product has none. */
   async function appendTo(tx: Tx, actor: Actor, productId: string, rows: repo.MediaRow[]) {
-    const current = await lockedMedia(tx, actor.vendorId, productId);
+    const current = await lockedMedia(tx, actor, productId);
     if (current.length + rows.length > MEDIA_LIMITS.maxImagesPerProduct) {
       throw new AppError('PRODUCT_IMAGES_LIMIT');
     }
@@ -302,7 +316,7 @@ export function createMediaService(deps: MediaDeps) {
   }
 
   async function list(actor: Actor, productId: string): Promise<ProductMediaList> {
-    if (!(await repo.productExists(db, actor.vendorId, productId))) throw new AppError('PRODUCT_NOT_FOUND');
+    await assertVisible(db, actor, productId);
     const rows = await repo.listProductMedia(db, actor.vendorId, productId);
     return { images: rows.map(toItem) };
   }
@@ -312,7 +326,7 @@ export function createMediaService(deps: MediaDeps) {
     async upload(actor: Actor, input: UploadInput): Promise<MediaUpload> {
       let row: repo.NewMediaRow;
       try {
-        if (input.productId) await checkRoomFor(actor.vendorId, input.productId);
+        if (input.productId) await checkRoomFor(actor, input.productId);
         row = await store(input, actor.vendorId);
       } catch (err) {
         input.discard();
@@ -365,7 +379,7 @@ export function createMediaService(deps: MediaDeps) {
     /** Deletes one of the product's media and its stored files; a deleted main passes to the first left. */
     async remove(actor: Actor, productId: string, imageId: string): Promise<void> {
       const removed = await db.transaction(async (tx) => {
-        const current = await lockedMedia(tx, actor.vendorId, productId);
+        const current = await lockedMedia(tx, actor, productId);
         const target = current.find((m) => m.id === imageId);
         if (!target) throw new AppError('MEDIA_NOT_FOUND');
         await repo.deleteMedia(tx, actor.vendorId, imageId);
@@ -387,7 +401,7 @@ export function createMediaService(deps: MediaDeps) {
     /** Puts the product's media in the order given (exactly its current ids, each once). */
     async reorder(actor: Actor, productId: string, imageIds: string[]): Promise<ProductMediaList> {
       await db.transaction(async (tx) => {
-        const current = await lockedMedia(tx, actor.vendorId, productId);
+        const current = await lockedMedia(tx, actor, productId);
         const known = new Set(current.map((m) => m.id));
         const unique = new Set(imageIds);
         if (unique.size !== imageIds.length || imageIds.some((id) => !known.has(id))) {
@@ -413,7 +427,7 @@ export function createMediaService(deps: MediaDeps) {
     /** Makes one of the product's media its main one; the flag leaves the previous main. */
     async setMain(actor: Actor, productId: string, imageId: string): Promise<ProductMediaList> {
       await db.transaction(async (tx) => {
-        const current = await lockedMedia(tx, actor.vendorId, productId);
+        const current = await lockedMedia(tx, actor, productId);
         if (!current.some((m) => m.id === imageId)) throw new AppError('MEDIA_NOT_FOUND');
         await repo.setMain(tx, actor.vendorId, productId, imageId);
         await productUpdated(tx, actor, productId, 'media.main', current.length);

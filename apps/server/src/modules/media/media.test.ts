@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
-import { productImages, products, telegramIdentities } from '../../db/schema/index';
+import { bots, productBots, productImages, products, telegramIdentities } from '../../db/schema/index';
 import { sweepMedia } from '../../jobs/media-sweep';
 import { type Vendor, vendor } from '../bots/test-helpers';
 import type { StorageDriver } from './storage';
@@ -375,6 +375,64 @@ describe('staff', () => {
     });
     expect(del.statusCode).toBe(403);
     expect((await imagesOf(productId)).images).toHaveLength(1);
+  });
+});
+
+describe('staff held to some bots', () => {
+  it('sees and changes only the images of products sold through their bots', async () => {
+    const temp = await tempStorage();
+    storage = temp.storage;
+    cleanup = temp.cleanup;
+    const staffUser = telegramUser({ first_name: 'Staff' });
+    let grant: { permissions: ['products']; botIds: string[] } | null = null;
+    t = await createTestApp({
+      storage,
+      findStaffGrant: async (_v, id) => (id === staffUser.id ? grant : null),
+    });
+    v = await vendor(t.app);
+    const botRow = (n: number) => ({
+      vendorId: v.vendorId,
+      telegramBotId: 7_300_000_000 + n,
+      username: `scope${n}_bot`,
+      name: `Scope ${n}`,
+      tokenCiphertext: 'x',
+      tokenHash: `hash${n}-${v.vendorId}`,
+    });
+    const [mine, theirs] = await t.database.db
+      .insert(bots)
+      .values([botRow(1), botRow(2)])
+      .returning();
+    if (!mine || !theirs) throw new Error('no bots');
+    grant = { permissions: ['products'], botIds: [mine.id] };
+    await t.database.db
+      .insert(telegramIdentities)
+      .values({ vendorId: v.vendorId, telegramId: staffUser.id, role: 'STAFF', firstName: 'Staff' });
+    const staff = { ...v, auth: bearer((await signIn(t.app, staffUser)).accessToken) };
+
+    const sold = await productWithImages(1);
+    const other = await productWithImages(1);
+    await t.database.db.update(products).set({ allBots: false });
+    await t.database.db.insert(productBots).values([
+      { vendorId: v.vendorId, productId: sold.productId, botId: mine.id },
+      { vendorId: v.vendorId, productId: other.productId, botId: theirs.id },
+    ]);
+
+    expect((await imagesOf(sold.productId, staff)).images).toHaveLength(1);
+    const get = await t.app.inject({
+      method: 'GET',
+      url: `${v.base}/products/${other.productId}/images`,
+      headers: staff.auth,
+    });
+    expect(get.statusCode).toBe(404);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `${v.base}/products/${other.productId}/images/${other.ids[0]}`,
+      headers: staff.auth,
+    });
+    expect(del.statusCode).toBe(404);
+    const up = await uploadImage(await makeImage('png'), 'a.png', { productId: other.productId }, staff);
+    expect(up.statusCode).toBe(404);
+    expect((await imagesOf(other.productId)).images).toHaveLength(1);
   });
 });
 
