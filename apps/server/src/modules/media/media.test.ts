@@ -517,6 +517,33 @@ describe('the media.sweep job', () => {
     expect(await sweepMedia({ db: t.database.db, storage })).toEqual({ deleted: 0, orphanFiles: 0 });
   });
 
+  it('keeps a download that a digital product names in its details', async () => {
+    await setUp();
+    const upload = (name: string) =>
+      uploadTo(
+        t.app,
+        `${v.base}/upload/media`,
+        v.auth,
+        { field: 'file', name, data: Buffer.from('x'.repeat(500)) },
+        {
+          mediaType: 'file',
+        },
+      );
+    const named = (await upload('named.zip')).json() as MediaUpload;
+    const loose = (await upload('loose.zip')).json() as MediaUpload;
+    const productId = await insertProduct(t.database, v.vendorId, 'E-book');
+    await t.database.db
+      .update(products)
+      .set({ details: { digital: { digitalType: 'downloadable', fileMediaId: named.id } } })
+      .where(eq(products.id, productId));
+    await t.database.db.update(productImages).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) });
+
+    expect(await sweepMedia({ db: t.database.db, storage })).toEqual({ deleted: 1, orphanFiles: 0 });
+    const left = await t.database.db.select({ id: productImages.id }).from(productImages);
+    expect(left.map((r) => r.id)).toEqual([named.id]);
+    expect(loose.id).not.toBe(named.id);
+  });
+
   it("removes a deleted product's files once they are a day old", async () => {
     await setUp();
     const { productId } = await productWithImages(1);
