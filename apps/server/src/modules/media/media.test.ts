@@ -197,6 +197,32 @@ describe('POST /vendors/{id}/upload/image', () => {
     expect((await t.app.inject({ method: 'GET', url: `/media/${row?.storageKey}` })).statusCode).toBe(404);
   });
 
+  it('lets the vendor download their private file as an attachment, and nobody else', async () => {
+    await setUp();
+    const data = Buffer.from('PK\x03\x04 archive bytes'.repeat(50));
+    const res = await uploadTo(
+      t.app,
+      `${v.base}/upload/media`,
+      v.auth,
+      { field: 'file', name: 'Guide é.zip', data },
+      { mediaType: 'file' },
+    );
+    const { id } = res.json() as MediaUpload;
+    const got = await t.app.inject({ method: 'GET', url: `${v.base}/uploads/${id}/file`, headers: v.auth });
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(data)).toBe(true);
+    expect(got.headers['content-disposition']).toBe(
+      `attachment; filename="Guide _.zip"; filename*=UTF-8''Guide%20%C3%A9.zip`,
+    );
+    const other = await vendor(t.app);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `${other.base}/uploads/${id}/file`,
+      headers: other.auth,
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+
   it('refuses a request without a file', async () => {
     await setUp();
     const res = await t.app.inject({
