@@ -21,17 +21,21 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createBotStatsService } from './modules/bots/bot-stats.service';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { createBotsService } from './modules/bots/bots.service';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { createCategoriesService } from './modules/categories/categories.service';
 import { createCustomersService } from './modules/customers/customers.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createAuditService } from './modules/events/events.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
-import { createMediaService } from './modules/media/media.service';
+import { createMediaService, productImageUrls } from './modules/media/media.service';
 import { mediaFilesRoutes } from './modules/media/media-files.routes';
 import { createLocalStorage, type StorageDriver } from './modules/media/storage';
 import { createOrdersService } from './modules/orders/orders.service';
+import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
+import { createProductsCsvService } from './modules/products/products-csv.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -61,6 +65,8 @@ export type AppDeps = {
   requestEventDispatch?: () => void;
   /** Called for every route as it is registered: tests walk the route table with it. */
   onRoute?: (route: RouteOptions) => void;
+  /** Queues a committed product import (the products.import job); without it small and large imports run inline. */
+  enqueueProductImport?: (vendorId: string, importId: string) => void;
   /** Where uploads are stored; by default a folder in DATA_DIR (tests pass a temporary folder's). */
   storage?: StorageDriver;
 };
@@ -150,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const subscriptions = createSubscriptionsService({ db, ...clock });
   const orders = createOrdersService({ db });
   const customers = createCustomersService({ db });
-  const products = createProductsService({ db });
+  const products = createProductsService({ db, subscriptions, imageUrls: productImageUrls, ...clock });
   const bots = createBotsService({
     db,
     botApi,
@@ -167,6 +173,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dashboard = createDashboardService({ orders, bots, auth, ...clock });
   const activity = createActivityService({ db });
   const audit = createAuditService({ db });
+  const categories = createCategoriesService({ db });
+  const productsCsv = createProductsCsvService({
+    db,
+    products,
+    ...(deps.enqueueProductImport ? { enqueueImport: deps.enqueueProductImport } : {}),
+  });
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const media = createMediaService({ db, storage, ...clock });
 
@@ -192,6 +204,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(dashboardRoutes(dashboard)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(botsRoutes(bots, botStats)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(activityRoutes(activity, audit)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(productsRoutes(products, productsCsv)), {
+        prefix: '/vendors/:vendorId',
+      });
+      await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
