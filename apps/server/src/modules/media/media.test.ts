@@ -6,6 +6,7 @@ import { bearer, createTestApp, signIn, type TestApp, telegramUser } from '../..
 import { bots, productBots, productImages, products, telegramIdentities } from '../../db/schema/index';
 import { sweepMedia } from '../../jobs/media-sweep';
 import { type Vendor, vendor } from '../bots/test-helpers';
+import { createCategory, createProduct, productBody } from '../products/test-helpers';
 import type { StorageDriver } from './storage';
 import { insertProduct, makeImage, makeLargeJpeg, tempStorage, uploadTo } from './test-helpers';
 
@@ -586,6 +587,54 @@ describe('the media.sweep job', () => {
     for (const url of [image?.url, image?.thumbnailUrl, image?.mediumUrl]) {
       expect(await storage.exists(keyOf(url ?? null))).toBe(false);
     }
+  });
+});
+
+describe('with the catalogue', () => {
+  it('a product created with uploads shows them with the media addresses, main first', async () => {
+    await setUp();
+    const [a, b] = [await uploaded(), await uploaded()];
+    const category = await createCategory(t.app, v);
+    const product = await createProduct(
+      t.app,
+      v,
+      productBody('physical', category.id, { imageIds: [a.id, b.id], mainImageId: b.id }),
+    );
+    expect(product.images.map((i) => [i.id, i.isMain, i.url, i.thumbnailUrl])).toEqual([
+      [b.id, true, b.url, b.thumbnailUrl],
+      [a.id, false, a.url, a.thumbnailUrl],
+    ]);
+    expect((await imagesOf(product.id)).images.map((i) => [i.id, i.order, i.isMain])).toEqual([
+      [a.id, 0, false],
+      [b.id, 1, true],
+    ]);
+    const list = await t.app.inject({ method: 'GET', url: `${v.base}/products`, headers: v.auth });
+    expect(list.json().products[0].image).toBe(b.thumbnailUrl);
+  });
+
+  it('deleting an image of a duplicated product keeps the files the original still shows', async () => {
+    await setUp();
+    const up = await uploaded();
+    const category = await createCategory(t.app, v);
+    const original = await createProduct(
+      t.app,
+      v,
+      productBody('physical', category.id, { imageIds: [up.id] }),
+    );
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: `${v.base}/products/${original.id}/duplicate`,
+      headers: v.auth,
+    });
+    expect(dup.statusCode).toBe(201);
+    const copy = dup.json() as { id: string; images: { id: string }[] };
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `${v.base}/products/${copy.id}/images/${copy.images[0]?.id}`,
+      headers: v.auth,
+    });
+    expect(del.statusCode).toBe(204);
+    expect((await fetchFile(up.thumbnailUrl)).statusCode).toBe(200);
   });
 });
 
