@@ -34,6 +34,10 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createAuditService } from './modules/events/events.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { createMediaService, productImageUrls } from './modules/media/media.service';
+import { mediaFilesRoutes } from './modules/media/media-files.routes';
+import { createLocalStorage, type StorageDriver } from './modules/media/storage';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createOrdersAdminService } from './modules/orders/orders-admin.service';
@@ -83,6 +87,8 @@ export type AppDeps = {
   onRoute?: (route: RouteOptions) => void;
   /** Queues a committed product import (the products.import job); without it small and large imports run inline. */
   enqueueProductImport?: (vendorId: string, importId: string) => void;
+  /** Where uploads are stored; by default a folder in DATA_DIR (tests pass a temporary folder's). */
+  storage?: StorageDriver;
 };
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -170,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const subscriptions = createSubscriptionsService({ db, ...clock });
   const orders = createOrdersService({ db });
   const customers = createCustomersService({ db });
-  const products = createProductsService({ db, subscriptions, ...clock });
+  const products = createProductsService({ db, subscriptions, imageUrls: productImageUrls, ...clock });
   const bots = createBotsService({
     db,
     botApi,
@@ -215,6 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     products,
     ...(deps.enqueueProductImport ? { enqueueImport: deps.enqueueProductImport } : {}),
   });
+  const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
+  const media = createMediaService({ db, storage, ...clock });
 
   // Services record events inside their transactions; once a change has been answered (so committed), the
   // dispatcher is asked to fan them out soon. Jobs that record events are picked up by its scheduled run.
@@ -239,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     webhookRoutes({ checkSecret: bots.checkWebhookSecret, handleUpdate: storefront.handleUpdate }),
   );
+  await app.register(mediaFilesRoutes(storage));
   if (deps.fakeBotApi) {
     await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });
   }
@@ -268,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         prefix: '/vendors/:vendorId',
       });
       await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
@@ -12,6 +13,7 @@ import { startExitWatchdog } from './lib/exit-watchdog';
 import { createSecrets } from './lib/secrets';
 import { EVENT_CONSUMERS } from './modules/events/consumers';
 import { dispatchPendingEvents } from './modules/events/events.dispatcher';
+import { createLocalStorage } from './modules/media/storage';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
@@ -54,6 +56,7 @@ async function main() {
   // One set of keys and one Bot API client, shared by the API, the demo seed and the jobs.
   const secrets = createSecrets(config.appSecret);
   const botApi = createBotApi({ apiRoot: config.telegramApiRoot });
+  const storage = createLocalStorage(join(config.dataDir, 'media'));
   // The queue starts after the app is built (it logs through it), so requests reach it through this binding.
   let requestEventDispatch: RequestEventDispatch = () => {};
   let enqueueProductImport = (_vendorId: string, _importId: string) => {};
@@ -62,6 +65,7 @@ async function main() {
     database,
     secrets,
     botApi,
+    storage,
     requestEventDispatch: () => requestEventDispatch(),
     enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),
     ...(fakeBotApi ? { fakeBotApi } : {}),
@@ -129,6 +133,7 @@ async function main() {
     db: database.db,
     botApi,
     secrets,
+    storage,
     log: app.log,
     runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
     dispatchEvents: async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ERRORS, ErrorBody } from '@app/contracts/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -98,6 +99,14 @@ describe('every string field of every operation', () => {
       customerId: '00000000-0000-4000-8000-000000000002',
       type: 'revenue',
       target: 'all',
+      // Well-formed ids (no such rows): the body's fields are checked once the path's are valid.
+      productId: randomUUID(),
+      imageId: randomUUID(),
+      uploadId: randomUUID(),
+      categoryId: randomUUID(),
+      subcategoryId: randomUUID(),
+      codeId: randomUUID(),
+      importId: randomUUID(),
     };
     const doc = t.app.swagger() as unknown as Document;
     const tried: string[] = [];

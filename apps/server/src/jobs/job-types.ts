@@ -12,6 +12,8 @@ export type JobData = {
   'events.dispatch': Record<string, never>;
   /** Writes a committed bulk product import (too large to run in its request), counting progress as it goes. */
   'products.import': { vendorId: string; importId: string };
+  /** Deletes uploads never attached to a product within a day, with their files. Scheduled every hour. */
+  'media.sweep': Record<string, never>;
 };
 
 export type JobName = keyof JobData;
@@ -56,4 +58,5 @@ export const jobKinds: JobKinds<JobData> = {
   'events.dispatch': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
   // A rerun continues after the rows already written (the import counts them), so retries are safe.
   'products.import': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 30 * 60, concurrency: 1 },
+  'media.sweep': { policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 },
 };

@@ -6,6 +6,7 @@ import { bots } from './bots';
 import { common } from './common';
 import { customers } from './customers';
 import { home } from './home';
+import { media } from './media';
 import { orders } from './orders';
 import { payments } from './payments';
 import { settings } from './settings';
@@ -25,4 +26,5 @@ export const de: Catalogue = {
   ...orders,
   ...customers,
   ...analytics,
+  ...media,
 };
