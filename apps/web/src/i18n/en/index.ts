@@ -1,10 +1,22 @@
 import { activity } from './activity';
 import { auth } from './auth';
 import { bots } from './bots';
+import { categories } from './categories';
 import { common } from './common';
 import { home } from './home';
+import { products } from './products';
 import { shell } from './shell';
 import { ui } from './ui';
 
 /** Every text of the app in English, one file per area; the other languages mirror these files. */
-export const en = { ...common, ...shell, ...auth, ...home, ...bots, ...ui, ...activity };
+export const en = {
+  ...common,
+  ...shell,
+  ...auth,
+  ...home,
+  ...bots,
+  ...ui,
+  ...activity,
+  ...products,
+  ...categories,
+};

@@ -2,9 +2,21 @@ import type { Catalogue } from '../messages';
 import { activity } from './activity';
 import { auth } from './auth';
 import { bots } from './bots';
+import { categories } from './categories';
 import { common } from './common';
 import { home } from './home';
+import { products } from './products';
 import { shell } from './shell';
 import { ui } from './ui';
 
-export const es: Catalogue = { ...common, ...shell, ...auth, ...home, ...bots, ...ui, ...activity };
+export const es: Catalogue = {
+  ...common,
+  ...shell,
+  ...auth,
+  ...home,
+  ...bots,
+  ...ui,
+  ...activity,
+  ...products,
+  ...categories,
+};
