@@ -59,8 +59,8 @@ export function CategoriesPage() {
               ] as const
             ).map(([key, value]) => (
               <div key={key} className={styles.stat}>
-                <dd>{formatNumber(value)}</dd>
                 <dt>{t(`categories.stats.${key}`)}</dt>
+                <dd>{formatNumber(value)}</dd>
               </div>
             ))}
           </dl>

@@ -134,7 +134,11 @@ function Detail({ product }: { product: Product }) {
           <span className={`${styles.typePill} ${styles[product.productType]}`}>
             {t(TYPE_LABEL[product.productType])}
           </span>
-          <span className={`${styles.statusPill} ${archived ? styles.statusOff : styles.statusOn}`}>
+          <span
+            className={`${styles.statusPill} ${
+              product.status === 'active' ? styles.statusOn : archived ? styles.statusOff : styles.statusDraft
+            }`}
+          >
             {t(`products.status.${product.status}`)}
           </span>
           {product.sku ? <span>{t('products.card.sku', { sku: product.sku })}</span> : null}
@@ -331,8 +335,8 @@ function AnalyticsTab({ product }: { product: Product }) {
       <dl className={styles.stats}>
         {items.map(([label, value]) => (
           <div key={label} className={styles.stat}>
-            <dd>{value}</dd>
             <dt>{label}</dt>
+            <dd>{value}</dd>
           </div>
         ))}
       </dl>
@@ -364,12 +368,12 @@ function InventoryTab({ product }: { product: Product }) {
           <h2 className={styles.cardTitle}>{t('products.detail.codePool')}</h2>
           <dl className={styles.stats}>
             <div className={styles.stat}>
-              <dd>{formatNumber(pool.issued)}</dd>
               <dt>{t('products.detail.codesIssued')}</dt>
+              <dd>{formatNumber(pool.issued)}</dd>
             </div>
             <div className={styles.stat}>
-              <dd>{formatNumber(pool.available)}</dd>
               <dt>{t('products.detail.codesLeft')}</dt>
+              <dd>{formatNumber(pool.available)}</dd>
             </div>
           </dl>
           {pool.available <= PRODUCT_LIMITS.lowPoolAt ? (

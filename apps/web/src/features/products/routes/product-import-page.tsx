@@ -175,7 +175,7 @@ export function ProductImportPage() {
               </div>
             </>
           ) : null}
-          <Button variant="secondary" onClick={reset}>
+          <Button variant="secondary" className={styles.cardButton} onClick={reset}>
             {t('products.import.another')}
           </Button>
         </Card>
@@ -208,7 +208,7 @@ export function ProductImportPage() {
           {finished ? (
             <div className={styles.buttons}>
               <Button onClick={() => navigate('/products')}>{t('products.import.viewProducts')}</Button>
-              <Button variant="secondary" onClick={reset}>
+              <Button variant="secondary" className={styles.cardButton} onClick={reset}>
                 {t('products.import.another')}
               </Button>
             </div>

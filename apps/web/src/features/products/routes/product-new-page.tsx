@@ -186,12 +186,17 @@ export function ProductNewPage() {
   });
 
   return (
-    <Page title={t('products.form.addTitle')} data-testid="product-new-page">
-      <div className={styles.topBar}>
-        <Button variant="plain" onClick={cancel}>
-          {t('products.form.cancel')}
-        </Button>
-      </div>
+    <Page
+      title={
+        <span className={styles.titleRow}>
+          <span>{t('products.form.addTitle')}</span>
+          <Button variant="plain" className={styles.titleCancel} onClick={cancel}>
+            {t('products.form.cancel')}
+          </Button>
+        </span>
+      }
+      data-testid="product-new-page"
+    >
       <TypeSelector form={form} />
       <FormTabs tabs={TABS} current={tab} onChange={setTab} errorTabs={errorTabs} />
       <StatusToggles form={form} />
