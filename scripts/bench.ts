@@ -9,8 +9,11 @@
  *     demo vendor for BENCH_LOAD_SECONDS (20): requests/s and latency; a fresh connection every 50 ms timed
  *     to its first byte; the server's event-loop delay. On PGlite, and on PostgreSQL when BENCH_DATABASE_URL
  *     is set. BENCH_CPU_PROF=<dir> writes a --cpu-prof profile of the loaded server there.
- * Options: --skip-seed skips the seed, --skip-load the load, --only-load measures only the load.
- * Servers listen on 127.0.0.1, ports BENCH_PORT (3901) to BENCH_PORT + 3.
+ *   - upload of a 5 MB image: time from sending it to the answer, by which its thumbnail and medium size are
+ *     stored (BENCH_UPLOADS, default 10, one after another), on the demo server
+ * Options: --skip-seed skips the seed, --skip-load the load, --only-load measures only the load,
+ * --skip-upload skips the upload, --only-upload measures only the upload.
+ * Servers listen on 127.0.0.1, ports BENCH_PORT (3901) to BENCH_PORT + 4.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,9 +33,12 @@ import {
 
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'apps/server');
-const onlyLoad = process.argv.includes('--only-load');
+const onlyUpload = process.argv.includes('--only-upload');
+const onlyLoad = process.argv.includes('--only-load') || onlyUpload;
 const skipSeed = onlyLoad || process.argv.includes('--skip-seed');
-const skipLoad = process.argv.includes('--skip-load');
+const skipLoad = onlyUpload || process.argv.includes('--skip-load');
+const skipUpload = (onlyLoad && !onlyUpload) || process.argv.includes('--skip-upload');
+const uploads = Number(process.env.BENCH_UPLOADS ?? 10);
 const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const basePort = Number(process.env.BENCH_PORT ?? 3901);
 const loadClients = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
@@ -182,6 +188,65 @@ async function loadBench(label: string, port: number, env: Record<string, string
   }
 }
 
+/** A JPEG of random noise just under the 5 MB image limit (noise compresses badly, like a real photo). */
+async function fiveMegabyteJpeg(): Promise<{ bytes: Buffer; width: number }> {
+  const { default: sharp } = await import('sharp');
+  const { randomBytes } = await import('node:crypto');
+  let side = 2100;
+  for (;;) {
+    const raw = randomBytes(side * side * 3);
+    const bytes = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    if (bytes.length <= 5 * 1024 * 1024) {
+      if (bytes.length > 4.7 * 1024 * 1024) return { bytes, width: side };
+      side += 60;
+    } else {
+      side -= 40;
+    }
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/** Uploads a 5 MB image BENCH_UPLOADS times to the demo server: the answer comes once every size is stored. */
+async function uploadBench(port: number) {
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-upload-'));
+  const server = startLoadServer({ serverDir, workDir, port, env: { DATA_DIR: workDir } });
+  try {
+    await waitReady(`http://127.0.0.1:${port}/readyz`, server.child);
+    const { token, vendorId } = await signInDemo(port);
+    const image = await fiveMegabyteJpeg();
+    const times: number[] = [];
+    for (let i = 0; i < uploads; i++) {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(image.bytes)], { type: 'image/jpeg' }), 'photo.jpg');
+      const started = performance.now();
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/vendors/${vendorId}/upload/image`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const body = (await res.json()) as { thumbnailUrl?: string };
+      times.push(performance.now() - started);
+      if (res.status !== 201 || !body.thumbnailUrl) throw new Error(`upload failed: ${res.status}`);
+      const thumb = await fetch(`http://127.0.0.1:${port}${body.thumbnailUrl}`);
+      if (!thumb.ok) throw new Error(`thumbnail missing: ${thumb.status}`);
+      await thumb.arrayBuffer();
+    }
+    times.sort((a, b) => a - b);
+    const mb = (image.bytes.length / 1024 / 1024).toFixed(2);
+    report(
+      `upload of a 5 MB image, time to thumbnails (${mb} MB JPEG, ${image.width}×${image.width} px, ${uploads} uploads)`,
+      `p50 ${Math.round(percentile(times, 50))} ms, p95 ${Math.round(percentile(times, 95))} ms, max ${Math.round(times.at(-1) ?? 0)} ms`,
+    );
+  } finally {
+    await server.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
 try {
   if (!onlyLoad) {
@@ -205,6 +270,8 @@ try {
       await loadBench('PostgreSQL', basePort + 3, { DATABASE_URL: pgUrl });
     }
   }
+
+  if (!skipUpload) await uploadBench(basePort + 4);
 
   if (!skipSeed) {
     const seedDir = mkdtempSync(join(tmpdir(), 'bench-seed-'));

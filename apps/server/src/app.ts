@@ -26,6 +26,10 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createAuditService } from './modules/events/events.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { createMediaService } from './modules/media/media.service';
+import { mediaFilesRoutes } from './modules/media/media-files.routes';
+import { createLocalStorage, type StorageDriver } from './modules/media/storage';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createProductsService } from './modules/products/products.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
@@ -57,6 +61,8 @@ export type AppDeps = {
   requestEventDispatch?: () => void;
   /** Called for every route as it is registered: tests walk the route table with it. */
   onRoute?: (route: RouteOptions) => void;
+  /** Where uploads are stored; by default a folder in DATA_DIR (tests pass a temporary folder's). */
+  storage?: StorageDriver;
 };
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -161,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dashboard = createDashboardService({ orders, bots, auth, ...clock });
   const activity = createActivityService({ db });
   const audit = createAuditService({ db });
+  const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
+  const media = createMediaService({ db, storage, ...clock });
 
   // Services record events inside their transactions; once a change has been answered (so committed), the
   // dispatcher is asked to fan them out soon. Jobs that record events are picked up by its scheduled run.
@@ -173,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes({ databaseKind: database.kind, pingDatabase: () => database.ping() }));
   await app.register(webhookRoutes({ checkSecret: bots.checkWebhookSecret }));
+  await app.register(mediaFilesRoutes(storage));
   if (deps.fakeBotApi) {
     await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });
   }
@@ -183,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(dashboardRoutes(dashboard)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(botsRoutes(bots, botStats)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(activityRoutes(activity, audit)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
@@ -11,6 +12,7 @@ import { startExitWatchdog } from './lib/exit-watchdog';
 import { createSecrets } from './lib/secrets';
 import { EVENT_CONSUMERS } from './modules/events/consumers';
 import { dispatchPendingEvents } from './modules/events/events.dispatcher';
+import { createLocalStorage } from './modules/media/storage';
 import { createBotApi } from './telegram/bot-api';
 import { createFakeBotApiState } from './telegram/fake-bot-api/state';
 
@@ -41,6 +43,7 @@ async function main() {
   // One set of keys and one Bot API client, shared by the API, the demo seed and the jobs.
   const secrets = createSecrets(config.appSecret);
   const botApi = createBotApi({ apiRoot: config.telegramApiRoot });
+  const storage = createLocalStorage(join(config.dataDir, 'media'));
   // The queue starts after the app is built (it logs through it), so requests reach it through this binding.
   let requestEventDispatch: RequestEventDispatch = () => {};
   const app = await buildApp({
@@ -48,6 +51,7 @@ async function main() {
     database,
     secrets,
     botApi,
+    storage,
     requestEventDispatch: () => requestEventDispatch(),
     ...(fakeBotApi ? { fakeBotApi } : {}),
   });
@@ -91,6 +95,7 @@ async function main() {
     db: database.db,
     botApi,
     secrets,
+    storage,
     log: app.log,
     dispatchEvents: async () => {
       await dispatchPendingEvents(database.db, EVENT_CONSUMERS, { log: app.log });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ERRORS, ErrorBody } from '@app/contracts/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -88,7 +89,13 @@ describe('every string field of every operation', () => {
     t = await createTestApp({ config: { telegramApiRoot: fake.url } });
     const owner = await vendor(t.app);
     const bot = await createBot(t.app, owner, { botToken: fakeBot(fake).token, botName: 'Shop' });
-    const valid: Record<string, string> = { vendorId: owner.vendorId, botId: bot.id };
+    const valid: Record<string, string> = {
+      vendorId: owner.vendorId,
+      botId: bot.id,
+      // Well-formed ids (no such rows): the body's fields are checked once the path's are valid.
+      productId: randomUUID(),
+      imageId: randomUUID(),
+    };
     const doc = t.app.swagger() as unknown as Document;
     const tried: string[] = [];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOT_MESSAGES } from './bots';
+import { MEDIA_LIMITS, MEDIA_MESSAGES } from './media';
 
 /**
  * Every error the API answers: its HTTP status and its default text. One place for both; a new code is added
@@ -50,6 +51,13 @@ export const ERRORS = {
   CATEGORY_NOT_EMPTY: { status: 409, message: 'This category still has products.' },
   SUBCATEGORY_NOT_EMPTY: { status: 409, message: 'This subcategory still has products.' },
   IMPORT_NOT_FOUND: { status: 404, message: 'Import not found.' },
+  MEDIA_INVALID: { status: 400, message: MEDIA_MESSAGES.invalidFile },
+  MEDIA_FILE_TOO_LARGE: { status: 413, message: MEDIA_MESSAGES.fileTooLarge },
+  MEDIA_NOT_FOUND: { status: 404, message: 'Image not found.' },
+  PRODUCT_IMAGES_LIMIT: {
+    status: 409,
+    message: MEDIA_MESSAGES.tooManyImages(MEDIA_LIMITS.maxImagesPerProduct),
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

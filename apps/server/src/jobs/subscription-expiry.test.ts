@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BotListResponse } from '@app/contracts/bots';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -6,6 +8,7 @@ import { waitFor } from '../../test/wait-for';
 import { botSubscriptions } from '../db/schema/index';
 import { createSecrets } from '../lib/secrets';
 import { createBot, fakeBot, sendUpdate, startApp, vendor } from '../modules/bots/test-helpers';
+import { createLocalStorage } from '../modules/media/storage';
 import { createBotApi } from '../telegram/bot-api';
 import { type FakeBotApi, startFakeBotApi } from '../telegram/fake-bot-api/server';
 import { createJobQueue, type JobQueue } from './job-queue';
@@ -33,6 +36,7 @@ const depsOf = (app: TestApp) => ({
   db: app.database.db,
   botApi: createBotApi({ apiRoot: fake.url }),
   secrets: createSecrets(app.config.appSecret),
+  storage: createLocalStorage(join(tmpdir(), 'subscription-expiry-test-media')),
 });
 
 it('expires a trial past its end, removes the webhook, and the list shows the bot expired', async () => {
@@ -136,7 +140,7 @@ it('runs on the job queue once at start: a trial past its end is expired and its
   expect(fake.state.calls({ method: 'deleteWebhook', token: bot.token })).toHaveLength(1);
 });
 
-it('puts subscription expiry and the events dispatch on an every-minute schedule', async () => {
+it('puts subscription expiry and the events dispatch on an every-minute schedule, the media sweep hourly', async () => {
   t = await startApp(fake);
   await resetJobSchema(t.database);
   queue = createJobQueue({ connection: t.database.connection, kinds: jobKinds, log: quietLog });
@@ -146,6 +150,7 @@ it('puts subscription expiry and the events dispatch on an every-minute schedule
   const result = await t.database.db.execute(sql`select name, cron from pgboss.schedule order by name`);
   expect((result as unknown as { rows: unknown[] }).rows).toEqual([
     { name: 'events.dispatch', cron: '* * * * *' },
+    { name: 'media.sweep', cron: '17 * * * *' },
     { name: 'subscriptions.expire', cron: '* * * * *' },
   ]);
 });

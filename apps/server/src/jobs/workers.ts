@@ -1,13 +1,16 @@
 import type { JobHandler, JobQueue } from './job-queue';
 import type { JobData, JobName } from './job-types';
+import { type MediaSweepDeps, sweepMedia } from './media-sweep';
 import { expireSubscriptions, type SubscriptionExpiryDeps } from './subscription-expiry';
 
-export type WorkerDeps = SubscriptionExpiryDeps & {
-  /** Hands committed domain events to their consumers; must be safe to run again on the same events. */
-  dispatchEvents: () => Promise<void>;
-};
+export type WorkerDeps = SubscriptionExpiryDeps &
+  MediaSweepDeps & {
+    /** Hands committed domain events to their consumers; must be safe to run again on the same events. */
+    dispatchEvents: () => Promise<void>;
+  };
 
 const EVERY_MINUTE = '* * * * *';
+const EVERY_HOUR = '17 * * * *';
 
 /**
  * Starts this process's workers for every job kind and (re)sets the periodic schedules. Call after
@@ -20,6 +23,9 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
       await expireSubscriptions(deps);
     },
     'events.dispatch': () => deps.dispatchEvents(),
+    'media.sweep': async () => {
+      await sweepMedia(deps);
+    },
   };
   for (const name of Object.keys(handlers) as JobName[]) {
     await queue.work(name, handlers[name]);
@@ -28,6 +34,7 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   await queue.schedule('subscriptions.expire', EVERY_MINUTE, {});
   // The safety net: events whose prompt run was lost (a crash right after commit) wait at most a minute.
   await queue.schedule('events.dispatch', EVERY_MINUTE, {});
+  await queue.schedule('media.sweep', EVERY_HOUR, {});
   // And once now: a period that ended while no server was up need not wait for the next minute.
   await queue.send('subscriptions.expire', {});
 }

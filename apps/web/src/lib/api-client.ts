@@ -210,6 +210,85 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return readBody<T>(response, options.responseType);
 }
 
+export type UploadOptions = {
+  query?: RequestOptions['query'];
+  signal?: AbortSignal;
+  /** Called as the body goes out, with the share sent so far (0–100, whole numbers). */
+  onProgress?: (percent: number) => void;
+};
+
+type RawResponse = { status: number; statusText: string; body: unknown };
+
+// fetch cannot report upload progress; XMLHttpRequest's upload events can, so files go through it.
+function sendForm(
+  path: string,
+  form: FormData,
+  options: UploadOptions,
+  token: string | null,
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path, options.query));
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        options.onProgress?.(Math.min(100, Math.floor((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      resolve({ status: xhr.status, statusText: xhr.statusText, body });
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', t('common.networkError')));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
+    if (options.signal) {
+      if (options.signal.aborted) {
+        reject(new DOMException('The upload was aborted.', 'AbortError'));
+        return;
+      }
+      options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(form);
+  });
+}
+
+/**
+ * Sends a multipart form (a file upload) with the same session handling as apiRequest: the Bearer token,
+ * refreshed when due, one refresh-and-retry on a 401. Reports real upload progress through `onProgress`.
+ */
+export async function apiUpload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const token = await getAccessToken();
+  let response = await sendForm(path, form, options, token);
+  if (response.status === 401) {
+    if (!token) throw expireSession();
+    const fresh = await refreshAccessToken(token).catch((error: unknown) => {
+      if (isSessionExpired(error)) onSessionExpired();
+      throw error;
+    });
+    options.onProgress?.(0);
+    response = await sendForm(path, form, options, fresh);
+    if (response.status === 401) throw expireSession();
+  }
+  if (response.status < 200 || response.status >= 300) {
+    if (isErrorBody(response.body)) {
+      const { code, message, details } = response.body.error;
+      throw new ApiError(response.status, code, message, details);
+    }
+    throw new ApiError(
+      response.status,
+      `HTTP_${response.status}`,
+      response.statusText || t('common.requestFailed'),
+    );
+  }
+  return response.body as T;
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
@@ -221,6 +300,7 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  upload: <T>(path: string, form: FormData, options?: UploadOptions) => apiUpload<T>(path, form, options),
 };
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;

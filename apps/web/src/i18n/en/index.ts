@@ -4,6 +4,7 @@ import { bots } from './bots';
 import { categories } from './categories';
 import { common } from './common';
 import { home } from './home';
+import { media } from './media';
 import { products } from './products';
 import { shell } from './shell';
 import { ui } from './ui';
@@ -17,6 +18,7 @@ export const en = {
   ...bots,
   ...ui,
   ...activity,
+  ...media,
   ...products,
   ...categories,
 };

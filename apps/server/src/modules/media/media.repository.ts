@@ -1,0 +1,115 @@
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { productImages, products } from '../../db/schema/index';
+import type { Conn } from '../../db/types';
+
+export type MediaRow = typeof productImages.$inferSelect;
+export type NewMediaRow = typeof productImages.$inferInsert;
+
+/** Kinds shown in a product's media grid (a downloadable file is not one of its images). */
+export const GRID_KINDS = ['image', 'gif', 'video'] as const;
+
+export async function insertUpload(db: Conn, row: NewMediaRow): Promise<MediaRow> {
+  const [created] = await db.insert(productImages).values(row).returning();
+  if (!created) throw new Error('insert returned no row');
+  return created;
+}
+
+export async function findUpload(db: Conn, vendorId: string, id: string): Promise<MediaRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(productImages)
+    .where(and(eq(productImages.vendorId, vendorId), eq(productImages.id, id)));
+  return row;
+}
+
+/**
+ * Locks the product row for the rest of the transaction, so two requests changing its images (two uploads
+ * racing for the 10th place, a delete and a set-main) run one after the other. False when there is none.
+ */
+export async function lockProduct(db: Conn, vendorId: string, productId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.vendorId, vendorId), eq(products.id, productId)))
+    .for('update');
+  return rows.length > 0;
+}
+
+export async function productExists(db: Conn, vendorId: string, productId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.vendorId, vendorId), eq(products.id, productId)));
+  return rows.length > 0;
+}
+
+/** A product's grid media in their order. */
+export function listProductMedia(db: Conn, vendorId: string, productId: string): Promise<MediaRow[]> {
+  return db
+    .select()
+    .from(productImages)
+    .where(
+      and(
+        eq(productImages.vendorId, vendorId),
+        eq(productImages.productId, productId),
+        inArray(productImages.kind, [...GRID_KINDS]),
+      ),
+    )
+    .orderBy(asc(productImages.position), asc(productImages.createdAt));
+}
+
+/** Unattached uploads of the vendor among `ids` (attached ones, or another vendor's, are not returned). */
+export function findUnattached(db: Conn, vendorId: string, ids: string[]): Promise<MediaRow[]> {
+  return db
+    .select()
+    .from(productImages)
+    .where(
+      and(
+        eq(productImages.vendorId, vendorId),
+        inArray(productImages.id, ids),
+        isNull(productImages.productId),
+      ),
+    );
+}
+
+export async function placeMedia(
+  db: Conn,
+  vendorId: string,
+  id: string,
+  values: { productId?: string; position: number; isMain: boolean },
+): Promise<void> {
+  await db
+    .update(productImages)
+    .set(values)
+    .where(and(eq(productImages.vendorId, vendorId), eq(productImages.id, id)));
+}
+
+export async function setMain(db: Conn, vendorId: string, productId: string, mainId: string | null) {
+  await db
+    .update(productImages)
+    .set({ isMain: mainId === null ? sql`false` : sql`${productImages.id} = ${mainId}` })
+    .where(and(eq(productImages.vendorId, vendorId), eq(productImages.productId, productId)));
+}
+
+export async function deleteMedia(db: Conn, vendorId: string, id: string): Promise<void> {
+  await db.delete(productImages).where(and(eq(productImages.vendorId, vendorId), eq(productImages.id, id)));
+}
+
+/**
+ * Deletes up to `limit` uploads that were never attached to a product and are older than `before`, across
+ * vendors (SKIP LOCKED: several sweeping processes share the work), and answers them so their stored
+ * objects can be removed.
+ */
+export async function deleteUnattachedBefore(db: Conn, before: Date, limit: number): Promise<MediaRow[]> {
+  const due = db
+    .select({ vendorId: productImages.vendorId, id: productImages.id })
+    .from(productImages)
+    .where(and(isNull(productImages.productId), lt(productImages.createdAt, before)))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  // The tuple's order is the select's: (vendor_id, id).
+  return db
+    .delete(productImages)
+    .where(sql`(${productImages.vendorId}, ${productImages.id}) in (${due})`)
+    .returning();
+}

@@ -1,0 +1,454 @@
+import { MEDIA_MESSAGES, type MediaUpload, type ProductMediaList } from '@app/contracts/media';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
+import { productImages, telegramIdentities } from '../../db/schema/index';
+import { sweepMedia } from '../../jobs/media-sweep';
+import { type Vendor, vendor } from '../bots/test-helpers';
+import type { StorageDriver } from './storage';
+import { insertProduct, makeImage, makeLargeJpeg, tempStorage, uploadTo } from './test-helpers';
+
+let t: TestApp;
+let v: Vendor;
+let storage: StorageDriver;
+let cleanup: () => Promise<void>;
+
+async function setUp() {
+  const temp = await tempStorage();
+  storage = temp.storage;
+  cleanup = temp.cleanup;
+  t = await createTestApp({ storage });
+  v = await vendor(t.app);
+}
+
+afterEach(async () => {
+  await t.app.close();
+  await cleanup();
+});
+
+const uploadImage = async (data: Buffer, name = 'photo.jpg', fields: Record<string, string> = {}, who = v) =>
+  uploadTo(t.app, `${who.base}/upload/image`, who.auth, { name, data, type: 'image/jpeg' }, fields);
+
+async function uploaded(data?: Buffer): Promise<MediaUpload> {
+  const res = await uploadImage(data ?? (await makeImage('png')), 'p.png');
+  expect(res.statusCode).toBe(201);
+  return res.json() as MediaUpload;
+}
+
+const keyOf = (url: string | null) => (url ?? '').replace(/^\/media\//, '');
+
+async function fetchFile(url: string | null) {
+  const res = await t.app.inject({ method: 'GET', url: url ?? '' });
+  return res;
+}
+
+async function imagesOf(productId: string, who = v): Promise<ProductMediaList> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${who.base}/products/${productId}/images`,
+    headers: who.auth,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as ProductMediaList;
+}
+
+async function attach(productId: string, uploadIds: string[], who = v) {
+  return t.app.inject({
+    method: 'POST',
+    url: `${who.base}/products/${productId}/images`,
+    headers: who.auth,
+    payload: { uploadIds },
+  });
+}
+
+/** A product with `n` images attached, in upload order. */
+async function productWithImages(n: number) {
+  const productId = await insertProduct(t.database, v.vendorId);
+  const ups: MediaUpload[] = [];
+  for (let i = 0; i < n; i++) ups.push(await uploaded());
+  const res = await attach(
+    productId,
+    ups.map((u) => u.id),
+  );
+  expect(res.statusCode).toBe(200);
+  return { productId, ids: ups.map((u) => u.id) };
+}
+
+describe('POST /vendors/{id}/upload/image', () => {
+  it('stores a JPEG under a random name with a thumbnail and a medium size, EXIF gone', async () => {
+    await setUp();
+    const original = await makeImage('jpeg', { width: 2000, height: 1500, exif: true });
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+
+    const res = await uploadImage(original, 'My Holiday.jpg');
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as MediaUpload;
+    expect(body).toMatchObject({
+      type: 'image',
+      name: 'My Holiday.jpg',
+      mimeType: 'image/jpeg',
+      width: 2000,
+    });
+    expect(body.url).toMatch(/^\/media\/[A-Za-z0-9_-]{24}\.jpg$/);
+    expect(body.url).not.toContain('Holiday');
+
+    for (const url of [body.url, body.thumbnailUrl, body.mediumUrl]) {
+      const file = await fetchFile(url);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(file.rawPayload).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(file.rawPayload.includes(Buffer.from('SecretCam'))).toBe(false);
+    }
+    const thumb = await sharp((await fetchFile(body.thumbnailUrl)).rawPayload).metadata();
+    expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 320, 320]);
+    const medium = await sharp((await fetchFile(body.mediumUrl)).rawPayload).metadata();
+    expect([medium.width, medium.height]).toEqual([1024, 768]);
+  });
+
+  it.each([
+    ['png', 'image/png'],
+    ['gif', 'image/gif'],
+    ['webp', 'image/webp'],
+  ] as const)('accepts a %s image, typed by its bytes', async (format, mime) => {
+    await setUp();
+    const res = await uploadImage(await makeImage(format, { width: 64, height: 64 }), 'no-extension');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ mimeType: mime, type: format === 'gif' ? 'gif' : 'image' });
+  });
+
+  it('refuses a text file renamed .png with the spec message, and stores nothing', async () => {
+    await setUp();
+    const res = await uploadImage(Buffer.from('just some text, not an image\n'.repeat(10)), 'photo.png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'MEDIA_INVALID', message: MEDIA_MESSAGES.invalidFile });
+    expect(await t.database.db.select().from(productImages)).toEqual([]);
+  });
+
+  it('refuses an image over 5 MB with the spec message', async () => {
+    await setUp();
+    const big = await makeLargeJpeg(5.5 * 1024 * 1024);
+    expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+    const res = await uploadImage(big);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'MEDIA_INVALID', details: { reason: 'size' } });
+  });
+
+  it('refuses bytes that claim to be a JPEG but do not decode', async () => {
+    await setUp();
+    const head = (await makeImage('jpeg')).subarray(0, 300);
+    const res = await uploadImage(Buffer.concat([head, Buffer.alloc(5000, 7)]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('MEDIA_INVALID');
+  });
+
+  it('refuses a video on the image endpoint and accepts it on the media endpoint', async () => {
+    await setUp();
+    // The start of an MP4: an ftyp box with the isom brand.
+    const mp4 = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x20]),
+      Buffer.from('ftypisom\0\0\x02\0isomiso2avc1mp41', 'latin1'),
+      Buffer.alloc(8000, 1),
+    ]);
+    expect((await uploadImage(mp4, 'clip.mp4')).statusCode).toBe(400);
+    const res = await uploadTo(t.app, `${v.base}/upload/media`, v.auth, {
+      field: 'video',
+      name: 'clip.mp4',
+      data: mp4,
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as MediaUpload;
+    expect(body).toMatchObject({ type: 'video', mimeType: 'video/mp4', size: mp4.length, thumbnail: null });
+    const ranged = await t.app.inject({
+      method: 'GET',
+      url: body.url ?? '',
+      headers: { range: 'bytes=0-99' },
+    });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['content-range']).toBe(`bytes 0-99/${mp4.length}`);
+    expect(ranged.rawPayload.length).toBe(100);
+  });
+
+  it('stores any file as a private download when mediaType is file', async () => {
+    await setUp();
+    const data = Buffer.from('%PDF-1.4 not really\n'.repeat(100));
+    const res = await uploadTo(
+      t.app,
+      `${v.base}/upload/media`,
+      v.auth,
+      { field: 'file', name: 'manual.pdf', data },
+      { mediaType: 'file' },
+    );
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as MediaUpload;
+    expect(body).toMatchObject({ type: 'file', url: null, size: data.length, name: 'manual.pdf' });
+    const [row] = await t.database.db.select().from(productImages);
+    expect(row?.storageKey).toMatch(/^files\//);
+    expect(await storage.exists(row?.storageKey ?? '')).toBe(true);
+    // Not reachable through the public route, whatever the spelling.
+    expect((await t.app.inject({ method: 'GET', url: `/media/${row?.storageKey}` })).statusCode).toBe(404);
+  });
+
+  it('refuses a request without a file', async () => {
+    await setUp();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${v.base}/upload/image`,
+      headers: { ...v.auth, 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x--\r\n',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('attaches at once when the form names a product, as its main image', async () => {
+    await setUp();
+    const productId = await insertProduct(t.database, v.vendorId);
+    const res = await uploadImage(await makeImage('png'), 'a.png', { productId });
+    expect(res.statusCode).toBe(201);
+    const { images } = await imagesOf(productId);
+    expect(images).toMatchObject([{ id: res.json().id, isMain: true, order: 0 }]);
+  });
+});
+
+describe('product images (spec part 2 §4 media rules)', () => {
+  it('makes the first attached image main and keeps upload order', async () => {
+    await setUp();
+    const { productId, ids } = await productWithImages(3);
+    const { images } = await imagesOf(productId);
+    expect(images.map((i) => [i.id, i.isMain, i.order])).toEqual([
+      [ids[0], true, 0],
+      [ids[1], false, 1],
+      [ids[2], false, 2],
+    ]);
+  });
+
+  it('refuses an 11th image with the spec text, and keeps the ten', async () => {
+    await setUp();
+    const { productId } = await productWithImages(10);
+    const eleventh = await uploaded();
+    const res = await attach(productId, [eleventh.id]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'PRODUCT_IMAGES_LIMIT',
+      message: 'You can only upload up to 10 images',
+    });
+    const direct = await uploadImage(await makeImage('png'), 'b.png', { productId });
+    expect(direct.json().error).toMatchObject({ code: 'PRODUCT_IMAGES_LIMIT' });
+    expect((await imagesOf(productId)).images).toHaveLength(10);
+  });
+
+  it('moves main to the first remaining image when the main one is deleted, and deletes its files', async () => {
+    await setUp();
+    const { productId, ids } = await productWithImages(3);
+    const before = (await imagesOf(productId)).images[0];
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `${v.base}/products/${productId}/images/${ids[0]}`,
+      headers: v.auth,
+    });
+    expect(res.statusCode).toBe(204);
+    const { images } = await imagesOf(productId);
+    expect(images.map((i) => [i.id, i.isMain, i.order])).toEqual([
+      [ids[1], true, 0],
+      [ids[2], false, 1],
+    ]);
+    for (const url of [before?.url, before?.thumbnailUrl, before?.mediumUrl]) {
+      expect(await storage.exists(keyOf(url ?? null))).toBe(false);
+    }
+  });
+
+  it('keeps main where it is when another image is deleted', async () => {
+    await setUp();
+    const { productId, ids } = await productWithImages(3);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `${v.base}/products/${productId}/images/${ids[1]}`,
+      headers: v.auth,
+    });
+    const { images } = await imagesOf(productId);
+    expect(images.map((i) => [i.id, i.isMain, i.order])).toEqual([
+      [ids[0], true, 0],
+      [ids[2], false, 1],
+    ]);
+  });
+
+  it('reorders and renumbers; main stays with its image', async () => {
+    await setUp();
+    const { productId, ids } = await productWithImages(3);
+    const order = [ids[2], ids[0], ids[1]] as string[];
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${v.base}/products/${productId}/images/order`,
+      headers: v.auth,
+      payload: { imageIds: order },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as ProductMediaList).images.map((i) => [i.id, i.order, i.isMain])).toEqual([
+      [ids[2], 0, false],
+      [ids[0], 1, true],
+      [ids[1], 2, false],
+    ]);
+  });
+
+  it('refuses an order that leaves an image out', async () => {
+    await setUp();
+    const { productId, ids } = await productWithImages(3);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${v.base}/products/${productId}/images/order`,
+      headers: v.auth,
+      payload: { imageIds: [ids[1], ids[0]] },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('sets another image main: the flag moves', async () => {
+    await setUp();
+    const { productId, ids } = await productWithImages(2);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${v.base}/products/${productId}/images/${ids[1]}/main`,
+      headers: v.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as ProductMediaList).images.map((i) => i.isMain)).toEqual([false, true]);
+  });
+
+  it('records product.updated events for image changes', async () => {
+    await setUp();
+    const { productId } = await productWithImages(1);
+    const rows = await t.database.db.execute(
+      `select type, subject_id from events where vendor_id = '${v.vendorId}' and type = 'product.updated'`,
+    );
+    expect((rows as unknown as { rows: { subject_id: string }[] }).rows).toEqual([
+      { type: 'product.updated', subject_id: productId },
+    ]);
+  });
+});
+
+describe('two requests at once', () => {
+  it('lets only one of two concurrent attaches take the tenth place', async () => {
+    await setUp();
+    const { productId } = await productWithImages(9);
+    const [x, y] = [await uploaded(), await uploaded()];
+    const results = await Promise.all([attach(productId, [x.id]), attach(productId, [y.id])]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await imagesOf(productId)).images).toHaveLength(10);
+  });
+});
+
+describe('staff', () => {
+  it('needs the products permission to upload or change images', async () => {
+    const temp = await tempStorage();
+    storage = temp.storage;
+    cleanup = temp.cleanup;
+    const staffUser = telegramUser({ first_name: 'Staff' });
+    let ownerId = '';
+    t = await createTestApp({
+      storage,
+      findStaffGrant: async (vendorId, telegramId) =>
+        vendorId === ownerId && telegramId === staffUser.id
+          ? { permissions: ['orders'], botIds: 'all' }
+          : null,
+    });
+    v = await vendor(t.app);
+    ownerId = v.vendorId;
+    await t.database.db
+      .insert(telegramIdentities)
+      .values({ vendorId: v.vendorId, telegramId: staffUser.id, role: 'STAFF', firstName: 'Staff' });
+    const staff = { ...v, auth: bearer((await signIn(t.app, staffUser)).accessToken) };
+    const { productId, ids } = await productWithImages(1);
+
+    expect((await uploadImage(await makeImage('png'), 'a.png', {}, staff)).statusCode).toBe(403);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `${v.base}/products/${productId}/images/${ids[0]}`,
+      headers: staff.auth,
+    });
+    expect(del.statusCode).toBe(403);
+    expect((await imagesOf(productId)).images).toHaveLength(1);
+  });
+});
+
+describe('another vendor', () => {
+  it("answers not found for another vendor's product, image or upload, and changes nothing", async () => {
+    await setUp();
+    const { productId, ids } = await productWithImages(2);
+    const other = await vendor(t.app);
+    const otherProduct = await insertProduct(t.database, other.vendorId);
+    const imageId = ids[0] as string;
+    const spare = await uploaded();
+    const calls = [
+      { method: 'GET', url: `${other.base}/products/${productId}/images` },
+      {
+        method: 'POST',
+        url: `${other.base}/products/${productId}/images`,
+        payload: { uploadIds: [spare.id] },
+      },
+      // Their own product, with my upload: the upload is not theirs.
+      {
+        method: 'POST',
+        url: `${other.base}/products/${otherProduct}/images`,
+        payload: { uploadIds: [spare.id] },
+      },
+      { method: 'DELETE', url: `${other.base}/products/${productId}/images/${imageId}` },
+      { method: 'DELETE', url: `${other.base}/products/${otherProduct}/images/${imageId}` },
+      { method: 'POST', url: `${other.base}/products/${productId}/images/${imageId}/main` },
+      { method: 'POST', url: `${other.base}/products/${otherProduct}/images/${imageId}/main` },
+      { method: 'PUT', url: `${other.base}/products/${productId}/images/order`, payload: { imageIds: ids } },
+      {
+        method: 'PUT',
+        url: `${other.base}/products/${otherProduct}/images/order`,
+        payload: { imageIds: ids },
+      },
+    ] as const;
+    for (const call of calls) {
+      const res = await t.app.inject({ ...call, headers: other.auth });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
+    }
+    const direct = await uploadImage(await makeImage('png'), 'x.png', { productId }, other);
+    expect(direct.statusCode).toBe(404);
+    // Using my vendor id with their token is refused before anything is read.
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `${v.base}/products/${productId}/images`,
+      headers: other.auth,
+    });
+    expect(foreign.statusCode).toBe(403);
+
+    const { images } = await imagesOf(productId);
+    expect(images.map((i) => [i.id, i.isMain])).toEqual([
+      [ids[0], true],
+      [ids[1], false],
+    ]);
+    const [spareRow] = await t.database.db.select().from(productImages).where(eq(productImages.id, spare.id));
+    expect(spareRow?.productId).toBeNull();
+  });
+});
+
+describe('the media.sweep job', () => {
+  it('deletes uploads left unattached for over a day with their files, and nothing else', async () => {
+    await setUp();
+    const { productId } = await productWithImages(1);
+    const old = await uploaded();
+    const fresh = await uploaded();
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
+    await t.database.db.update(productImages).set({ createdAt: dayAgo });
+    await t.database.db
+      .update(productImages)
+      .set({ createdAt: new Date() })
+      .where(eq(productImages.id, fresh.id));
+
+    expect(await sweepMedia({ db: t.database.db, storage })).toEqual({ deleted: 1 });
+
+    const left = await t.database.db.select({ id: productImages.id }).from(productImages);
+    expect(left.map((r) => r.id).sort()).toEqual(
+      [fresh.id, (await imagesOf(productId)).images[0]?.id].sort(),
+    );
+    for (const url of [old.url, old.thumbnailUrl, old.mediumUrl])
+      expect(await storage.exists(keyOf(url))).toBe(false);
+    expect(await storage.exists(keyOf(fresh.url))).toBe(true);
+    expect(await sweepMedia({ db: t.database.db, storage })).toEqual({ deleted: 0 });
+  });
+});

@@ -1,0 +1,36 @@
+import type { media as en } from '../en/media';
+import type { AreaCatalogue } from '../messages';
+
+export const media = {
+  'media.uploader.add': 'Medien hinzufügen',
+  'media.uploader.count': '{count} / {max}',
+  'media.uploader.progress': '{percent} %',
+  'media.uploader.main': 'Hauptbild',
+  'media.uploader.setMain': 'Als Hauptbild festlegen',
+  'media.uploader.delete': 'Bild löschen',
+  'media.uploader.deleteConfirm': 'Möchtest du dieses Bild wirklich löschen?',
+  'media.uploader.deleteButton': 'Löschen',
+  'media.uploader.reorder': 'Zum Sortieren ziehen',
+  'media.uploader.video': 'Video',
+  'media.error.uploadTitle': 'Upload fehlgeschlagen',
+  'media.error.upload': 'Bilder konnten nicht hochgeladen werden. Bitte versuche es erneut.',
+  'media.error.deleteTitle': 'Löschen fehlgeschlagen',
+  'media.error.delete': 'Bild konnte nicht gelöscht werden. Bitte versuche es erneut.',
+  'media.error.tooManyTitle': 'Maximale Bildanzahl erreicht',
+  'media.error.tooMany': 'Du kannst höchstens {n} Bilder hochladen',
+  'media.error.invalid':
+    'Einige Dateien sind ungültig. Bilder (JPEG, PNG, GIF, WEBP) max. 5 MB, Videos (MP4, WEBM) max. 50 MB',
+  'media.error.update': 'Bilder konnten nicht aktualisiert werden. Bitte versuche es erneut.',
+  'media.gallery.empty': 'Keine Bilder vorhanden',
+  'media.gallery.previous': 'Vorheriges Bild',
+  'media.gallery.next': 'Nächstes Bild',
+  'media.gallery.zoomIn': 'Vergrößern',
+  'media.gallery.zoomOut': 'Verkleinern',
+  'media.gallery.zoom': '{percent} %',
+  'media.gallery.fullscreen': 'Vollbild',
+  'media.gallery.exitFullscreen': 'Vollbild beenden',
+  'media.gallery.play': 'Diashow abspielen',
+  'media.gallery.pause': 'Diashow anhalten',
+  'media.gallery.position': '{index} von {count}',
+  'media.gallery.show': 'Bild {index} anzeigen',
+} satisfies AreaCatalogue<typeof en>;

@@ -1,0 +1,36 @@
+import type { media as en } from '../en/media';
+import type { AreaCatalogue } from '../messages';
+
+export const media = {
+  'media.uploader.add': 'Añadir medios',
+  'media.uploader.count': '{count} / {max}',
+  'media.uploader.progress': '{percent} %',
+  'media.uploader.main': 'Principal',
+  'media.uploader.setMain': 'Establecer como imagen principal',
+  'media.uploader.delete': 'Eliminar imagen',
+  'media.uploader.deleteConfirm': '¿Seguro que quieres eliminar esta imagen?',
+  'media.uploader.deleteButton': 'Eliminar',
+  'media.uploader.reorder': 'Arrastra para reordenar',
+  'media.uploader.video': 'Vídeo',
+  'media.error.uploadTitle': 'Error de subida',
+  'media.error.upload': 'No se pudieron subir las imágenes. Inténtalo de nuevo.',
+  'media.error.deleteTitle': 'Error al eliminar',
+  'media.error.delete': 'No se pudo eliminar la imagen. Inténtalo de nuevo.',
+  'media.error.tooManyTitle': 'Máximo de imágenes alcanzado',
+  'media.error.tooMany': 'Solo puedes subir hasta {n} imágenes',
+  'media.error.invalid':
+    'Algunos archivos no son válidos. Imágenes (JPEG, PNG, GIF, WEBP) máx. 5 MB, vídeos (MP4, WEBM) máx. 50 MB',
+  'media.error.update': 'No se pudieron actualizar las imágenes. Inténtalo de nuevo.',
+  'media.gallery.empty': 'No hay imágenes disponibles',
+  'media.gallery.previous': 'Imagen anterior',
+  'media.gallery.next': 'Imagen siguiente',
+  'media.gallery.zoomIn': 'Acercar',
+  'media.gallery.zoomOut': 'Alejar',
+  'media.gallery.zoom': '{percent} %',
+  'media.gallery.fullscreen': 'Pantalla completa',
+  'media.gallery.exitFullscreen': 'Salir de pantalla completa',
+  'media.gallery.play': 'Reproducir presentación',
+  'media.gallery.pause': 'Pausar presentación',
+  'media.gallery.position': '{index} de {count}',
+  'media.gallery.show': 'Mostrar imagen {index}',
+} satisfies AreaCatalogue<typeof en>;

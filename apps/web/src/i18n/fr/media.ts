@@ -1,0 +1,36 @@
+import type { media as en } from '../en/media';
+import type { AreaCatalogue } from '../messages';
+
+export const media = {
+  'media.uploader.add': 'Ajouter des médias',
+  'media.uploader.count': '{count} / {max}',
+  'media.uploader.progress': '{percent} %',
+  'media.uploader.main': 'Principale',
+  'media.uploader.setMain': 'Définir comme image principale',
+  'media.uploader.delete': 'Supprimer l’image',
+  'media.uploader.deleteConfirm': 'Voulez-vous vraiment supprimer cette image ?',
+  'media.uploader.deleteButton': 'Supprimer',
+  'media.uploader.reorder': 'Glisser pour réordonner',
+  'media.uploader.video': 'Vidéo',
+  'media.error.uploadTitle': 'Échec de l’envoi',
+  'media.error.upload': 'Impossible d’envoyer les images. Veuillez réessayer.',
+  'media.error.deleteTitle': 'Échec de la suppression',
+  'media.error.delete': 'Impossible de supprimer l’image. Veuillez réessayer.',
+  'media.error.tooManyTitle': 'Nombre maximal d’images atteint',
+  'media.error.tooMany': 'Vous ne pouvez envoyer que {n} images au maximum',
+  'media.error.invalid':
+    'Certains fichiers ne sont pas valides. Images (JPEG, PNG, GIF, WEBP) 5 Mo max., vidéos (MP4, WEBM) 50 Mo max.',
+  'media.error.update': 'Impossible de mettre à jour les images. Veuillez réessayer.',
+  'media.gallery.empty': 'Aucune image disponible',
+  'media.gallery.previous': 'Image précédente',
+  'media.gallery.next': 'Image suivante',
+  'media.gallery.zoomIn': 'Zoom avant',
+  'media.gallery.zoomOut': 'Zoom arrière',
+  'media.gallery.zoom': '{percent} %',
+  'media.gallery.fullscreen': 'Plein écran',
+  'media.gallery.exitFullscreen': 'Quitter le plein écran',
+  'media.gallery.play': 'Lancer le diaporama',
+  'media.gallery.pause': 'Mettre le diaporama en pause',
+  'media.gallery.position': '{index} sur {count}',
+  'media.gallery.show': 'Afficher l’image {index}',
+} satisfies AreaCatalogue<typeof en>;

@@ -1,0 +1,36 @@
+import type { media as en } from '../en/media';
+import type { AreaCatalogue } from '../messages';
+
+export const media = {
+  'media.uploader.add': 'Добавить медиа',
+  'media.uploader.count': '{count} / {max}',
+  'media.uploader.progress': '{percent} %',
+  'media.uploader.main': 'Главное',
+  'media.uploader.setMain': 'Сделать главным изображением',
+  'media.uploader.delete': 'Удалить изображение',
+  'media.uploader.deleteConfirm': 'Вы уверены, что хотите удалить это изображение?',
+  'media.uploader.deleteButton': 'Удалить',
+  'media.uploader.reorder': 'Перетащите, чтобы изменить порядок',
+  'media.uploader.video': 'Видео',
+  'media.error.uploadTitle': 'Ошибка загрузки',
+  'media.error.upload': 'Не удалось загрузить изображения. Попробуйте ещё раз.',
+  'media.error.deleteTitle': 'Ошибка удаления',
+  'media.error.delete': 'Не удалось удалить изображение. Попробуйте ещё раз.',
+  'media.error.tooManyTitle': 'Достигнут предел изображений',
+  'media.error.tooMany': 'Можно загрузить не более {n} изображений',
+  'media.error.invalid':
+    'Некоторые файлы недопустимы. Изображения (JPEG, PNG, GIF, WEBP) до 5 МБ, видео (MP4, WEBM) до 50 МБ',
+  'media.error.update': 'Не удалось обновить изображения. Попробуйте ещё раз.',
+  'media.gallery.empty': 'Нет изображений',
+  'media.gallery.previous': 'Предыдущее изображение',
+  'media.gallery.next': 'Следующее изображение',
+  'media.gallery.zoomIn': 'Увеличить',
+  'media.gallery.zoomOut': 'Уменьшить',
+  'media.gallery.zoom': '{percent} %',
+  'media.gallery.fullscreen': 'Во весь экран',
+  'media.gallery.exitFullscreen': 'Выйти из полноэкранного режима',
+  'media.gallery.play': 'Запустить слайд-шоу',
+  'media.gallery.pause': 'Приостановить слайд-шоу',
+  'media.gallery.position': '{index} из {count}',
+  'media.gallery.show': 'Показать изображение {index}',
+} satisfies AreaCatalogue<typeof en>;
