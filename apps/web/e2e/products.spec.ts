@@ -204,6 +204,37 @@ test('an edit is saved for real and shows after a reload', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: `E2E Mug ${id} Large` })).toBeVisible();
 });
 
+/** A small PNG of one colour (valid for the server's image pipeline). */
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('two images are uploaded on the edit screen and the second is made main', async ({ page }) => {
+  acceptDialogs(page);
+  const id = unique();
+  const product = await createProduct(page, `E2E Vase ${id}`, `VAS-${id}`);
+  await page.goto(`/products/${product.id}/edit`);
+  await page.getByRole('tab', { name: 'Images' }).click();
+  await page.getByTestId('media-file-input').setInputFiles([
+    { name: 'front.png', mimeType: 'image/png', buffer: PNG_1PX },
+    { name: 'back.png', mimeType: 'image/png', buffer: PNG_1PX },
+  ]);
+  const stars = page.getByRole('button', { name: 'Set as main image' });
+  await expect(stars).toHaveCount(2);
+  await expect(stars.nth(0)).toHaveAttribute('aria-pressed', 'true');
+  await stars.nth(1).click();
+  await expect(stars.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(stars.nth(0)).toHaveAttribute('aria-pressed', 'false');
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Images' }).click();
+  await expect(page.getByRole('button', { name: 'Set as main image' }).nth(1)).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
+
 test('a product is archived and restored from its page', async ({ page }) => {
   const dialogs = acceptDialogs(page);
   const id = unique();

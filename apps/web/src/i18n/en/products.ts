@@ -282,7 +282,6 @@ export const products = {
   'products.field.videos': 'Videos',
   'products.field.addVideo': 'Add Video',
   'products.field.removeVideo': 'Remove video {n}',
-  'products.field.mediaPending': 'Media upload will be available here.',
 
   // Product detail (/products/{id})
   'products.detail.title': 'Product Details',
@@ -311,7 +310,6 @@ export const products = {
   'products.detail.shareQr': 'QR code for {name}',
   'products.detail.shareNoBot': 'Assign the product to a bot to share it.',
   'products.detail.close': 'Close',
-  'products.detail.noImages': 'No images available',
   'products.detail.noVideos': 'No videos added yet',
   'products.detail.stock': 'Stock',
   'products.detail.category': 'Category',

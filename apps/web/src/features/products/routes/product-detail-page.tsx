@@ -2,6 +2,7 @@ import type { Product } from '@app/contracts/products';
 import { PRODUCT_LIMITS } from '@app/contracts/products';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { Gallery } from '../../../components/media/gallery';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -16,7 +17,7 @@ import { useDeleteProduct } from '../api/delete-product';
 import { useProduct } from '../api/get-product';
 import { useSetProductArchived } from '../api/set-product-archived';
 import { SharePanel } from '../components/share-panel';
-import { durationText, STOCK_STATUS_LABEL, stockText, TYPE_ICON, TYPE_LABEL } from '../lib/labels';
+import { durationText, STOCK_STATUS_LABEL, stockText, TYPE_LABEL } from '../lib/labels';
 import { describeProductError } from '../lib/messages';
 import { stockLevel } from '../lib/product-rules';
 import styles from './product-detail-page.module.css';
@@ -124,8 +125,6 @@ function Detail({ product }: { product: Product }) {
     );
   };
 
-  const main = product.images.find((image) => image.isMain) ?? product.images[0];
-
   return (
     <Page
       title={product.name}
@@ -196,15 +195,18 @@ function Detail({ product }: { product: Product }) {
       <div id="detail-panel" role="tabpanel" aria-labelledby={`detail-tab-${tab}`} className={styles.panel}>
         {tab === 'overview' ? (
           <>
+            <Gallery
+              items={product.images.map((image) => ({
+                id: image.id,
+                type: 'image' as const,
+                url: image.url,
+                mediumUrl: image.mediumUrl,
+                thumbnailUrl: image.thumbnailUrl,
+                isMain: image.isMain,
+                order: image.position,
+              }))}
+            />
             <Card className={styles.hero}>
-              {main ? (
-                <img className={styles.heroImage} src={main.mediumUrl} alt={product.name} />
-              ) : (
-                <div className={styles.heroEmpty}>
-                  <span aria-hidden="true">{TYPE_ICON[product.productType]}</span>
-                  <span>{t('products.detail.noImages')}</span>
-                </div>
-              )}
               <div className={styles.priceRow}>
                 <span className={styles.price}>{formatMoney(product.price, product.currency)}</span>
                 {product.comparePrice ? (
@@ -216,13 +218,6 @@ function Detail({ product }: { product: Product }) {
               </div>
               <p className={styles.muted}>{t(STOCK_STATUS_LABEL[product.stockStatus])}</p>
             </Card>
-            {product.images.length > 1 ? (
-              <div className={styles.thumbs}>
-                {product.images.map((image) => (
-                  <img key={image.id} src={image.thumbnailUrl} alt="" loading="lazy" />
-                ))}
-              </div>
-            ) : null}
             {product.description || product.shortDescription ? (
               <Card>
                 <h2 className={styles.cardTitle}>{t('products.detail.description')}</h2>

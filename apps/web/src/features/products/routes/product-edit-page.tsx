@@ -2,6 +2,7 @@ import type { ProductType } from '@app/contracts/catalogue';
 import { type Product, UpdateProductBody } from '@app/contracts/products';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { MediaUploader } from '../../../components/media/media-uploader';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -16,13 +17,7 @@ import { useCategoryOptions } from '../api/get-category-options';
 import { useProduct } from '../api/get-product';
 import { useProductBots } from '../api/get-product-bots';
 import { useUpdateProduct } from '../api/update-product';
-import {
-  FormTabs,
-  MediaSlot,
-  type TabDef,
-  TypeSelector,
-  tabsWithErrors,
-} from '../components/form/form-frame';
+import { FormTabs, type TabDef, TypeSelector, tabsWithErrors } from '../components/form/form-frame';
 import styles from '../components/form/product-form.module.css';
 import { productToValues, valuesToBody } from '../components/form/product-form-values';
 import {
@@ -170,7 +165,11 @@ function EditForm({ product }: { product: Product }) {
   const save = form.handleSubmit(
     (values) => {
       update.mutate(
-        { productId: product.id, body: valuesToBody(values) },
+        // The uploader changes a saved product's images on the server as they happen: the save leaves them be.
+        {
+          productId: product.id,
+          body: valuesToBody({ ...values, imageIds: undefined, mainImageId: undefined }),
+        },
         {
           onSuccess: async () => {
             haptics.success();
@@ -246,7 +245,7 @@ function EditForm({ product }: { product: Product }) {
         {tab === 'booking' ? <BookingSection form={form} /> : null}
         {tab === 'images' ? (
           <>
-            <MediaSlot images={product.images} />
+            <MediaUploader productId={product.id} />
             <VideosField control={form.control} />
           </>
         ) : null}

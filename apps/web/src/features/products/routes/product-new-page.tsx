@@ -1,6 +1,7 @@
 import { CreateProductBody } from '@app/contracts/products';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { type MediaItem, MediaUploader } from '../../../components/media/media-uploader';
 import { Button } from '../../../components/ui/button';
 import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-changes';
 import { useZodForm } from '../../../components/ui/form/zod-form';
@@ -13,7 +14,6 @@ import { useProduct } from '../api/get-product';
 import { useProductBots } from '../api/get-product-bots';
 import {
   FormTabs,
-  MediaSlot,
   StatusToggles,
   type TabDef,
   TypeSelector,
@@ -101,6 +101,8 @@ export function ProductNewPage() {
   const bots = useProductBots();
   const create = useCreateProduct();
   const source = useProduct(duplicateOf);
+  // Uploads waiting for the product: saving it attaches them (imageIds in order, mainImageId).
+  const [media, setMedia] = useState<MediaItem[]>([]);
 
   const form = useZodForm(CreateProductBody, {
     defaultValues: newProductValues(),
@@ -136,6 +138,7 @@ export function ProductNewPage() {
           void navigate('/products');
         } else {
           form.reset(clearedCore(form.getValues()));
+          setMedia([]);
           setTab('basic');
           window.scrollTo({ top: 0 });
         }
@@ -175,6 +178,17 @@ export function ProductNewPage() {
       if (errors.name || errors.price || errors.categoryId) void showAlert(t('products.form.requiredFields'));
     },
   );
+
+  const changeMedia = (items: MediaItem[]) => {
+    setMedia(items);
+    const ordered = [...items].sort((a, b) => a.order - b.order);
+    form.setValue(
+      'imageIds',
+      ordered.map((item) => item.id),
+      { shouldDirty: true },
+    );
+    form.setValue('mainImageId', ordered.find((item) => item.isMain)?.id, { shouldDirty: true });
+  };
 
   const cancel = () => navigate('/products');
   useMainButton(t('products.form.save'), () => void save(), {
@@ -234,7 +248,7 @@ export function ProductNewPage() {
         {tab === 'inventory' ? <InventorySection form={form} /> : null}
         {tab === 'media' ? (
           <>
-            <MediaSlot images={[]} />
+            <MediaUploader value={media} onChange={changeMedia} />
             <VideosField control={form.control} />
           </>
         ) : null}

@@ -1,5 +1,4 @@
 import type { ProductType } from '@app/contracts/catalogue';
-import type { ProductImage } from '@app/contracts/products';
 import type { FieldErrors } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import { Switch } from '../../../../components/ui/switch';
@@ -116,23 +115,4 @@ export function tabsWithErrors<T extends string>(
   };
   walk(errors, []);
   return found;
-}
-
-/** The images a saved product has, until the media uploader takes this place. */
-export function MediaSlot({ images }: { images: ProductImage[] }) {
-  const { t } = useI18n();
-  return (
-    <section className={styles.section} data-testid="media-slot">
-      <h2 className={styles.sectionTitle}>{t('products.field.images')}</h2>
-      {images.length > 0 ? (
-        <div className={styles.images}>
-          {images.map((image) => (
-            <img key={image.id} src={image.thumbnailUrl} alt="" loading="lazy" />
-          ))}
-        </div>
-      ) : (
-        <p className={styles.muted}>{t('products.field.mediaPending')}</p>
-      )}
-    </section>
-  );
 }
