@@ -63,9 +63,10 @@ export function FormTabs<T extends string>({
           aria-selected={current === tab.id}
           aria-controls="product-tab-panel"
           className={`${styles.tab} ${current === tab.id ? styles.tabActive : ''} ${errorTabs.has(tab.id) ? styles.tabError : ''}`}
-          onClick={() => {
+          onClick={(event) => {
             haptics.selection();
             onChange(tab.id);
+            event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'center', behavior: 'smooth' });
           }}
         >
           {t(tab.label)}
