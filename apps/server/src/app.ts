@@ -21,6 +21,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createBotStatsService } from './modules/bots/bot-stats.service';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { createBotsService } from './modules/bots/bots.service';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { createCategoriesService } from './modules/categories/categories.service';
 import { createCustomersService } from './modules/customers/customers.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
@@ -31,7 +33,9 @@ import { createMediaService } from './modules/media/media.service';
 import { mediaFilesRoutes } from './modules/media/media-files.routes';
 import { createLocalStorage, type StorageDriver } from './modules/media/storage';
 import { createOrdersService } from './modules/orders/orders.service';
+import { productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
+import { createProductsCsvService } from './modules/products/products-csv.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -63,6 +67,8 @@ export type AppDeps = {
   onRoute?: (route: RouteOptions) => void;
   /** Where uploads are stored; by default a folder in DATA_DIR (tests pass a temporary folder's). */
   storage?: StorageDriver;
+  /** Queues a committed product import (the products.import job); without it small and large imports run inline. */
+  enqueueProductImport?: (vendorId: string, importId: string) => void;
 };
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -150,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const subscriptions = createSubscriptionsService({ db, ...clock });
   const orders = createOrdersService({ db });
   const customers = createCustomersService({ db });
-  const products = createProductsService({ db });
+  const products = createProductsService({ db, subscriptions, ...clock });
   const bots = createBotsService({
     db,
     botApi,
@@ -169,6 +175,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const audit = createAuditService({ db });
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const media = createMediaService({ db, storage, ...clock });
+  const categories = createCategoriesService({ db });
+  const productsCsv = createProductsCsvService({
+    db,
+    products,
+    ...(deps.enqueueProductImport ? { enqueueImport: deps.enqueueProductImport } : {}),
+  });
 
   // Services record events inside their transactions; once a change has been answered (so committed), the
   // dispatcher is asked to fan them out soon. Jobs that record events are picked up by its scheduled run.
@@ -193,6 +205,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(botsRoutes(bots, botStats)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(activityRoutes(activity, audit)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(productsRoutes(products, productsCsv)), {
+        prefix: '/vendors/:vendorId',
+      });
+      await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );

@@ -13,6 +13,9 @@ import { createSecrets } from './lib/secrets';
 import { EVENT_CONSUMERS } from './modules/events/consumers';
 import { dispatchPendingEvents } from './modules/events/events.dispatcher';
 import { createLocalStorage } from './modules/media/storage';
+import { createProductsService } from './modules/products/products.service';
+import { createProductsCsvService } from './modules/products/products-csv.service';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createBotApi } from './telegram/bot-api';
 import { createFakeBotApiState } from './telegram/fake-bot-api/state';
 
@@ -46,6 +49,7 @@ async function main() {
   const storage = createLocalStorage(join(config.dataDir, 'media'));
   // The queue starts after the app is built (it logs through it), so requests reach it through this binding.
   let requestEventDispatch: RequestEventDispatch = () => {};
+  let enqueueProductImport = (_vendorId: string, _importId: string) => {};
   const app = await buildApp({
     config,
     database,
@@ -53,6 +57,7 @@ async function main() {
     botApi,
     storage,
     requestEventDispatch: () => requestEventDispatch(),
+    enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),
     ...(fakeBotApi ? { fakeBotApi } : {}),
   });
   if (fakeBotApi) await ensureDemoData(database.db, fakeBotApi, secrets, app.log);
@@ -61,6 +66,17 @@ async function main() {
   const jobs = createJobQueue({ connection: database.connection, kinds: jobKinds, log: app.log });
   await jobs.start();
   requestEventDispatch = createEventDispatchRequester(jobs, app.log);
+  enqueueProductImport = (vendorId, importId) => {
+    jobs.send('products.import', { vendorId, importId }).catch((err: unknown) => {
+      app.log.error({ err, importId }, 'could not queue a product import');
+    });
+  };
+  // The import job's writer: the same catalogue services the API uses.
+  const catalogue = createProductsService({
+    db: database.db,
+    subscriptions: createSubscriptionsService({ db: database.db }),
+  });
+  const productImports = createProductsCsvService({ db: database.db, products: catalogue });
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -97,6 +113,7 @@ async function main() {
     secrets,
     storage,
     log: app.log,
+    runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
     dispatchEvents: async () => {
       await dispatchPendingEvents(database.db, EVENT_CONSUMERS, { log: app.log });
     },

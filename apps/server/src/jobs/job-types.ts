@@ -12,6 +12,8 @@ export type JobData = {
   'events.dispatch': Record<string, never>;
   /** Deletes uploads never attached to a product within a day, with their files. Scheduled every hour. */
   'media.sweep': Record<string, never>;
+  /** Writes a committed bulk product import (too large to run in its request), counting progress as it goes. */
+  'products.import': { vendorId: string; importId: string };
 };
 
 export type JobName = keyof JobData;
@@ -55,4 +57,6 @@ export const jobKinds: JobKinds<JobData> = {
   'subscriptions.expire': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
   'events.dispatch': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
   'media.sweep': { policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 },
+  // A rerun continues after the rows already written (the import counts them), so retries are safe.
+  'products.import': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 30 * 60, concurrency: 1 },
 };

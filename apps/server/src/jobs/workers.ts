@@ -7,6 +7,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
   MediaSweepDeps & {
     /** Hands committed domain events to their consumers; must be safe to run again on the same events. */
     dispatchEvents: () => Promise<void>;
+    /** Writes a committed product import (the products CSV service's run); safe to run again. */
+    runProductImport?: (vendorId: string, importId: string) => Promise<void>;
   };
 
 const EVERY_MINUTE = '* * * * *';
@@ -26,9 +28,14 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
     'media.sweep': async () => {
       await sweepMedia(deps);
     },
+    'products.import': async (job) => {
+      if (!deps.runProductImport) throw new Error('products.import has no runner in this process');
+      await deps.runProductImport(job.data.vendorId, job.data.importId);
+    },
   };
+  const work = <K extends JobName>(name: K) => queue.work(name, handlers[name]);
   for (const name of Object.keys(handlers) as JobName[]) {
-    await queue.work(name, handlers[name]);
+    await work(name);
   }
 
   await queue.schedule('subscriptions.expire', EVERY_MINUTE, {});

@@ -72,6 +72,7 @@ async function countRows(db: Parameters<typeof seedDemoVendor>[0], vendorId: str
     'categories',
     'subcategories',
     'products',
+    'product_codes',
     'customers',
     'customer_bots',
     'orders',

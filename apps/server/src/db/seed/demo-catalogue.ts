@@ -128,10 +128,19 @@ const physical = (
   countryOfOrigin,
 });
 
+/** "3.2 MB" as bytes (the model stores file sizes as integers). */
+const bytes = (size: string) => {
+  const [n, unit] = size.split(' ');
+  const scale = unit === 'GB' ? 1024 ** 3 : unit === 'MB' ? 1024 ** 2 : 1024;
+  return Math.round(Number(n) * scale);
+};
+
 const download = (fileFormat: string, fileSize: string, extra: Record<string, unknown> = {}) => ({
   digitalType: 'downloadable',
   fileFormat,
-  fileSize,
+  fileSize: bytes(fileSize),
+  // Demo files live on a reserved example domain; a vendor uploads the real file or links their own.
+  downloadUrl: `https://downloads.example.com/${fileFormat.toLowerCase()}/${fileSize.replace(/\W+/g, '')}`,
   maxDownloads: 5,
   downloadExpiryDays: 30,
   ...extra,
@@ -147,11 +156,34 @@ const productKey = (keyType: string, extra: Record<string, unknown> = {}) => ({
 
 const service = (
   duration: number,
-  durationType: 'hours' | 'days' | 'weeks' | 'months',
+  durationUnit: 'hours' | 'days' | 'weeks' | 'months',
   location: 'online' | 'onsite' | 'hybrid',
   maxBookings: number,
   availableDays: string[] = weekdays,
-) => ({ duration, durationType, location, maxBookings, requiresScheduling: true, availableDays });
+) => ({
+  serviceType: durationUnit === 'hours' ? 'appointment' : 'custom',
+  duration,
+  durationUnit,
+  location,
+  maxBookings,
+  requiresScheduling: true,
+  bookingRequired: true,
+  bookingLeadTime: 2,
+  availability: {
+    days: availableDays.map((d) => d.toLowerCase()),
+    timeSlots:
+      durationUnit === 'hours'
+        ? [
+            { start: '09:00', end: '13:00' },
+            { start: '14:00', end: '18:00' },
+          ]
+        : [{ start: '09:00', end: '17:00' }],
+    timezone: 'Europe/London',
+  },
+  ...(location === 'online' ? {} : { address: '12 Market Street, London E1 6AN' }),
+  ...(location === 'onsite' ? {} : { meetingLink: 'https://meet.example.com/studio' }),
+  cancellationPolicy: '24 hours notice',
+});
 
 /**
  * ~65 products of the three types. Stock spans the list's colour bands (above 20, 6 to 20, 5 or less, and 0).
@@ -843,7 +875,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     tags: ['art', 'course'],
     bots: ['books'],
     blurb: '12 video lessons with downloadable practice sheets.',
-    details: { digitalType: 'pass', passType: 'lifetime', fileFormat: 'MP4', fileSize: '2.1 GB' },
+    details: { digitalType: 'pass', passType: 'lifetime', fileFormat: 'MP4', fileSize: bytes('2.1 GB') },
   },
   {
     name: 'Gift Card $25',

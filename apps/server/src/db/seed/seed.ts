@@ -12,6 +12,7 @@ import {
   bots,
   categories,
   productBots,
+  productCodes,
   products,
   subcategories,
   telegramIdentities,
@@ -234,6 +235,7 @@ async function deleteVendorData(tx: Tx, vendorId: string): Promise<void> {
     'bot_daily_stats',
     'customer_bots',
     'product_bots',
+    'product_codes',
     'bot_subscriptions',
     'activity_log',
     'events',
@@ -559,7 +561,8 @@ async function insertCatalogue(
       subcategoryId: subcategoryId(category.key, p.subcategory),
       brand: p.brand ?? null,
       tags: p.tags,
-      stock: p.stock,
+      // A code product's stock is its unissued codes: the seed stocks each pool with up to CODES_PER_POOL.
+      stock: isCodeProduct(p) ? Math.min(p.stock, CODES_PER_POOL) : p.stock,
       minStock: p.type === 'physical' ? 5 : 0,
       trackInventory: p.type === 'physical',
       status: p.status ?? ('active' as const),
@@ -581,6 +584,17 @@ async function insertCatalogue(
         })),
   );
   await tx.insert(productBots).values(assignments);
+  const codes = rows.flatMap((r, i) => {
+    const p = DEMO_PRODUCTS[i] as DemoProduct;
+    if (!isCodeProduct(p)) return [];
+    return Array.from({ length: r.stock }, (_, k) => ({
+      vendorId,
+      productId: r.id,
+      code: demoCode(p, seededUuid(seed, 'code', i, k), now),
+      createdAt: r.createdAt,
+    }));
+  });
+  for (let i = 0; i < codes.length; i += 500) await tx.insert(productCodes).values(codes.slice(i, i + 500));
 
   // What each bot sells, its own products first: the generator favours the first ones (bestsellers).
   const picks: PickRow[] = [];
@@ -603,7 +617,7 @@ async function insertCatalogue(
           name: p.name,
           priceMinor: p.priceMinor,
           duration: type === 'service' ? Number(p.details.duration) : null,
-          durationType: type === 'service' ? String(p.details.durationType) : null,
+          durationType: type === 'service' ? String(p.details.durationUnit) : null,
         });
       });
     }
@@ -619,6 +633,30 @@ async function insertCatalogue(
       active: r.status === 'active',
     })),
   };
+}
+
+const CODES_PER_POOL = 120;
+const CODE_TYPES = ['product_key', 'ticket', 'pass', 'subscription'];
+const isCodeProduct = (p: DemoProduct) =>
+  p.type === 'digital' && CODE_TYPES.includes(String(p.details.digitalType));
+
+/** A demo code in the format of spec part 2 §9, derived from a seeded uuid (the same seed, the same codes). */
+function demoCode(p: DemoProduct, uuid: string, now: Date): string {
+  const hex = uuid.replace(/-/g, '').toUpperCase();
+  switch (p.details.digitalType) {
+    case 'ticket':
+      return `TKT-${hex.slice(0, 8)}`;
+    case 'pass':
+      return `${String(p.details.passType ?? 'vip')
+        .slice(0, 3)
+        .toUpperCase()}${now.getUTCFullYear()}-${hex.slice(0, 8)}`;
+    case 'subscription':
+      return `SUB${String(p.details.billingCycle ?? 'monthly')
+        .charAt(0)
+        .toUpperCase()}${hex.slice(0, 8)}-${hex.slice(8, 14)}`;
+    default:
+      return [hex.slice(0, 4), hex.slice(4, 8), hex.slice(8, 12), hex.slice(12, 16)].join('-');
+  }
 }
 
 const TYPE_NOTE: Record<DemoProduct['type'], string> = {

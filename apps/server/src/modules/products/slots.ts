@@ -1,0 +1,109 @@
+import type { ServiceDetails, ServiceSlot, Weekday } from '@app/contracts/products';
+
+const WEEKDAYS: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const DAY_MS = 86_400_000;
+
+/** Milliseconds `timeZone` is ahead of UTC at the instant given. */
+function zoneOffsetMs(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(at));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant a wall-clock time in `timeZone` names (the earlier one when a clock change repeats it). */
+export function zonedTime(dayUtcMs: number, hhmm: string, timeZone: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  const guess = dayUtcMs + ((h ?? 0) * 60 + (m ?? 0)) * 60_000;
+  const first = guess - zoneOffsetMs(guess, timeZone);
+  return guess - zoneOffsetMs(first, timeZone);
+}
+
+export const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const minutesOf = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/** A slot's length in minutes when the duration fits in a day; longer services take a whole time window. */
+function slotMinutes(service: ServiceDetails): number | null {
+  const d = service.duration ?? 0;
+  if (d <= 0) return null;
+  if (service.durationUnit === 'minutes') return d;
+  if (service.durationUnit === 'hours') return d * 60;
+  return null;
+}
+
+/**
+ * The bookable slots of a service on the days `from`..`to` (YYYY-MM-DD, inclusive, in the service's time zone):
+ * each available day's time windows cut into slots of the service's duration (or one slot per window for
+ * services measured in days or longer), those starting before now + lead time left out, each with
+ * maxBookings places minus the bookings taken at that start. Only slots with a place left are answered.
+ */
+export function openSlots(
+  service: ServiceDetails,
+  range: { from: string; to: string },
+  bookedAt: Map<number, number>,
+  now: Date,
+): ServiceSlot[] {
+  const tz = isTimeZone(service.availability.timezone) ? service.availability.timezone : 'UTC';
+  const days = new Set(service.availability.days);
+  const earliest = now.getTime() + service.bookingLeadTime * 3_600_000;
+  const step = slotMinutes(service);
+  const out: ServiceSlot[] = [];
+  const first = Date.parse(`${range.from}T00:00:00Z`);
+  const last = Date.parse(`${range.to}T00:00:00Z`);
+  for (let day = first; day <= last; day += DAY_MS) {
+    const weekday = WEEKDAYS[new Date(day).getUTCDay()];
+    if (!weekday || !days.has(weekday)) continue;
+    for (const window of service.availability.timeSlots) {
+      const from = minutesOf(window.start);
+      const to = minutesOf(window.end);
+      const starts: Array<[number, number]> = [];
+      if (step === null || step > to - from) starts.push([from, to]);
+      else for (let m = from; m + step <= to; m += step) starts.push([m, m + step]);
+      for (const [s, e] of starts) {
+        const hhmm = (x: number) =>
+          `${String(Math.floor(x / 60)).padStart(2, '0')}:${String(x % 60).padStart(2, '0')}`;
+        const start = zonedTime(day, hhmm(s), tz);
+        if (start < earliest) continue;
+        const end = zonedTime(day, hhmm(e), tz);
+        const booked = bookedAt.get(start) ?? 0;
+        const available = service.maxBookings - booked;
+        if (available <= 0) continue;
+        out.push({
+          start: new Date(start).toISOString(),
+          end: new Date(end).toISOString(),
+          capacity: service.maxBookings,
+          booked,
+          available,
+        });
+      }
+    }
+  }
+  return out.sort((a, b) => a.start.localeCompare(b.start));
+}
