@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { ByteRange, StorageDriver } from './storage';
 
@@ -38,7 +38,7 @@ function parseRange(header: string, size: number): ByteRange | null {
  */
 export function mediaFilesRoutes(storage: StorageDriver) {
   return async (app: FastifyInstance) => {
-    app.get<{ Params: { key: string } }>('/media/:key', { schema: { hide: true } }, async (req, reply) => {
+    const serve = async (req: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
       const { key } = req.params;
       const ext = PUBLIC_KEY.exec(key)?.[1];
       const notFound = () => {
@@ -66,6 +66,14 @@ export function mediaFilesRoutes(storage: StorageDriver) {
         .header('Content-Range', `bytes ${range.start}-${range.end}/${whole.size}`)
         .header('Content-Length', range.end - range.start + 1)
         .send(part.stream);
-    });
+    };
+    app.get<{ Params: { key: string } }>('/media/:key', { schema: { hide: true } }, serve);
+    // The same files under the API prefix, for clients that build addresses from it; not rate limited (a
+    // product list loads dozens of thumbnails, each cached for a year).
+    app.get<{ Params: { key: string } }>(
+      '/api/v1/media/:key',
+      { schema: { hide: true }, config: { rateLimit: false } },
+      serve,
+    );
   };
 }

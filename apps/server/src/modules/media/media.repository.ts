@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { productImages, products } from '../../db/schema/index';
+import { productBots, productImages, products } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 
 export type MediaRow = typeof productImages.$inferSelect;
@@ -35,12 +35,23 @@ export async function lockProduct(db: Conn, vendorId: string, productId: string)
   return rows.length > 0;
 }
 
-export async function productExists(db: Conn, vendorId: string, productId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: products.id })
+/** Which bots sell the product: all of the vendor's, or those listed; undefined when there is no such product. */
+export async function productReach(
+  db: Conn,
+  vendorId: string,
+  productId: string,
+): Promise<{ allBots: boolean; botIds: string[] } | undefined> {
+  const [row] = await db
+    .select({ allBots: products.allBots })
     .from(products)
     .where(and(eq(products.vendorId, vendorId), eq(products.id, productId)));
-  return rows.length > 0;
+  if (!row) return undefined;
+  if (row.allBots) return { allBots: true, botIds: [] };
+  const links = await db
+    .select({ botId: productBots.botId })
+    .from(productBots)
+    .where(and(eq(productBots.vendorId, vendorId), eq(productBots.productId, productId)));
+  return { allBots: false, botIds: links.map((l) => l.botId) };
 }
 
 /** A product's grid media in their order. */
@@ -113,3 +124,27 @@ export async function deleteUnattachedBefore(db: Conn, before: Date, limit: numb
     .where(sql`(${productImages.vendorId}, ${productImages.id}) in (${due})`)
     .returning();
 }
+
+/** Of the storage keys given, those some row still names (a duplicated product shares its original's files). */
+export async function keysInUse(db: Conn, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: productImages.storageKey })
+    .from(productImages)
+    .where(inArray(productImages.storageKey, keys));
+  return new Set(rows.map((r) => r.key));
+}
+
+/**
+ * Of the stored names given (the random part of a key, shared by an upload's original and its sizes), those some
+ * row still names.
+ */
+export async function namesInUse(db: Conn, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const name = sql<string>`left(regexp_replace(${productImages.storageKey}, '^files/', ''), ${NAME_LENGTH})`;
+  const rows = await db.selectDistinct({ name }).from(productImages).where(inArray(name, names));
+  return new Set(rows.map((r) => r.name));
+}
+
+/** Stored names are 24 URL-safe characters (18 random bytes); see media.service.ts. */
+export const NAME_LENGTH = 24;

@@ -9,7 +9,7 @@ import {
   type UploadMediaType,
 } from '@app/contracts/media';
 import type { Db, Tx } from '../../db/types';
-import type { Actor } from '../../lib/actor';
+import { type Actor, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { type EventActor, recordEvent } from '../events/record-event';
 import { ImageDecodeError, processImage } from './images';
@@ -20,8 +20,18 @@ import type { StorageDriver } from './storage';
 /** Where a stored object is served publicly (media-files.routes.ts). Downloads (`files/…`) never are. */
 export const mediaUrl = (key: string) => `/media/${key}`;
 
-/** A new random stored name: 144 bits, URL-safe. Never derived from the client's file name. */
+/** A new random stored name: 144 bits, URL-safe (repo.NAME_LENGTH characters). Never the client's file name. */
 const randomName = () => randomBytes(18).toString('base64url');
+
+/** The public addresses of a stored image's sizes (the catalogue's product views use these). */
+export function productImageUrls(row: Pick<repo.MediaRow, 'storageKey' | 'sizes'>) {
+  const url = mediaUrl(row.storageKey);
+  const sized = (size: string) => {
+    const key = row.sizes[size];
+    return key ? mediaUrl(key) : url;
+  };
+  return { url, thumbnailUrl: sized('thumbnail'), mediumUrl: sized('medium') };
+}
 
 export type UploadInput = {
   /** `image`: images only; `media`: images and videos, or any file when `mediaType` is `file`. */
@@ -168,17 +178,31 @@ export function createMediaService(deps: MediaDeps) {
   const { db, storage } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Refuses early (before storing anything) an upload for a missing product or a full one. */
-  async function checkRoomFor(vendorId: string, productId: string) {
-    if (!(await repo.productExists(db, vendorId, productId))) throw new AppError('PRODUCT_NOT_FOUND');
-    const current = await repo.listProductMedia(db, vendorId, productId);
+  /**
+   * The product, as the catalogue scopes it: the vendor's, and for staff held to some bots, sold through one of
+   * them. Anything else is not found (and nothing is changed).
+   */
+  async function assertVisible(conn: Db | Tx, actor: Actor, productId: string) {
+    const reach = await repo.productReach(conn, actor.vendorId, productId);
+    const visible =
+      reach !== undefined &&
+      (actor.botIds === 'all' ||
+        (reach.allBots ? actor.botIds.length > 0 : reach.botIds.some((b) => inBotScope(actor.botIds, b))));
+    if (!visible) throw new AppError('PRODUCT_NOT_FOUND');
+  }
+
+  /** Refuses early (before storing anything) an upload for a product not found or full. */
+  async function checkRoomFor(actor: Actor, productId: string) {
+    await assertVisible(db, actor, productId);
+    const current = await repo.listProductMedia(db, actor.vendorId, productId);
     if (current.length >= MEDIA_LIMITS.maxImagesPerProduct) throw new AppError('PRODUCT_IMAGES_LIMIT');
   }
 
-  /** Within a transaction holding the product's lock: room for `adding` more, or PRODUCT_IMAGES_LIMIT. */
-  async function lockedMedia(tx: Tx, vendorId: string, productId: string) {
-    if (!(await repo.lockProduct(tx, vendorId, productId))) throw new AppError('PRODUCT_NOT_FOUND');
-    return repo.listProductMedia(tx, vendorId, productId);
+  /** Locks the product (see repo.lockProduct) and answers its media; not found when the caller may not see it. */
+  async function lockedMedia(tx: Tx, actor: Actor, productId: string) {
+    if (!(await repo.lockProduct(tx, actor.vendorId, productId))) throw new AppError('PRODUCT_NOT_FOUND');
+    await assertVisible(tx, actor, productId);
+    return repo.listProductMedia(tx, actor.vendorId, productId);
   }
 
   async function productUpdated(tx: Tx, actor: Actor, productId: string, change: string, count: number) {
@@ -194,7 +218,7 @@ export function createMediaService(deps: MediaDeps) {
 
   /** Appends unattached uploads to a product's media; the first one is main when the product has none. */
   async function appendTo(tx: Tx, actor: Actor, productId: string, rows: repo.MediaRow[]) {
-    const current = await lockedMedia(tx, actor.vendorId, productId);
+    const current = await lockedMedia(tx, actor, productId);
     if (current.length + rows.length > MEDIA_LIMITS.maxImagesPerProduct) {
       throw new AppError('PRODUCT_IMAGES_LIMIT');
     }
@@ -262,8 +286,37 @@ export function createMediaService(deps: MediaDeps) {
     return { ...base, storageKey: key, mimeType: sniffed.mimeType, sizeBytes: size, sizes: {} };
   }
 
+  /** Removes the stored objects of rows gone, unless another row (a duplicated product's) still names them. */
+  async function removeUnused(rows: Pick<repo.MediaRow, 'storageKey' | 'sizes'>[]) {
+    const inUse = await repo.keysInUse(
+      db,
+      rows.map((r) => r.storageKey),
+    );
+    await storage.remove(rows.filter((r) => !inUse.has(r.storageKey)).flatMap(storedKeys));
+  }
+
+  /** Removes stored objects older than `before` that no row names (a deleted product's, a crashed upload's). */
+  async function sweepOrphanFiles(before: Date): Promise<number> {
+    let removed = 0;
+    let batch: string[] = [];
+    const flush = async () => {
+      const nameOf = (key: string) => key.replace(/^files\//, '').slice(0, repo.NAME_LENGTH);
+      const inUse = await repo.namesInUse(db, [...new Set(batch.map(nameOf))]);
+      const orphans = batch.filter((key) => !inUse.has(nameOf(key)));
+      await storage.remove(orphans);
+      removed += orphans.length;
+      batch = [];
+    };
+    for await (const key of storage.listOlderThan(before)) {
+      batch.push(key);
+      if (batch.length >= 500) await flush();
+    }
+    if (batch.length > 0) await flush();
+    return removed;
+  }
+
   async function list(actor: Actor, productId: string): Promise<ProductMediaList> {
-    if (!(await repo.productExists(db, actor.vendorId, productId))) throw new AppError('PRODUCT_NOT_FOUND');
+    await assertVisible(db, actor, productId);
     const rows = await repo.listProductMedia(db, actor.vendorId, productId);
     return { images: rows.map(toItem) };
   }
@@ -273,7 +326,7 @@ export function createMediaService(deps: MediaDeps) {
     async upload(actor: Actor, input: UploadInput): Promise<MediaUpload> {
       let row: repo.NewMediaRow;
       try {
-        if (input.productId) await checkRoomFor(actor.vendorId, input.productId);
+        if (input.productId) await checkRoomFor(actor, input.productId);
         row = await store(input, actor.vendorId);
       } catch (err) {
         input.discard();
@@ -326,7 +379,7 @@ export function createMediaService(deps: MediaDeps) {
     /** Deletes one of the product's media and its stored files; a deleted main passes to the first left. */
     async remove(actor: Actor, productId: string, imageId: string): Promise<void> {
       const removed = await db.transaction(async (tx) => {
-        const current = await lockedMedia(tx, actor.vendorId, productId);
+        const current = await lockedMedia(tx, actor, productId);
         const target = current.find((m) => m.id === imageId);
         if (!target) throw new AppError('MEDIA_NOT_FOUND');
         await repo.deleteMedia(tx, actor.vendorId, imageId);
@@ -341,14 +394,14 @@ export function createMediaService(deps: MediaDeps) {
         await productUpdated(tx, actor, productId, 'media.removed', left.length);
         return target;
       });
-      // After commit: a failed removal leaves an orphan file, never a row pointing at nothing.
-      await storage.remove(storedKeys(removed));
+      // After commit: a failed removal leaves an orphan file (swept later), never a row pointing at nothing.
+      await removeUnused([removed]);
     },
 
     /** Puts the product's media in the order given (exactly its current ids, each once). */
     async reorder(actor: Actor, productId: string, imageIds: string[]): Promise<ProductMediaList> {
       await db.transaction(async (tx) => {
-        const current = await lockedMedia(tx, actor.vendorId, productId);
+        const current = await lockedMedia(tx, actor, productId);
         const known = new Set(current.map((m) => m.id));
         const unique = new Set(imageIds);
         if (unique.size !== imageIds.length || imageIds.some((id) => !known.has(id))) {
@@ -374,7 +427,7 @@ export function createMediaService(deps: MediaDeps) {
     /** Makes one of the product's media its main one; the flag leaves the previous main. */
     async setMain(actor: Actor, productId: string, imageId: string): Promise<ProductMediaList> {
       await db.transaction(async (tx) => {
-        const current = await lockedMedia(tx, actor.vendorId, productId);
+        const current = await lockedMedia(tx, actor, productId);
         if (!current.some((m) => m.id === imageId)) throw new AppError('MEDIA_NOT_FOUND');
         await repo.setMain(tx, actor.vendorId, productId, imageId);
         await productUpdated(tx, actor, productId, 'media.main', current.length);
@@ -382,18 +435,21 @@ export function createMediaService(deps: MediaDeps) {
       return list(actor, productId);
     },
 
-    /** Deletes uploads never attached within a day, with their stored objects (the media.sweep job). */
-    async sweepUnattached(): Promise<{ deleted: number }> {
+    /**
+     * The media.sweep job: deletes uploads never attached within a day with their stored objects, then stored
+     * objects over a day old that no row names any more (those of deleted products).
+     */
+    async sweepUnattached(): Promise<{ deleted: number; orphanFiles: number }> {
       const before = new Date(now().getTime() - MEDIA_LIMITS.unattachedTtlMs);
       let deleted = 0;
       for (;;) {
         const rows = await repo.deleteUnattachedBefore(db, before, 500);
         if (rows.length === 0) break;
-        await storage.remove(rows.flatMap(storedKeys));
+        await removeUnused(rows);
         deleted += rows.length;
         if (rows.length < 500) break;
       }
-      return { deleted };
+      return { deleted, orphanFiles: await sweepOrphanFiles(before) };
     },
   };
 }

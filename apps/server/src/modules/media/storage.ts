@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +21,8 @@ export type StorageDriver = {
   remove(keys: readonly string[]): Promise<void>;
   /** Whether the object exists (tests and the sweep's checks). */
   exists(key: string): Promise<boolean>;
+  /** Keys of the objects last written before `before` (the sweep looks for files no row names any more). */
+  listOlderThan(before: Date): AsyncIterable<string>;
 };
 
 /** Keys are `[A-Za-z0-9_-]` names with an extension, optionally under one folder: never `..` or absolute. */
@@ -75,6 +77,17 @@ export function createLocalStorage(root: string): StorageDriver {
     async exists(key) {
       const info = await stat(pathOf(key)).catch(() => null);
       return info?.isFile() ?? false;
+    },
+    async *listOlderThan(before) {
+      for (const folder of ['', 'files/']) {
+        const names = await readdir(join(root, folder)).catch(() => [] as string[]);
+        for (const name of names) {
+          const key = `${folder}${name}`;
+          if (!SAFE_KEY.test(key)) continue; // partial writes and anything not ours
+          const info = await stat(join(root, key)).catch(() => null);
+          if (info?.isFile() && info.mtime < before) yield key;
+        }
+      }
     },
   };
 }

@@ -95,6 +95,29 @@ describe('Gallery', () => {
     expect(screen.queryByRole('button', { name: /slideshow/ })).toBeNull();
   });
 
+  it("takes a product's images as the catalogue sends them (ordered by position)", () => {
+    const images = [
+      {
+        id: 'x',
+        url: '/media/x.jpg',
+        thumbnailUrl: '/media/x_t.webp',
+        mediumUrl: '/media/x_m.webp',
+        isMain: false,
+        position: 1,
+      },
+      {
+        id: 'y',
+        url: '/media/y.jpg',
+        thumbnailUrl: '/media/y_t.webp',
+        mediumUrl: '/media/y_m.webp',
+        isMain: false,
+        position: 0,
+      },
+    ];
+    render(<Gallery items={images} />);
+    expect(mainImage().getAttribute('src')).toBe('/media/y_m.webp');
+  });
+
   it("shows 'No images available' without images", () => {
     render(<Gallery items={[]} />);
     expect(screen.getByText('No images available')).toBeTruthy();

@@ -1,13 +1,18 @@
 import { MEDIA_LIMITS, type ProductMediaItem } from '@app/contracts/media';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
+import { useBackButtonOverride } from '../../lib/telegram';
 import { EmptyState } from '../ui/empty-state';
 import styles from './gallery.module.css';
 
-export type GalleryItem = Pick<ProductMediaItem, 'id' | 'type' | 'url' | 'isMain' | 'order'> & {
+/** A media endpoint's item or a product's image (the catalogue's ProductImage, ordered by `position`). */
+export type GalleryItem = Pick<ProductMediaItem, 'id' | 'url' | 'isMain'> & {
+  type?: ProductMediaItem['type'];
   mediumUrl?: string | null;
   thumbnailUrl?: string | null;
   name?: string | null;
+  order?: number;
+  position?: number;
 };
 
 export type GalleryProps = {
@@ -20,9 +25,15 @@ export type GalleryProps = {
 
 const { zoomMin, zoomMax, zoomStep } = MEDIA_LIMITS;
 
-/** Main first, then the vendor's order. */
-export function sortForGallery<T extends Pick<GalleryItem, 'isMain' | 'order'>>(items: T[]): T[] {
-  return [...items].sort((a, b) => Number(b.isMain) - Number(a.isMain) || a.order - b.order);
+/** Main first, then the vendor's order (`order` or `position`, else as given). */
+export function sortForGallery<T extends Pick<GalleryItem, 'isMain' | 'order' | 'position'>>(
+  items: T[],
+): T[] {
+  const rank = (item: T, index: number) => item.order ?? item.position ?? index;
+  return items
+    .map((item, index) => ({ item, at: rank(item, index) }))
+    .sort((a, b) => Number(b.item.isMain) - Number(a.item.isMain) || a.at - b.at)
+    .map(({ item }) => item);
 }
 
 /**
@@ -49,6 +60,9 @@ export function Gallery({ items, autoPlay = false, interval = MEDIA_LIMITS.autoP
     const timer = setInterval(() => setIndex((i) => (i + 1) % count), interval);
     return () => clearInterval(timer);
   }, [playing, count, interval, zoom]);
+
+  // In fullscreen, Telegram's back button (and Escape) leaves fullscreen rather than the screen.
+  useBackButtonOverride(fullscreen ? () => setFullscreen(false) : null);
 
   useEffect(() => {
     if (!fullscreen) return;

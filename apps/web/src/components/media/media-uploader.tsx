@@ -20,14 +20,21 @@ import {
 import { uploadMedia } from './api/upload-media';
 import styles from './media-uploader.module.css';
 
-/** One tile of the uploader: an upload, attached to a product or waiting for the product's save. */
-export type MediaItem = ProductMediaItem;
+/**
+ * One tile of the uploader: an upload, attached to a product or waiting for the product's save. Both the media
+ * endpoints' items (ProductMediaItem) and a product's `images` (the catalogue's ProductImage) fit; the order
+ * is the array's.
+ */
+export type MediaItem = Pick<ProductMediaItem, 'id' | 'url' | 'isMain'> &
+  Partial<Pick<ProductMediaItem, 'type' | 'thumbnailUrl' | 'mediumUrl' | 'name' | 'order'>>;
 
 export type MediaUploaderProps = {
   /**
-   * A saved product: every change (upload, delete, reorder, main) is made on the server at once. Without it
-   * (a product being created) the items live in the form through value/onChange, and saving the product
-   * attaches them: send `imageIds` (in order) and `mainImageId`.
+   * With `productId`, every change (upload, delete, reorder, main) is made on the server at once: for screens
+   * that do not save the product's images themselves. Without it the items live in the form through
+   * value/onChange and saving the product applies them: send `imageIds` (the items' ids in order) and
+   * `mainImageId`. An add or edit form that sends `imageIds` must use this second way (on edit, start from the
+   * product's `images`), or its save would undo what the uploader did on the server meanwhile.
    */
   productId?: string | undefined;
   value?: MediaItem[];
@@ -57,12 +64,9 @@ function toItem(upload: MediaUpload, current: MediaItem[]): MediaItem {
     id: upload.id,
     type: upload.type,
     url: upload.url ?? '',
-    thumbnail: upload.thumbnail,
     thumbnailUrl: upload.thumbnailUrl,
     mediumUrl: upload.mediumUrl,
     name: upload.name,
-    size: upload.size,
-    duration: upload.duration,
     isMain: !current.some((i) => i.isMain),
     order: current.length,
   };
