@@ -181,7 +181,8 @@ export function ProductNewPage() {
 
   const changeMedia = (items: MediaItem[]) => {
     setMedia(items);
-    const ordered = [...items].sort((a, b) => a.order - b.order);
+    // The uploader's order is the array's.
+    const ordered = items;
     form.setValue(
       'imageIds',
       ordered.map((item) => item.id),
