@@ -266,6 +266,7 @@ export function createProductsCsvService(deps: {
     const subs = await categoriesRepo.subcategoriesOf(db, actor.vendorId, [...catIds.values()]);
     for (const s of subs) subIds.set(`${s.categoryId}/${s.name.toLowerCase()}`, s.id);
 
+    const plans = await products.internal.planLookup(actor.vendorId);
     let created = 0;
     let updated = 0;
     const errors: ImportRowError[] = [];
@@ -301,10 +302,11 @@ export function createProductsCsvService(deps: {
               by,
               before,
               UpdateProductBody.parse(body) as ProductChanges,
+              plans,
             );
             updated++;
           } else {
-            await products.internal.createIn(tx, actor, by, CreateProductBody.parse(body));
+            await products.internal.createIn(tx, actor, by, CreateProductBody.parse(body), plans);
             created++;
           }
         });

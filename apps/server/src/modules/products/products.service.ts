@@ -54,6 +54,9 @@ const eventActor = (by: ChangedBy): EventActor =>
 
 type EventPayload = Record<string, string | number | boolean | null>;
 
+/** A bot's plan and its product limit (null: unlimited). */
+export type PlanLookup = (botId: string) => { plan: Plan; limit: number | null };
+
 /** The bot an event about a product belongs to: its only bot, or none when it sells through several or all. */
 async function productEvent(
   tx: Tx,
@@ -231,6 +234,24 @@ export function createProductsService(deps: ProductsDeps) {
   }
 
   /**
+   * Each bot's plan and its maxProducts (null: unlimited), read before a write's transaction opens: on PGlite a
+   * read outside an open transaction would wait for it.
+   */
+  async function planLookup(vendorId: string): Promise<PlanLookup> {
+    if (!deps.subscriptions) return () => ({ plan: 'ENTERPRISE', limit: null });
+    const bots = await repo.vendorBots(db, vendorId);
+    const planOf = await deps.subscriptions.currentOf(
+      vendorId,
+      bots.map((b) => b.id),
+    );
+    return (botId) => {
+      const sub = planOf(botId);
+      const plan: Plan = sub.status === 'trial' || sub.status === 'active' ? sub.plan : 'FREE';
+      return { plan, limit: PLANS[plan].maxProducts };
+    };
+  }
+
+  /**
    * Plan limits: every bot the product will be sold through must have room under its plan's maxProducts
    * (archived products do not count; a product already counted for a bot is not counted twice).
    */
@@ -240,18 +261,14 @@ export function createProductsService(deps: ProductsDeps) {
     target: { all: boolean; ids: string[]; bots: Array<{ id: string; username: string }> },
     status: string,
     current: { row: repo.ProductRow; botIds: string[] } | null,
+    plans: PlanLookup,
   ) {
-    if (status === 'archived' || !deps.subscriptions) return;
+    if (status === 'archived') return;
     const botIds = target.all ? target.bots.map((b) => b.id) : target.ids;
     if (botIds.length === 0) return;
-    const [counts, planOf] = await Promise.all([
-      repo.productCounts(conn, vendorId, botIds),
-      deps.subscriptions.currentOf(vendorId, botIds),
-    ]);
+    const counts = await repo.productCounts(conn, vendorId, botIds);
     for (const botId of botIds) {
-      const sub = planOf(botId);
-      const plan: Plan = sub.status === 'trial' || sub.status === 'active' ? sub.plan : 'FREE';
-      const limit = PLANS[plan].maxProducts;
+      const { plan, limit } = plans(botId);
       if (limit === null) continue;
       const counted =
         current !== null &&
@@ -353,11 +370,12 @@ export function createProductsService(deps: ProductsDeps) {
     actor: Pick<Actor, 'vendorId' | 'botIds'>,
     by: ChangedBy,
     body: NewProduct,
+    plans: PlanLookup,
   ) {
     await checkCategory(tx, actor.vendorId, body);
     await checkUnique(tx, actor.vendorId, body);
     const target = await resolveBots(actor, body.botIds, tx);
-    await checkPlanLimits(tx, actor.vendorId, target, body.status, null);
+    await checkPlanLimits(tx, actor.vendorId, target, body.status, null, plans);
     let row = await repo.insertProduct(tx, { vendorId: actor.vendorId, ...rowValues(body, target.all) });
     if (!target.all) await repo.setProductBots(tx, actor.vendorId, row.id, target.ids);
     if (
@@ -382,12 +400,20 @@ export function createProductsService(deps: ProductsDeps) {
     by: ChangedBy,
     before: repo.ProductRow,
     body: ProductChanges,
+    plans: PlanLookup,
   ) {
     await checkCategory(tx, actor.vendorId, body);
     await checkUnique(tx, actor.vendorId, body, before.id);
     const target = await resolveBots(actor, body.botIds, tx);
     const currentBots = (await repo.productBotIds(tx, actor.vendorId, [before.id])).get(before.id) ?? [];
-    await checkPlanLimits(tx, actor.vendorId, target, body.status, { row: before, botIds: currentBots });
+    await checkPlanLimits(
+      tx,
+      actor.vendorId,
+      target,
+      body.status,
+      { row: before, botIds: currentBots },
+      plans,
+    );
     const values = rowValues(body, target.all);
     let row = await repo.updateProduct(tx, actor.vendorId, before.id, values);
     if (!row) throw new AppError('PRODUCT_NOT_FOUND');
@@ -419,6 +445,7 @@ export function createProductsService(deps: ProductsDeps) {
   }
 
   async function setStatus(actor: Actor, productId: string, status: 'archived' | 'active') {
+    const plans = await planLookup(actor.vendorId);
     const row = await db.transaction(async (tx) => {
       const before = await visible(actor, productId, tx);
       if (before.status === status) return before;
@@ -430,7 +457,7 @@ export function createProductsService(deps: ProductsDeps) {
               ids: (await repo.productBotIds(tx, actor.vendorId, [before.id])).get(before.id) ?? [],
               bots: await repo.vendorBots(tx, actor.vendorId),
             };
-        await checkPlanLimits(tx, actor.vendorId, target, status, null);
+        await checkPlanLimits(tx, actor.vendorId, target, status, null, plans);
       }
       const after = await repo.updateProduct(tx, actor.vendorId, productId, { status });
       if (!after) throw new AppError('PRODUCT_NOT_FOUND');
@@ -526,17 +553,19 @@ export function createProductsService(deps: ProductsDeps) {
     },
 
     async create(actor: Actor, body: NewProduct): Promise<Product> {
+      const plans = await planLookup(actor.vendorId);
       const row = await db
-        .transaction((tx) => createIn(tx, actor, changedBy(actor), body))
+        .transaction((tx) => createIn(tx, actor, changedBy(actor), body, plans))
         .catch(uniqueFailure);
       return viewOne(actor.vendorId, row);
     },
 
     async update(actor: Actor, productId: string, body: ProductChanges): Promise<Product> {
+      const plans = await planLookup(actor.vendorId);
       const row = await db
         .transaction(async (tx) => {
           const before = await visible(actor, productId, tx);
-          return updateIn(tx, actor, changedBy(actor), before, body);
+          return updateIn(tx, actor, changedBy(actor), before, body, plans);
         })
         .catch(uniqueFailure);
       return viewOne(actor.vendorId, row);
@@ -729,7 +758,7 @@ export function createProductsService(deps: ProductsDeps) {
 
     // ------------------------------------------------------------ for the CSV import and export
 
-    internal: { createIn, updateIn, views, context, visible },
+    internal: { createIn, updateIn, views, context, visible, planLookup },
   };
 }
 

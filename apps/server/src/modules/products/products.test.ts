@@ -331,10 +331,8 @@ describe('code pools', () => {
   it('masks codes in the pool list and shows one only on reveal; never in product responses', async () => {
     const p = await createProduct(t.app, v, productBody('key', categoryId));
     const pool = (await req('GET', `/products/${p.id}/codes`)).json() as CodeListResponse;
-    expect(pool.codes.map((c) => c.code)).toEqual(
-      ['AAAA*********DDDD', 'EEEE*********HHHH'].map((m) => m.replace(/\*{9}/, '-****-****-')),
-    );
-    const first = pool.codes[0];
+    expect(pool.codes.map((c) => c.code).sort()).toEqual(['AAAA-****-****-DDDD', 'EEEE-****-****-HHHH']);
+    const first = pool.codes.find((c) => c.code.startsWith('AAAA'));
     const reveal = await req('POST', `/products/${p.id}/codes/${first?.id}/reveal`);
     expect(reveal.json().code).toBe('AAAA-BBBB-CCCC-DDDD');
     const listed = JSON.stringify(await list());
