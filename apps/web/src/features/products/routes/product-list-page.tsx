@@ -1,7 +1,7 @@
 import type { ProductType } from '@app/contracts/catalogue';
 import type { ProductListResponse } from '@app/contracts/products';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -57,7 +57,11 @@ export function ProductListPage() {
     );
   };
 
+  // The typed search joins the address once it settles, unless the user has already left for another screen:
+  // writing it then would replace that navigation (a card tapped while the search was settling).
+  const leaving = useNavigation().state !== 'idle';
   useEffect(() => {
+    if (leaving || (params.get('search') ?? '') === debouncedSearch) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -67,7 +71,7 @@ export function ProductListPage() {
       },
       { replace: true },
     );
-  }, [debouncedSearch, setParams]);
+  }, [debouncedSearch, params, setParams, leaving]);
 
   const filters: ProductFilters = useMemo(
     () => ({ search: debouncedSearch || undefined, productType, category, subcategory, botId }),
