@@ -82,6 +82,7 @@ export function SharePanel({ product, onClose }: { product: Product; onClose: ()
           ) : null}
           <Button
             variant="secondary"
+            className={styles.copy}
             onClick={() =>
               url &&
               void copyText(url).then((ok) => {

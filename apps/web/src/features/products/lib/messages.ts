@@ -18,6 +18,12 @@ export const PRODUCT_MESSAGE_KEYS: ContractMessages = {
   [PRODUCT_MESSAGES.shortDescriptionMax]: 'products.messages.shortDescriptionTooLong',
 };
 
+/** A contract text (a field message from the server, say) in the user's language; unknown texts as they came. */
+export function translateProductMessage(text: string): string {
+  const key = PRODUCT_MESSAGE_KEYS[text];
+  return key ? t(key) : text;
+}
+
 const ERROR_KEYS: Partial<Record<string, MessageKey>> = {
   PRODUCT_NOT_FOUND: 'products.errors.notFound',
   PRODUCT_SKU_TAKEN: 'products.errors.skuTaken',

@@ -8,7 +8,7 @@ import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../i18n/i18n';
 import { haptics, showConfirm, useMainButton } from '../../../lib/telegram';
 import { useImportProducts, useImportProgress } from '../api/import-products';
-import { describeProductError } from '../lib/messages';
+import { describeProductError, translateProductMessage } from '../lib/messages';
 import styles from './product-import-page.module.css';
 
 type Step = 'choose' | 'checked' | 'importing';
@@ -147,7 +147,9 @@ export function ProductImportPage() {
 
       {check && step === 'checked' ? (
         <Card className={styles.card} data-testid="import-check">
-          <p className={styles.ok}>{t('products.import.valid', { count: check.validRows })}</p>
+          <p className={check.validRows > 0 ? styles.ok : styles.none}>
+            {t('products.import.valid', { count: check.validRows })}
+          </p>
           {check.errors.length > 0 ? (
             <>
               <p className={styles.bad}>
@@ -167,7 +169,7 @@ export function ProductImportPage() {
                       <tr key={`${row.line}-${row.field ?? ''}-${row.message}`}>
                         <td>{formatNumber(row.line)}</td>
                         <td>{row.field ?? '–'}</td>
-                        <td>{row.message}</td>
+                        <td>{translateProductMessage(row.message)}</td>
                       </tr>
                     ))}
                   </tbody>
