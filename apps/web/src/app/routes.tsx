@@ -113,11 +113,48 @@ export const appRoutes: RouteObject[] = [
   redirect('bots/:botId/renew', ({ botId }) => `/subscription-plans/${botId}`),
 
   // The products list keeps its filters (?botId=…) in the address.
-  placeholder('products', 'shell.screen.products', tab),
-  placeholder('product-new', 'shell.screen.addProduct', upTo('/products')),
-  placeholder('products/:productId', 'shell.screen.productDetails', upTo('/products')),
-  placeholder('products/:productId/edit', 'shell.screen.editProduct', upTo('/products')),
-  placeholder('categories', 'shell.screen.categories', upTo('/products')),
+  {
+    path: 'products',
+    handle: tab,
+    lazy: async () => ({
+      Component: (await import('../features/products/routes/product-list-page')).ProductListPage,
+    }),
+  },
+  {
+    path: 'product-new',
+    handle: upTo('/products'),
+    lazy: async () => ({
+      Component: (await import('../features/products/routes/product-new-page')).ProductNewPage,
+    }),
+  },
+  {
+    path: 'products/import',
+    handle: upTo('/products'),
+    lazy: async () => ({
+      Component: (await import('../features/products/routes/product-import-page')).ProductImportPage,
+    }),
+  },
+  {
+    path: 'products/:productId',
+    handle: upTo('/products'),
+    lazy: async () => ({
+      Component: (await import('../features/products/routes/product-detail-page')).ProductDetailPage,
+    }),
+  },
+  {
+    path: 'products/:productId/edit',
+    handle: upTo('/products'),
+    lazy: async () => ({
+      Component: (await import('../features/products/routes/product-edit-page')).ProductEditPage,
+    }),
+  },
+  {
+    path: 'categories',
+    handle: upTo('/products'),
+    lazy: async () => ({
+      Component: (await import('../features/categories/routes/categories-page')).CategoriesPage,
+    }),
+  },
 
   // Orders and customers keep their filters in the address (?status=…&botId=…&customerId=…).
   {

@@ -35,8 +35,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** false for the calls made before there is a session (sign-in, refresh, demo launch data). */
   auth?: boolean;
-  /** 'blob' for a file (an invoice PDF); JSON otherwise. */
-  responseType?: 'json' | 'blob';
+  /** 'blob' for a file (an invoice PDF); 'text' for the body as it came (an SVG, a CSV); JSON otherwise. */
+  responseType?: 'json' | 'text' | 'blob';
 };
 
 let onSessionExpired: () => void = () => {
@@ -97,9 +97,10 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
-async function readBody<T>(response: Response): Promise<T> {
+async function readBody<T>(response: Response, responseType: RequestOptions['responseType']): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
+  if (responseType === 'text') return text as T;
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
@@ -207,7 +208,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (!response.ok) throw await toApiError(response);
   if (options.responseType === 'blob') return (await response.blob()) as T;
-  return readBody<T>(response);
+  return readBody<T>(response, options.responseType);
 }
 
 export type UploadOptions = {

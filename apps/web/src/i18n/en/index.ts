@@ -2,12 +2,14 @@ import { activity } from './activity';
 import { analytics } from './analytics';
 import { auth } from './auth';
 import { bots } from './bots';
+import { categories } from './categories';
 import { common } from './common';
 import { customers } from './customers';
 import { home } from './home';
 import { media } from './media';
 import { orders } from './orders';
 import { payments } from './payments';
+import { products } from './products';
 import { settings } from './settings';
 import { shell } from './shell';
 import { ui } from './ui';
@@ -27,4 +29,6 @@ export const en = {
   ...customers,
   ...analytics,
   ...media,
+  ...products,
+  ...categories,
 };

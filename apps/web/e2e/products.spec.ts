@@ -1,0 +1,319 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { openSignedIn } from './fixtures';
+
+// The catalogue screens against the real server in demo mode: products of the three types, search and filters,
+// edit, archive and restore, categories and subcategories, CSV import. Each test makes its own names.
+
+const unique = () => randomBytes(3).toString('hex').toUpperCase();
+
+/** Telegram's main button (drawn in the page in demo mode). */
+const mainButton = (page: Page) => page.getByTestId('demo-main-button');
+
+/**
+ * Demo mode answers Telegram's popups with the browser's dialogs: every one is accepted (OK picks the popup's
+ * first button: Save & Continue, Delete, Archive, …) and its text is kept.
+ */
+function acceptDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void dialog.accept();
+  });
+  return seen;
+}
+
+async function session(page: Page) {
+  return page.evaluate(() => ({
+    token: localStorage.getItem('auth_token') ?? '',
+    vendorId: localStorage.getItem('vendor_id') ?? '',
+  }));
+}
+
+type Category = { id: string; name: string; subcategories: { id: string; name: string }[] };
+
+async function firstCategory(page: Page): Promise<Category> {
+  const { token, vendorId } = await session(page);
+  const response = await page.request.get(`/api/v1/vendors/${vendorId}/categories`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  const { categories } = (await response.json()) as { categories: Category[] };
+  const category = categories[0];
+  if (!category) throw new Error('the demo vendor has no categories');
+  return category;
+}
+
+/** A physical product of the test's own, made through the API. */
+async function createProduct(page: Page, name: string, sku: string) {
+  const { token, vendorId } = await session(page);
+  const category = await firstCategory(page);
+  const response = await page.request.post(`/api/v1/vendors/${vendorId}/products`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name, sku, productType: 'physical', price: 2500, categoryId: category.id, stock: 40 },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as { id: string };
+}
+
+async function fillBasics(page: Page, name: string, sku: string) {
+  await page.getByLabel('Product Name').fill(name);
+  await page.getByLabel('SKU', { exact: true }).fill(sku);
+  const category = await firstCategory(page);
+  await page.getByLabel('Category', { exact: true }).selectOption(category.id);
+}
+
+async function setPrice(page: Page, price: string) {
+  await page.getByRole('tab', { name: 'Pricing' }).click();
+  await page.getByLabel('Price (USD)', { exact: true }).fill(price);
+}
+
+/** Save Product, then Save & Continue in the popup; the success message follows. */
+async function saveProduct(page: Page, dialogs: string[]) {
+  await mainButton(page).click();
+  await expect.poll(() => dialogs).toContain('Product saved successfully!');
+  expect(dialogs).toContain('Save this product?');
+}
+
+async function searchFor(page: Page, text: string) {
+  await page.goto('/products');
+  await page.getByLabel('Search by name or SKU').fill(text);
+}
+
+const card = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'Products' }).getByRole('article', { name });
+
+/** One of the list's four filter cards. */
+const typeCard = (page: Page, name: RegExp) =>
+  page.getByRole('group', { name: 'Product type' }).getByRole('button', { name });
+
+/** The add form's product type selector. */
+const chooseType = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Product Type' }).getByRole('button', { name, exact: true }).click();
+
+test.beforeEach(async ({ page }) => {
+  await openSignedIn(page);
+});
+
+test('Save without name, price and category says which fields are required', async ({ page }) => {
+  const dialogs = acceptDialogs(page);
+  await page.goto('/product-new');
+  await expect(mainButton(page)).toHaveText('Save Product');
+  await mainButton(page).click();
+  await expect.poll(() => dialogs).toContain('Please fill in required fields: Name, Price, and Category.');
+  await expect(
+    page.getByText('Please fill in required fields: Name, Price, and Category.').first(),
+  ).toBeVisible();
+});
+
+test('a physical product is created, then found by SKU search and by the filter cards', async ({ page }) => {
+  const dialogs = acceptDialogs(page);
+  const id = unique();
+  const name = `E2E Tee ${id}`;
+  await page.goto('/product-new');
+  await fillBasics(page, name, `TEE-${id}`);
+  await setPrice(page, '19.99');
+  await page.getByLabel('Cost Price (USD)').fill('12.00');
+  await expect(page.getByTestId('profit-margin')).toContainText('$7.99');
+  await page.getByRole('tab', { name: 'Inventory' }).click();
+  await page.getByLabel('Stock Quantity').fill('3');
+  await expect(page.getByText('Stock is below the low stock alert level (5).')).toBeVisible();
+  await saveProduct(page, dialogs);
+  // Save & Continue clears the core fields and returns to the Basic tab.
+  await expect(page.getByLabel('Product Name')).toHaveValue('');
+
+  await searchFor(page, `TEE-${id}`);
+  const found = card(page, name);
+  await expect(found).toBeVisible();
+  await expect(found).toContainText('$19.99');
+  await expect(found).toContainText('3 units');
+  await expect(found).toContainText('Physical');
+
+  await typeCard(page, /Physical/).click();
+  await expect(card(page, name)).toBeVisible();
+  await typeCard(page, /Digital/).click();
+  await expect(page.getByText('No products found')).toBeVisible();
+  await typeCard(page, /Total/).click();
+  await expect(card(page, name)).toBeVisible();
+});
+
+test('a digital product key product is created with generated keys', async ({ page }) => {
+  const dialogs = acceptDialogs(page);
+  const id = unique();
+  const name = `E2E Key ${id}`;
+  await page.goto('/product-new');
+  await chooseType(page, 'Digital');
+  await fillBasics(page, name, `KEY-${id}`);
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await page.getByLabel('Digital Type').selectOption('product_key');
+  await page.getByRole('button', { name: 'Generate Codes' }).click();
+  await expect(page.getByText('10 codes added')).toBeVisible();
+  await expect(page.getByTestId('codes-field')).toContainText(
+    /[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/,
+  );
+  await setPrice(page, '9.50');
+  await saveProduct(page, dialogs);
+
+  await searchFor(page, `KEY-${id}`);
+  await expect(card(page, name)).toContainText('Product Key');
+  await expect(card(page, name)).toContainText('10 left');
+  await card(page, name)
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
+  await page.getByRole('tab', { name: 'Inventory' }).click();
+  await expect(page.getByText('Code pool')).toBeVisible();
+  await expect(page.getByRole('tabpanel')).toContainText('10');
+});
+
+test('a service is created with its duration and found by the Services card', async ({ page }) => {
+  const dialogs = acceptDialogs(page);
+  const id = unique();
+  const name = `E2E Session ${id}`;
+  await page.goto('/product-new');
+  await chooseType(page, 'Service');
+  await fillBasics(page, name, `SRV-${id}`);
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await page.getByLabel('Duration', { exact: true }).fill('2');
+  await setPrice(page, '45');
+  await saveProduct(page, dialogs);
+
+  await searchFor(page, name);
+  await typeCard(page, /Services/).click();
+  await expect(card(page, name)).toContainText('2 hours');
+  await expect(card(page, name)).toContainText('Service');
+});
+
+test('an edit is saved for real and shows after a reload', async ({ page }) => {
+  const dialogs = acceptDialogs(page);
+  const id = unique();
+  const product = await createProduct(page, `E2E Mug ${id}`, `MUG-${id}`);
+  await page.goto(`/products/${product.id}/edit`);
+  await expect(page.getByLabel('Product Name')).toHaveValue(`E2E Mug ${id}`);
+  await page.getByLabel('Product Name').fill('');
+  await mainButton(page).click();
+  await expect(page.getByText('Product name is required')).toBeVisible();
+  await page.getByLabel('Product Name').fill(`E2E Mug ${id} Large`);
+  await expect(page.getByText('Product name is required')).toBeHidden();
+  await expect(mainButton(page)).toHaveText('Update Product');
+  await mainButton(page).click();
+  await expect.poll(() => dialogs).toContain('Product updated successfully!');
+  await expect(page).toHaveURL(/\/products$/);
+
+  await page.goto(`/products/${product.id}`);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `E2E Mug ${id} Large` })).toBeVisible();
+});
+
+/** A small PNG of one colour (valid for the server's image pipeline). */
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('two images are uploaded on the edit screen and the second is made main', async ({ page }) => {
+  acceptDialogs(page);
+  const id = unique();
+  const product = await createProduct(page, `E2E Vase ${id}`, `VAS-${id}`);
+  await page.goto(`/products/${product.id}/edit`);
+  await page.getByRole('tab', { name: 'Images' }).click();
+  await page.getByTestId('media-file-input').setInputFiles([
+    { name: 'front.png', mimeType: 'image/png', buffer: PNG_1PX },
+    { name: 'back.png', mimeType: 'image/png', buffer: PNG_1PX },
+  ]);
+  const stars = page.getByRole('button', { name: 'Set as main image' });
+  await expect(stars).toHaveCount(2);
+  await expect(stars.nth(0)).toHaveAttribute('aria-pressed', 'true');
+  await stars.nth(1).click();
+  await expect(stars.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(stars.nth(0)).toHaveAttribute('aria-pressed', 'false');
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Images' }).click();
+  await expect(page.getByRole('button', { name: 'Set as main image' }).nth(1)).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
+
+test('a product is archived and restored from its page', async ({ page }) => {
+  const dialogs = acceptDialogs(page);
+  const id = unique();
+  const product = await createProduct(page, `E2E Lamp ${id}`, `LMP-${id}`);
+  await page.goto(`/products/${product.id}`);
+  await page.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible();
+  expect(dialogs.some((d) => d.startsWith(`Archive "E2E Lamp ${id}"?`))).toBe(true);
+  await expect(page.getByTestId('product-detail-page')).toContainText('Archived');
+  await page.reload();
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByRole('button', { name: 'Archive' })).toBeVisible();
+  await expect(page.getByTestId('product-detail-page')).toContainText('Active');
+});
+
+test('a category and a subcategory are created, renamed and deleted', async ({ page }) => {
+  acceptDialogs(page);
+  const id = unique();
+  await page.goto('/products');
+  await page.getByRole('button', { name: 'Categories' }).click();
+  await expect(page).toHaveURL(/\/categories$/);
+
+  const form = page.getByTestId('new-category-form');
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(form.getByText('Category name is required')).toBeVisible();
+  await form.getByLabel('Category name').fill(`E2E Cat ${id}`);
+  await form.getByRole('button', { name: 'Create' }).click();
+
+  const item = page.getByRole('region', { name: `E2E Cat ${id}` });
+  await expect(item).toBeVisible();
+  await item.getByRole('button', { name: 'Rename' }).click();
+  await item.getByLabel(`New name for E2E Cat ${id}`).fill(`E2E Cat ${id} B`);
+  await item.getByRole('button', { name: 'Save' }).click();
+  const renamed = page.getByRole('region', { name: `E2E Cat ${id} B` });
+  await expect(renamed).toBeVisible();
+
+  // A new category opens with its subcategories shown.
+  await renamed.getByLabel('Subcategory name').fill(`Sub ${id}`);
+  await renamed.getByRole('button', { name: 'Add Subcategory' }).click();
+  await expect(renamed.getByTestId(`subcategory-Sub ${id}`)).toBeVisible();
+  await renamed.getByRole('button', { name: `Rename Sub ${id}` }).click();
+  await renamed.getByLabel(`New name for Sub ${id}`).fill(`Sub ${id} Two`);
+  await renamed.getByRole('button', { name: 'Save' }).click();
+  await expect(renamed.getByTestId(`subcategory-Sub ${id} Two`)).toBeVisible();
+  await renamed.getByRole('button', { name: `Delete Sub ${id} Two` }).click();
+  await expect(renamed.getByText('No subcategories yet')).toBeVisible();
+
+  await renamed.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('region', { name: `E2E Cat ${id} B` })).toBeHidden();
+});
+
+test('a small CSV is checked, its errors listed by line, then imported', async ({ page }) => {
+  acceptDialogs(page);
+  const id = unique();
+  const csv = [
+    'name,productType,sku,price,category,stock',
+    `E2E Import A ${id},physical,IMP-A-${id},12.50,E2E Imports ${id},30`,
+    `E2E Import B ${id},physical,IMP-B-${id},7.00,E2E Imports ${id},8`,
+    `,physical,IMP-C-${id},abc,E2E Imports ${id},1`,
+  ].join('\n');
+  await page.goto('/products');
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page).toHaveURL(/\/products\/import$/);
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'catalogue.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await expect(page.getByText('File: catalogue.csv')).toBeVisible();
+  await mainButton(page).click();
+  const check = page.getByTestId('import-check');
+  await expect(check).toContainText('2 products ready to import');
+  await expect(check).toContainText('1 row has errors');
+  await expect(check.getByRole('row').nth(1)).toContainText('4');
+
+  await expect(mainButton(page)).toHaveText('Import Products');
+  await mainButton(page).click();
+  await expect(page.getByTestId('import-progress')).toContainText('2 products imported');
+
+  await searchFor(page, `E2E Import A ${id}`);
+  await expect(card(page, `E2E Import A ${id}`)).toContainText('$12.50');
+});

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, vendorPath } from '../../../lib/api-client';
+import { CATEGORIES_KEY_PREFIX, DASHBOARD_KEY_PREFIX, productKeys } from './product-keys';
+
+export function deleteProduct(productId: string): Promise<void> {
+  return api.delete<void>(vendorPath(`/products/${encodeURIComponent(productId)}`));
+}
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProduct,
+    onSuccess: (_result, productId) => {
+      queryClient.removeQueries({ queryKey: productKeys.detail(productId) });
+      void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY_PREFIX });
+    },
+  });
+}

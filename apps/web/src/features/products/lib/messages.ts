@@ -1,0 +1,53 @@
+import { PRODUCT_MESSAGES } from '@app/contracts/products';
+import type { ContractMessages } from '../../../components/ui/form/zod-form';
+import { t } from '../../../i18n/i18n';
+import type { MessageKey } from '../../../i18n/messages';
+import { isApiError } from '../../../lib/api-client';
+
+/** The contract's product texts → catalogue keys (see useZodForm). */
+export const PRODUCT_MESSAGE_KEYS: ContractMessages = {
+  [PRODUCT_MESSAGES.requiredFields]: 'products.form.requiredFields',
+  [PRODUCT_MESSAGES.nameRequired]: 'products.messages.nameRequired',
+  [PRODUCT_MESSAGES.priceRequired]: 'products.messages.priceRequired',
+  [PRODUCT_MESSAGES.categoryRequired]: 'products.messages.categoryRequired',
+  [PRODUCT_MESSAGES.stockRequired]: 'products.messages.stockRequired',
+  [PRODUCT_MESSAGES.fileRequired]: 'products.messages.fileRequired',
+  [PRODUCT_MESSAGES.keysRequired]: 'products.messages.keysRequired',
+  [PRODUCT_MESSAGES.durationRequired]: 'products.messages.durationRequired',
+  [PRODUCT_MESSAGES.addressRequired]: 'products.messages.addressRequired',
+  [PRODUCT_MESSAGES.shortDescriptionMax]: 'products.messages.shortDescriptionTooLong',
+};
+
+/** A contract text (a field message from the server, say) in the user's language; unknown texts as they came. */
+export function translateProductMessage(text: string): string {
+  const key = PRODUCT_MESSAGE_KEYS[text];
+  return key ? t(key) : text;
+}
+
+const ERROR_KEYS: Partial<Record<string, MessageKey>> = {
+  PRODUCT_NOT_FOUND: 'products.errors.notFound',
+  PRODUCT_SKU_TAKEN: 'products.errors.skuTaken',
+  PRODUCT_SLUG_TAKEN: 'products.errors.slugTaken',
+  CATEGORY_NOT_FOUND: 'products.errors.categoryNotFound',
+  SUBCATEGORY_NOT_FOUND: 'products.errors.categoryNotFound',
+};
+
+/** A failed products call in the user's language: a known code from the catalogue, else the server's text. */
+export function describeProductError(error: unknown, fallback: MessageKey): string {
+  if (!isApiError(error)) return t(fallback);
+  if (error.status === 0) return t('products.errors.network');
+  const key = ERROR_KEYS[error.code];
+  if (key) return t(key);
+  const translated = PRODUCT_MESSAGE_KEYS[error.message];
+  if (translated) return t(translated);
+  return error.message || t(fallback);
+}
+
+/** The form field a server refusal is about, so the message shows under it. */
+export function fieldOfError(error: unknown): 'sku' | 'urlSlug' | 'categoryId' | null {
+  if (!isApiError(error)) return null;
+  if (error.code === 'PRODUCT_SKU_TAKEN') return 'sku';
+  if (error.code === 'PRODUCT_SLUG_TAKEN') return 'urlSlug';
+  if (error.code === 'CATEGORY_NOT_FOUND' || error.code === 'SUBCATEGORY_NOT_FOUND') return 'categoryId';
+  return null;
+}

@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, type RecordedCall, stubFetch } from '../../../test/fake-server';
+import { startFakeTelegram } from '../../../test/fake-telegram';
+import { renderApp } from '../../../test/render-app';
+import { ProductNewPage } from './product-new-page';
+
+const CLOTHING = '11111111-1111-4111-8111-111111111111';
+const TEES = '22222222-2222-4222-8222-222222222222';
+const SHOES = '33333333-3333-4333-8333-333333333333';
+const BOT = '44444444-4444-4444-8444-444444444444';
+
+const category = (id: string, name: string, subs: { id: string; name: string }[]) => ({
+  id,
+  name,
+  icon: null,
+  status: 'active',
+  sortOrder: 0,
+  productCount: 0,
+  subcategories: subs.map((s) => ({ ...s, categoryId: id, productCount: 0 })),
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+});
+
+let telegram: ReturnType<typeof startFakeTelegram>;
+let calls: RecordedCall[];
+let alerts: string[];
+
+beforeAll(() => {
+  telegram = startFakeTelegram();
+});
+
+beforeEach(() => {
+  alerts = [];
+  calls = stubFetch(({ method, path, body }) => {
+    if (path.endsWith('/categories')) {
+      return json({
+        categories: [
+          category(CLOTHING, 'Clothing', [{ id: TEES, name: 'T-Shirts' }]),
+          category(SHOES, 'Shoes', []),
+        ],
+        stats: { totalCategories: 2, totalSubcategories: 1, totalProducts: 0, activeCategories: 2 },
+      });
+    }
+    if (path.endsWith('/bots')) {
+      return json({ bots: [{ id: BOT, name: 'Shop', username: 'shop_bot' }], summary: {} });
+    }
+    if (method === 'POST' && path.endsWith('/products')) {
+      return json({ id: 'new', ...(body as object) }, 201);
+    }
+    return json({ error: { code: 'NOT_FOUND', message: 'no' } }, 404);
+  });
+  // The fake client answers popups by pressing a button; the success alert is one of them.
+  telegram.answerPopupWith(undefined);
+  telegram.events.length = 0;
+  vi.spyOn(window, 'alert').mockImplementation((message) => alerts.push(String(message)));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const popups = () =>
+  telegram.events.filter((e) => e.name === 'web_app_open_popup').map((e) => e.params.message as string);
+
+describe('Add New Product', () => {
+  it('Save with name, price or category missing says the spec sentence and sends nothing', async () => {
+    renderApp(<ProductNewPage />, { path: '/product-new' });
+    await screen.findByLabelText('Product Name');
+    act(() => telegram.press('main'));
+    await waitFor(() =>
+      expect(popups()).toContain('Please fill in required fields: Name, Price, and Category.'),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('a category change clears the subcategory', async () => {
+    renderApp(<ProductNewPage />, { path: '/product-new' });
+    await screen.findByRole('option', { name: 'Clothing' });
+    await userEvent.selectOptions(screen.getByLabelText('Category'), CLOTHING);
+    await userEvent.selectOptions(await screen.findByLabelText('Subcategory'), TEES);
+    expect((screen.getByLabelText('Subcategory') as HTMLSelectElement).value).toBe(TEES);
+    await userEvent.selectOptions(screen.getByLabelText('Category'), SHOES);
+    await userEvent.selectOptions(screen.getByLabelText('Category'), CLOTHING);
+    expect((screen.getByLabelText('Subcategory') as HTMLSelectElement).value).toBe('');
+  });
+
+  it('asks Save & Continue / Save & Exit / Cancel, then sends the contract body without empty fields', async () => {
+    renderApp(<ProductNewPage />, { path: '/product-new' });
+    await userEvent.type(await screen.findByLabelText('Product Name'), 'Blue Tee');
+    await screen.findByRole('option', { name: 'Clothing' });
+    await userEvent.selectOptions(screen.getByLabelText('Category'), CLOTHING);
+    // Spec §4: choosing a bot replaces 'all'.
+    await userEvent.click(screen.getByRole('button', { name: '@shop_bot' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Pricing' }));
+    await userEvent.type(screen.getByLabelText('Price (USD)'), '19.99');
+    await userEvent.click(screen.getByRole('tab', { name: 'Inventory' }));
+    await userEvent.type(screen.getByLabelText('Stock Quantity'), '12');
+
+    act(() => telegram.press('main'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const question = telegram.events.find((e) => e.name === 'web_app_open_popup')?.params ?? {};
+    expect(question.message).toBe('Save this product?');
+    const buttons = question.buttons as { text?: string; type: string }[];
+    expect(buttons.map((b) => b.text ?? b.type)).toEqual(['Save & Continue', 'Save & Exit', 'cancel']);
+    const body = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      name: 'Blue Tee',
+      price: 1999,
+      stock: 12,
+      categoryId: CLOTHING,
+      productType: 'physical',
+      botIds: [BOT],
+      status: 'active',
+      isFeatured: false,
+      currency: 'USD',
+      minStock: 5,
+    });
+    expect(body).not.toHaveProperty('sku');
+    expect(body).not.toHaveProperty('digital');
+    expect(body).not.toHaveProperty('service');
+    await waitFor(() => expect(popups()).toContain('Product saved successfully!'));
+    // Save & Continue: the core fields are cleared for the next product.
+    await waitFor(() => expect((screen.getByLabelText('Product Name') as HTMLInputElement).value).toBe(''));
+  });
+});
