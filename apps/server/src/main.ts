@@ -51,7 +51,7 @@ async function main() {
     requestEventDispatch: () => requestEventDispatch(),
     ...(fakeBotApi ? { fakeBotApi } : {}),
   });
-  if (fakeBotApi) await ensureDemoData(database.db, fakeBotApi, secrets, app.log);
+  if (fakeBotApi) await ensureDemoData(database.db, fakeBotApi, secrets, app.log, config.platformBotToken);
 
   // Started before listen so requests can queue jobs; workers start after listen (see registerWorkers).
   const jobs = createJobQueue({ connection: database.connection, kinds: jobKinds, log: app.log });

@@ -115,7 +115,8 @@ export async function updateBot(
   return row;
 }
 
-/** A live bot looked up by id alone (the shop runtime knows no vendor). */
+/** The stored webhook secret of a live bot, looked up by id alone: Telegram's request names no vendor. */
+/** A live bot by its id alone: Telegram's webhook names the bot, not the vendor. */
 export async function findBotById(db: Conn, botId: string): Promise<BotRow | undefined> {
   const [row] = await db
     .select()
@@ -125,7 +126,6 @@ export async function findBotById(db: Conn, botId: string): Promise<BotRow | und
   return row;
 }
 
-/** The stored webhook secret of a live bot, looked up by id alone: Telegram's request names no vendor. */
 export async function findWebhookSecret(db: Conn, botId: string): Promise<string | null> {
   const [row] = await db
     .select({ secret: bots.webhookSecretCiphertext })
