@@ -165,7 +165,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dashboard = createDashboardService({ orders, bots, auth, ...clock });
   const activity = createActivityService({ db });
   const audit = createAuditService({ db });
-  const settings = createSettingsService({ db, bots, secrets, ...clock });
 
   // Services record events inside their transactions; once a change has been answered (so committed), the
   // dispatcher is asked to fan them out soon. Jobs that record events are picked up by its scheduled run.
@@ -184,6 +183,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isVendorMember: auth.isVendorMember,
     backOfficeLink: (botId) => platformBot.miniAppLink(`bot_${botId}`),
     log: app.log,
+  });
+  const settings = createSettingsService({
+    db,
+    bots,
+    secrets,
+    onCacheCleared: (botId) => storefront.forget(botId),
+    ...clock,
   });
   await app.register(
     webhookRoutes({ checkSecret: bots.checkWebhookSecret, handleUpdate: storefront.handleUpdate }),

@@ -42,6 +42,8 @@ export type SettingsDeps = {
   db: Db;
   bots: BotsService;
   secrets: Pick<Secrets, 'encrypt' | 'decrypt'>;
+  /** Told after a "clear cache" commits: the shop runtime drops its built instance of the bot. */
+  onCacheCleared?: (botId: string) => void;
   now?: () => Date;
 };
 
@@ -396,6 +398,7 @@ export function createSettingsService(deps: SettingsDeps) {
         await repo.upsertSettings(tx, bot.vendorId, bot.id, { cacheClearedAt: at });
         await recordEvent(tx, settingsEvent(actor, bot, 'token', [], { action: 'cache_cleared' }));
       });
+      deps.onCacheCleared?.(bot.id);
       return { cacheClearedAt: at.toISOString() };
     },
 

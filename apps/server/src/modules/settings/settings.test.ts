@@ -320,6 +320,26 @@ describe('bot token', () => {
     });
   });
 
+  it('clearing the cache tells the runtime to drop the bot, once committed', async () => {
+    const { bot } = await newBot();
+    const forgotten: string[] = [];
+    const settings = createSettingsService({
+      db: t.database.db,
+      bots: { basics: async () => ({ id: bot.id, vendorId: v.vendorId, username: 'x' }) } as never,
+      secrets: undefined as never,
+      onCacheCleared: (botId) => forgotten.push(botId),
+    });
+    const actor = {
+      vendorId: v.vendorId,
+      telegramId: 1,
+      kind: 'owner',
+      permissions: ['all'],
+      botIds: 'all',
+    } as const;
+    await settings.clearCache(actor, bot.id);
+    expect(forgotten).toEqual([bot.id]);
+  });
+
   it('clears the cache: the runtime learns the time', async () => {
     const { bot, url } = await newBot();
     const res = await inject('POST', `${url}/token/clear-cache`, {});
