@@ -196,7 +196,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ordersAdmin = createOrdersAdminService({ db, ...clock });
   const customersAdmin = createCustomersAdminService({ db, ...clock });
   const analytics = createAnalyticsService({ db, ...clock });
-  const settings = createSettingsService({ db, bots, secrets, ...clock });
+  // "Clear cache" drops this process's built bot at once; other processes see cacheClearedAt on their next update.
+  const settings = createSettingsService({
+    db,
+    bots,
+    secrets,
+    onCacheCleared: (botId) => storefront.forget(botId),
+    ...clock,
+  });
   const cryptoProvider =
     deps.cryptoProvider !== undefined
       ? deps.cryptoProvider

@@ -1,3 +1,4 @@
+import { DEFAULT_WELCOME_MESSAGE } from '@app/contracts/bots';
 import {
   type AddFilterWordBody,
   type BotTokenInfo,
@@ -41,6 +42,8 @@ export type SettingsDeps = {
   db: Db;
   bots: BotsService;
   secrets: Pick<Secrets, 'encrypt' | 'decrypt'>;
+  /** Told after a "clear cache" commits: the shop runtime drops its built instance of the bot. */
+  onCacheCleared?: (botId: string) => void;
   now?: () => Date;
 };
 
@@ -395,6 +398,7 @@ export function createSettingsService(deps: SettingsDeps) {
         await repo.upsertSettings(tx, bot.vendorId, bot.id, { cacheClearedAt: at });
         await recordEvent(tx, settingsEvent(actor, bot, 'token', [], { action: 'cache_cleared' }));
       });
+      deps.onCacheCleared?.(bot.id);
       return { cacheClearedAt: at.toISOString() };
     },
 
@@ -569,12 +573,16 @@ export function createSettingsService(deps: SettingsDeps) {
      * saved, or null for an unknown or deleted bot.
      */
     runtime: {
-      /** The text and quick-reply buttons the bot sends on /start. */
+      /**
+       * The text and quick-reply buttons the bot sends on /start. Telegram refuses an empty message, so a text
+       * left blank is sent as the default welcome.
+       */
       async getWelcomeMessage(botId: string): Promise<WelcomeMessage | null> {
         const bot = await bots.basicsById(botId);
         if (!bot) return null;
         const row = await repo.findSettingsByBot(db, botId);
-        return { text: bot.welcomeMessage, buttons: row?.welcomeButtons ?? [] };
+        const text = bot.welcomeMessage.trim() === '' ? DEFAULT_WELCOME_MESSAGE : bot.welcomeMessage;
+        return { text, buttons: row?.welcomeButtons ?? [] };
       },
 
       async getStoreDetails(botId: string): Promise<StoreDetails | null> {

@@ -1,9 +1,11 @@
-import { BOT_MESSAGES } from '@app/contracts/bots';
+import { BOT_MESSAGES, DEFAULT_WELCOME_MESSAGE } from '@app/contracts/bots';
 import { FILTER_LISTS, SETTINGS_MESSAGES } from '@app/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsOf, type TestApp } from '../../../test/harness';
+import { bearer, createTestApp, eventsOf, signIn, type TestApp, telegramUser } from '../../../test/harness';
+import { telegramIdentities } from '../../db/schema/index';
 import { TelegramApiError } from '../../telegram/bot-api';
 import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
+import type { StaffGrant } from '../auth/actor-resolver';
 import {
   createBot,
   fakeBot,
@@ -318,6 +320,26 @@ describe('bot token', () => {
     });
   });
 
+  it('clearing the cache tells the runtime to drop the bot, once committed', async () => {
+    const { bot } = await newBot();
+    const forgotten: string[] = [];
+    const settings = createSettingsService({
+      db: t.database.db,
+      bots: { basics: async () => ({ id: bot.id, vendorId: v.vendorId, username: 'x' }) } as never,
+      secrets: undefined as never,
+      onCacheCleared: (botId) => forgotten.push(botId),
+    });
+    const actor = {
+      vendorId: v.vendorId,
+      telegramId: 1,
+      kind: 'owner',
+      permissions: ['all'],
+      botIds: 'all',
+    } as const;
+    await settings.clearCache(actor, bot.id);
+    expect(forgotten).toEqual([bot.id]);
+  });
+
   it('clears the cache: the runtime learns the time', async () => {
     const { bot, url } = await newBot();
     const res = await inject('POST', `${url}/token/clear-cache`, {});
@@ -589,5 +611,56 @@ describe('runtime', () => {
       buttons: [{ id: 'a', text: 'Shop', action: 'open_catalog', target: '' }],
     });
     expect((await settings.runtime.matchFilters(bot.id, 'A SCAM!')).rule).toMatchObject({ word: 'scam' });
+  });
+
+  it('sends the default welcome when the text was left blank: Telegram refuses an empty message', async () => {
+    const { bot } = await newBot();
+    const settings = createSettingsService({
+      db: t.database.db,
+      bots: { basicsById: async () => ({ currency: 'USD', welcomeMessage: '  ' }) } as never,
+      secrets: undefined as never,
+    });
+    expect((await settings.runtime.getWelcomeMessage(bot.id))?.text).toBe(DEFAULT_WELCOME_MESSAGE);
+  });
+});
+
+// Last: it builds an app of its own, which empties the database the tests above share.
+describe('a staff member', () => {
+  it('needs the settings permission, and reaches only the bots assigned to them', async () => {
+    const staffUser = telegramUser({ first_name: 'Staff' });
+    let grant: StaffGrant | null = null;
+    let owner: Vendor | undefined;
+    const s = await createTestApp({
+      config: { telegramApiRoot: fake.url },
+      findStaffGrant: async (vendorId, telegramId) =>
+        vendorId === owner?.vendorId && telegramId === staffUser.id ? grant : null,
+    });
+    try {
+      owner = await vendor(s.app);
+      const mine = await createBot(s.app, owner, { botToken: fakeBot(fake).token, botName: 'Mine' });
+      const theirs = await createBot(s.app, owner, {
+        botToken: fakeBot(fake).token,
+        botName: 'Theirs',
+        plan: 'PRO',
+      });
+      await s.database.db
+        .insert(telegramIdentities)
+        .values({ vendorId: owner.vendorId, telegramId: staffUser.id, role: 'STAFF', firstName: 'Staff' });
+      const session = await signIn(s.app, staffUser);
+      const get = (botId: string) =>
+        s.app.inject({
+          method: 'GET',
+          url: `${owner?.base}/bots/${botId}/store`,
+          headers: bearer(session.accessToken),
+        });
+
+      grant = { permissions: ['orders'], botIds: 'all' };
+      expect((await get(mine.id)).statusCode).toBe(403);
+      grant = { permissions: ['settings'], botIds: [mine.id] };
+      expect((await get(mine.id)).statusCode).toBe(200);
+      expect((await get(theirs.id)).statusCode).toBe(404);
+    } finally {
+      await s.app.close();
+    }
   });
 });

@@ -15,13 +15,11 @@ import { Switch } from '../../../components/ui/switch';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
 import { haptics, showConfirm, useMainButton } from '../../../lib/telegram';
+import { useAddShippingMethod } from '../api/add-shipping-method';
 import { useShippingOverview } from '../api/get-shipping';
-import {
-  useAddShippingMethod,
-  useRemoveShippingMethod,
-  useSaveShippingSettings,
-  useUpdateShippingMethod,
-} from '../api/shipping';
+import { useRemoveShippingMethod } from '../api/remove-shipping-method';
+import { useSaveShippingSettings } from '../api/save-shipping-settings';
+import { useUpdateShippingMethod } from '../api/update-shipping-method';
 import { BotSettingsScreen } from '../components/bot-settings-screen';
 import styles from '../components/settings.module.css';
 import { showSaveError, showValidationPopup } from '../lib/messages';

@@ -1,4 +1,4 @@
-import { SETTINGS_LIMITS, STORE_DEFAULTS, StoreDetails } from '@app/contracts/settings';
+import { SETTINGS_LIMITS, StoreDetails } from '@app/contracts/settings';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Card } from '../../../components/ui/card';
@@ -151,7 +151,7 @@ export function StorePage() {
   const query = useStoreDetails(botId);
   return (
     <BotSettingsScreen title="shell.screen.storeDetails" query={query} testId="store-page">
-      {(saved) => <StoreForm botId={botId} saved={{ ...STORE_DEFAULTS, ...saved }} />}
+      {(saved) => <StoreForm botId={botId} saved={saved} />}
     </BotSettingsScreen>
   );
 }

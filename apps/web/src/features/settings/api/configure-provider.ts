@@ -12,28 +12,11 @@ export function configureProvider(
   return api.put<PaymentProvider>(vendorPath(botPath(botId, `payments/${id}`)), body);
 }
 
-export function toggleProvider(
-  botId: string,
-  id: PaymentProviderId,
-  enabled: boolean,
-): Promise<PaymentProvider> {
-  return api.patch<PaymentProvider>(vendorPath(botPath(botId, `payments/${id}`)), { enabled });
-}
-
 export function useConfigureProvider(botId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: PaymentProviderId; body: ConfigureProviderBody }) =>
       configureProvider(botId, id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.payments(botId) }),
-  });
-}
-
-export function useToggleProvider(botId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, enabled }: { id: PaymentProviderId; enabled: boolean }) =>
-      toggleProvider(botId, id, enabled),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.payments(botId) }),
   });
 }
