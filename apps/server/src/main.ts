@@ -113,6 +113,8 @@ async function main() {
     db: database.db,
     botApi,
     secrets,
+    platformBotToken: config.platformBotToken,
+    publicUrl: config.publicUrl,
     log: app.log,
     dispatchEvents: async () => {
       await dispatchPendingEvents(database.db, EVENT_CONSUMERS, { log: app.log });

@@ -40,6 +40,7 @@ export const EVENT_TYPES = [
   'settings.updated',
   'wallet.credited',
   'wallet.debited',
+  'subscription.ending',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;

@@ -10,6 +10,8 @@ export type JobData = {
   'subscriptions.expire': Record<string, never>;
   /** Hands committed domain events to their consumers. Scheduled every minute, and asked for after commits. */
   'events.dispatch': Record<string, never>;
+  /** Reminds vendors 3 days and 1 day before a period ends. Scheduled every hour. */
+  'subscriptions.remind': Record<string, never>;
 };
 
 export type JobName = keyof JobData;
@@ -52,4 +54,5 @@ export const jobKinds: JobKinds<JobData> = {
   // Periodic sweeps: a missed or failed run is covered by the next minute's, so few retries and short runs.
   'subscriptions.expire': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
   'events.dispatch': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
+  'subscriptions.remind': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
 };

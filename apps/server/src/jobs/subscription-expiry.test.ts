@@ -136,7 +136,7 @@ it('runs on the job queue once at start: a trial past its end is expired and its
   expect(fake.state.calls({ method: 'deleteWebhook', token: bot.token })).toHaveLength(1);
 });
 
-it('puts subscription expiry and the events dispatch on an every-minute schedule', async () => {
+it('puts subscription expiry and the events dispatch on an every-minute schedule, reminders hourly', async () => {
   t = await startApp(fake);
   await resetJobSchema(t.database);
   queue = createJobQueue({ connection: t.database.connection, kinds: jobKinds, log: quietLog });
@@ -147,5 +147,6 @@ it('puts subscription expiry and the events dispatch on an every-minute schedule
   expect((result as unknown as { rows: unknown[] }).rows).toEqual([
     { name: 'events.dispatch', cron: '* * * * *' },
     { name: 'subscriptions.expire', cron: '* * * * *' },
+    { name: 'subscriptions.remind', cron: '7 * * * *' },
   ]);
 });

@@ -1,8 +1,12 @@
 import type { JobHandler, JobQueue } from './job-queue';
 import type { JobData, JobName } from './job-types';
 import { expireSubscriptions, type SubscriptionExpiryDeps } from './subscription-expiry';
+import { remindSubscriptions } from './subscription-reminders';
 
 export type WorkerDeps = SubscriptionExpiryDeps & {
+  /** The platform bot that sends vendors their reminders (optional: without it they are only recorded). */
+  platformBotToken?: string;
+  publicUrl?: string;
   /** Hands committed domain events to their consumers; must be safe to run again on the same events. */
   dispatchEvents: () => Promise<void>;
 };
@@ -20,12 +24,16 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
       await expireSubscriptions(deps);
     },
     'events.dispatch': () => deps.dispatchEvents(),
+    'subscriptions.remind': async () => {
+      await remindSubscriptions(deps);
+    },
   };
   for (const name of Object.keys(handlers) as JobName[]) {
     await queue.work(name, handlers[name]);
   }
 
   await queue.schedule('subscriptions.expire', EVERY_MINUTE, {});
+  await queue.schedule('subscriptions.remind', '7 * * * *', {});
   // The safety net: events whose prompt run was lost (a crash right after commit) wait at most a minute.
   await queue.schedule('events.dispatch', EVERY_MINUTE, {});
   // And once now: a period that ended while no server was up need not wait for the next minute.

@@ -348,6 +348,40 @@ describe('Expiry', () => {
   });
 });
 
+describe('Reminders', () => {
+  it('tells the vendor 3 days and 1 day before the end, each once', async () => {
+    const clock = testClock();
+    t = await startPaymentsApp(fake, provider, clock.now);
+    const { v, botId } = await vendorWithBot(t, fake);
+    const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO', period: 'yearly' });
+    await platformUpdate(t, successfulPayment(p, 'charge-r'));
+    const { remindSubscriptions } = await import('../../jobs/subscription-reminders');
+    const { createBotApi } = await import('../../telegram/bot-api');
+    const deps = {
+      db: t.database.db,
+      botApi: createBotApi({ apiRoot: fake.url }),
+      platformBotToken: t.config.platformBotToken,
+      publicUrl: t.config.publicUrl,
+      now: clock.now,
+    };
+
+    expect(await remindSubscriptions(deps)).toEqual({ reminded: 0 });
+    clock.advance(362.5 * DAY_MS);
+    expect(await remindSubscriptions(deps)).toEqual({ reminded: 1 });
+    expect(await remindSubscriptions(deps)).toEqual({ reminded: 0 });
+    clock.advance(2 * DAY_MS);
+    expect(await remindSubscriptions(deps)).toEqual({ reminded: 1 });
+
+    const sent = fake.state.calls({ method: 'sendMessage', token: t.config.platformBotToken });
+    expect(sent).toHaveLength(2);
+    expect(String(sent[0]?.params.text)).toContain('PRO subscription');
+    const events = await eventsOf(t.database, v.vendorId, botId);
+    expect(events.filter((e) => e.type === 'subscription.ending').map((e) => e.payload.daysLeft)).toEqual([
+      1, 3,
+    ]);
+  });
+});
+
 describe('Invoices', () => {
   it('renders a PDF that parses and holds the amount', async () => {
     t = await startPaymentsApp(fake, provider);

@@ -85,4 +85,10 @@ export const activity = {
   'activity.wallet.credited.description': '{amount} deinem Wallet gutgeschrieben',
   'activity.wallet.debited.title': 'Mit Wallet bezahlt',
   'activity.wallet.debited.description': '{amount} für den Tarif {plan} von @{botUsername}',
+  'activity.subscription.ending.title': {
+    one: 'Abonnement endet in {count} Tag',
+    other: 'Abonnement endet in {count} Tagen',
+  },
+  'activity.subscription.ending.description':
+    'Verlängere den Tarif {plan}, damit @{botUsername} nach dem {endsAt} weiter verkauft',
 } satisfies AreaCatalogue<typeof en>;

@@ -81,4 +81,10 @@ export const activity = {
   'activity.wallet.credited.description': '{amount} added to your wallet',
   'activity.wallet.debited.title': 'Paid from wallet',
   'activity.wallet.debited.description': '{amount} for the {plan} plan of @{botUsername}',
+  'activity.subscription.ending.title': {
+    one: 'Subscription ends in {count} day',
+    other: 'Subscription ends in {count} days',
+  },
+  'activity.subscription.ending.description':
+    'Renew the {plan} plan to keep @{botUsername} selling after {endsAt}',
 } as const;

@@ -85,4 +85,10 @@ export const activity = {
   'activity.wallet.credited.description': '{amount} añadidos a tu monedero',
   'activity.wallet.debited.title': 'Pagado con el monedero',
   'activity.wallet.debited.description': '{amount} por el plan {plan} de @{botUsername}',
+  'activity.subscription.ending.title': {
+    one: 'La suscripción termina en {count} día',
+    other: 'La suscripción termina en {count} días',
+  },
+  'activity.subscription.ending.description':
+    'Renueva el plan {plan} para que @{botUsername} siga vendiendo después del {endsAt}',
 } satisfies AreaCatalogue<typeof en>;

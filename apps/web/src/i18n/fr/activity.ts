@@ -85,4 +85,10 @@ export const activity = {
   'activity.wallet.credited.description': '{amount} ajoutés à votre portefeuille',
   'activity.wallet.debited.title': 'Payé avec le portefeuille',
   'activity.wallet.debited.description': '{amount} pour la formule {plan} de @{botUsername}',
+  'activity.subscription.ending.title': {
+    one: 'L’abonnement se termine dans {count} jour',
+    other: 'L’abonnement se termine dans {count} jours',
+  },
+  'activity.subscription.ending.description':
+    'Renouvelez la formule {plan} pour que @{botUsername} continue de vendre après le {endsAt}',
 } satisfies AreaCatalogue<typeof en>;

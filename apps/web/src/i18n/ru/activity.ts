@@ -88,4 +88,12 @@ export const activity = {
   'activity.wallet.credited.description': '{amount} зачислено в кошелёк',
   'activity.wallet.debited.title': 'Оплачено из кошелька',
   'activity.wallet.debited.description': '{amount} за тариф {plan} для @{botUsername}',
+  'activity.subscription.ending.title': {
+    one: 'Подписка закончится через {count} день',
+    few: 'Подписка закончится через {count} дня',
+    many: 'Подписка закончится через {count} дней',
+    other: 'Подписка закончится через {count} дня',
+  },
+  'activity.subscription.ending.description':
+    'Продлите тариф {plan}, чтобы @{botUsername} продолжал продавать после {endsAt}',
 } satisfies AreaCatalogue<typeof en>;

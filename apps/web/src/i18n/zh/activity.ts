@@ -76,4 +76,6 @@ export const activity = {
   'activity.wallet.credited.description': '{amount} 已存入你的钱包',
   'activity.wallet.debited.title': '已用钱包支付',
   'activity.wallet.debited.description': '@{botUsername} 的 {plan} 套餐：{amount}',
+  'activity.subscription.ending.title': { other: '订阅将在 {count} 天后结束' },
+  'activity.subscription.ending.description': '续订 {plan} 套餐，让 @{botUsername} 在 {endsAt} 之后继续销售',
 } satisfies AreaCatalogue<typeof en>;
