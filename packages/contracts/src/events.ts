@@ -41,6 +41,7 @@ export const EVENT_TYPES = [
   'wallet.credited',
   'wallet.debited',
   'subscription.ending',
+  'subscription.refunded',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
@@ -99,7 +100,12 @@ export type ActivityQuery = z.infer<typeof ActivityQuery>;
 
 /** The feed group of an event type. */
 export function activityCategoryOf(type: EventType): ActivityCategory {
-  if (type === 'subscription.renewed' || type === 'refund.created' || type.startsWith('wallet.')) {
+  if (
+    type === 'subscription.renewed' ||
+    type === 'subscription.refunded' ||
+    type === 'refund.created' ||
+    type.startsWith('wallet.')
+  ) {
     return 'payment';
   }
   const group = type.slice(0, type.indexOf('.'));

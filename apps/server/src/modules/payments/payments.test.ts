@@ -382,6 +382,42 @@ describe('Reminders', () => {
   });
 });
 
+describe('Refunds', () => {
+  it('refunds a Stars payment on Telegram, takes the period back and marks the invoice refunded', async () => {
+    const clock = testClock();
+    t = await startPaymentsApp(fake, provider, clock.now);
+    const { v, botId } = await vendorWithBot(t, fake);
+    const p = await createPayment(t.app, v, 'stars', { botId, plan: 'BASIC' });
+    const { createPaymentsService } = await import('./payments.service');
+    const { createSubscriptionsService } = await import('../subscriptions/subscriptions.service');
+    const { createBotApi } = await import('../../telegram/bot-api');
+    const db = t.database.db;
+    const admin = createPaymentsService({
+      db,
+      botApi: createBotApi({ apiRoot: fake.url }),
+      platformBotToken: t.config.platformBotToken,
+      publicUrl: t.config.publicUrl,
+      starsPerUsd: 77,
+      crypto: null,
+      subscriptions: createSubscriptionsService({ db, now: clock.now }),
+      bots: { namesOf: async () => [] },
+      now: clock.now,
+    });
+    await expect(admin.refundStars(p.id)).rejects.toMatchObject({ code: 'PAYMENT_NOT_REFUNDABLE' });
+    await platformUpdate(t, successfulPayment(p, 'charge-refund'));
+
+    await admin.refundStars(p.id);
+
+    expect(fake.state.refunds).toEqual([
+      expect.objectContaining({ user_id: 42, telegram_payment_charge_id: 'charge-refund' }),
+    ]);
+    expect(((await get(t.app, v, `/payments/${p.id}`)).json() as Payment).status).toBe('refunded');
+    expect(((await get(t.app, v, '/invoices')).json() as InvoiceList).invoices[0]?.status).toBe('refunded');
+    expect((await cardOf(botId, v)).status).toBe('expired');
+    await expect(admin.refundStars(p.id)).rejects.toMatchObject({ code: 'PAYMENT_NOT_REFUNDABLE' });
+  });
+});
+
 describe('Invoices', () => {
   it('renders a PDF that parses and holds the amount', async () => {
     t = await startPaymentsApp(fake, provider);

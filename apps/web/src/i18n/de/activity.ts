@@ -91,4 +91,6 @@ export const activity = {
   },
   'activity.subscription.ending.description':
     'Verlängere den Tarif {plan}, damit @{botUsername} nach dem {endsAt} weiter verkauft',
+  'activity.subscription.refunded.title': 'Zahlung erstattet',
+  'activity.subscription.refunded.description': '{amount} für den Tarif {plan} von @{botUsername} erstattet',
 } satisfies AreaCatalogue<typeof en>;

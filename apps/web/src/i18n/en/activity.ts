@@ -87,4 +87,6 @@ export const activity = {
   },
   'activity.subscription.ending.description':
     'Renew the {plan} plan to keep @{botUsername} selling after {endsAt}',
+  'activity.subscription.refunded.title': 'Payment refunded',
+  'activity.subscription.refunded.description': '{amount} refunded for the {plan} plan of @{botUsername}',
 } as const;

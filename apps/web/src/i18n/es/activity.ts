@@ -91,4 +91,6 @@ export const activity = {
   },
   'activity.subscription.ending.description':
     'Renueva el plan {plan} para que @{botUsername} siga vendiendo después del {endsAt}',
+  'activity.subscription.refunded.title': 'Pago reembolsado',
+  'activity.subscription.refunded.description': '{amount} reembolsados por el plan {plan} de @{botUsername}',
 } satisfies AreaCatalogue<typeof en>;

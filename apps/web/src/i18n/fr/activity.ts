@@ -91,4 +91,7 @@ export const activity = {
   },
   'activity.subscription.ending.description':
     'Renouvelez la formule {plan} pour que @{botUsername} continue de vendre après le {endsAt}',
+  'activity.subscription.refunded.title': 'Paiement remboursé',
+  'activity.subscription.refunded.description':
+    '{amount} remboursés pour la formule {plan} de @{botUsername}',
 } satisfies AreaCatalogue<typeof en>;

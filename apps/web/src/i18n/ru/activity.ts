@@ -96,4 +96,6 @@ export const activity = {
   },
   'activity.subscription.ending.description':
     'Продлите тариф {plan}, чтобы @{botUsername} продолжал продавать после {endsAt}',
+  'activity.subscription.refunded.title': 'Платёж возвращён',
+  'activity.subscription.refunded.description': '{amount} возвращено за тариф {plan} для @{botUsername}',
 } satisfies AreaCatalogue<typeof en>;

@@ -78,4 +78,6 @@ export const activity = {
   'activity.wallet.debited.description': '@{botUsername} 的 {plan} 套餐：{amount}',
   'activity.subscription.ending.title': { other: '订阅将在 {count} 天后结束' },
   'activity.subscription.ending.description': '续订 {plan} 套餐，让 @{botUsername} 在 {endsAt} 之后继续销售',
+  'activity.subscription.refunded.title': '付款已退款',
+  'activity.subscription.refunded.description': '@{botUsername} 的 {plan} 套餐已退款 {amount}',
 } satisfies AreaCatalogue<typeof en>;
