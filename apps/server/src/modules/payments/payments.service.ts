@@ -464,7 +464,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const id = paymentIdOf(q.invoice_payload);
       const row = id ? await repo.findPaymentById(db, id) : undefined;
       let error: string | null = null;
-      if (!row || row.method !== 'stars') error = PAYMENT_MESSAGES.invalidPlan;
+      if (row?.method !== 'stars') error = PAYMENT_MESSAGES.invalidPlan;
       else if (row.status !== 'pending') error = PAYMENT_MESSAGES.paymentFailed;
       else if (q.currency !== 'XTR' || q.total_amount !== row.starsAmount)
         error = PAYMENT_MESSAGES.paymentFailed;
@@ -484,7 +484,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!id || sp.currency !== 'XTR') return 'ignored';
       return db.transaction(async (tx) => {
         const row = await repo.lockPayment(tx, id);
-        if (!row || row.method !== 'stars') return 'ignored';
+        if (row?.method !== 'stars') return 'ignored';
         if (await repo.chargeIdKnown(tx, sp.telegram_payment_charge_id)) return 'ignored';
         if (sp.total_amount !== row.starsAmount) {
           deps.log?.warn({ paymentId: id, amount: sp.total_amount }, 'Stars payment of an unexpected amount');
@@ -585,7 +585,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!id) return;
       await db.transaction(async (tx) => {
         const row = await repo.lockPayment(tx, id);
-        if (!row || row.method !== 'ltc' || row.providerPaymentId !== String(ipn.payment_id)) return;
+        if (row?.method !== 'ltc' || row.providerPaymentId !== String(ipn.payment_id)) return;
         if (row.status === 'completed') return;
         if (ipn.payment_status === 'finished') {
           await completeIn(tx, row, {}, SYSTEM_ACTOR);

@@ -111,6 +111,13 @@ describe('Telegram Stars', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('acknowledges and ignores a malformed payment update', async () => {
+    t = await startPaymentsApp(fake, provider);
+    const bad = { update_id: 1, message: { from: { id: 42 }, successful_payment: { invoice_payload: 7 } } };
+    expect((await platformUpdate(t, bad)).statusCode).toBe(200);
+    expect(fake.state.calls({ method: 'answerPreCheckoutQuery' })).toEqual([]);
+  });
+
   it('credits a duplicate successful_payment once: one period, one invoice, one event', async () => {
     const clock = testClock();
     t = await startPaymentsApp(fake, provider, clock.now);
