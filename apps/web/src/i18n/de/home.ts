@@ -15,4 +15,11 @@ export const home = {
   'home.stats.vsLast30Days': 'ggü. letzten 30 Tagen',
   'home.stats.ofTotal': 'von {count} insgesamt',
   'home.stats.cardLabel': '{label}: {value}',
+  'home.subscriptions.title': 'Abonnement-Übersicht',
+  'home.subscriptions.bots': { one: '{count} Bot', other: '{count} Bots' },
+  'home.subscriptions.monthlyCost': '{amount}/Monat',
+  'home.subscriptions.item': '{amount}/Monat · {fee} % Gebühren',
+  'home.subscriptions.manage': 'Abonnements verwalten',
+  'home.subscriptions.none': 'Deine Bots funktionieren ohne aktives Abonnement nicht...',
+  'home.subscriptions.viewPlans': 'Abonnement-Tarife ansehen',
 } satisfies AreaCatalogue<typeof en>;

@@ -13,4 +13,11 @@ export const home = {
   'home.stats.vsLast30Days': 'vs last 30 days',
   'home.stats.ofTotal': 'of {count} total',
   'home.stats.cardLabel': '{label}: {value}',
+  'home.subscriptions.title': 'Subscription Overview',
+  'home.subscriptions.bots': { one: '{count} bot', other: '{count} bots' },
+  'home.subscriptions.monthlyCost': '{amount}/month',
+  'home.subscriptions.item': '{amount}/mo · {fee}% fees',
+  'home.subscriptions.manage': 'Manage Subscriptions',
+  'home.subscriptions.none': "Your bots won't work without an active subscription...",
+  'home.subscriptions.viewPlans': 'View Subscription Plans',
 } as const;

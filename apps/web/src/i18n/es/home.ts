@@ -15,4 +15,11 @@ export const home = {
   'home.stats.vsLast30Days': 'vs. últimos 30 días',
   'home.stats.ofTotal': 'de {count} en total',
   'home.stats.cardLabel': '{label}: {value}',
+  'home.subscriptions.title': 'Resumen de suscripciones',
+  'home.subscriptions.bots': { one: '{count} bot', other: '{count} bots' },
+  'home.subscriptions.monthlyCost': '{amount}/mes',
+  'home.subscriptions.item': '{amount}/mes · {fee}% de comisión',
+  'home.subscriptions.manage': 'Gestionar suscripciones',
+  'home.subscriptions.none': 'Tus bots no funcionarán sin una suscripción activa...',
+  'home.subscriptions.viewPlans': 'Ver planes de suscripción',
 } satisfies AreaCatalogue<typeof en>;

@@ -15,4 +15,11 @@ export const home = {
   'home.stats.vsLast30Days': 'vs 30 derniers jours',
   'home.stats.ofTotal': 'sur {count} au total',
   'home.stats.cardLabel': '{label} : {value}',
+  'home.subscriptions.title': 'Aperçu des abonnements',
+  'home.subscriptions.bots': { one: '{count} bot', other: '{count} bots' },
+  'home.subscriptions.monthlyCost': '{amount}/mois',
+  'home.subscriptions.item': '{amount}/mois · {fee} % de frais',
+  'home.subscriptions.manage': 'Gérer les abonnements',
+  'home.subscriptions.none': 'Vos bots ne fonctionneront pas sans abonnement actif...',
+  'home.subscriptions.viewPlans': 'Voir les formules d’abonnement',
 } satisfies AreaCatalogue<typeof en>;

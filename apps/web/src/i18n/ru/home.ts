@@ -15,4 +15,16 @@ export const home = {
   'home.stats.vsLast30Days': 'к прошлым 30 дням',
   'home.stats.ofTotal': 'из {count}',
   'home.stats.cardLabel': '{label}: {value}',
+  'home.subscriptions.title': 'Обзор подписок',
+  'home.subscriptions.bots': {
+    one: '{count} бот',
+    few: '{count} бота',
+    many: '{count} ботов',
+    other: '{count} бота',
+  },
+  'home.subscriptions.monthlyCost': '{amount}/мес.',
+  'home.subscriptions.item': '{amount}/мес. · комиссия {fee}%',
+  'home.subscriptions.manage': 'Управлять подписками',
+  'home.subscriptions.none': 'Без активной подписки ваши боты не будут работать...',
+  'home.subscriptions.viewPlans': 'Посмотреть тарифы',
 } satisfies AreaCatalogue<typeof en>;

@@ -15,4 +15,11 @@ export const home = {
   'home.stats.vsLast30Days': '较前 30 天',
   'home.stats.ofTotal': '共 {count} 个',
   'home.stats.cardLabel': '{label}:{value}',
+  'home.subscriptions.title': '订阅概览',
+  'home.subscriptions.bots': { other: '{count} 个机器人' },
+  'home.subscriptions.monthlyCost': '{amount}/月',
+  'home.subscriptions.item': '{amount}/月 · {fee}% 手续费',
+  'home.subscriptions.manage': '管理订阅',
+  'home.subscriptions.none': '没有有效订阅，你的机器人将无法工作...',
+  'home.subscriptions.viewPlans': '查看订阅套餐',
 } satisfies AreaCatalogue<typeof en>;

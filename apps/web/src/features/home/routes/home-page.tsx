@@ -8,6 +8,7 @@ import { useTelegram } from '../../../lib/telegram';
 import { useDashboardActivity } from '../api/get-dashboard-activity';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { StatGrid, StatGridSkeleton } from '../components/stat-grid';
+import { SubscriptionOverviewCard } from '../components/subscription-overview-card';
 import styles from './home-page.module.css';
 
 export function HomePage() {
@@ -42,6 +43,7 @@ export function HomePage() {
       ) : (
         <StatGridSkeleton />
       )}
+      <SubscriptionOverviewCard />
       <Card aria-labelledby="home-activity-title" data-testid="home-activity">
         <h2 id="home-activity-title" className={styles.sectionTitle}>
           {t('activity.title')}
