@@ -355,6 +355,21 @@ describe('Expiry', () => {
   });
 });
 
+describe('Overview', () => {
+  it("counts live subscriptions and the month's cost of the paid ones (a yearly plan as a twelfth)", async () => {
+    t = await startPaymentsApp(fake, provider);
+    const { v, botId } = await vendorWithBot(t, fake);
+    const { createBot, fakeBot } = await import('../bots/test-helpers');
+    await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Second', plan: 'BASIC' });
+    const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO', period: 'yearly' });
+    await platformUpdate(t, successfulPayment(p, 'charge-o'));
+
+    const res = await get(t.app, v, '/subscriptions/overview');
+
+    expect(res.json()).toMatchObject({ activeSubscriptions: 2, monthlyCost: 6583 });
+  });
+});
+
 describe('Reminders', () => {
   it('tells the vendor 3 days and 1 day before the end, each once', async () => {
     const clock = testClock();

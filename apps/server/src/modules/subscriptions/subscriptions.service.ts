@@ -278,12 +278,14 @@ export function createSubscriptionsService(deps: { db: Db; now?: () => Date }) {
       bots: { id: string; name: string; username: string }[],
     ): Promise<SubscriptionOverview> {
       const cards = await this.cards(vendorId, bots, () => false);
-      const live = cards.filter((c) => c.plan !== 'FREE' && (c.status === 'active' || c.status === 'trial'));
+      // Live: running now (a cancelled period runs to its end). Monthly cost: what will be charged, so paid
+      // periods that renew, not trials or cancelled ones.
+      const live = cards.filter((c) => c.plan !== 'FREE' && c.status !== 'expired');
       const monthly = (c: SubscriptionCard) =>
         c.period === 'yearly' ? Math.round(c.amountMinor / 12) : c.amountMinor;
       return {
         activeSubscriptions: live.length,
-        monthlyCost: live.reduce((sum, c) => sum + monthly(c), 0),
+        monthlyCost: live.filter((c) => c.status === 'active').reduce((sum, c) => sum + monthly(c), 0),
         subscriptions: live.map((c) => ({
           id: c.botId,
           botId: c.botId,
