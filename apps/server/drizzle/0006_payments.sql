@@ -57,6 +57,7 @@ CREATE TABLE "wallet_ledger" (
 	CONSTRAINT "wallet_ledger_vendor_id_id_pk" PRIMARY KEY("vendor_id","id")
 );
 --> statement-breakpoint
+ALTER TABLE "bot_subscriptions" ADD COLUMN "reminded_days" integer;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_payment_idx" ON "invoices" USING btree ("vendor_id","payment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_number_idx" ON "invoices" USING btree ("number");--> statement-breakpoint
 CREATE INDEX "invoices_vendor_issued_idx" ON "invoices" USING btree ("vendor_id","issued_at");--> statement-breakpoint

@@ -119,21 +119,22 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   // The platform bot's updates (plan payments in Stars) come to /telegram/platform-webhook. After listen: in
-  // demo mode the Bot API is this server's own fake. A failure is logged; Stars payments wait for the next start.
-  try {
-    await setPlatformWebhook(botApi, {
-      token: config.platformBotToken,
-      publicUrl: config.publicUrl,
-      appSecret: config.appSecret,
-    });
-  } catch (err) {
+  // demo mode the Bot API is this server's own fake. Not awaited: a slow Telegram must not hold back the
+  // workers; a failure is logged and Stars payments wait for the next start.
+  setPlatformWebhook(botApi, {
+    token: config.platformBotToken,
+    publicUrl: config.publicUrl,
+    appSecret: config.appSecret,
+  }).catch((err: unknown) => {
     app.log.error({ err: err instanceof Error ? err.message : String(err) }, 'platform webhook not set');
-  }
+  });
   await registerWorkers(jobs, {
     db: database.db,
     botApi,
     secrets,
     storage,
+    platformBotToken: config.platformBotToken,
+    publicUrl: config.publicUrl,
     log: app.log,
     runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
     dispatchEvents: async () => {

@@ -168,3 +168,13 @@ test('Wallet: funds added with Stars pay a plan from the wallet', async ({ page 
   await shot(page, 'wallet-completed');
   await expect(page).toHaveURL(new RegExp(`/bots/${bot.id}$`), { timeout: 5000 });
 });
+
+test('Home: the Subscription Overview card leads to /subscriptions', async ({ page }) => {
+  await openSignedIn(page);
+  const card = page.getByTestId('home-subscriptions');
+  await expect(card.getByRole('heading', { name: 'Subscription Overview' })).toBeVisible();
+  await expect(card).toContainText('per month');
+  await shot(page, 'home-overview');
+  await card.getByRole('button', { name: 'Manage Subscriptions' }).click();
+  await expect(page).toHaveURL(/\/subscriptions$/);
+});

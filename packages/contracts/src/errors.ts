@@ -58,6 +58,10 @@ export const ERRORS = {
     message: "The customer you're looking for doesn't exist or has been removed.",
   },
   PAYMENT_NOT_FOUND: { status: 404, message: 'Payment not found.' },
+  PAYMENT_NOT_REFUNDABLE: {
+    status: 409,
+    message: 'Only a completed Telegram Stars payment can be refunded.',
+  },
   INVOICE_NOT_FOUND: { status: 404, message: 'Invoice not found.' },
   INSUFFICIENT_BALANCE: { status: 402, message: 'Insufficient balance.' },
   WALLET_BALANCE_INVALID: { status: 409, message: PAYMENT_MESSAGES.negativeBalance },

@@ -42,6 +42,8 @@ export const EVENT_TYPES = [
   'order.note_added',
   'wallet.credited',
   'wallet.debited',
+  'subscription.ending',
+  'subscription.refunded',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
@@ -100,7 +102,12 @@ export type ActivityQuery = z.infer<typeof ActivityQuery>;
 
 /** The feed group of an event type. */
 export function activityCategoryOf(type: EventType): ActivityCategory {
-  if (type === 'subscription.renewed' || type === 'refund.created' || type.startsWith('wallet.')) {
+  if (
+    type === 'subscription.renewed' ||
+    type === 'subscription.refunded' ||
+    type === 'refund.created' ||
+    type.startsWith('wallet.')
+  ) {
     return 'payment';
   }
   const group = type.slice(0, type.indexOf('.'));

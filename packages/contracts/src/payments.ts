@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VendorParams } from './common';
 import { BillingPeriod, Plan, SubscriptionStatus } from './plans';
 
 /** The spec's texts for payments (part 1 §5, §8), word for word. */
@@ -60,7 +61,7 @@ export const TopUpBody = z
   .strict();
 export type TopUpBody = z.infer<typeof TopUpBody>;
 
-export const PaymentParams = z.object({ vendorId: z.string().min(1).max(64), paymentId: z.uuid() });
+export const PaymentParams = VendorParams.extend({ paymentId: z.uuid() });
 
 /** One payment as the payment screens poll it. */
 export const Payment = z.object({
@@ -162,7 +163,7 @@ export const Invoice = z.object({
 export type Invoice = z.infer<typeof Invoice>;
 export const InvoiceList = z.object({ invoices: z.array(Invoice) });
 export type InvoiceList = z.infer<typeof InvoiceList>;
-export const InvoiceParams = z.object({ vendorId: z.string().min(1).max(64), invoiceId: z.uuid() });
+export const InvoiceParams = VendorParams.extend({ invoiceId: z.uuid() });
 
 /** Telegram's Star subscriptions: 30 days, at most 10,000 Stars (Bot API createInvoiceLink). */
 export const STAR_SUBSCRIPTION_PERIOD_S = 2_592_000;

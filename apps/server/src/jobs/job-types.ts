@@ -14,6 +14,8 @@ export type JobData = {
   'products.import': { vendorId: string; importId: string };
   /** Deletes uploads never attached to a product within a day, with their files. Scheduled every hour. */
   'media.sweep': Record<string, never>;
+  /** Reminds vendors 3 days and 1 day before a period ends. Scheduled every hour. */
+  'subscriptions.remind': Record<string, never>;
 };
 
 export type JobName = keyof JobData;
@@ -59,4 +61,5 @@ export const jobKinds: JobKinds<JobData> = {
   // A rerun continues after the rows already written (the import counts them), so retries are safe.
   'products.import': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 30 * 60, concurrency: 1 },
   'media.sweep': { policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 },
+  'subscriptions.remind': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
 };

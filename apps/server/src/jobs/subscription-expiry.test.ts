@@ -140,7 +140,7 @@ it('runs on the job queue once at start: a trial past its end is expired and its
   expect(fake.state.calls({ method: 'deleteWebhook', token: bot.token })).toHaveLength(1);
 });
 
-it('puts subscription expiry and the events dispatch on an every-minute schedule, the media sweep hourly', async () => {
+it('puts subscription expiry and the events dispatch on an every-minute schedule, the media sweep and reminders hourly', async () => {
   t = await startApp(fake);
   await resetJobSchema(t.database);
   queue = createJobQueue({ connection: t.database.connection, kinds: jobKinds, log: quietLog });
@@ -152,5 +152,6 @@ it('puts subscription expiry and the events dispatch on an every-minute schedule
     { name: 'events.dispatch', cron: '* * * * *' },
     { name: 'media.sweep', cron: '17 * * * *' },
     { name: 'subscriptions.expire', cron: '* * * * *' },
+    { name: 'subscriptions.remind', cron: '7 * * * *' },
   ]);
 });

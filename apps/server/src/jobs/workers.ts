@@ -2,9 +2,13 @@ import type { JobHandler, JobQueue } from './job-queue';
 import type { JobData, JobName } from './job-types';
 import { type MediaSweepDeps, sweepMedia } from './media-sweep';
 import { expireSubscriptions, type SubscriptionExpiryDeps } from './subscription-expiry';
+import { remindSubscriptions } from './subscription-reminders';
 
 export type WorkerDeps = SubscriptionExpiryDeps &
   MediaSweepDeps & {
+    /** The platform bot that sends vendors their reminders (optional: without it they are only recorded). */
+    platformBotToken?: string;
+    publicUrl?: string;
     /** Hands committed domain events to their consumers; must be safe to run again on the same events. */
     dispatchEvents: () => Promise<void>;
     /** Writes a committed product import (the products CSV service's run); safe to run again. */
@@ -32,6 +36,9 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
     'media.sweep': async () => {
       await sweepMedia(deps);
     },
+    'subscriptions.remind': async () => {
+      await remindSubscriptions(deps);
+    },
   };
   const work = <K extends JobName>(name: K) => queue.work(name, handlers[name]);
   for (const name of Object.keys(handlers) as JobName[]) {
@@ -39,6 +46,7 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   }
 
   await queue.schedule('subscriptions.expire', EVERY_MINUTE, {});
+  await queue.schedule('subscriptions.remind', '7 * * * *', {});
   // The safety net: events whose prompt run was lost (a crash right after commit) wait at most a minute.
   await queue.schedule('events.dispatch', EVERY_MINUTE, {});
   await queue.schedule('media.sweep', EVERY_HOUR, {});

@@ -72,6 +72,8 @@ export const botSubscriptions = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The smallest "days left" reminder sent for this period (3, then 1), so each is sent once. */
+    remindedDays: integer('reminded_days'),
     createdAt: createdAt(),
   },
   (t) => [

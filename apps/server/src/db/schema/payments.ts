@@ -1,6 +1,5 @@
 import { PaymentKind, PaymentMethod, PaymentPurpose, PaymentStatus } from '@app/contracts/payments';
 import { BillingPeriod, Plan } from '@app/contracts/plans';
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,

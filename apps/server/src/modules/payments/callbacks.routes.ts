@@ -1,16 +1,33 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { verifyIpn } from '../../crypto-provider/nowpayments';
 import { AppError } from '../../lib/app-error';
 import type { Ipn, PaymentsService, PreCheckoutQuery, SuccessfulPayment } from './payments.service';
 
-type PlatformUpdate = {
-  update_id?: number;
-  pre_checkout_query?: PreCheckoutQuery;
-  message?: { from?: { id: number }; successful_payment?: SuccessfulPayment };
-};
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+// The parts of Telegram's Update the platform bot acts on; anything else is acknowledged and ignored.
+const PreCheckout = z.object({
+  id: z.string(),
+  from: z.object({ id: z.number().int() }),
+  currency: z.string(),
+  total_amount: z.number().int(),
+  invoice_payload: z.string(),
+});
+const Paid = z.object({
+  from: z.object({ id: z.number().int().positive() }),
+  successful_payment: z.object({
+    currency: z.string(),
+    total_amount: z.number().int(),
+    invoice_payload: z.string(),
+    telegram_payment_charge_id: z.string().min(1).max(256),
+    is_recurring: z.boolean().optional(),
+    is_first_recurring: z.boolean().optional(),
+  }),
+});
+const PlatformUpdate = z.object({
+  pre_checkout_query: PreCheckout.optional().catch(undefined),
+  message: Paid.optional().catch(undefined),
+});
 
 function sameSecret(given: string | undefined, expected: string): boolean {
   if (!given) return false;
@@ -31,11 +48,13 @@ export function platformWebhookRoutes(deps: { payments: PaymentsService; secret:
       if (!sameSecret(typeof header === 'string' ? header : undefined, deps.secret)) {
         throw new AppError('WEBHOOK_SECRET_INVALID');
       }
-      const update = (isRecord(req.body) ? req.body : {}) as PlatformUpdate;
-      if (isRecord(update.pre_checkout_query)) {
-        await deps.payments.answerPreCheckout(update.pre_checkout_query);
-      } else if (isRecord(update.message?.successful_payment) && update.message.from) {
-        await deps.payments.receiveStars(update.message.successful_payment, update.message.from.id);
+      const update = PlatformUpdate.safeParse(req.body ?? {});
+      const query: PreCheckoutQuery | undefined = update.data?.pre_checkout_query;
+      const message = update.data?.message;
+      if (query) await deps.payments.answerPreCheckout(query);
+      else if (message) {
+        const paid: SuccessfulPayment = message.successful_payment;
+        await deps.payments.receiveStars(paid, message.from.id);
       }
       return { ok: true };
     });

@@ -141,3 +141,10 @@ export async function findInvoice(db: Conn, vendorId: string, id: string): Promi
     .limit(1);
   return row;
 }
+
+export async function markInvoiceRefunded(db: Conn, vendorId: string, paymentId: string) {
+  await db
+    .update(invoices)
+    .set({ status: 'refunded' })
+    .where(and(eq(invoices.vendorId, vendorId), eq(invoices.paymentId, paymentId)));
+}

@@ -459,7 +459,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const id = paymentIdOf(q.invoice_payload);
       const row = id ? await repo.findPaymentById(db, id) : undefined;
       let error: string | null = null;
-      if (!row || row.method !== 'stars') error = PAYMENT_MESSAGES.invalidPlan;
+      if (row?.method !== 'stars') error = PAYMENT_MESSAGES.invalidPlan;
       else if (row.status !== 'pending') error = PAYMENT_MESSAGES.paymentFailed;
       else if (q.currency !== 'XTR' || q.total_amount !== row.starsAmount)
         error = PAYMENT_MESSAGES.paymentFailed;
@@ -479,7 +479,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!id || sp.currency !== 'XTR') return 'ignored';
       return db.transaction(async (tx) => {
         const row = await repo.lockPayment(tx, id);
-        if (!row || row.method !== 'stars') return 'ignored';
+        if (row?.method !== 'stars') return 'ignored';
         if (await repo.chargeIdKnown(tx, sp.telegram_payment_charge_id)) return 'ignored';
         if (sp.total_amount !== row.starsAmount) {
           deps.log?.warn({ paymentId: id, amount: sp.total_amount }, 'Stars payment of an unexpected amount');
@@ -513,6 +513,65 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     /**
+     * Refunds a completed Stars payment (an operator's action, see admin/refund-star-payment.ts): Telegram
+     * returns the Stars first (refundStarPayment); then, in one transaction, the payment and its invoice are
+     * marked refunded and its period is taken back (or, for a top-up, its credit is debited again).
+     */
+    async refundStars(paymentId: string): Promise<void> {
+      const row = UUID.test(paymentId) ? await repo.findPaymentById(db, paymentId) : undefined;
+      if (!row) throw new AppError('PAYMENT_NOT_FOUND');
+      if (
+        row.method !== 'stars' ||
+        row.status !== 'completed' ||
+        !row.telegramChargeId ||
+        !row.payerTelegramId
+      ) {
+        throw new AppError('PAYMENT_NOT_REFUNDABLE');
+      }
+      await deps.botApi.call(deps.platformBotToken, 'refundStarPayment', {
+        user_id: row.payerTelegramId,
+        telegram_payment_charge_id: row.telegramChargeId,
+      });
+      await db.transaction(async (tx) => {
+        const locked = await repo.lockPayment(tx, row.id);
+        if (locked?.status !== 'completed') return;
+        await repo.updatePayment(tx, row.vendorId, row.id, { status: 'refunded' });
+        await repo.markInvoiceRefunded(tx, row.vendorId, row.id);
+        if (row.purpose === 'topup') {
+          await repo.insertLedgerRow(tx, {
+            vendorId: row.vendorId,
+            amountMinor: -row.amountMinor,
+            reason: 'refund',
+            reference: row.id,
+          });
+          await recordEvent(tx, walletEvent('wallet.debited', row, SYSTEM_ACTOR));
+          return;
+        }
+        if (row.botId && row.period) {
+          await subscriptions.reversePeriod(tx, {
+            vendorId: row.vendorId,
+            botId: row.botId,
+            period: row.period,
+          });
+        }
+        await recordEvent(tx, {
+          vendorId: row.vendorId,
+          botId: row.botId,
+          type: 'subscription.refunded',
+          actor: SYSTEM_ACTOR,
+          subject: { kind: 'subscription', id: row.id },
+          payload: {
+            paymentId: row.id,
+            botUsername: row.botUsername,
+            plan: row.plan,
+            amountMinor: row.amountMinor,
+            currency: 'USD',
+          },
+        });
+      });
+    },
+
+    /**
      * A verified IPN from the crypto provider: moves the payment's status; `finished` completes it (once);
      * `partially_paid` never does. Unknown payments are ignored.
      */
@@ -521,7 +580,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!id) return;
       await db.transaction(async (tx) => {
         const row = await repo.lockPayment(tx, id);
-        if (!row || row.method !== 'ltc' || row.providerPaymentId !== String(ipn.payment_id)) return;
+        if (row?.method !== 'ltc' || row.providerPaymentId !== String(ipn.payment_id)) return;
         if (row.status === 'completed') return;
         if (ipn.payment_status === 'finished') {
           await completeIn(tx, row, {}, SYSTEM_ACTOR);

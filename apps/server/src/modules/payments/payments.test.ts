@@ -111,6 +111,13 @@ describe('Telegram Stars', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('acknowledges and ignores a malformed payment update', async () => {
+    t = await startPaymentsApp(fake, provider);
+    const bad = { update_id: 1, message: { from: { id: 42 }, successful_payment: { invoice_payload: 7 } } };
+    expect((await platformUpdate(t, bad)).statusCode).toBe(200);
+    expect(fake.state.calls({ method: 'answerPreCheckoutQuery' })).toEqual([]);
+  });
+
   it('credits a duplicate successful_payment once: one period, one invoice, one event', async () => {
     const clock = testClock();
     t = await startPaymentsApp(fake, provider, clock.now);
@@ -345,6 +352,92 @@ describe('Expiry', () => {
       expect.arrayContaining(['subscription.expired', 'bot.stopped']),
     );
     expect((await cardOf(botId, v)).status).toBe('expired');
+  });
+});
+
+describe('Overview', () => {
+  it("counts the live subscriptions and what they cost a month (a trial at its plan's price, a yearly plan as a twelfth)", async () => {
+    t = await startPaymentsApp(fake, provider);
+    const { v, botId } = await vendorWithBot(t, fake);
+    const { createBot, fakeBot } = await import('../bots/test-helpers');
+    await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Second', plan: 'BASIC' });
+    const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO', period: 'yearly' });
+    await platformUpdate(t, successfulPayment(p, 'charge-o'));
+
+    const res = await get(t.app, v, '/subscriptions/overview');
+
+    // Home's card (the dashboard's overview, spec part 1 §3): BASIC trial 2900 + PRO yearly 79000 / 12.
+    expect(res.json()).toMatchObject({ activeSubscriptions: 2, monthlyCost: 2900 + 6583 });
+  });
+});
+
+describe('Reminders', () => {
+  it('tells the vendor 3 days and 1 day before the end, each once', async () => {
+    const clock = testClock();
+    t = await startPaymentsApp(fake, provider, clock.now);
+    const { v, botId } = await vendorWithBot(t, fake);
+    const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO', period: 'yearly' });
+    await platformUpdate(t, successfulPayment(p, 'charge-r'));
+    const { remindSubscriptions } = await import('../../jobs/subscription-reminders');
+    const { createBotApi } = await import('../../telegram/bot-api');
+    const deps = {
+      db: t.database.db,
+      botApi: createBotApi({ apiRoot: fake.url }),
+      platformBotToken: t.config.platformBotToken,
+      publicUrl: t.config.publicUrl,
+      now: clock.now,
+    };
+
+    expect(await remindSubscriptions(deps)).toEqual({ reminded: 0 });
+    clock.advance(362.5 * DAY_MS);
+    expect(await remindSubscriptions(deps)).toEqual({ reminded: 1 });
+    expect(await remindSubscriptions(deps)).toEqual({ reminded: 0 });
+    clock.advance(2 * DAY_MS);
+    expect(await remindSubscriptions(deps)).toEqual({ reminded: 1 });
+
+    const sent = fake.state.calls({ method: 'sendMessage', token: t.config.platformBotToken });
+    expect(sent).toHaveLength(2);
+    expect(String(sent[0]?.params.text)).toContain('PRO subscription');
+    const events = await eventsOf(t.database, v.vendorId, botId);
+    expect(events.filter((e) => e.type === 'subscription.ending').map((e) => e.payload.daysLeft)).toEqual([
+      1, 3,
+    ]);
+  });
+});
+
+describe('Refunds', () => {
+  it('refunds a Stars payment on Telegram, takes the period back and marks the invoice refunded', async () => {
+    const clock = testClock();
+    t = await startPaymentsApp(fake, provider, clock.now);
+    const { v, botId } = await vendorWithBot(t, fake);
+    const p = await createPayment(t.app, v, 'stars', { botId, plan: 'BASIC' });
+    const { createPaymentsService } = await import('./payments.service');
+    const { createSubscriptionsService } = await import('../subscriptions/subscriptions.service');
+    const { createBotApi } = await import('../../telegram/bot-api');
+    const db = t.database.db;
+    const admin = createPaymentsService({
+      db,
+      botApi: createBotApi({ apiRoot: fake.url }),
+      platformBotToken: t.config.platformBotToken,
+      publicUrl: t.config.publicUrl,
+      starsPerUsd: 77,
+      crypto: null,
+      subscriptions: createSubscriptionsService({ db, now: clock.now }),
+      bots: { namesOf: async () => [] },
+      now: clock.now,
+    });
+    await expect(admin.refundStars(p.id)).rejects.toMatchObject({ code: 'PAYMENT_NOT_REFUNDABLE' });
+    await platformUpdate(t, successfulPayment(p, 'charge-refund'));
+
+    await admin.refundStars(p.id);
+
+    expect(fake.state.refunds).toEqual([
+      expect.objectContaining({ user_id: 42, telegram_payment_charge_id: 'charge-refund' }),
+    ]);
+    expect(((await get(t.app, v, `/payments/${p.id}`)).json() as Payment).status).toBe('refunded');
+    expect(((await get(t.app, v, '/invoices')).json() as InvoiceList).invoices[0]?.status).toBe('refunded');
+    expect((await cardOf(botId, v)).status).toBe('expired');
+    await expect(admin.refundStars(p.id)).rejects.toMatchObject({ code: 'PAYMENT_NOT_REFUNDABLE' });
   });
 });
 

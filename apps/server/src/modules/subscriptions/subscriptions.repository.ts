@@ -93,3 +93,50 @@ export async function markCancelled(db: Conn, vendorId: string, id: string, at: 
     .set({ cancelledAt: at })
     .where(and(eq(botSubscriptions.vendorId, vendorId), eq(botSubscriptions.id, id)));
 }
+
+export type DueReminder = {
+  vendorId: string;
+  botId: string;
+  subscriptionId: string;
+  plan: string;
+  status: 'trial' | 'active';
+  endsAt: string;
+  botUsername: string | null;
+  ownerTelegramId: number | null;
+};
+
+/**
+ * Marks `days` as reminded on every current live period ending within that many days and not yet reminded at
+ * that (or a closer) threshold; answers them. One statement with SKIP LOCKED, like expiry.
+ */
+export async function takeDueReminders(db: Conn, now: Date, days: number): Promise<DueReminder[]> {
+  const until = new Date(now.getTime() + days * 86_400_000);
+  const result = await db.execute(sql`
+    with due as (
+      select s.vendor_id, s.id
+      from bot_subscriptions s
+      where s.status in ('trial', 'active')
+        and s.ends_at > ${now.toISOString()} and s.ends_at <= ${until.toISOString()}
+        and (s.reminded_days is null or s.reminded_days > ${days})
+        and not exists (
+          select 1 from bot_subscriptions newer
+          where newer.vendor_id = s.vendor_id and newer.bot_id = s.bot_id
+            and (newer.created_at, newer.starts_at, newer.id) > (s.created_at, s.starts_at, s.id)
+        )
+      for update of s skip locked
+    )
+    update bot_subscriptions t set reminded_days = ${days}
+    from due
+    where t.vendor_id = due.vendor_id and t.id = due.id
+    returning t.vendor_id as "vendorId", t.bot_id as "botId", t.id as "subscriptionId", t.plan as "plan",
+      t.status as "status", t.ends_at as "endsAt",
+      (select b.username from bots b where b.vendor_id = t.vendor_id and b.id = t.bot_id) as "botUsername",
+      (select i.telegram_id from telegram_identities i
+        where i.vendor_id = t.vendor_id and i.role = 'VENDOR' limit 1) as "ownerTelegramId"
+  `);
+  return (result as unknown as { rows: DueReminder[] }).rows.map((r) => ({
+    ...r,
+    endsAt: new Date(r.endsAt).toISOString(),
+    ownerTelegramId: r.ownerTelegramId === null ? null : Number(r.ownerTelegramId),
+  }));
+}

@@ -108,6 +108,33 @@ export function createSubscriptionsService(deps: { db: Db; now?: () => Date }) {
     },
 
     /**
+     * Takes the periods ending within 1 and within 3 days that have not had that reminder yet (each reminder
+     * once per period), recording `subscription.trial_ending` or `subscription.ending` for each, in one
+     * transaction. The caller tells the vendors (after commit).
+     */
+    async takeReminders(): Promise<repo.DueReminder[]> {
+      const at = now();
+      return deps.db.transaction(async (tx) => {
+        const taken: repo.DueReminder[] = [];
+        for (const days of [1, 3]) {
+          for (const r of await repo.takeDueReminders(tx, at, days)) {
+            const daysLeft = Math.max(1, Math.ceil((Date.parse(r.endsAt) - at.getTime()) / DAY_MS));
+            await recordEvent(tx, {
+              vendorId: r.vendorId,
+              botId: r.botId,
+              type: r.status === 'trial' ? 'subscription.trial_ending' : 'subscription.ending',
+              actor: SYSTEM_ACTOR,
+              subject: { kind: 'subscription', id: r.subscriptionId },
+              payload: { botUsername: r.botUsername, plan: r.plan, daysLeft, endsAt: r.endsAt },
+            });
+            taken.push(r);
+          }
+        }
+        return taken;
+      });
+    },
+
+    /**
      * The price of a plan for a bot now. Upgrade (a higher plan, same period, while a paid period runs): the
      * difference of the two prices for the time left, the period's end unchanged. Renew: the same plan again,
      * a full period from the current end. Otherwise new: a full period from now (or from the end of a paid

@@ -89,4 +89,12 @@ export const activity = {
   'activity.order.status_changed.description': '{actor} hat sie auf „{to}“ gesetzt',
   'activity.order.note_added.title': 'Notiz zu Bestellung #{orderNumber}',
   'activity.order.note_added.description': '{actor} hat eine Notiz hinzugefügt',
+  'activity.subscription.ending.title': {
+    one: 'Abonnement endet in {count} Tag',
+    other: 'Abonnement endet in {count} Tagen',
+  },
+  'activity.subscription.ending.description':
+    'Verlängere den Tarif {plan}, damit @{botUsername} nach dem {endsAt} weiter verkauft',
+  'activity.subscription.refunded.title': 'Zahlung erstattet',
+  'activity.subscription.refunded.description': '{amount} für den Tarif {plan} von @{botUsername} erstattet',
 } satisfies AreaCatalogue<typeof en>;

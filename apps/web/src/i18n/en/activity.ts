@@ -85,4 +85,12 @@ export const activity = {
   'activity.order.status_changed.description': '{actor} moved it to {to}',
   'activity.order.note_added.title': 'Note on order #{orderNumber}',
   'activity.order.note_added.description': '{actor} added a note',
+  'activity.subscription.ending.title': {
+    one: 'Subscription ends in {count} day',
+    other: 'Subscription ends in {count} days',
+  },
+  'activity.subscription.ending.description':
+    'Renew the {plan} plan to keep @{botUsername} selling after {endsAt}',
+  'activity.subscription.refunded.title': 'Payment refunded',
+  'activity.subscription.refunded.description': '{amount} refunded for the {plan} plan of @{botUsername}',
 } as const;

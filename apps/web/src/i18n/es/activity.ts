@@ -89,4 +89,12 @@ export const activity = {
   'activity.order.status_changed.description': '{actor} lo pasó a {to}',
   'activity.order.note_added.title': 'Nota en el pedido #{orderNumber}',
   'activity.order.note_added.description': '{actor} añadió una nota',
+  'activity.subscription.ending.title': {
+    one: 'La suscripción termina en {count} día',
+    other: 'La suscripción termina en {count} días',
+  },
+  'activity.subscription.ending.description':
+    'Renueva el plan {plan} para que @{botUsername} siga vendiendo después del {endsAt}',
+  'activity.subscription.refunded.title': 'Pago reembolsado',
+  'activity.subscription.refunded.description': '{amount} reembolsados por el plan {plan} de @{botUsername}',
 } satisfies AreaCatalogue<typeof en>;

@@ -89,4 +89,13 @@ export const activity = {
   'activity.order.status_changed.description': '{actor} l’a passée à « {to} »',
   'activity.order.note_added.title': 'Note sur la commande #{orderNumber}',
   'activity.order.note_added.description': '{actor} a ajouté une note',
+  'activity.subscription.ending.title': {
+    one: 'L’abonnement se termine dans {count} jour',
+    other: 'L’abonnement se termine dans {count} jours',
+  },
+  'activity.subscription.ending.description':
+    'Renouvelez la formule {plan} pour que @{botUsername} continue de vendre après le {endsAt}',
+  'activity.subscription.refunded.title': 'Paiement remboursé',
+  'activity.subscription.refunded.description':
+    '{amount} remboursés pour la formule {plan} de @{botUsername}',
 } satisfies AreaCatalogue<typeof en>;

@@ -92,4 +92,14 @@ export const activity = {
   'activity.order.status_changed.description': '{actor}: новый статус «{to}»',
   'activity.order.note_added.title': 'Заметка к заказу №{orderNumber}',
   'activity.order.note_added.description': '{actor} добавил(а) заметку',
+  'activity.subscription.ending.title': {
+    one: 'Подписка закончится через {count} день',
+    few: 'Подписка закончится через {count} дня',
+    many: 'Подписка закончится через {count} дней',
+    other: 'Подписка закончится через {count} дня',
+  },
+  'activity.subscription.ending.description':
+    'Продлите тариф {plan}, чтобы @{botUsername} продолжал продавать после {endsAt}',
+  'activity.subscription.refunded.title': 'Платёж возвращён',
+  'activity.subscription.refunded.description': '{amount} возвращено за тариф {plan} для @{botUsername}',
 } satisfies AreaCatalogue<typeof en>;
