@@ -37,13 +37,21 @@ test('the orders tab lists the seeded orders with their stats, and filters by st
     all.stats.totalOrders.toLocaleString('en'),
   );
 
+  // Infinite scroll: the next page of 50 comes as the end of the list comes into view.
+  const cards = page.getByTestId('order-card');
+  await expect(cards).toHaveCount(50);
+  await page
+    .getByRole('button', { name: 'Load more' })
+    .or(page.getByText('Loading more orders...'))
+    .scrollIntoViewIfNeeded();
+  await expect.poll(() => cards.count()).toBeGreaterThan(50);
+
   // Status chips: every card shown is Shipped.
   await page
     .getByRole('radiogroup', { name: 'Filter by status' })
     .getByRole('radio', { name: 'Shipped' })
     .click();
   await expect(page).toHaveURL(/status=shipped/);
-  const cards = page.getByTestId('order-card');
   await expect(cards.first()).toBeVisible();
   const shipped = await apiGet<OrderListResponse>(page, '/orders?status=shipped');
   await expect(page.getByText(`${shipped.total.toLocaleString('en')} orders`)).toBeVisible();
