@@ -44,7 +44,7 @@ export function NotesTab({ order }: { order: OrderDetail }) {
             rows={3}
           />
           {add.isError ? <FormAlert>{t('orders.notes.failed')}</FormAlert> : null}
-          <Button type="submit" variant="secondary" disabled={add.isPending}>
+          <Button type="submit" variant="secondary" className={styles.cardButton} disabled={add.isPending}>
             {add.isPending ? t('orders.notes.adding') : t('orders.notes.add')}
           </Button>
         </form>
