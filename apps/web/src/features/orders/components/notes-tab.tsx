@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/ui/form/field';
 import { TextAreaField } from '../../../components/ui/form/fields';
 import { useZodForm } from '../../../components/ui/form/zod-form';
 import { useI18n } from '../../../i18n/i18n';
+import { getRole } from '../../../lib/session';
 import { haptics } from '../../../lib/telegram';
 import { useAddOrderNote } from '../api/add-order-note';
 import { actorKey } from '../lib/labels';
@@ -13,7 +14,7 @@ import styles from './order-detail.module.css';
 export function NotesTab({ order }: { order: OrderDetail }) {
   const { t, formatDate } = useI18n();
   const actorName = (actor: OrderActor) => {
-    const key = actorKey(actor);
+    const key = actorKey(actor, getRole() === 'VENDOR');
     return key ? t(key) : (actor.name ?? '');
   };
   const add = useAddOrderNote();
@@ -43,7 +44,7 @@ export function NotesTab({ order }: { order: OrderDetail }) {
             rows={3}
           />
           {add.isError ? <FormAlert>{t('orders.notes.failed')}</FormAlert> : null}
-          <Button type="submit" variant="secondary" disabled={add.isPending}>
+          <Button type="submit" variant="secondary" className={styles.cardButton} disabled={add.isPending}>
             {add.isPending ? t('orders.notes.adding') : t('orders.notes.add')}
           </Button>
         </form>

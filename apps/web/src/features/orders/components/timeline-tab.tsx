@@ -1,6 +1,7 @@
 import type { OrderActor, OrderDetail, OrderTimelineEntry } from '@app/contracts/orders';
 import { Card } from '../../../components/ui/card';
 import { useI18n } from '../../../i18n/i18n';
+import { getRole } from '../../../lib/session';
 import { actorKey, PAYMENT_KEYS, STATUS_KEYS } from '../lib/labels';
 import styles from './order-detail.module.css';
 
@@ -8,7 +9,7 @@ import styles from './order-detail.module.css';
 export function TimelineTab({ order }: { order: OrderDetail }) {
   const { t, formatDate } = useI18n();
   const actorName = (actor: OrderActor) => {
-    const key = actorKey(actor);
+    const key = actorKey(actor, getRole() === 'VENDOR');
     return key ? t(key) : (actor.name ?? '');
   };
   const title = (entry: OrderTimelineEntry) => {

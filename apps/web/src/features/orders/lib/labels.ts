@@ -49,8 +49,15 @@ export const ACTOR_KEYS: Record<ActorKind, MessageKey> = {
 const ICONS: Record<OrderProductType, string> = { physical: '📦', digital: '💾', service: '🗓️', mixed: '🛍️' };
 export const typeIcon = (type: OrderProductType) => ICONS[type];
 
-/** Who did it, as the timeline and notes say it: the owner sees their own changes as "You" (as the feeds do). */
-export function actorKey(actor: { kind: ActorKind; name: string | null }): MessageKey | null {
-  if (actor.kind === 'owner') return 'orders.actor.you';
-  return actor.name ? null : ACTOR_KEYS[actor.kind];
+/**
+ * Who did it, as the timeline and notes say it: the owner, looking at the owner's own changes, reads "You" (as
+ * the feeds do); anyone else reads the name. Null: show `actor.name`.
+ */
+export function actorKey(
+  actor: { kind: ActorKind; name: string | null },
+  viewerIsOwner: boolean,
+): MessageKey | null {
+  if (actor.kind === 'owner' && viewerIsOwner) return 'orders.actor.you';
+  if (actor.name) return null;
+  return actor.kind === 'owner' ? 'orders.actor.someone' : ACTOR_KEYS[actor.kind];
 }
