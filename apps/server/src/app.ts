@@ -60,6 +60,7 @@ import { fakeBotApiPlugin } from './telegram/fake-bot-api/plugin';
 import type { FakeBotApiState } from './telegram/fake-bot-api/state';
 import { createPlatformBot } from './telegram/platform-bot';
 import { platformWebhookSecret } from './telegram/platform-webhook';
+import { createCatalogueReader } from './telegram/storefront/catalogue-reader';
 import { createStorefront } from './telegram/storefront/storefront';
 import { webhookRoutes } from './telegram/webhook.routes';
 
@@ -247,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shopOf: bots.shopOf,
     welcomeOf: settings.runtime.getWelcomeMessage,
     cacheClearedAt: settings.runtime.cacheClearedAt,
+    catalogue: createCatalogueReader({ products, categories }),
+    absoluteUrl: (path) => new URL(path, config.publicUrl).toString(),
     isVendorMember: auth.isVendorMember,
     backOfficeLink: (botId) => platformBot.miniAppLink(`bot_${botId}`),
     log: app.log,

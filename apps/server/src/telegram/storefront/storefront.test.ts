@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { bearer, signIn, type TestApp } from '../../../test/harness';
 import { botSubscriptions } from '../../db/schema/index';
 import { createBot, fakeBot, startApp, type Vendor } from '../../modules/bots/test-helpers';
+import { createCategory, createProduct, productBody } from '../../modules/products/test-helpers';
 import { type FakeBotApi, startFakeBotApi } from '../fake-bot-api/server';
 import type { InitDataUser } from '../init-data';
 import { createStorefront } from './storefront';
@@ -71,6 +72,32 @@ async function customerSays(text: string, from = { id: 555_000_111, first_name: 
   expect(res.statusCode).toBe(200);
 }
 
+/** The customer taps an inline button whose callback data is `data`. */
+async function customerTaps(data: string, from = { id: 555_000_111, first_name: 'Ann' }) {
+  const secret = fake.state.findBot(shop.token)?.webhook?.secret_token;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/telegram/webhook/${shop.id}`,
+    headers: { 'x-telegram-bot-api-secret-token': secret ?? '' },
+    payload: {
+      update_id: Math.floor(Math.random() * 1e9),
+      callback_query: {
+        id: String(Math.floor(Math.random() * 1e9)),
+        from: { ...from, is_bot: false },
+        chat_instance: '1',
+        data,
+        message: {
+          message_id: 1,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: from.id, type: 'private', first_name: from.first_name },
+          text: 'earlier message',
+        },
+      },
+    },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
 /** What the shop bot sent to chat `chatId`, oldest first. */
 function sentTo(chatId: number) {
   return fake.state
@@ -132,6 +159,59 @@ describe('the shop bot', () => {
   });
 });
 
+describe('browsing the catalogue in the shop bot', () => {
+  async function stock() {
+    const bread = await createCategory(t.app, owner, 'Bread', []);
+    const cakes = await createCategory(t.app, owner, 'Cakes', []);
+    const sourdough = await createProduct(
+      t.app,
+      owner,
+      productBody('physical', bread.id, { name: 'Sourdough loaf', price: 650, botIds: [shop.id] }),
+    );
+    const hidden = await createProduct(
+      t.app,
+      owner,
+      productBody('physical', cakes.id, { name: 'Secret cake', price: 900, status: 'draft' }),
+    );
+    return { bread, cakes, sourdough, hidden };
+  }
+
+  it('lists the categories that have products, and a category lists its products with prices', async () => {
+    const { bread } = await stock();
+    await customerTaps('catalogue');
+    const [menu] = sentTo(555_000_111);
+    expect(menu?.text).toBe('Choose a category');
+    expect(JSON.stringify(menu?.reply_markup)).toContain(`cat:${bread.id}`);
+
+    await customerTaps(`cat:${bread.id}`);
+    const [, list] = sentTo(555_000_111);
+    expect(JSON.stringify(list?.reply_markup)).toContain('Sourdough loaf · $6.50');
+  });
+
+  it('opens a product from a deep link, with its price and stock', async () => {
+    const { sourdough } = await stock();
+    await customerSays(`/start product_${sourdough.id}`);
+    const [card] = sentTo(555_000_111);
+    expect(card?.text).toBe('Sourdough loaf\n\n$6.50\n\nIn stock');
+  });
+
+  it('never shows a draft product, even through a deep link', async () => {
+    const { hidden } = await stock();
+    await customerSays(`/start product_${hidden.id}`);
+    expect(sentTo(555_000_111).map((m) => m.text)).toEqual(['This product is no longer available']);
+  });
+
+  it('searches the products when the customer writes text', async () => {
+    await stock();
+    await customerSays('sourdough');
+    const [results] = sentTo(555_000_111);
+    expect(results?.text).toBe('Found for “sourdough”');
+    expect(JSON.stringify(results?.reply_markup)).toContain('Sourdough loaf');
+    await customerSays('croissant');
+    expect(sentTo(555_000_111)[1]?.text).toBe('Nothing found for “croissant”');
+  });
+});
+
 describe('the shop runtime', () => {
   it('never throws to the webhook when reading the shop fails, and logs it', async () => {
     const logged: string[] = [];
@@ -140,6 +220,12 @@ describe('the shop runtime', () => {
       shopOf: () => Promise.reject(new Error('database down')),
       cacheClearedAt: async () => null,
       welcomeOf: async () => null,
+      catalogue: {
+        categories: async () => [],
+        products: async () => ({ products: [], hasMore: false }),
+        product: async () => null,
+      },
+      absoluteUrl: (path) => path,
       isVendorMember: async () => false,
       backOfficeLink: async () => null,
       log: { warn: () => undefined, error: (_obj, msg) => logged.push(msg) },

@@ -3,6 +3,7 @@ import { Bot, type Context } from 'grammy';
 import type { Update, UserFromGetMe } from 'grammy/types';
 import type { ShopBot } from '../../modules/bots/bots.service';
 import type { ShopContext } from './context';
+import { type CatalogueDeps, catalogueFeature } from './features/catalogue';
 import { closedShop } from './features/closed-shop';
 import { type StartDeps, startFeature } from './features/start';
 import { shopText } from './texts';
@@ -12,17 +13,18 @@ export type StorefrontLog = {
   error(obj: object, msg: string): void;
 };
 
-export type StorefrontDeps = StartDeps & {
-  /** The Bot API root the shop bots call (Telegram, or the fake in tests and demo mode). */
-  apiRoot: string;
-  /** The bot as the runtime serves it, read on every update (a stopped bot closes at once). */
-  shopOf(botId: string): Promise<ShopBot | undefined>;
-  /** When the vendor last pressed "clear cache" on the token screen: what was built before is dropped. */
-  cacheClearedAt(botId: string): Promise<Date | null>;
-  log: StorefrontLog;
-  /** How many bots stay built in memory; the least recently used goes first. */
-  maxCachedBots?: number;
-};
+export type StorefrontDeps = StartDeps &
+  CatalogueDeps & {
+    /** The Bot API root the shop bots call (Telegram, or the fake in tests and demo mode). */
+    apiRoot: string;
+    /** The bot as the runtime serves it, read on every update (a stopped bot closes at once). */
+    shopOf(botId: string): Promise<ShopBot | undefined>;
+    /** When the vendor last pressed "clear cache" on the token screen: what was built before is dropped. */
+    cacheClearedAt(botId: string): Promise<Date | null>;
+    log: StorefrontLog;
+    /** How many bots stay built in memory; the least recently used goes first. */
+    maxCachedBots?: number;
+  };
 
 export type Storefront = {
   /** Serves one update of a shop bot. Never throws: a failure is logged and the customer told politely. */
@@ -59,6 +61,8 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
       await next();
     });
     bot.use(closedShop);
+    // Deep links (/start product_<id>) before the plain /start.
+    bot.use(catalogueFeature(deps));
     bot.use(startFeature(deps));
     bot.catch(async (error) => {
       const ctx = error.ctx;

@@ -23,7 +23,9 @@ export function startFeature(deps: StartDeps) {
     const buttons = welcome?.buttons ?? [];
     if (buttons.length === 0) keyboard.text(ctx.say('browseCatalogue'), 'catalogue');
     // One button a row, as Telegram shows quick replies under a message.
-    buttons.forEach((button, i) => addQuickReply(i === 0 ? keyboard : keyboard.row(), button));
+    buttons.forEach((button, i) => {
+      addQuickReply(i === 0 ? keyboard : keyboard.row(), button);
+    });
     if (ctx.from && (await deps.isVendorMember(shop.vendorId, ctx.from.id))) {
       const link = await deps.backOfficeLink(shop.botId);
       if (link) keyboard.row().url(ctx.say('openBackOffice'), link);

@@ -1,0 +1,152 @@
+import type { Category } from '@app/contracts/categories';
+import type { Product, ProductListItem } from '@app/contracts/products';
+import { Composer, InlineKeyboard } from 'grammy';
+import type { ShopContext } from '../context';
+
+/** What the shop shows of the vendor's catalogue: active products sold through this bot only. */
+export type CatalogueReader = {
+  categories(vendorId: string): Promise<Category[]>;
+  products(
+    vendorId: string,
+    botId: string,
+    query: { categoryId?: string; search?: string; page: number },
+  ): Promise<{ products: ProductListItem[]; hasMore: boolean }>;
+  /** The product when it is active and sold through this bot; null otherwise. */
+  product(vendorId: string, botId: string, productId: string): Promise<Product | null>;
+};
+
+export type CatalogueDeps = {
+  catalogue: CatalogueReader;
+  /** Absolute URL of a stored image (Telegram fetches it for the link preview). */
+  absoluteUrl(path: string): string;
+};
+
+const PAGE_SIZE = 8;
+
+/**
+ * Browsing: categories as buttons, then a category's products (paged), then a product card; a plain text
+ * message searches. Deep links `/start product_<id>` and `/start cat_<id>` open a product or a category.
+ */
+export function catalogueFeature(deps: CatalogueDeps) {
+  const feature = new Composer<ShopContext>();
+  const uuid = '([0-9a-f-]{36})';
+
+  feature.command('start', async (ctx, next) => {
+    const product = new RegExp(`^product_${uuid}$`).exec(ctx.match);
+    if (product?.[1]) return showProduct(ctx, product[1]);
+    const category = new RegExp(`^cat_${uuid}$`).exec(ctx.match);
+    if (category?.[1]) return showCategory(ctx, category[1], 1);
+    return next();
+  });
+  feature.command('catalogue', (ctx) => showCategories(ctx));
+  feature.callbackQuery('catalogue', async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showCategories(ctx);
+  });
+  feature.callbackQuery(new RegExp(`^cat:${uuid}(?::(\\d+))?$`), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showCategory(ctx, ctx.match[1] ?? '', Number(ctx.match[2] ?? 1));
+  });
+  feature.callbackQuery(/^all(?::(\d+))?$/, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showProducts(ctx, {}, Number(ctx.match[1] ?? 1), 'all');
+  });
+  feature.callbackQuery(new RegExp(`^product:${uuid}$`), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showProduct(ctx, ctx.match[1] ?? '');
+  });
+  feature.on('message:text', async (ctx, next) => {
+    if (ctx.message.text.startsWith('/')) return next();
+    const query = ctx.message.text.trim().slice(0, 100);
+    await showProducts(ctx, { search: query }, 1, null, query);
+  });
+
+  async function showCategories(ctx: ShopContext) {
+    const { shop } = ctx;
+    const categories = (await deps.catalogue.categories(shop.vendorId)).filter(
+      (c) => c.status === 'active' && c.productCount > 0,
+    );
+    const keyboard = new InlineKeyboard();
+    for (const category of categories) keyboard.text(category.name, `cat:${category.id}`).row();
+    keyboard.text(ctx.say('allProducts'), 'all');
+    await ctx.reply(ctx.say('chooseCategory'), { reply_markup: keyboard });
+  }
+
+  async function showCategory(ctx: ShopContext, categoryId: string, page: number) {
+    await showProducts(ctx, { categoryId }, page, `cat:${categoryId}`);
+  }
+
+  /** `more`: the callback prefix that pages on (null when the list does not page, e.g. a search). */
+  async function showProducts(
+    ctx: ShopContext,
+    filter: { categoryId?: string; search?: string },
+    page: number,
+    more: string | null,
+    query?: string,
+  ) {
+    const { shop } = ctx;
+    const result = await deps.catalogue.products(shop.vendorId, shop.botId, { ...filter, page });
+    if (result.products.length === 0) {
+      const text = query === undefined ? ctx.say('nothingHere') : ctx.say('noResults', { query });
+      await ctx.reply(text, {
+        reply_markup: new InlineKeyboard().text(ctx.say('backToCatalogue'), 'catalogue'),
+      });
+      return;
+    }
+    const keyboard = new InlineKeyboard();
+    for (const product of result.products) {
+      keyboard
+        .text(`${product.name} · ${priceOf(ctx, product.price, product.currency)}`, `product:${product.id}`)
+        .row();
+    }
+    if (result.hasMore && more) keyboard.text(ctx.say('more'), `${more}:${page + 1}`).row();
+    keyboard.text(ctx.say('backToCatalogue'), 'catalogue');
+    const title = query === undefined ? ctx.say('chooseProduct') : ctx.say('resultsFor', { query });
+    await ctx.reply(title, { reply_markup: keyboard });
+  }
+
+  async function showProduct(ctx: ShopContext, productId: string) {
+    const { shop } = ctx;
+    const product = await deps.catalogue.product(shop.vendorId, shop.botId, productId);
+    if (!product) {
+      await ctx.reply(ctx.say('productGone'), {
+        reply_markup: new InlineKeyboard().text(ctx.say('backToCatalogue'), 'catalogue'),
+      });
+      return;
+    }
+    const main = product.images.find((image) => image.isMain) ?? product.images[0];
+    const lines = [
+      product.name,
+      priceOf(ctx, product.price, product.currency),
+      stockLine(ctx, product),
+      product.shortDescription ?? '',
+    ].filter((line) => line !== '');
+    const back = product.categoryId ? `cat:${product.categoryId}` : 'catalogue';
+    await ctx.reply(lines.join('\n\n'), {
+      reply_markup: new InlineKeyboard().text(ctx.say('back'), back),
+      // The main photo above the text, as a large preview (a message keeps its buttons and stays editable).
+      ...(main
+        ? {
+            link_preview_options: {
+              url: deps.absoluteUrl(main.mediumUrl),
+              prefer_large_media: true,
+              show_above_text: true,
+            },
+          }
+        : { link_preview_options: { is_disabled: true } }),
+    });
+  }
+
+  return feature;
+}
+
+function priceOf(ctx: ShopContext, minor: number, currency: string): string {
+  return new Intl.NumberFormat(ctx.shop.language, { style: 'currency', currency }).format(minor / 100);
+}
+
+function stockLine(ctx: ShopContext, product: Product): string {
+  if (product.productType === 'service') return '';
+  if (product.stockStatus === 'out_of_stock') return ctx.say('outOfStock');
+  if (product.stockStatus === 'low_stock') return ctx.say('fewLeft', { count: String(product.stock) });
+  return ctx.say('inStock');
+}
