@@ -9,7 +9,9 @@
  *     demo vendor for BENCH_LOAD_SECONDS (20): requests/s and latency; a fresh connection every 50 ms timed
  *     to its first byte; the server's event-loop delay. On PGlite, and on PostgreSQL when BENCH_DATABASE_URL
  *     is set. BENCH_CPU_PROF=<dir> writes a --cpu-prof profile of the loaded server there.
- * Options: --skip-seed skips the seed, --skip-load the load, --only-load measures only the load.
+ *   - the products list with 10,000 products (search + filter) next to a static route (scripts/bench-products.ts)
+ * Options: --skip-seed skips the seed, --skip-load the load, --only-load measures only the load,
+ * --skip-products the products list.
  * Servers listen on 127.0.0.1, ports BENCH_PORT (3901) to BENCH_PORT + 3.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -27,6 +29,7 @@ import {
   signInDemo,
   startLoadServer,
 } from './bench-load';
+import { benchProducts } from './bench-products';
 
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'apps/server');
@@ -203,6 +206,17 @@ try {
     if (pgUrl) {
       recreateDatabase(pgUrl);
       await loadBench('PostgreSQL', basePort + 3, { DATABASE_URL: pgUrl });
+    }
+  }
+
+  if (!process.argv.includes('--skip-products')) {
+    // The catalogue: the products list at 10,000 products next to a static route (scripts/bench-products.ts).
+    const catalogue = await benchProducts({ port: basePort + 4 });
+    for (const r of catalogue.rows) {
+      report(
+        `${r.name}, ${catalogue.products.toLocaleString('en')} products, 16 clients`,
+        `p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.rps} req/s${r.errors ? `, ${r.errors} errors` : ''}`,
+      );
     }
   }
 

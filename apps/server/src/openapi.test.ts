@@ -88,7 +88,14 @@ describe('every string field of every operation', () => {
     t = await createTestApp({ config: { telegramApiRoot: fake.url } });
     const owner = await vendor(t.app);
     const bot = await createBot(t.app, owner, { botToken: fakeBot(fake).token, botName: 'Shop' });
-    const valid: Record<string, string> = { vendorId: owner.vendorId, botId: bot.id };
+    const valid: Record<string, string> = {
+      vendorId: owner.vendorId,
+      botId: bot.id,
+      // Well-formed ids of objects that need not exist: each field's schema refuses before any lookup.
+      ...Object.fromEntries(
+        ['productId', 'categoryId', 'subcategoryId', 'codeId', 'importId'].map((k) => [k, crypto.randomUUID()]),
+      ),
+    };
     const doc = t.app.swagger() as unknown as Document;
     const tried: string[] = [];
 

@@ -348,6 +348,7 @@ export function createProductsService(deps: ProductsDeps) {
       isFeatured: body.isFeatured,
       allBots: all,
       details,
+      digitalType: body.productType === 'digital' ? String(details.digitalType ?? 'downloadable') : null,
       urlSlug: body.urlSlug || null,
       videos: body.videos,
       bulkPricing: body.bulkPricing,
