@@ -41,6 +41,8 @@ import { isStaticFilePath, registerWebApp } from './plugins/web-app';
 import { type BotApi, createBotApi } from './telegram/bot-api';
 import { fakeBotApiPlugin } from './telegram/fake-bot-api/plugin';
 import type { FakeBotApiState } from './telegram/fake-bot-api/state';
+import { createPlatformBot } from './telegram/platform-bot';
+import { createStorefront } from './telegram/storefront/storefront';
 import { webhookRoutes } from './telegram/webhook.routes';
 
 export type AppDeps = {
@@ -184,7 +186,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   await app.register(healthRoutes({ databaseKind: database.kind, pingDatabase: () => database.ping() }));
-  await app.register(webhookRoutes({ checkSecret: bots.checkWebhookSecret }));
+  const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
+  const storefront = createStorefront({
+    apiRoot: config.telegramApiRoot,
+    shopOf: bots.shopOf,
+    isVendorMember: auth.isVendorMember,
+    backOfficeLink: (botId) => platformBot.miniAppLink(`bot_${botId}`),
+    log: app.log,
+  });
+  await app.register(
+    webhookRoutes({ checkSecret: bots.checkWebhookSecret, handleUpdate: storefront.handleUpdate }),
+  );
   if (deps.fakeBotApi) {
     await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });
   }

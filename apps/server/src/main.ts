@@ -56,7 +56,7 @@ async function main() {
     enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),
     ...(fakeBotApi ? { fakeBotApi } : {}),
   });
-  if (fakeBotApi) await ensureDemoData(database.db, fakeBotApi, secrets, app.log);
+  if (fakeBotApi) await ensureDemoData(database.db, fakeBotApi, secrets, app.log, config.platformBotToken);
 
   // Started before listen so requests can queue jobs; workers start after listen (see registerWorkers).
   const jobs = createJobQueue({ connection: database.connection, kinds: jobKinds, log: app.log });

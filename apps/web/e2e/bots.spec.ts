@@ -49,6 +49,11 @@ function mainButton(page: Page) {
   return page.getByTestId('demo-main-button');
 }
 
+/** Telegram's secondary button (drawn beside the main one in demo mode). */
+function secondaryButton(page: Page) {
+  return page.getByTestId('demo-secondary-button');
+}
+
 /** Telegram's back button (drawn in the demo top bar). */
 function telegramBack(page: Page) {
   return page.getByTestId('demo-top-bar').getByRole('button', { name: 'Back' });
@@ -109,7 +114,9 @@ test('Create New Bot on Telegram’s main button opens the wizard', async ({ pag
 
 test('the wizard checks the token before it can go on', async ({ page }) => {
   await page.goto('/bot-new');
-  const verifyButton = page.getByRole('button', { name: 'Verify Bot' });
+  // Verify is Telegram's secondary button, beside Continue.
+  const verifyButton = secondaryButton(page);
+  await expect(verifyButton).toHaveText('Verify Bot');
   // Continue (Telegram's main button) stays disabled until Telegram has confirmed the token.
   await expect(mainButton(page)).toHaveText('Continue');
   await expect(mainButton(page)).toBeDisabled();
@@ -248,7 +255,7 @@ test('edit then Cancel restores the loaded values', async ({ page }) => {
   await expect(maintenance).toHaveAttribute('aria-checked', 'true');
   await expect(mainButton(page)).toBeEnabled();
 
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await secondaryButton(page).click();
   await expect(page.getByLabel('Bot Name')).toHaveValue(bot.name);
   await expect(maintenance).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByRole('button', { name: 'Delete Bot' })).toHaveCount(0);

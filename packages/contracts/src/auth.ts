@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { text } from './common';
+import { Language, text } from './common';
 
 export const Role = z.enum(['VENDOR', 'STAFF']);
 export type Role = z.infer<typeof Role>;
 
-export const VendorSummary = z.object({ id: z.string().uuid(), storeName: z.string() });
+/** `language`: the one the vendor chose in their profile; null = follow each user's Telegram language. */
+export const VendorSummary = z.object({
+  id: z.string().uuid(),
+  storeName: z.string(),
+  language: Language.nullable(),
+});
 export type VendorSummary = z.infer<typeof VendorSummary>;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, VendorParams } from './common';
+import { Language, text, VendorParams } from './common';
 import { Plan, SubscriptionStatus } from './plans';
 
 /** Token rules of spec part 1 §5: 8–10 digits, a colon, 35 of letters, digits, `_` or `-`. */
@@ -54,7 +54,7 @@ export const BotCategory = z.enum([
 export type BotCategory = z.infer<typeof BotCategory>;
 
 /** The bot page offers these; the wizard offers the first ones (spec part 1 §9). */
-export const BotLanguage = z.enum(['en', 'es', 'fr', 'de', 'ru', 'zh']);
+export const BotLanguage = Language;
 export const BotCurrency = z.enum(['USD', 'EUR', 'GBP', 'RUB', 'CNY']);
 export const BotTimezone = z.enum(['UTC', 'EST', 'PST', 'CET', 'MSK']);
 export const WIZARD_LANGUAGES = ['en', 'es', 'fr', 'de'] as const;

@@ -50,6 +50,10 @@ export function stripUnsafeText(s: string): string {
   return out;
 }
 
+/** The languages the app and the bots speak (the settings offer these). */
+export const Language = z.enum(['en', 'es', 'fr', 'de', 'ru', 'zh']);
+export type Language = z.infer<typeof Language>;
+
 export const VendorParams = z.object({ vendorId: text().min(1).max(64) });
 export type VendorParams = z.infer<typeof VendorParams>;
 

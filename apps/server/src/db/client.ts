@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openPgliteThread, type PGliteClient } from './pglite-in-thread';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -23,7 +23,7 @@ export type Database = {
    * What the database runs on, for libraries that speak SQL themselves (the job queue): the one PGlite
    * client (single connection: anything else must share it), or the URL of the PostgreSQL server.
    */
-  connection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+  connection: { kind: 'pglite'; client: PGliteClient } | { kind: 'postgres'; url: string };
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -50,14 +50,15 @@ export async function openDatabase(opts: {
   }
   const dir = opts.dataDir === null ? undefined : join(opts.dataDir, 'pglite');
   if (dir) mkdirSync(dir, { recursive: true });
-  // pg_trgm: the catalogue's search indexes (CREATE EXTENSION in the catalogue migration).
-  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // In a worker thread of its own, so queries never hold up the main thread (see pglite-in-thread.ts).
+  const client = await openPgliteThread(dir);
+  // drizzle and pg-boss call only what PGliteClient has.
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     connection: { kind: 'pglite', client },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder }),
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };

@@ -182,6 +182,18 @@ describe('a restricted caller', () => {
     expect((await call('GET', `/bot-details/${mine.id}/stats`)).statusCode).toBe(200);
   });
 
+  it('may not add a bot when limited to some bots, and Telegram is not asked', async () => {
+    await setUp({ permissions: ['bots'], botIds: 'mine' });
+    const res = await call('POST', '/bots', {
+      botToken: fakeBot(fake).token,
+      botName: 'Sneaky',
+      plan: 'PRO',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ code: 'FORBIDDEN', details: { botScope: 'limited' } });
+    expect(fake.state.calls()).toHaveLength(callsBefore);
+  });
+
   it('gets dashboard figures over its bots only', async () => {
     await setUp({ permissions: ['analytics'], botIds: 'mine' });
     const day = new Date().toISOString().slice(0, 10);

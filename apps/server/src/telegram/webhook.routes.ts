@@ -1,12 +1,15 @@
 import { text } from '@app/contracts/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Update } from 'grammy/types';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
 
 export type WebhookDeps = {
   /** True when the header carries the secret the bot's webhook was set with (compared in constant time). */
   checkSecret(botId: string, secret: string | undefined): Promise<boolean>;
+  /** The shop runtime: serves the update (never throws; failures are its own to log and answer). */
+  handleUpdate(botId: string, update: Update): Promise<void>;
 };
 
 const WebhookParams = z.object({ botId: text().max(64) });
@@ -25,6 +28,8 @@ export function webhookRoutes(deps: WebhookDeps) {
         schema: {
           hide: true,
           params: WebhookParams,
+          // Telegram's Update: the runtime (grammY) reads what it needs; only the id is required here.
+          body: z.object({ update_id: z.number().int().nonnegative() }).passthrough(),
           response: { 200: z.object({ ok: z.literal(true) }) },
         },
       },
@@ -35,7 +40,7 @@ export function webhookRoutes(deps: WebhookDeps) {
         if (!uuid.success || !(await deps.checkSecret(uuid.data, given))) {
           throw new AppError('WEBHOOK_SECRET_INVALID');
         }
-        // The shop runtime that answers customers plugs in here; until then the update is acknowledged.
+        await deps.handleUpdate(uuid.data, req.body as Update);
         return { ok: true as const };
       },
     );

@@ -1,3 +1,4 @@
+import { Language } from '@app/contracts/common';
 import { describe, expect, it } from 'vitest';
 import { de } from './de/index';
 import { en } from './en/index';
@@ -14,6 +15,10 @@ const placeholders = (m: unknown) =>
   [...new Set([...JSON.stringify(m).matchAll(/\{(\w+)\}/g)].map((x) => x[1]))].sort();
 
 describe('string catalogue', () => {
+  it('speaks exactly the languages of the contracts (the profile and the bots offer those)', () => {
+    expect([...LOCALES]).toEqual(Language.options);
+  });
+
   it.each(LOCALES.filter((l) => l !== 'en'))('%s has every English key and no other', (locale) => {
     expect(Object.keys(catalogues[locale]).sort()).toEqual(Object.keys(en).sort());
   });

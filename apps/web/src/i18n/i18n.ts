@@ -2,7 +2,10 @@ import { createStore } from '../lib/store';
 import { en } from './en/index';
 import type { Catalogue, Message, MessageKey } from './messages';
 
-/** The languages the app speaks (the settings offer these). English is built in; the rest load on demand. */
+/**
+ * The languages the app speaks: the contracts' Language (a test holds them equal), written out here so the
+ * shell does not load zod for a list of six codes. English is built in; the rest load on demand.
+ */
 export const LOCALES = ['en', 'es', 'fr', 'de', 'ru', 'zh'] as const;
 export type Locale = (typeof LOCALES)[number];
 

@@ -1,4 +1,6 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getLocale, setLocale } from '../i18n/i18n';
 import { json, MemoryStorage, stubFetch } from '../test/fake-server';
 import { setSessionExpiredHandler, stopTokenRefreshTimer } from './api-client';
 import { buildLoginBody, getAuthState, markSignedOut, signIn } from './auth';
@@ -11,7 +13,7 @@ const IDENTITY = {
   initData: INIT_DATA,
   user: { id: 279058397, firstName: 'Vladislav', username: 'vdkfrost' },
 };
-const VENDOR = { id: '0b5c1c9e-6a55-4b55-9a43-7d2f8f6b2a10', storeName: 'Vlad Shop' };
+const VENDOR = { id: '0b5c1c9e-6a55-4b55-9a43-7d2f8f6b2a10', storeName: 'Vlad Shop', language: null };
 const LOGIN = {
   accessToken: 'access-1',
   refreshToken: 'refresh-1',
@@ -39,7 +41,8 @@ beforeEach(() => {
   markSignedOut();
 });
 
-afterEach(() => {
+afterEach(async () => {
+  await setLocale('en');
   markSignedOut();
   stopTokenRefreshTimer();
   vi.unstubAllGlobals();
@@ -63,6 +66,25 @@ describe('buildLoginBody', () => {
 });
 
 describe('signIn', () => {
+  it("speaks the language of the vendor's profile rather than Telegram's", async () => {
+    server({
+      '/api/v1/registration/check-status': () =>
+        json({ registered: true, data: { vendor: { ...VENDOR, language: 'de' } } }),
+    });
+
+    await signIn({ ...IDENTITY, user: { ...IDENTITY.user, languageCode: 'fr' } });
+
+    await vi.waitFor(() => expect(getLocale()).toBe('de'));
+  });
+
+  it("speaks Telegram's language while the profile names none", async () => {
+    server();
+
+    await signIn({ ...IDENTITY, user: { ...IDENTITY.user, languageCode: 'fr' } });
+
+    await vi.waitFor(() => expect(getLocale()).toBe('fr'));
+  });
+
   it('stores the Telegram user, looks the vendor up and logs in', async () => {
     const calls = server();
 

@@ -9,6 +9,7 @@ import type {
   TelegramLoginBody,
 } from '@app/contracts/auth';
 import { LIMITS } from '@app/contracts/limits';
+import { setLocale } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
 import {
   api,
@@ -84,6 +85,8 @@ export async function checkRegistration(identity: TelegramIdentity): Promise<voi
   try {
     const result = await api.post<CheckStatusResponse>('/registration/check-status', body, { auth: false });
     setVendorId(result.registered ? (result.data.vendor?.id ?? null) : null);
+    // The language the vendor chose in their profile wins over Telegram's (ARCHITECTURE.md "Web app text").
+    void setLocale(result.data.vendor?.language, identity.user.languageCode);
   } catch {
     setVendorId(null);
   }

@@ -44,6 +44,7 @@ export type TelegramUser = {
 export type TelegramStatus = 'connecting' | 'connected' | 'unavailable';
 
 export type MainButtonState = { text: string; isVisible: boolean; isEnabled: boolean };
+export type SecondaryButtonState = MainButtonState & { position: 'left' | 'right' | 'top' | 'bottom' };
 
 export type TelegramState = {
   status: TelegramStatus;
@@ -54,6 +55,7 @@ export type TelegramState = {
   /** What the mocked client was last told to show; demo mode renders in-page stand-ins from these. */
   backButtonVisible: boolean;
   mainButton: MainButtonState;
+  secondaryButton: SecondaryButtonState;
   /** Whether the mocked client was asked to confirm before closing (demo mode). */
   closingConfirmation: boolean;
 };
@@ -76,6 +78,7 @@ const store = createStore<TelegramState>({
   isDemo: false,
   backButtonVisible: false,
   mainButton: { text: '', isVisible: false, isEnabled: true },
+  secondaryButton: { text: '', isVisible: false, isEnabled: true, position: 'left' },
   closingConfirmation: false,
 });
 
@@ -370,6 +373,22 @@ function answerAsClient(name: string, params: unknown): void {
         },
       });
       return;
+    case 'web_app_setup_secondary_button': {
+      const current = store.get().secondaryButton;
+      const position = data.position;
+      setState({
+        secondaryButton: {
+          text: typeof data.text === 'string' ? data.text : current.text,
+          isVisible: data.is_visible === true,
+          isEnabled: data.is_active !== false,
+          position:
+            position === 'left' || position === 'right' || position === 'top' || position === 'bottom'
+              ? position
+              : current.position,
+        },
+      });
+      return;
+    }
     case 'web_app_setup_closing_behavior':
       setState({ closingConfirmation: data.need_confirmation === true });
       return;
@@ -415,6 +434,11 @@ export function pressDemoBackButton(): void {
 /** Demo only: the in-page main button presses the mocked native one. */
 export function pressDemoMainButton(): void {
   emitEvent('main_button_pressed');
+}
+
+/** Demo only: the in-page secondary button presses the mocked native one. */
+export function pressDemoSecondaryButton(): void {
+  emitEvent('secondary_button_pressed');
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -609,11 +633,10 @@ export function onSecondaryButtonClick(listener: () => void): () => void {
 }
 
 /**
- * True when the Telegram client draws the secondary button. Otherwise (a client older than 7.10, or demo
- * mode, whose in-page chrome draws only the main button) the screen shows the action as a button of its own.
+ * True when the Telegram client (or demo mode's in-page stand-in) draws the secondary button. Otherwise (a
+ * client older than 7.10) the screen shows the action as a button of its own.
  */
 export function isSecondaryButtonNative(): boolean {
-  if (store.get().isDemo) return false;
   try {
     return secondaryButton.isSupported();
   } catch {

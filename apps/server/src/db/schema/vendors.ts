@@ -1,4 +1,5 @@
 import { Role } from '@app/contracts/auth';
+import { Language } from '@app/contracts/common';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, enumValues, id, telegramId, updatedAt } from './columns';
@@ -11,7 +12,8 @@ export const vendors = pgTable('vendors', {
   company: text('company'),
   website: text('website'),
   timezone: text('timezone').notNull().default('UTC'),
-  language: text('language').notNull().default('en'),
+  /** The profile's language for the back-office; null until the vendor picks one (then Telegram's is used). */
+  language: text('language', { enum: enumValues(Language.options) }),
   isDemo: boolean('is_demo').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

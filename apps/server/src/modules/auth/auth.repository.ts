@@ -1,4 +1,5 @@
 import type { Role } from '@app/contracts/auth';
+import type { Language } from '@app/contracts/common';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { refreshTokens, telegramIdentities, vendors } from '../../db/schema/index';
@@ -6,7 +7,12 @@ import type { InitDataUser } from '../../telegram/init-data';
 
 type Conn = Db | Tx;
 
-export type IdentityWithVendor = { vendorId: string; storeName: string; role: Role };
+export type IdentityWithVendor = {
+  vendorId: string;
+  storeName: string;
+  language: Language | null;
+  role: Role;
+};
 
 /** The vendors a Telegram user acts for, owners first. */
 export async function findIdentities(db: Conn, telegramId: number): Promise<IdentityWithVendor[]> {
@@ -15,6 +21,7 @@ export async function findIdentities(db: Conn, telegramId: number): Promise<Iden
       .select({
         vendorId: telegramIdentities.vendorId,
         storeName: vendors.storeName,
+        language: vendors.language,
         role: telegramIdentities.role,
       })
       .from(telegramIdentities)
@@ -35,7 +42,7 @@ export async function insertVendorWithOwner(
   await db
     .insert(telegramIdentities)
     .values({ vendorId: vendor.id, role: 'VENDOR', ...identityFields(user) });
-  return { vendorId: vendor.id, storeName, role: 'VENDOR' };
+  return { vendorId: vendor.id, storeName, language: null, role: 'VENDOR' };
 }
 
 /** Keeps the names Telegram sends current, and records the sign-in. */

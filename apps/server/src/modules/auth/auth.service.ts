@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckStatusResponse, LoginResponse, TokenPair } from '@app/contracts/auth';
+import type { CheckStatusResponse, LoginResponse, TokenPair, VendorSummary } from '@app/contracts/auth';
 import { LIMITS } from '@app/contracts/limits';
 import type { Db } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { type AuthContext, signAccessToken } from '../../lib/jwt';
 import { randomToken, sha256Hex } from '../../lib/secrets';
 import { InitDataError, type InitDataUser, verifyInitData } from '../../telegram/init-data';
+import type { IdentityWithVendor } from './auth.repository';
 import * as repo from './auth.repository';
 
 export type AuthDeps = {
@@ -47,6 +48,12 @@ export function createAuthService(deps: AuthDeps) {
     return { accessToken, refreshToken, expiresIn: LIMITS.accessTokenTtlS };
   }
 
+  const vendorSummary = (identity: IdentityWithVendor): VendorSummary => ({
+    id: identity.vendorId,
+    storeName: identity.storeName,
+    language: identity.language,
+  });
+
   const storeNameOf = (user: InitDataUser) =>
     [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
 
@@ -69,7 +76,7 @@ export function createAuthService(deps: AuthDeps) {
       });
       return {
         ...tokens,
-        vendor: { id: identity.vendorId, storeName: identity.storeName },
+        vendor: vendorSummary(identity),
         role: identity.role,
       };
     },
@@ -83,7 +90,7 @@ export function createAuthService(deps: AuthDeps) {
         return repo.insertVendorWithOwner(tx, storeName ?? storeNameOf(user), user);
       });
       const tokens = await issueTokens({ vendorId: identity.vendorId, telegramId: user.id, role: 'VENDOR' });
-      return { ...tokens, vendor: { id: identity.vendorId, storeName: identity.storeName }, role: 'VENDOR' };
+      return { ...tokens, vendor: vendorSummary(identity), role: 'VENDOR' };
     },
 
     /** Rotates a refresh token. A token used before is a sign of theft: its whole family is revoked. */
@@ -120,6 +127,12 @@ export function createAuthService(deps: AuthDeps) {
       return repo.vendorExists(deps.db, auth.vendorId);
     },
 
+    /** Whether a Telegram user is the vendor's owner or one of its staff. */
+    async isVendorMember(vendorId: string, telegramId: number): Promise<boolean> {
+      const identities = await repo.findIdentities(deps.db, telegramId);
+      return identities.some((identity) => identity.vendorId === vendorId);
+    },
+
     /** How many staff members the vendor has, and how many were added since `since` (for Home). */
     staffCounts: (vendorId: string, since: Date) => repo.countStaff(deps.db, vendorId, since),
 
@@ -129,7 +142,7 @@ export function createAuthService(deps: AuthDeps) {
       const [identity] = await repo.findIdentities(deps.db, user.id);
       return {
         registered: Boolean(identity),
-        data: { vendor: identity ? { id: identity.vendorId, storeName: identity.storeName } : null },
+        data: { vendor: identity ? vendorSummary(identity) : null },
       };
     },
   };

@@ -10,7 +10,7 @@ import {
   type TestApp,
   telegramUser,
 } from '../../../test/harness';
-import { telegramIdentities } from '../../db/schema/index';
+import { telegramIdentities, vendors } from '../../db/schema/index';
 import { signInitData } from '../../telegram/init-data';
 
 // The public validation example of SECURITY.md (valid when checked as of its own auth_date).
@@ -324,6 +324,15 @@ describe('POST /registration/check-status', () => {
   it('answers registered false for a proven user without a vendor', async () => {
     const res = await checkStatus({ init_data: signInitData(telegramUser(), TEST_BOT_TOKEN) });
     expect(res.json()).toEqual({ registered: false, data: { vendor: null } });
+  });
+
+  it("answers the profile's language, null until the vendor picks one", async () => {
+    const session = await signIn(t.app);
+    const initData = signInitData(session.user, TEST_BOT_TOKEN);
+    expect((await checkStatus({ init_data: initData })).json().data.vendor.language).toBeNull();
+    await t.database.db.update(vendors).set({ language: 'de' }).where(eq(vendors.id, session.vendor.id));
+    expect((await checkStatus({ init_data: initData })).json().data.vendor.language).toBe('de');
+    expect((await login(initData)).json().vendor).toMatchObject({ id: session.vendor.id, language: 'de' });
   });
 
   it('answers the vendor id to the proven owner', async () => {

@@ -116,6 +116,16 @@ export async function updateBot(
 }
 
 /** The stored webhook secret of a live bot, looked up by id alone: Telegram's request names no vendor. */
+/** A live bot by its id alone: Telegram's webhook names the bot, not the vendor. */
+export async function findBotById(db: Conn, botId: string): Promise<BotRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bots)
+    .where(and(eq(bots.id, botId), isNull(bots.deletedAt)))
+    .limit(1);
+  return row;
+}
+
 export async function findWebhookSecret(db: Conn, botId: string): Promise<string | null> {
   const [row] = await db
     .select({ secret: bots.webhookSecretCiphertext })

@@ -3,11 +3,13 @@ import {
   BOT_MESSAGES,
   type Bot,
   type BotDetail,
+  BotLanguage,
   type BotListResponse,
   type NewBot,
   type UpdateBotDetailBody,
   type VerifyTokenResponse,
 } from '@app/contracts/bots';
+import type { Language } from '@app/contracts/common';
 import type { Db } from '../../db/types';
 import { type Actor, type BotScope, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -372,6 +374,11 @@ export function createBotsService(deps: BotsDeps) {
      * a trial) and the activity in one transaction; then starts it when Telegram accepts the webhook.
      */
     async create(actor: Actor, body: NewBot): Promise<Bot> {
+      // A caller limited to some bots would create one outside their own scope: only the vendor's whole-shop
+      // roles add bots.
+      if (actor.botIds !== 'all') {
+        throw new AppError('FORBIDDEN', 'Your permissions do not allow this.', { botScope: 'limited' });
+      }
       const tokenHash = sha256Hex(body.botToken);
       if (await repo.tokenHashTaken(db, tokenHash)) throw new AppError('BOT_TOKEN_ALREADY_REGISTERED');
       const me = await getMeOrThrow(body.botToken);
@@ -417,6 +424,28 @@ export function createBotsService(deps: BotsDeps) {
     },
 
     /** Whether a webhook request carries the secret this bot's webhook was set with (constant-time). */
+    /**
+     * What the shop runtime needs to serve a bot's customers: its token and identity, its shop settings, and
+     * whether it is open (running, with a live subscription). Undefined for a deleted or unknown bot.
+     */
+    async shopOf(botId: string): Promise<ShopBot | undefined> {
+      const row = await repo.findBotById(db, botId);
+      if (!row) return undefined;
+      const subscriptionOf = await subscriptions.currentOf(row.vendorId, [row.id]);
+      return {
+        vendorId: row.vendorId,
+        botId: row.id,
+        token: tokenOf(row),
+        telegramBotId: row.telegramBotId,
+        username: row.username,
+        name: row.name,
+        language: BotLanguage.catch('en').parse(row.language),
+        currency: row.currency,
+        welcomeMessage: row.welcomeMessage,
+        isOpen: row.isActive && isSubscriptionLive(subscriptionOf(row.id)),
+      };
+    },
+
     async checkWebhookSecret(botId: string, given: string | undefined): Promise<boolean> {
       const sealed = await repo.findWebhookSecret(db, botId);
       if (!sealed || !given) return false;
@@ -426,6 +455,19 @@ export function createBotsService(deps: BotsDeps) {
 }
 
 export type BotsService = ReturnType<typeof createBotsService>;
+
+export type ShopBot = {
+  vendorId: string;
+  botId: string;
+  token: string;
+  telegramBotId: number;
+  username: string;
+  name: string;
+  language: Language;
+  currency: string;
+  welcomeMessage: string | null;
+  isOpen: boolean;
+};
 
 /** The columns a detail edit changes, except the token (see replaceToken). An emptied description is none. */
 function detailChanges(row: repo.BotRow, body: UpdateBotDetailBody): repo.BotChanges {

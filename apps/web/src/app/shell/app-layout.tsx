@@ -3,7 +3,7 @@ import { useTelegram } from '../../lib/telegram';
 import { showsBottomNav } from '../screens';
 import styles from './app-layout.module.css';
 import { BottomNav } from './bottom-nav';
-import { DemoMainButton } from './demo-chrome';
+import { DemoBottomButtons } from './demo-chrome';
 import { SessionGate } from './session-gate';
 import { useScreen } from './use-screen';
 
@@ -17,14 +17,14 @@ export function AppLayout() {
 }
 
 function Shell() {
-  const { isDemo, mainButton } = useTelegram();
+  const { isDemo, mainButton, secondaryButton } = useTelegram();
   const showNav = showsBottomNav(useScreen());
 
   const classes = [
     styles.shell,
     isDemo ? styles.demo : '',
     showNav ? styles.withNav : '',
-    isDemo && mainButton.isVisible ? styles.withMainButton : '',
+    isDemo && (mainButton.isVisible || secondaryButton.isVisible) ? styles.withMainButton : '',
   ].join(' ');
 
   return (
@@ -32,7 +32,7 @@ function Shell() {
       <Outlet />
       {showNav ? <BottomNav /> : null}
       {isDemo ? (
-        <DemoMainButton
+        <DemoBottomButtons
           bottomOffset={showNav ? 'calc(var(--app-nav-height) + 4px + var(--app-safe-bottom))' : '0px'}
         />
       ) : null}

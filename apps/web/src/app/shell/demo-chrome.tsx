@@ -1,6 +1,11 @@
 import { ChevronLeftIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
-import { pressDemoBackButton, pressDemoMainButton, useTelegram } from '../../lib/telegram';
+import {
+  pressDemoBackButton,
+  pressDemoMainButton,
+  pressDemoSecondaryButton,
+  useTelegram,
+} from '../../lib/telegram';
 import styles from './demo-chrome.module.css';
 
 /**
@@ -32,21 +37,44 @@ export function DemoTopBar() {
   );
 }
 
-/** Demo only: the main button a Telegram client would draw below the app. */
-export function DemoMainButton({ bottomOffset }: { bottomOffset: string }) {
-  const { mainButton } = useTelegram();
-  if (!mainButton.isVisible || !mainButton.text) return null;
+/**
+ * Demo only: the main and secondary buttons a Telegram client would draw below the app, the secondary one
+ * where the app asked (beside the main one, left or right, or above or below it).
+ */
+export function DemoBottomButtons({ bottomOffset }: { bottomOffset: string }) {
+  const { mainButton, secondaryButton } = useTelegram();
+  const showMain = mainButton.isVisible && mainButton.text !== '';
+  const showSecondary = secondaryButton.isVisible && secondaryButton.text !== '';
+  if (!showMain && !showSecondary) return null;
+  const { position } = secondaryButton;
+  const layout = position === 'top' || position === 'bottom' ? styles.stacked : styles.sideBySide;
+  const secondaryFirst = position === 'left' || position === 'top';
+  const secondary = showSecondary ? (
+    <button
+      type="button"
+      className={styles.secondaryButton}
+      disabled={!secondaryButton.isEnabled}
+      onClick={pressDemoSecondaryButton}
+      data-testid="demo-secondary-button"
+    >
+      {secondaryButton.text}
+    </button>
+  ) : null;
+  const main = showMain ? (
+    <button
+      type="button"
+      className={styles.mainButton}
+      disabled={!mainButton.isEnabled}
+      onClick={pressDemoMainButton}
+      data-testid="demo-main-button"
+    >
+      {mainButton.text}
+    </button>
+  ) : null;
   return (
-    <div className={styles.mainButtonBar} style={{ bottom: bottomOffset }}>
-      <button
-        type="button"
-        className={styles.mainButton}
-        disabled={!mainButton.isEnabled}
-        onClick={pressDemoMainButton}
-        data-testid="demo-main-button"
-      >
-        {mainButton.text}
-      </button>
+    <div className={`${styles.mainButtonBar} ${layout}`} style={{ bottom: bottomOffset }}>
+      {secondaryFirst ? secondary : main}
+      {secondaryFirst ? main : secondary}
     </div>
   );
 }

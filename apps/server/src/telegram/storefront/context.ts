@@ -1,0 +1,10 @@
+import type { Context } from 'grammy';
+import type { ShopBot } from '../../modules/bots/bots.service';
+import type { ShopTextKey } from './texts';
+
+/** The context every storefront feature sees: grammY's, plus the shop it serves and its words. */
+export type ShopContext = Context & {
+  shop: ShopBot;
+  /** A runtime text in the shop's language. */
+  say(key: ShopTextKey, params?: Record<string, string>): string;
+};
