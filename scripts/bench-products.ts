@@ -31,10 +31,10 @@ async function waitReady(url: string, timeoutMs = 180_000) {
 }
 
 /** Adds `count` products to the demo vendor straight in its data dir (the server is stopped meanwhile). */
-async function addProducts(dataDir: string, count: number) {
+async function addProducts(dataDir: string, count: number, databaseUrl?: string) {
   const { openDatabase } = await import('../apps/server/src/db/client');
   const { sql } = await import('drizzle-orm');
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase(databaseUrl ? { databaseUrl, dataDir: null } : { dataDir });
   try {
     await database.db.execute(sql`
       with v as (select vendor_id, id as category_id from categories order by sort_order limit 1)
@@ -117,7 +117,7 @@ export async function benchProducts(opts: {
     let server = startLoadServer({ serverDir, workDir, port: opts.port, env });
     await waitReady(`http://127.0.0.1:${opts.port}/readyz`);
     await server.stop();
-    await addProducts(workDir, count);
+    await addProducts(workDir, count, opts.env?.DATABASE_URL);
     server = startLoadServer({ serverDir, workDir, port: opts.port, env });
     try {
       await waitReady(`http://127.0.0.1:${opts.port}/readyz`);
@@ -162,6 +162,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     port: Number(process.env.BENCH_PORT ?? 3911),
     products: Number(process.env.BENCH_PRODUCTS ?? 10_000),
     seconds: Number(process.env.BENCH_PRODUCTS_SECONDS ?? 10),
+    // An empty PostgreSQL database (it is seeded like a new data dir), or PGlite when unset.
+    ...(process.env.BENCH_DATABASE_URL ? { env: { DATABASE_URL: process.env.BENCH_DATABASE_URL } } : {}),
   });
   console.log(
     `\nproducts list with ${figures.products.toLocaleString('en')} products (16 clients, keep-alive)`,
