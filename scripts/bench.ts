@@ -11,12 +11,13 @@
  *     is set. BENCH_CPU_PROF=<dir> writes a --cpu-prof profile of the loaded server there.
  *   - upload of a 5 MB image: time from sending it to the answer, by which its thumbnail and medium size are
  *     stored (BENCH_UPLOADS, default 10, one after another), on the demo server
+ *   - the products list with 10,000 products (search + filter) next to a static route (scripts/bench-products.ts)
  * Options: --skip-seed skips the seed, --skip-load the load, --only-load measures only the load,
- * --skip-upload skips the upload, --only-upload measures only the upload.
+ * --skip-upload skips the upload, --only-upload measures only the upload, --skip-products the products list.
  * --orders-load runs only issue 8's load (scripts/bench-orders.ts): seeds BENCH_ORDERS orders on PostgreSQL
  * (BENCH_DATABASE_URL, when set) and on PGlite, then 50 clients (BENCH_ORDERS_CLIENTS) read each orders /
  * customers / analytics endpoint for BENCH_ORDERS_SECONDS (5), alternating with the static /healthz route.
- * Servers listen on 127.0.0.1, ports BENCH_PORT (3901) to BENCH_PORT + 4.
+ * Servers listen on 127.0.0.1, ports BENCH_PORT (3901) to BENCH_PORT + 5.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +35,7 @@ import {
   startLoadServer,
 } from './bench-load';
 import { ordersLoad } from './bench-orders';
+import { benchProducts } from './bench-products';
 
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'apps/server');
@@ -302,6 +304,16 @@ try {
   }
 
   if (!skipUpload) await uploadBench(basePort + 4);
+  if (!onlyLoad && !ordersOnly && !process.argv.includes('--skip-products')) {
+    // The catalogue: the products list at 10,000 products next to a static route (scripts/bench-products.ts).
+    const catalogue = await benchProducts({ port: basePort + 5 });
+    for (const r of catalogue.rows) {
+      report(
+        `${r.name}, ${catalogue.products.toLocaleString('en')} products, 16 clients`,
+        `p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.rps} req/s${r.errors ? `, ${r.errors} errors` : ''}`,
+      );
+    }
+  }
 
   if (!skipSeed) {
     const seedDir = mkdtempSync(join(tmpdir(), 'bench-seed-'));

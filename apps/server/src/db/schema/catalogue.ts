@@ -103,6 +103,8 @@ export const products = pgTable(
     soldCount: integer('sold_count').notNull().default(0),
     revenueMinor: money('revenue_minor').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
+    /** details.digitalType of a digital product, as a column so the list's stock figures never read the JSON. */
+    digitalType: text('digital_type'),
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.id] }),

@@ -569,6 +569,7 @@ async function insertCatalogue(
       isFeatured: p.featured ?? false,
       allBots: p.bots === 'all',
       details: p.details,
+      digitalType: p.type === 'digital' ? String(p.details.digitalType ?? 'downloadable') : null,
       createdAt: new Date(createdMs),
       updatedAt: new Date(updatedMs),
     };

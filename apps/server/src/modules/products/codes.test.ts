@@ -76,6 +76,8 @@ describe('claimCodes', () => {
       const lost = results.filter((r) => r.status === 'rejected');
       expect(won).toHaveLength(15);
       expect(new Set(won).size).toBe(15);
+      const [after] = await db.select({ stock: products.stock }).from(products);
+      expect(after?.stock).toBe(0);
       expect(lost).toHaveLength(5);
       for (const r of lost)
         expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'CODES_UNAVAILABLE' });

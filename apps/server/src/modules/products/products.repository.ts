@@ -230,7 +230,9 @@ export async function categoryNames(db: Conn, vendorId: string) {
 
 /** The list's stock state (§3.5, §9) in SQL, so the stats count every page at once. Mirrors stockStatusOf. */
 const stockState = sql<string>`case
-  when ${products.productType} = 'digital' and coalesce(${products.details}->>'digitalType', 'downloadable') = 'downloadable' then 'available'
+  when ${products.productType} = 'digital'
+    and coalesce(${products.digitalType}, ${products.details}->>'digitalType', 'downloadable') = 'downloadable'
+    then 'available'
   when ${products.productType} = 'service' then 'in_stock'
   when ${products.productType} = 'physical' and not ${products.trackInventory} then 'in_stock'
   when ${products.stock} <= 0 then 'out_of_stock'
@@ -271,7 +273,10 @@ function listWhere(vendorId: string, f: ProductFilters, scope: BotScope, withTyp
   return and(...where);
 }
 
-/** One page of products (newest first), the total, stock stats and the per-type counts, over the same filters. */
+/**
+ * One page of products (newest first), the total, stock stats and the per-type counts, over the same filters:
+ * the page, and one grouped scan (type × stock state, the state computed once per row) for all the figures.
+ */
 export async function listProducts(
   db: Conn,
   vendorId: string,
@@ -279,45 +284,39 @@ export async function listProducts(
   scope: BotScope,
   page: { limit: number; offset: number },
 ) {
-  const where = listWhere(vendorId, f, scope, true);
-  const [rows, [stats], types] = await Promise.all([
+  const state = sql<string>`${stockState}`.as('state');
+  const scanned = db
+    .select({ productType: products.productType, state })
+    .from(products)
+    .where(listWhere(vendorId, f, scope, false))
+    .as('scanned');
+  const [rows, groups] = await Promise.all([
     db
       .select()
       .from(products)
-      .where(where)
+      .where(listWhere(vendorId, f, scope, true))
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(page.limit)
       .offset(page.offset),
     db
-      .select({
-        total: sql<number>`count(*)::int`,
-        inStock: sql<number>`count(*) filter (where ${stockState} in ('in_stock', 'available'))::int`,
-        lowStock: sql<number>`count(*) filter (where ${stockState} = 'low_stock')::int`,
-        outOfStock: sql<number>`count(*) filter (where ${stockState} = 'out_of_stock')::int`,
-      })
-      .from(products)
-      .where(where),
-    db
-      .select({ productType: products.productType, count: sql<number>`count(*)::int` })
-      .from(products)
-      .where(listWhere(vendorId, f, scope, false))
-      .groupBy(products.productType),
+      .select({ productType: scanned.productType, state: scanned.state, count: sql<number>`count(*)::int` })
+      .from(scanned)
+      .groupBy(scanned.productType, scanned.state),
   ]);
   const typeCounts = { total: 0, physical: 0, digital: 0, service: 0 };
-  for (const t of types) {
-    typeCounts[t.productType] = Number(t.count);
-    typeCounts.total += Number(t.count);
+  const stats = { inStock: 0, lowStock: 0, outOfStock: 0 };
+  let total = 0;
+  for (const g of groups) {
+    const n = Number(g.count);
+    typeCounts[g.productType] += n;
+    typeCounts.total += n;
+    if (f.productType && g.productType !== f.productType) continue;
+    total += n;
+    if (g.state === 'low_stock') stats.lowStock += n;
+    else if (g.state === 'out_of_stock') stats.outOfStock += n;
+    else stats.inStock += n;
   }
-  return {
-    rows,
-    total: Number(stats?.total ?? 0),
-    stats: {
-      inStock: Number(stats?.inStock ?? 0),
-      lowStock: Number(stats?.lowStock ?? 0),
-      outOfStock: Number(stats?.outOfStock ?? 0),
-    },
-    typeCounts,
-  };
+  return { rows, total, stats, typeCounts };
 }
 
 /** Every product of the vendor (the CSV export), oldest first. */

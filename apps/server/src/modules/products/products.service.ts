@@ -102,7 +102,9 @@ export async function claimCodes(
 ): Promise<Array<{ id: string; code: string }>> {
   if (!Number.isInteger(quantity) || quantity < 1)
     throw new AppError('VALIDATION_FAILED', 'Quantity must be at least 1');
-  const product = await repo.findProduct(tx, vendorId, productId);
+  // The product row lock orders the claims of one product, so each claim's stock count sees the others' claims
+  // (SKIP LOCKED alone keeps the codes apart, not the counts).
+  const product = await repo.lockProduct(tx, vendorId, productId);
   if (!product) throw new AppError('PRODUCT_NOT_FOUND');
   if (!sellsCodes(product)) throw new AppError('PRODUCT_NOT_CODE_POOL');
   const claimed = await repo.claimCodes(tx, vendorId, productId, quantity, orderId, at);
@@ -120,7 +122,7 @@ export async function releaseCodes(
   productId: string,
   orderId: string,
 ): Promise<number> {
-  const product = await repo.findProduct(tx, vendorId, productId);
+  const product = await repo.lockProduct(tx, vendorId, productId);
   if (!product) throw new AppError('PRODUCT_NOT_FOUND');
   const released = await repo.releaseCodes(tx, vendorId, productId, orderId);
   if (released > 0) await syncCodeStock(tx, { vendorId, kind: 'system', telegramId: null }, product);
@@ -348,6 +350,7 @@ export function createProductsService(deps: ProductsDeps) {
       isFeatured: body.isFeatured,
       allBots: all,
       details,
+      digitalType: body.productType === 'digital' ? String(details.digitalType ?? 'downloadable') : null,
       urlSlug: body.urlSlug || null,
       videos: body.videos,
       bulkPricing: body.bulkPricing,
