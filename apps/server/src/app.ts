@@ -29,7 +29,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createAuditService } from './modules/events/events.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
-import { createMediaService } from './modules/media/media.service';
+import { createMediaService, productImageUrls } from './modules/media/media.service';
 import { mediaFilesRoutes } from './modules/media/media-files.routes';
 import { createLocalStorage, type StorageDriver } from './modules/media/storage';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -65,10 +65,10 @@ export type AppDeps = {
   requestEventDispatch?: () => void;
   /** Called for every route as it is registered: tests walk the route table with it. */
   onRoute?: (route: RouteOptions) => void;
-  /** Where uploads are stored; by default a folder in DATA_DIR (tests pass a temporary folder's). */
-  storage?: StorageDriver;
   /** Queues a committed product import (the products.import job); without it small and large imports run inline. */
   enqueueProductImport?: (vendorId: string, importId: string) => void;
+  /** Where uploads are stored; by default a folder in DATA_DIR (tests pass a temporary folder's). */
+  storage?: StorageDriver;
 };
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const subscriptions = createSubscriptionsService({ db, ...clock });
   const orders = createOrdersService({ db });
   const customers = createCustomersService({ db });
-  const products = createProductsService({ db, subscriptions, ...clock });
+  const products = createProductsService({ db, subscriptions, imageUrls: productImageUrls, ...clock });
   const bots = createBotsService({
     db,
     botApi,
@@ -173,14 +173,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dashboard = createDashboardService({ orders, bots, auth, ...clock });
   const activity = createActivityService({ db });
   const audit = createAuditService({ db });
-  const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
-  const media = createMediaService({ db, storage, ...clock });
   const categories = createCategoriesService({ db });
   const productsCsv = createProductsCsvService({
     db,
     products,
     ...(deps.enqueueProductImport ? { enqueueImport: deps.enqueueProductImport } : {}),
   });
+  const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
+  const media = createMediaService({ db, storage, ...clock });
 
   // Services record events inside their transactions; once a change has been answered (so committed), the
   // dispatcher is asked to fan them out soon. Jobs that record events are picked up by its scheduled run.
@@ -204,11 +204,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(dashboardRoutes(dashboard)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(botsRoutes(bots, botStats)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(activityRoutes(activity, audit)), { prefix: '/vendors/:vendorId' });
-      await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(productsRoutes(products, productsCsv)), {
         prefix: '/vendors/:vendorId',
       });
       await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );

@@ -95,6 +95,11 @@ describe('every string field of every operation', () => {
       // Well-formed ids (no such rows): the body's fields are checked once the path's are valid.
       productId: randomUUID(),
       imageId: randomUUID(),
+      uploadId: randomUUID(),
+      categoryId: randomUUID(),
+      subcategoryId: randomUUID(),
+      codeId: randomUUID(),
+      importId: randomUUID(),
     };
     const doc = t.app.swagger() as unknown as Document;
     const tried: string[] = [];

@@ -75,6 +75,9 @@ export const ProductMediaParams = z.object({
 });
 export type ProductMediaParams = z.infer<typeof ProductMediaParams>;
 
+export const UploadParams = z.object({ vendorId: text().min(1).max(64), uploadId: z.uuid() });
+export type UploadParams = z.infer<typeof UploadParams>;
+
 export const ProductImageParams = ProductMediaParams.extend({ imageId: z.uuid() });
 export type ProductImageParams = z.infer<typeof ProductImageParams>;
 

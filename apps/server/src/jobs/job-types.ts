@@ -10,10 +10,10 @@ export type JobData = {
   'subscriptions.expire': Record<string, never>;
   /** Hands committed domain events to their consumers. Scheduled every minute, and asked for after commits. */
   'events.dispatch': Record<string, never>;
-  /** Deletes uploads never attached to a product within a day, with their files. Scheduled every hour. */
-  'media.sweep': Record<string, never>;
   /** Writes a committed bulk product import (too large to run in its request), counting progress as it goes. */
   'products.import': { vendorId: string; importId: string };
+  /** Deletes uploads never attached to a product within a day, with their files. Scheduled every hour. */
+  'media.sweep': Record<string, never>;
 };
 
 export type JobName = keyof JobData;
@@ -56,7 +56,7 @@ export const jobKinds: JobKinds<JobData> = {
   // Periodic sweeps: a missed or failed run is covered by the next minute's, so few retries and short runs.
   'subscriptions.expire': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
   'events.dispatch': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
-  'media.sweep': { policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 },
   // A rerun continues after the rows already written (the import counts them), so retries are safe.
   'products.import': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 30 * 60, concurrency: 1 },
+  'media.sweep': { policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 },
 };

@@ -25,12 +25,12 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
       await expireSubscriptions(deps);
     },
     'events.dispatch': () => deps.dispatchEvents(),
-    'media.sweep': async () => {
-      await sweepMedia(deps);
-    },
     'products.import': async (job) => {
       if (!deps.runProductImport) throw new Error('products.import has no runner in this process');
       await deps.runProductImport(job.data.vendorId, job.data.importId);
+    },
+    'media.sweep': async () => {
+      await sweepMedia(deps);
     },
   };
   const work = <K extends JobName>(name: K) => queue.work(name, handlers[name]);

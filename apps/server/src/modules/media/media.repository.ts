@@ -115,7 +115,18 @@ export async function deleteUnattachedBefore(db: Conn, before: Date, limit: numb
   const due = db
     .select({ vendorId: productImages.vendorId, id: productImages.id })
     .from(productImages)
-    .where(and(isNull(productImages.productId), lt(productImages.createdAt, before)))
+    .where(
+      and(
+        isNull(productImages.productId),
+        lt(productImages.createdAt, before),
+        // A digital product names its download in its details (`fileMediaId`) rather than attaching it: a
+        // download some product names is kept, wherever in the details the id sits.
+        sql`(${productImages.kind} <> 'file' or not exists (
+          select 1 from ${products}
+          where ${products.vendorId} = ${productImages.vendorId}
+            and strpos(${products.details}::text, ${productImages.id}::text) > 0))`,
+      ),
+    )
     .limit(limit)
     .for('update', { skipLocked: true });
   // The tuple's order is the select's: (vendor_id, id).

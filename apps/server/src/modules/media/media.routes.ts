@@ -8,6 +8,7 @@ import {
   ProductMediaList,
   ProductMediaParams,
   ReorderImagesBody,
+  UploadParams,
   UploadQuery,
 } from '@app/contracts/media';
 import multipart from '@fastify/multipart';
@@ -74,6 +75,26 @@ export function mediaRoutes(media: MediaService) {
     };
     app.post('/upload/image', { config: uploading, schema: uploadSchema }, upload('image'));
     app.post('/upload/media', { config: uploading, schema: uploadSchema }, upload('media'));
+
+    // The vendor's own copy of an upload (a digital product's file is never public): always as an attachment,
+    // so nothing uploaded runs as a page of this origin.
+    app.get(
+      '/uploads/:uploadId/file',
+      { config: products, schema: { tags, params: UploadParams } },
+      async (req, reply) => {
+        const file = await media.openUpload(req.actor, req.params.uploadId);
+        const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+        return reply
+          .header('Content-Type', file.mimeType)
+          .header('Content-Length', file.size)
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+          )
+          .header('Cache-Control', 'private, no-store')
+          .send(file.stream);
+      },
+    );
 
     app.get(
       '/products/:productId/images',

@@ -359,6 +359,17 @@ export function createMediaService(deps: MediaDeps) {
     /** The product's media in their order. */
     listProductMedia: list,
 
+    /**
+     * One of the vendor's uploads, to download (a digital product's private file included): its name, type
+     * and bytes. Another vendor's is not found.
+     */
+    async openUpload(actor: Actor, uploadId: string) {
+      const row = await repo.findUpload(db, actor.vendorId, uploadId);
+      const opened = row ? await storage.open(row.storageKey) : null;
+      if (!row || !opened) throw new AppError('MEDIA_NOT_FOUND', 'Upload not found.');
+      return { name: row.originalName ?? 'download', mimeType: row.mimeType, ...opened };
+    },
+
     /** Attaches earlier uploads (in the order given) after the product's current media. */
     async attach(actor: Actor, productId: string, uploadIds: string[]): Promise<ProductMediaList> {
       const ids = [...new Set(uploadIds)];

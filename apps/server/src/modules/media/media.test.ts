@@ -6,6 +6,7 @@ import { bearer, createTestApp, signIn, type TestApp, telegramUser } from '../..
 import { bots, productBots, productImages, products, telegramIdentities } from '../../db/schema/index';
 import { sweepMedia } from '../../jobs/media-sweep';
 import { type Vendor, vendor } from '../bots/test-helpers';
+import { createCategory, createProduct, productBody } from '../products/test-helpers';
 import type { StorageDriver } from './storage';
 import { insertProduct, makeImage, makeLargeJpeg, tempStorage, uploadTo } from './test-helpers';
 
@@ -195,6 +196,32 @@ describe('POST /vendors/{id}/upload/image', () => {
     expect(await storage.exists(row?.storageKey ?? '')).toBe(true);
     // Not reachable through the public route, whatever the spelling.
     expect((await t.app.inject({ method: 'GET', url: `/media/${row?.storageKey}` })).statusCode).toBe(404);
+  });
+
+  it('lets the vendor download their private file as an attachment, and nobody else', async () => {
+    await setUp();
+    const data = Buffer.from('PK\x03\x04 archive bytes'.repeat(50));
+    const res = await uploadTo(
+      t.app,
+      `${v.base}/upload/media`,
+      v.auth,
+      { field: 'file', name: 'Guide é.zip', data },
+      { mediaType: 'file' },
+    );
+    const { id } = res.json() as MediaUpload;
+    const got = await t.app.inject({ method: 'GET', url: `${v.base}/uploads/${id}/file`, headers: v.auth });
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(data)).toBe(true);
+    expect(got.headers['content-disposition']).toBe(
+      `attachment; filename="Guide _.zip"; filename*=UTF-8''Guide%20%C3%A9.zip`,
+    );
+    const other = await vendor(t.app);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `${other.base}/uploads/${id}/file`,
+      headers: other.auth,
+    });
+    expect(theirs.statusCode).toBe(404);
   });
 
   it('refuses a request without a file', async () => {
@@ -517,6 +544,33 @@ describe('the media.sweep job', () => {
     expect(await sweepMedia({ db: t.database.db, storage })).toEqual({ deleted: 0, orphanFiles: 0 });
   });
 
+  it('keeps a download that a digital product names in its details', async () => {
+    await setUp();
+    const upload = (name: string) =>
+      uploadTo(
+        t.app,
+        `${v.base}/upload/media`,
+        v.auth,
+        { field: 'file', name, data: Buffer.from('x'.repeat(500)) },
+        {
+          mediaType: 'file',
+        },
+      );
+    const named = (await upload('named.zip')).json() as MediaUpload;
+    const loose = (await upload('loose.zip')).json() as MediaUpload;
+    const productId = await insertProduct(t.database, v.vendorId, 'E-book');
+    await t.database.db
+      .update(products)
+      .set({ details: { digital: { digitalType: 'downloadable', fileMediaId: named.id } } })
+      .where(eq(products.id, productId));
+    await t.database.db.update(productImages).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) });
+
+    expect(await sweepMedia({ db: t.database.db, storage })).toEqual({ deleted: 1, orphanFiles: 0 });
+    const left = await t.database.db.select({ id: productImages.id }).from(productImages);
+    expect(left.map((r) => r.id)).toEqual([named.id]);
+    expect(loose.id).not.toBe(named.id);
+  });
+
   it("removes a deleted product's files once they are a day old", async () => {
     await setUp();
     const { productId } = await productWithImages(1);
@@ -533,6 +587,54 @@ describe('the media.sweep job', () => {
     for (const url of [image?.url, image?.thumbnailUrl, image?.mediumUrl]) {
       expect(await storage.exists(keyOf(url ?? null))).toBe(false);
     }
+  });
+});
+
+describe('with the catalogue', () => {
+  it('a product created with uploads shows them with the media addresses, main first', async () => {
+    await setUp();
+    const [a, b] = [await uploaded(), await uploaded()];
+    const category = await createCategory(t.app, v);
+    const product = await createProduct(
+      t.app,
+      v,
+      productBody('physical', category.id, { imageIds: [a.id, b.id], mainImageId: b.id }),
+    );
+    expect(product.images.map((i) => [i.id, i.isMain, i.url, i.thumbnailUrl])).toEqual([
+      [b.id, true, b.url, b.thumbnailUrl],
+      [a.id, false, a.url, a.thumbnailUrl],
+    ]);
+    expect((await imagesOf(product.id)).images.map((i) => [i.id, i.order, i.isMain])).toEqual([
+      [a.id, 0, false],
+      [b.id, 1, true],
+    ]);
+    const list = await t.app.inject({ method: 'GET', url: `${v.base}/products`, headers: v.auth });
+    expect(list.json().products[0].image).toBe(b.thumbnailUrl);
+  });
+
+  it('deleting an image of a duplicated product keeps the files the original still shows', async () => {
+    await setUp();
+    const up = await uploaded();
+    const category = await createCategory(t.app, v);
+    const original = await createProduct(
+      t.app,
+      v,
+      productBody('physical', category.id, { imageIds: [up.id] }),
+    );
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: `${v.base}/products/${original.id}/duplicate`,
+      headers: v.auth,
+    });
+    expect(dup.statusCode).toBe(201);
+    const copy = dup.json() as { id: string; images: { id: string }[] };
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `${v.base}/products/${copy.id}/images/${copy.images[0]?.id}`,
+      headers: v.auth,
+    });
+    expect(del.statusCode).toBe(204);
+    expect((await fetchFile(up.thumbnailUrl)).statusCode).toBe(200);
   });
 });
 

@@ -248,6 +248,18 @@ describe('MediaUploader on a saved product', () => {
     expect(calls.find((c) => c.method === 'DELETE')?.path).toMatch(/\/products\/p1\/images\/b$/);
   });
 
+  it('says when the images cannot be loaded, with Retry', async () => {
+    let fail = true;
+    calls = stubFetch(() =>
+      fail ? json({ error: { code: 'INTERNAL', message: 'x' } }, 500) : json({ images: serverImages }),
+    );
+    show();
+    expect(await screen.findByText('Failed to load images')).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findAllByRole('img')).toHaveLength(3);
+  });
+
   it('shows the spec text when a delete fails', async () => {
     calls = stubFetch(({ method }) =>
       method === 'DELETE'

@@ -10,6 +10,8 @@ import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { isApiError } from '../../lib/api-client';
 import { haptics, showConfirm, showPopup } from '../../lib/telegram';
+import { ErrorState } from '../ui/error-state';
+import { LoadingState } from '../ui/spinner';
 import { mediaKeys, PRODUCTS_KEY_PREFIX } from './api/media-keys';
 import {
   useDeleteProductMedia,
@@ -240,6 +242,17 @@ export function MediaUploader({ productId, value, onChange, max, allowVideo = fa
     event.preventDefault();
     const ids = items.map((i) => i.id);
     void commitOrder(moveTo(ids, id, ids.indexOf(id) + step));
+  }
+
+  if (productId && query.isPending) return <LoadingState />;
+  if (productId && query.isError) {
+    return (
+      <ErrorState
+        message={t('media.error.load')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   }
 
   const canAdd = items.length + uploads.length < limit;

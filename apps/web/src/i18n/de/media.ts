@@ -21,6 +21,7 @@ export const media = {
   'media.error.invalid':
     'Einige Dateien sind ungültig. Bilder (JPEG, PNG, GIF, WEBP) max. 5 MB, Videos (MP4, WEBM) max. 50 MB',
   'media.error.update': 'Bilder konnten nicht aktualisiert werden. Bitte versuche es erneut.',
+  'media.error.load': 'Bilder konnten nicht geladen werden',
   'media.gallery.empty': 'Keine Bilder vorhanden',
   'media.gallery.previous': 'Vorheriges Bild',
   'media.gallery.next': 'Nächstes Bild',

@@ -19,6 +19,7 @@ export const media = {
   'media.error.invalid':
     'Some files are invalid. Images (JPEG, PNG, GIF, WEBP) max 5MB, Videos (MP4, WEBM) max 50MB',
   'media.error.update': 'Failed to update images. Please try again.',
+  'media.error.load': 'Failed to load images',
   'media.gallery.empty': 'No images available',
   'media.gallery.previous': 'Previous image',
   'media.gallery.next': 'Next image',

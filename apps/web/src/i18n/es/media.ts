@@ -21,6 +21,7 @@ export const media = {
   'media.error.invalid':
     'Algunos archivos no son válidos. Imágenes (JPEG, PNG, GIF, WEBP) máx. 5 MB, vídeos (MP4, WEBM) máx. 50 MB',
   'media.error.update': 'No se pudieron actualizar las imágenes. Inténtalo de nuevo.',
+  'media.error.load': 'No se pudieron cargar las imágenes',
   'media.gallery.empty': 'No hay imágenes disponibles',
   'media.gallery.previous': 'Imagen anterior',
   'media.gallery.next': 'Imagen siguiente',

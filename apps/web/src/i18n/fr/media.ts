@@ -21,6 +21,7 @@ export const media = {
   'media.error.invalid':
     'Certains fichiers ne sont pas valides. Images (JPEG, PNG, GIF, WEBP) 5 Mo max., vidéos (MP4, WEBM) 50 Mo max.',
   'media.error.update': 'Impossible de mettre à jour les images. Veuillez réessayer.',
+  'media.error.load': 'Impossible de charger les images',
   'media.gallery.empty': 'Aucune image disponible',
   'media.gallery.previous': 'Image précédente',
   'media.gallery.next': 'Image suivante',

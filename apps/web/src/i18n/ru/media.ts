@@ -21,6 +21,7 @@ export const media = {
   'media.error.invalid':
     'Некоторые файлы недопустимы. Изображения (JPEG, PNG, GIF, WEBP) до 5 МБ, видео (MP4, WEBM) до 50 МБ',
   'media.error.update': 'Не удалось обновить изображения. Попробуйте ещё раз.',
+  'media.error.load': 'Не удалось загрузить изображения',
   'media.gallery.empty': 'Нет изображений',
   'media.gallery.previous': 'Предыдущее изображение',
   'media.gallery.next': 'Следующее изображение',

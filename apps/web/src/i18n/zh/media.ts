@@ -20,6 +20,7 @@ export const media = {
   'media.error.tooMany': '最多只能上传 {n} 张图片',
   'media.error.invalid': '部分文件无效。图片（JPEG、PNG、GIF、WEBP）最大 5MB，视频（MP4、WEBM）最大 50MB',
   'media.error.update': '图片更新失败，请重试。',
+  'media.error.load': '图片加载失败',
   'media.gallery.empty': '暂无图片',
   'media.gallery.previous': '上一张',
   'media.gallery.next': '下一张',
