@@ -151,18 +151,25 @@ test('a digital product key product is created with generated keys', async ({ pa
   await expect(page.getByTestId('codes-field')).toContainText(
     /[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/,
   );
+  // Keys from a file: one per line, blank lines dropped, repeats skipped.
+  await page.getByTestId('codes-file').setInputFiles({
+    name: 'keys.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`OWN-${id}-1\n\n  OWN-${id}-2  \nOWN-${id}-1\n`),
+  });
+  await expect(page.getByText('2 codes added · 1 duplicate skipped')).toBeVisible();
   await setPrice(page, '9.50');
   await saveProduct(page, dialogs);
 
   await searchFor(page, `KEY-${id}`);
   await expect(card(page, name)).toContainText('Product Key');
-  await expect(card(page, name)).toContainText('10 left');
+  await expect(card(page, name)).toContainText('12 left');
   await card(page, name)
     .getByRole('button', { name: new RegExp(`^${name}`) })
     .click();
   await page.getByRole('tab', { name: 'Inventory' }).click();
   await expect(page.getByText('Code pool')).toBeVisible();
-  await expect(page.getByRole('tabpanel')).toContainText('10');
+  await expect(page.getByRole('tabpanel')).toContainText('Left12');
 });
 
 test('a service is created with its duration and found by the Services card', async ({ page }) => {
@@ -233,6 +240,24 @@ test('two images are uploaded on the edit screen and the second is made main', a
     'aria-pressed',
     'true',
   );
+});
+
+test('Duplicate opens the add form prefilled, and Delete really deletes', async ({ page }) => {
+  const dialogs = acceptDialogs(page);
+  const id = unique();
+  const product = await createProduct(page, `E2E Bowl ${id}`, `BWL-${id}`);
+  await page.goto(`/products/${product.id}`);
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(page).toHaveURL(/\/product-new\?duplicate=/);
+  await expect(page.getByLabel('Product Name')).toHaveValue(`E2E Bowl ${id} (Copy)`);
+  await expect(page.getByLabel('SKU', { exact: true })).toHaveValue('');
+
+  await page.goto(`/products/${product.id}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  expect(dialogs.some((d) => d.startsWith(`Delete "E2E Bowl ${id}"?`))).toBe(true);
+  await page.goto(`/products/${product.id}`);
+  await expect(page.getByText('No product data available')).toBeVisible();
 });
 
 test('a product is archived and restored from its page', async ({ page }) => {

@@ -21,6 +21,9 @@ export function CodesField({ control, pool }: { control: ProductControl; pool?: 
   const { t, formatNumber } = useI18n();
   const { field, fieldState } = useController({ control, name: 'codes' });
   const codes = (field.value ?? []) as string[];
+  // Generation and file reading finish later: they add to the codes as they are then, not as they were.
+  const latest = useRef(codes);
+  latest.current = codes;
   const digitalType = useWatch({ control, name: 'digital.digitalType' });
   const passType = useWatch({ control, name: 'digital.passType' });
   const billingCycle = useWatch({ control, name: 'digital.billingCycle' });
@@ -31,7 +34,8 @@ export function CodesField({ control, pool }: { control: ProductControl; pool?: 
   const fileInput = useRef<HTMLInputElement>(null);
 
   const add = (incoming: string[]) => {
-    const result = mergeUnique(codes, incoming);
+    const result = mergeUnique(latest.current, incoming);
+    latest.current = result.merged;
     field.onChange(result.merged);
     const parts = [t('products.field.codesAdded', { count: result.added })];
     if (result.duplicates > 0) parts.push(t('products.field.codesDuplicates', { count: result.duplicates }));
