@@ -115,10 +115,10 @@ export async function listOrders(
   const res = await db.execute(sql`
     with page as (
       -- Narrow rows (id and time, index-only where the index allows), sorted; then the page's 50 rows in full.
-      -- created_at alone: the orders_vendor_*_idx indexes end with it, so a page reads ~limit rows in order
-      -- (a second sort key made PostgreSQL sort the whole vendor).
+      -- Exactly the indexes' order (orders_vendor_*_idx end with "created_at DESC NULLS LAST"), so a page
+      -- reads ~limit rows in order; any other order (another key, NULLS FIRST) sorted the whole vendor.
       select o.id, o.created_at from orders o where ${whereOf(f)}
-      order by o.created_at desc
+      order by o.created_at desc nulls last
       limit ${limit} offset ${offset}
     )
     select ${ORDER_COLUMNS}
