@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecrets } from '../../lib/secrets';
+import { rebuildOrderRollups } from '../../modules/orders/order-rollups';
 import { type Database, openDatabase } from '../client';
 import { DEMO_BOTS, type SeedResult, seedDemoVendor } from './seed';
 
@@ -197,6 +198,38 @@ describe('seedDemoVendor', () => {
     expect(check?.rollup_orders).toBe(check?.orders);
     expect(check?.rollup_revenue).toBe(check?.revenue);
     expect(check?.rollup_new).toBe(check?.first_orders);
+  });
+
+  it('leaves every order rollup, customer and membership figure equal to a full recomputation', async () => {
+    // Read through the given connection: PGlite has one, and the recomputation holds it in its transaction.
+    const snapshot = async (conn: Pick<Database['db'], 'execute'> = database.db) => {
+      const q = async (query: SQL) => ((await conn.execute(query)) as unknown as { rows: unknown[] }).rows;
+      return {
+        daily: await q(sql`select bot_id, day::text, orders, revenue_minor::text, revenue_usd_minor::text,
+          cancelled_orders, completed_orders, active_customers, new_customers, views, carts, checkouts
+        from bot_daily_stats where vendor_id = ${first.vendorId} order by bot_id, day`),
+        status: await q(sql`select bot_id, status, product_type, orders, revenue_usd_minor::text
+        from order_status_counts where vendor_id = ${first.vendorId} order by 1, 2, 3`),
+        products: await q(sql`select product_id, bot_id, day::text, units, orders, revenue_usd_minor::text
+        from product_daily_stats where vendor_id = ${first.vendorId} order by 1, 2, 3`),
+        customers: await q(sql`select id, order_count, total_spent_minor::text, first_order_at::text,
+          last_order_at::text from customers where vendor_id = ${first.vendorId} order by id`),
+        members: await q(sql`select customer_id, bot_id, order_count, total_spent_minor::text,
+          first_order_at::text, last_order_at::text, joined_at::text
+        from customer_bots where vendor_id = ${first.vendorId} order by 1, 2`),
+      };
+    };
+    const seeded = await snapshot();
+    expect(seeded.products.length).toBeGreaterThan(0);
+    await database.db
+      .transaction(async (tx) => {
+        await rebuildOrderRollups(tx, first.vendorId);
+        expect(await snapshot(tx)).toEqual(seeded);
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof Error && err.message.includes('Rollback'))) throw err;
+      });
   });
 
   it('keeps customer totals and memberships equal to their non-cancelled orders', async () => {

@@ -12,7 +12,8 @@ import { USD_RATES } from '../../lib/usd-rates';
  *   (distinct customers who placed an order of any status that day); new_customers (customers whose first
  *   order through the bot, any status, was that day). views / carts / checkouts are the shop's funnel.
  * - order_status_counts (vendor, bot, status, product type): orders now in each status, with their USD value.
- * - product_daily_stats (vendor, product, bot, day placed): units, orders, USD revenue of non-cancelled orders.
+ * - product_daily_stats (vendor, product, bot, day placed): units, order lines (an order lists a product once)
+ *   and USD revenue (each line converted on its own) of non-cancelled orders.
  * - customers and customer_bots: order_count and total_spent_minor (USD) of non-cancelled orders,
  *   first_order_at / last_order_at over orders of any status.
  *
@@ -49,7 +50,8 @@ function sqlUsd(minor: string, currency: string): string {
   const cases = Object.keys(USD_RATES)
     .map((c) => `when '${c}' then ${scaledRate(c)}`)
     .join(' ');
-  return `round(${minor}::numeric * (case upper(${currency}) ${cases} else ${RATE_SCALE} end) / ${RATE_SCALE})::int8`;
+  // Integer arithmetic, rounding half up like Math.round (amounts are never negative).
+  return `((${minor})::int8 * (case upper(${currency}) ${cases} else ${RATE_SCALE} end) + ${RATE_SCALE / 2}) / ${RATE_SCALE}`;
 }
 
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
@@ -105,17 +107,18 @@ async function bumpStatus(tx: Tx, o: RollupOrder, status: OrderStatus, sign: 1 |
       revenue_usd_minor = order_status_counts.revenue_usd_minor + excluded.revenue_usd_minor`);
 }
 
-/** Per product: units and USD revenue of the order's lines (lines of one product summed, then converted). */
+/** Per product: units, lines and USD revenue of the order's lines (each line converted on its own). */
 function byProduct(items: RollupItem[], currency: string) {
-  const sums = new Map<string, { units: number; minor: number }>();
+  const sums = new Map<string, { units: number; lines: number; usd: number }>();
   for (const it of items) {
     if (!it.productId) continue;
-    const s = sums.get(it.productId) ?? { units: 0, minor: 0 };
+    const s = sums.get(it.productId) ?? { units: 0, lines: 0, usd: 0 };
     s.units += it.quantity;
-    s.minor += it.unitPriceMinor * it.quantity;
+    s.lines += 1;
+    s.usd += usdMinor(it.unitPriceMinor * it.quantity, currency);
     sums.set(it.productId, s);
   }
-  return [...sums].map(([productId, s]) => ({ productId, units: s.units, usd: usdMinor(s.minor, currency) }));
+  return [...sums].map(([productId, s]) => ({ productId, ...s }));
 }
 
 async function bumpProducts(tx: Tx, o: RollupOrder, items: RollupItem[], sign: 1 | -1) {
@@ -268,16 +271,12 @@ export async function rebuildOrderRollups(
   await run(sql`delete from product_daily_stats where vendor_id = ${v}`);
   await run(sql`
     insert into product_daily_stats (vendor_id, product_id, bot_id, day, units, orders, revenue_usd_minor)
-    select ${v}, product_id, bot_id, day, sum(units)::int, count(*)::int, sum(usd)::int8
-    from (
-      select i.product_id, o.bot_id, ${sql.raw(utcDay('o.created_at'))} as day, sum(i.quantity) as units,
-        ${sql.raw(sqlUsd('sum(i.unit_price_minor * i.quantity)', 'min(o.currency)'))} as usd
-      from order_items i
-      join orders o on o.vendor_id = i.vendor_id and o.id = i.order_id
-      where i.vendor_id = ${v} and o.status <> 'cancelled' and i.product_id is not null
-      group by o.id, i.product_id, o.bot_id, o.created_at
-    ) per_order
-    group by product_id, bot_id, day`);
+    select ${v}, i.product_id, o.bot_id, ${sql.raw(utcDay('o.created_at'))}, sum(i.quantity)::int, count(*)::int,
+      sum(${sql.raw(sqlUsd('i.unit_price_minor * i.quantity', 'o.currency'))})::int8
+    from order_items i
+    join orders o on o.vendor_id = i.vendor_id and o.id = i.order_id
+    where i.vendor_id = ${v} and o.status <> 'cancelled' and i.product_id is not null
+    group by i.product_id, o.bot_id, ${sql.raw(utcDay('o.created_at'))}`);
 
   await run(sql`
     update bot_daily_stats set orders = 0, revenue_minor = 0, revenue_usd_minor = 0, cancelled_orders = 0,

@@ -113,12 +113,17 @@ export async function listOrders(
   limit: number,
 ): Promise<OrderRow[]> {
   const res = await db.execute(sql`
-    select ${ORDER_COLUMNS}
-    from (
-      select * from orders o where ${whereOf(f)}
-      order by o.created_at desc, o.number desc
+    with page as (
+      -- Narrow rows (id and time, index-only where the index allows), sorted; then the page's 50 rows in full.
+      -- Exactly the indexes' order (orders_vendor_*_idx end with "created_at DESC NULLS LAST"), so a page
+      -- reads ~limit rows in order; any other order (another key, NULLS FIRST) sorted the whole vendor.
+      select o.id, o.created_at from orders o where ${whereOf(f)}
+      order by o.created_at desc nulls last
       limit ${limit} offset ${offset}
-    ) o
+    )
+    select ${ORDER_COLUMNS}
+    from page
+    join orders o on o.vendor_id = ${f.vendorId} and o.id = page.id
     join customers c on c.vendor_id = o.vendor_id and c.id = o.customer_id
     join bots b on b.vendor_id = o.vendor_id and b.id = o.bot_id
     order by o.created_at desc, o.number desc`);

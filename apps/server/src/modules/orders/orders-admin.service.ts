@@ -247,10 +247,11 @@ export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
 
-  async function stats(actor: Actor, botId?: string): Promise<OrderStats> {
+  /** `known`: the status counts when the caller read them already (the list does, for its total). */
+  async function stats(actor: Actor, botId?: string, known?: repo.StatusCount[]): Promise<OrderStats> {
     const today = dayOf(now());
     const [counts, day] = await Promise.all([
-      repo.statusCounts(db, actor.vendorId, actor.botIds, botId),
+      known ?? repo.statusCounts(db, actor.vendorId, actor.botIds, botId),
       repo.dayCounts(db, actor.vendorId, actor.botIds, today, botId),
     ]);
     const sum = (pred: (c: repo.StatusCount) => boolean) =>
@@ -353,12 +354,12 @@ export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
       }
       const offset = (q.page - 1) * q.limit;
       const rollupTotal = !search && !q.customerId && !q.from && !q.to;
+      // The status rollup gives both the stats and, without search / customer / dates, the exact total.
+      const counts = await repo.statusCounts(db, actor.vendorId, actor.botIds, q.botId);
       const [rows, st, counted] = await Promise.all([
         repo.listOrders(db, filter, offset, q.limit + 1),
-        stats(actor, q.botId),
-        rollupTotal
-          ? repo.statusCounts(db, actor.vendorId, actor.botIds, q.botId)
-          : repo.countOrdersCapped(db, filter, ORDER_LIMITS.exactTotalMax),
+        stats(actor, q.botId, counts),
+        rollupTotal ? counts : repo.countOrdersCapped(db, filter, ORDER_LIMITS.exactTotalMax),
       ]);
       let total: number;
       let totalIsEstimate = false;
