@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
 import { percentOf } from '../../lib/percent';
 import { type EventActor, recordEvent } from '../events/record-event';
+import { releaseCodes } from '../products/products.service';
 import { dayOf, type RollupOrder, rollUpNewOrder, rollUpStatusMove, usdMinor } from './order-rollups';
 import * as repo from './orders-admin.repository';
 
@@ -36,11 +37,25 @@ export async function eventActorOf(db: Conn, actor: Actor): Promise<EventActor> 
 }
 
 /**
- * Hook for the catalogue's code pools (branch `catalogue`): a cancelled order's codes that were reserved and
- * not issued go back to their pools. The integrator wires it to the code-pool repository; until then no
- * order holds codes, so there is nothing to return.
+ * A cancelled order's codes go back to their pools (the catalogue's releaseCodes, which also sets the
+ * product's stock to its unissued codes). A product deleted since has no pool left to return them to.
  */
-export async function returnUnissuedCodes(_tx: Tx, _vendorId: string, _orderId: string): Promise<void> {}
+async function returnUnissuedCodes(
+  tx: Tx,
+  vendorId: string,
+  orderId: string,
+  items: { productId: string | null; productType: string }[],
+): Promise<void> {
+  const digital = new Set(items.filter((i) => i.productType === 'digital').map((i) => i.productId));
+  for (const productId of digital) {
+    if (productId === null) continue;
+    try {
+      await releaseCodes(tx, vendorId, productId, orderId);
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'PRODUCT_NOT_FOUND')) throw err;
+    }
+  }
+}
 
 export type NewOrderItem = {
   productId: string | null;
@@ -426,7 +441,7 @@ export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
         await rollUpStatusMove(tx, before, items, body.status, at);
         if (body.status === 'cancelled') {
           await repo.returnStock(tx, actor.vendorId, items);
-          await returnUnissuedCodes(tx, actor.vendorId, orderId);
+          await returnUnissuedCodes(tx, actor.vendorId, orderId, items);
         }
         await recordEvent(tx, {
           vendorId: actor.vendorId,

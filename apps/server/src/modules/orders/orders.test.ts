@@ -7,6 +7,7 @@ import {
   type OrderListResponse,
   type OrderStats,
 } from '@app/contracts/orders';
+import type { Product } from '@app/contracts/products';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
@@ -22,6 +23,8 @@ import {
   type Vendor,
   vendor,
 } from '../bots/test-helpers';
+import { claimCodes } from '../products/products.service';
+import { createCategory, createProduct, productBody } from '../products/test-helpers';
 import { rebuildOrderRollups } from './order-rollups';
 import { addCustomer, addProduct, placeTestOrder } from './test-helpers';
 
@@ -441,5 +444,30 @@ describe('rollups', () => {
     await t.database.db.transaction((tx) => rebuildOrderRollups(tx, v.vendorId));
     const rebuilt = await rollupSnapshot(v.vendorId);
     expect(incremental).toEqual(rebuilt);
+  });
+});
+
+describe('cancelling an order', () => {
+  it("returns a digital order's codes to the product's pool, and its stock with them", async () => {
+    await setUp();
+    const bot = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Keys' });
+    const buyer = await addCustomer(t, v.vendorId);
+    const category = await createCategory(t.app, v, 'Software', []);
+    const key = await createProduct(t.app, v, productBody('key', category.id));
+    expect(key.stock).toBe(2);
+    const [row] = await t.database.db.select().from(products).where(sql`${products.id} = ${key.id}`);
+    if (!row) throw new Error('product row missing');
+    const order = await placeTestOrder(t, {
+      vendorId: v.vendorId,
+      bot,
+      customerId: buyer.id,
+      lines: [{ product: row }],
+    });
+    await t.database.db.transaction((tx) => claimCodes(tx, v.vendorId, key.id, 1, order.id));
+    expect((await get<Product>(`/products/${key.id}`)).body.stock).toBe(1);
+
+    expect((await patchStatus(order.id, { status: 'cancelled' })).statusCode).toBe(200);
+
+    expect((await get<Product>(`/products/${key.id}`)).body.stock).toBe(2);
   });
 });
