@@ -30,6 +30,8 @@ let alerts: string[];
 
 beforeAll(() => {
   telegram = startFakeTelegram();
+  // jsdom lays nothing out, so it has no scrollIntoView; the tab strip scrolls the chosen tab into view.
+  Element.prototype.scrollIntoView = () => undefined;
 });
 
 beforeEach(() => {
