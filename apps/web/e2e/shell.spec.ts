@@ -160,14 +160,14 @@ test('a screen whose code is gone (after a deploy) shows the error screen, and R
 }) => {
   await openSignedIn(page);
   // As after a deploy: the chunk this page knows by name no longer exists on the server.
-  await page.route('**/assets/placeholder-page-*.js', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.route('**/assets/order-list-page-*.js', (route) => route.fulfill({ status: 404, body: '' }));
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Orders' })
     .click();
   await expect(page.getByRole('heading', { name: 'This screen could not be loaded' })).toBeVisible();
   await expect(page.getByText('Hey developer')).toHaveCount(0);
-  await page.unroute('**/assets/placeholder-page-*.js');
+  await page.unroute('**/assets/order-list-page-*.js');
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
 });
