@@ -5,18 +5,14 @@ import { useNavigate, useParams } from 'react-router';
 import { Gallery } from '../../../components/media/gallery';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { Page } from '../../../components/ui/page';
-import { LoadingState } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
-import { isApiError } from '../../../lib/api-client';
 import { haptics, showAlert, showConfirm, useMainButton } from '../../../lib/telegram';
 import { useDeleteProduct } from '../api/delete-product';
-import { useProduct } from '../api/get-product';
 import { useSetProductArchived } from '../api/set-product-archived';
 import { SharePanel } from '../components/share-panel';
+import { WithProduct } from '../components/with-product';
 import { durationText, STOCK_STATUS_LABEL, stockText, TYPE_LABEL } from '../lib/labels';
 import { describeProductError } from '../lib/messages';
 import { stockLevel } from '../lib/product-rules';
@@ -32,41 +28,17 @@ const TAB_LABELS: Record<Tab, MessageKey> = {
 };
 
 export function ProductDetailPage() {
-  const { t } = useI18n();
   const { productId = '' } = useParams();
-  const navigate = useNavigate();
-  const product = useProduct(productId);
-
-  if (product.isPending) {
-    return (
-      <Page title={t('products.detail.title')} data-testid="product-detail-page">
-        <LoadingState label={t('products.detail.loading')} />
-      </Page>
-    );
-  }
-  if (product.isError) {
-    const notFound = isApiError(product.error) && product.error.status === 404;
-    return (
-      <Page title={t('products.detail.title')} data-testid="product-detail-page">
-        {notFound ? (
-          <EmptyState
-            icon="📦"
-            title={t('products.detail.noData')}
-            action={
-              <Button onClick={() => navigate('/products')}>{t('products.detail.backToProducts')}</Button>
-            }
-          />
-        ) : (
-          <ErrorState
-            message={describeProductError(product.error, 'products.detail.loadError')}
-            onRetry={() => void product.refetch()}
-            retrying={product.isFetching}
-          />
-        )}
-      </Page>
-    );
-  }
-  return <Detail product={product.data} />;
+  return (
+    <WithProduct
+      productId={productId}
+      title="products.detail.title"
+      loadingLabel="products.detail.loading"
+      testId="product-detail-page"
+    >
+      {(product) => <Detail product={product} />}
+    </WithProduct>
+  );
 }
 
 function Detail({ product }: { product: Product }) {

@@ -4,17 +4,12 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { MediaUploader } from '../../../components/media/media-uploader';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-changes';
 import { useZodForm } from '../../../components/ui/form/zod-form';
 import { Page } from '../../../components/ui/page';
-import { LoadingState } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
-import { isApiError } from '../../../lib/api-client';
 import { haptics, showAlert, showPopup, useMainButton, useSecondaryButton } from '../../../lib/telegram';
 import { useCategoryOptions } from '../api/get-category-options';
-import { useProduct } from '../api/get-product';
 import { useProductBots } from '../api/get-product-bots';
 import { useUpdateProduct } from '../api/update-product';
 import { FormTabs, type TabDef, TypeSelector, tabsWithErrors } from '../components/form/form-frame';
@@ -33,6 +28,7 @@ import {
   VariationsSection,
   VideosField,
 } from '../components/form/sections';
+import { WithProduct } from '../components/with-product';
 import { describeProductError, fieldOfError, PRODUCT_MESSAGE_KEYS } from '../lib/messages';
 
 type Tab =
@@ -104,41 +100,17 @@ function tabOf(type: ProductType) {
 }
 
 export function ProductEditPage() {
-  const { t } = useI18n();
   const { productId = '' } = useParams();
-  const navigate = useNavigate();
-  const product = useProduct(productId);
-
-  if (product.isPending) {
-    return (
-      <Page title={t('products.form.editTitle')} data-testid="product-edit-page">
-        <LoadingState label={t('products.form.loading')} />
-      </Page>
-    );
-  }
-  if (product.isError) {
-    const notFound = isApiError(product.error) && product.error.status === 404;
-    return (
-      <Page title={t('products.form.editTitle')} data-testid="product-edit-page">
-        {notFound ? (
-          <EmptyState
-            icon="📦"
-            title={t('products.detail.noData')}
-            action={
-              <Button onClick={() => navigate('/products')}>{t('products.detail.backToProducts')}</Button>
-            }
-          />
-        ) : (
-          <ErrorState
-            message={describeProductError(product.error, 'products.detail.loadError')}
-            onRetry={() => void product.refetch()}
-            retrying={product.isFetching}
-          />
-        )}
-      </Page>
-    );
-  }
-  return <EditForm product={product.data} />;
+  return (
+    <WithProduct
+      productId={productId}
+      title="products.form.editTitle"
+      loadingLabel="products.form.loading"
+      testId="product-edit-page"
+    >
+      {(product) => <EditForm product={product} />}
+    </WithProduct>
+  );
 }
 
 function EditForm({ product }: { product: Product }) {
