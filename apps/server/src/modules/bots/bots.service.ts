@@ -23,6 +23,7 @@ import {
   type TelegramBotUser,
   TelegramUnreachableError,
 } from '../../telegram/bot-api';
+import { shopCommands } from '../../telegram/storefront/texts';
 import type { CustomersService } from '../customers/customers.service';
 import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
 import type { OrdersService } from '../orders/orders.service';
@@ -223,6 +224,19 @@ export function createBotsService(deps: BotsDeps) {
     }
   }
 
+  /**
+   * Gives the shop's chat its command menu in the bot's language. A refusal leaves the bot running: customers
+   * can still type the commands, so it is logged, not thrown.
+   */
+  async function setShopCommands(row: repo.BotRow, token: string): Promise<void> {
+    const language = BotLanguage.catch('en').parse(row.language);
+    try {
+      await botApi.call(token, 'setMyCommands', { commands: shopCommands(language) });
+    } catch (err) {
+      deps.log?.warn({ botId: row.id, err: errorText(err) }, 'could not set the bot commands');
+    }
+  }
+
   /** Records the bot as running, once Telegram sends its updates here. */
   async function markRunning(actor: Actor, row: repo.BotRow): Promise<repo.BotRow> {
     return db.transaction(async (tx) => {
@@ -273,6 +287,7 @@ export function createBotsService(deps: BotsDeps) {
   async function startNewBot(actor: Actor, row: repo.BotRow, token: string): Promise<repo.BotRow> {
     try {
       await pointWebhookHere(row, token);
+      await setShopCommands(row, token);
       return await markRunning(actor, row);
     } catch (err) {
       deps.log?.warn({ botId: row.id, err: errorText(err) }, 'new bot could not be started');
@@ -392,7 +407,9 @@ export function createBotsService(deps: BotsDeps) {
     async start(actor: Actor, botId: string): Promise<Bot> {
       const row = await mustFind(actor.vendorId, botId);
       await mustHaveLiveSubscription(actor.vendorId, botId);
-      await pointWebhookHere(row, tokenOf(row));
+      const token = tokenOf(row);
+      await pointWebhookHere(row, token);
+      await setShopCommands(row, token);
       return presentOne(await markRunning(actor, row));
     },
 

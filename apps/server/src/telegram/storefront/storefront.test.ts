@@ -159,6 +159,21 @@ describe('the shop bot', () => {
   });
 });
 
+describe('starting a shop bot', () => {
+  it('gives its chat the command menu in the bot’s language', async () => {
+    const [call] = fake.state.calls({ method: 'setMyCommands', token: shop.token });
+    expect(call?.params.commands).toEqual([
+      { command: 'start', description: 'Open the shop' },
+      { command: 'catalogue', description: 'Browse the catalogue' },
+      { command: 'help', description: 'How to buy here' },
+    ]);
+    const german = fakeBot(fake);
+    await createBot(t.app, owner, { botToken: german.token, botName: 'Laden', plan: 'PRO', language: 'de' });
+    const [de] = fake.state.calls({ method: 'setMyCommands', token: german.token });
+    expect(JSON.stringify(de?.params.commands)).toContain('Shop öffnen');
+  });
+});
+
 describe('browsing the catalogue in the shop bot', () => {
   async function stock() {
     const bread = await createCategory(t.app, owner, 'Bread', []);
