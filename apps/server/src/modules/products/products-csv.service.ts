@@ -234,7 +234,7 @@ export function createProductsCsvService(deps: {
           const first = seenSlug.get(b.urlSlug);
           if (first !== undefined) fail('urlSlug', `URL slug ${b.urlSlug} is also on line ${first}`);
           else seenSlug.set(b.urlSlug, record.line);
-          if (await repo.slugTaken(db, actor.vendorId, b.urlSlug, productId ?? undefined)) {
+          if (await repo.valueTaken(db, actor.vendorId, 'urlSlug', b.urlSlug, productId ?? undefined)) {
             fail('urlSlug', 'Another product already has this URL slug.');
           }
         }

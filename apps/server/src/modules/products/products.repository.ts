@@ -121,29 +121,21 @@ export function takenProductKeyOf(err: unknown): 'sku' | 'slug' | null {
   return null;
 }
 
-export async function skuTaken(db: Conn, vendorId: string, sku: string, exceptId?: string) {
+/** Whether another of the vendor's products already has this SKU or URL slug (both unique per vendor). */
+export async function valueTaken(
+  db: Conn,
+  vendorId: string,
+  field: 'sku' | 'urlSlug',
+  value: string,
+  exceptId?: string,
+) {
   const [row] = await db
     .select({ id: products.id })
     .from(products)
     .where(
       and(
         eq(products.vendorId, vendorId),
-        eq(products.sku, sku),
-        exceptId ? ne(products.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function slugTaken(db: Conn, vendorId: string, slug: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.vendorId, vendorId),
-        eq(products.urlSlug, slug),
+        eq(products[field], value),
         exceptId ? ne(products.id, exceptId) : undefined,
       ),
     )

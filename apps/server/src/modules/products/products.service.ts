@@ -304,9 +304,9 @@ export function createProductsService(deps: ProductsDeps) {
   }
 
   async function checkUnique(conn: Db | Tx, vendorId: string, body: NewProduct, exceptId?: string) {
-    if (body.sku && (await repo.skuTaken(conn, vendorId, body.sku, exceptId)))
+    if (body.sku && (await repo.valueTaken(conn, vendorId, 'sku', body.sku, exceptId)))
       throw new AppError('PRODUCT_SKU_TAKEN');
-    if (body.urlSlug && (await repo.slugTaken(conn, vendorId, body.urlSlug, exceptId))) {
+    if (body.urlSlug && (await repo.valueTaken(conn, vendorId, 'urlSlug', body.urlSlug, exceptId))) {
       throw new AppError('PRODUCT_SLUG_TAKEN');
     }
   }

@@ -1,10 +1,8 @@
 import { CustomerSegment } from '@app/contracts/catalogue';
 import { useSearchParams } from 'react-router';
 import { Chips } from '../../../components/ui/chips';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { Select } from '../../../components/ui/form/controls';
-import { InfiniteSentinel } from '../../../components/ui/infinite-sentinel';
+import { InfiniteList } from '../../../components/ui/infinite-list';
 import { Page } from '../../../components/ui/page';
 import { SearchInput } from '../../../components/ui/search-input';
 import { useI18n } from '../../../i18n/i18n';
@@ -80,36 +78,23 @@ export function CustomerListPage() {
           ]}
         />
       </div>
-      {customers.isPending ? (
-        <div className={styles.list} role="status" aria-label={t('customers.list.loading')}>
-          <CustomerCardSkeleton />
-          <CustomerCardSkeleton />
-          <CustomerCardSkeleton />
-        </div>
-      ) : customers.isError && list.length === 0 ? (
-        <ErrorState
-          message={t('customers.list.error')}
-          onRetry={() => void customers.refetch()}
-          retrying={customers.isFetching}
-        />
-      ) : list.length === 0 ? (
-        <EmptyState icon="👥" title={t('customers.list.empty')} hint={t('customers.list.emptyHint')} />
-      ) : (
-        <>
-          <section className={styles.list} aria-label={t('customers.list.region')}>
-            {list.map((customer) => (
-              <CustomerCard key={customer.id} customer={customer} />
-            ))}
-          </section>
-          <InfiniteSentinel
-            hasMore={customers.hasNextPage}
-            loading={customers.isFetchingNextPage}
-            onMore={() => void customers.fetchNextPage()}
-            loadingLabel={t('customers.list.loadingMore')}
-            moreLabel={t('customers.list.loadMore')}
-          />
-        </>
-      )}
+      <InfiniteList
+        query={customers}
+        items={list}
+        renderItem={(customer) => <CustomerCard key={customer.id} customer={customer} />}
+        skeleton={<CustomerCardSkeleton />}
+        className={styles.list}
+        emptyIcon="👥"
+        texts={{
+          region: t('customers.list.region'),
+          loading: t('customers.list.loading'),
+          error: t('customers.list.error'),
+          empty: t('customers.list.empty'),
+          emptyHint: t('customers.list.emptyHint'),
+          loadingMore: t('customers.list.loadingMore'),
+          loadMore: t('customers.list.loadMore'),
+        }}
+      />
     </Page>
   );
 }

@@ -2,10 +2,8 @@ import { OrderProductType } from '@app/contracts/catalogue';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Chips } from '../../../components/ui/chips';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { Select } from '../../../components/ui/form/controls';
-import { InfiniteSentinel } from '../../../components/ui/infinite-sentinel';
+import { InfiniteList } from '../../../components/ui/infinite-list';
 import { Page } from '../../../components/ui/page';
 import { SearchInput } from '../../../components/ui/search-input';
 import { useI18n } from '../../../i18n/i18n';
@@ -107,36 +105,23 @@ export function OrderListPage() {
         ) : null}
       </div>
 
-      {orders.isPending ? (
-        <div className={styles.list} role="status" aria-label={t('orders.list.loading')}>
-          <OrderCardSkeleton />
-          <OrderCardSkeleton />
-          <OrderCardSkeleton />
-        </div>
-      ) : orders.isError && list.length === 0 ? (
-        <ErrorState
-          message={t('orders.list.error')}
-          onRetry={() => void orders.refetch()}
-          retrying={orders.isFetching}
-        />
-      ) : list.length === 0 ? (
-        <EmptyState icon="🧾" title={t('orders.list.empty')} hint={t('orders.list.emptyHint')} />
-      ) : (
-        <>
-          <section className={styles.list} aria-label={t('orders.list.region')}>
-            {list.map((order) => (
-              <OrderCard key={order.id} order={order} />
-            ))}
-          </section>
-          <InfiniteSentinel
-            hasMore={orders.hasNextPage}
-            loading={orders.isFetchingNextPage}
-            onMore={() => void orders.fetchNextPage()}
-            loadingLabel={t('orders.list.loadingMore')}
-            moreLabel={t('orders.list.loadMore')}
-          />
-        </>
-      )}
+      <InfiniteList
+        query={orders}
+        items={list}
+        renderItem={(order) => <OrderCard key={order.id} order={order} />}
+        skeleton={<OrderCardSkeleton />}
+        className={styles.list}
+        emptyIcon="🧾"
+        texts={{
+          region: t('orders.list.region'),
+          loading: t('orders.list.loading'),
+          error: t('orders.list.error'),
+          empty: t('orders.list.empty'),
+          emptyHint: t('orders.list.emptyHint'),
+          loadingMore: t('orders.list.loadingMore'),
+          loadMore: t('orders.list.loadMore'),
+        }}
+      />
     </Page>
   );
 }
