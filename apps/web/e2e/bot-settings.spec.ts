@@ -110,6 +110,29 @@ test('store details are saved on the main button and shown after a reload', asyn
   await expect(page.getByLabel('Primary Color')).toHaveValue('#112233');
 });
 
+test('a logo is uploaded through the media module, previewed, and kept after a reload', async ({ page }) => {
+  const bot = await createBot(page);
+  await page.goto(`/bots/${bot.id}/store`);
+  await page
+    .getByTestId('logo-file')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1PX });
+  await expect(page.getByLabel('Logo')).toHaveValue(/^http:\/\/.+\/media\/.+/);
+  const logo = await page.getByLabel('Logo').inputValue();
+  expect((await page.request.get(logo)).status()).toBe(200);
+  await mainButton(page).click();
+  await expect(page.getByRole('status')).toHaveText('✓ Saved');
+
+  await page.reload();
+  await expect(page.getByLabel('Logo')).toHaveValue(logo);
+  await expect(page.locator(`img[src="${logo}"]`)).toBeVisible();
+});
+
+/** A small PNG of one colour (valid for the server's image pipeline). */
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test('the welcome preview follows the text as you type and shows the first 3 buttons', async ({ page }) => {
   const bot = await createBot(page);
   await page.goto(`/bots/${bot.id}/welcome`);

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { productBots, productImages, products } from '../../db/schema/index';
+import { botSettings, productBots, productImages, products } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 
 export type MediaRow = typeof productImages.$inferSelect;
@@ -125,6 +125,11 @@ export async function deleteUnattachedBefore(db: Conn, before: Date, limit: numb
           select 1 from ${products}
           where ${products.vendorId} = ${productImages.vendorId}
             and strpos(${products.details}::text, ${productImages.id}::text) > 0))`,
+        // A store's logo or banner (per-bot settings) is kept by its address, which names the stored file.
+        sql`not exists (
+          select 1 from ${botSettings}
+          where ${botSettings.vendorId} = ${productImages.vendorId}
+            and strpos(${botSettings.store}::text, ${productImages.storageKey}) > 0)`,
       ),
     )
     .limit(limit)

@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
-import { bots, productBots, productImages, products, telegramIdentities } from '../../db/schema/index';
+import {
+  botSettings,
+  bots,
+  productBots,
+  productImages,
+  products,
+  telegramIdentities,
+} from '../../db/schema/index';
 import { sweepMedia } from '../../jobs/media-sweep';
 import { type Vendor, vendor } from '../bots/test-helpers';
 import { createCategory, createProduct, productBody } from '../products/test-helpers';
@@ -542,6 +549,37 @@ describe('the media.sweep job', () => {
       expect(await storage.exists(keyOf(url))).toBe(false);
     expect(await storage.exists(keyOf(fresh.url))).toBe(true);
     expect(await sweepMedia({ db: t.database.db, storage })).toEqual({ deleted: 0, orphanFiles: 0 });
+  });
+
+  it("keeps an image a store's details name as its logo", async () => {
+    await setUp();
+    const logo = await uploaded();
+    const loose = await uploaded();
+    const [bot] = await t.database.db
+      .insert(bots)
+      .values({
+        vendorId: v.vendorId,
+        telegramBotId: 7_300_000_099,
+        username: 'logo_bot',
+        name: 'Logo',
+        tokenCiphertext: 'x',
+        tokenHash: `logo-${v.vendorId}`,
+      })
+      .returning();
+    if (!bot) throw new Error('no bot');
+    await t.database.db
+      .insert(botSettings)
+      .values({
+        vendorId: v.vendorId,
+        botId: bot.id,
+        store: { logo: `https://shop.example.test${logo.url}` },
+      });
+    await t.database.db.update(productImages).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) });
+
+    expect(await sweepMedia({ db: t.database.db, storage })).toEqual({ deleted: 1, orphanFiles: 0 });
+    const left = await t.database.db.select({ id: productImages.id }).from(productImages);
+    expect(left.map((r) => r.id)).toEqual([logo.id]);
+    expect(loose.id).not.toBe(logo.id);
   });
 
   it('keeps a download that a digital product names in its details', async () => {

@@ -12,6 +12,7 @@ import { useStoreDetails } from '../api/get-store';
 import { useSaveStore } from '../api/save-store';
 import { BotSettingsScreen } from '../components/bot-settings-screen';
 import styles from '../components/settings.module.css';
+import { StoreImageField } from '../components/store-image-field';
 import { SETTINGS_MESSAGE_KEYS, showSaveError } from '../lib/messages';
 
 type TextName = Exclude<keyof StoreDetails, 'storeDescription' | 'address' | 'workingHours'>;
@@ -28,8 +29,6 @@ const IDENTITY: TextSpec[] = [
   { name: 'storeTagline', label: 'settings.store.storeTagline', max: SETTINGS_LIMITS.storeTaglineMax },
 ];
 const BRANDING: TextSpec[] = [
-  { name: 'logo', label: 'settings.store.logo', inputMode: 'url', hint: 'settings.store.imageHint' },
-  { name: 'banner', label: 'settings.store.banner', inputMode: 'url', hint: 'settings.store.imageHint' },
   { name: 'primaryColor', label: 'settings.store.primaryColor', max: 7 },
   { name: 'secondaryColor', label: 'settings.store.secondaryColor', max: 7 },
 ];
@@ -117,6 +116,8 @@ function StoreForm({ botId, saved }: { botId: string; saved: StoreDetails }) {
       </Card>
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>{t('settings.store.branding')}</h2>
+        <StoreImageField control={control} name="logo" label="settings.store.logo" />
+        <StoreImageField control={control} name="banner" label="settings.store.banner" />
         {BRANDING.map(text)}
       </Card>
       <Card className={styles.section}>
