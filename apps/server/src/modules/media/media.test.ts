@@ -567,13 +567,11 @@ describe('the media.sweep job', () => {
       })
       .returning();
     if (!bot) throw new Error('no bot');
-    await t.database.db
-      .insert(botSettings)
-      .values({
-        vendorId: v.vendorId,
-        botId: bot.id,
-        store: { logo: `https://shop.example.test${logo.url}` },
-      });
+    await t.database.db.insert(botSettings).values({
+      vendorId: v.vendorId,
+      botId: bot.id,
+      store: { logo: `https://shop.example.test${logo.url}` },
+    });
     await t.database.db.update(productImages).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) });
 
     expect(await sweepMedia({ db: t.database.db, storage })).toEqual({ deleted: 1, orphanFiles: 0 });
