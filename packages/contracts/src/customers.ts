@@ -6,6 +6,11 @@ export const CUSTOMER_LIMITS = {
   pageSizeDefault: 50,
   /** The segment view asks for up to 1000 (spec part 1 §9). */
   pageSizeMax: 1000,
+  /**
+   * Up to this many matching customers (or the page size, if larger) `total` is an exact count; above it, an
+   * estimate from the planner's statistics (`totalIsEstimate: true`, the screen says "about").
+   */
+  exactTotalMax: 1000,
   searchMax: 100,
   tagsMax: 20,
   tagMax: 32,

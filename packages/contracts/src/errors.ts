@@ -78,6 +78,9 @@ export const ERRORS = {
   PRODUCT_NOT_CODE_POOL: { status: 400, message: 'This product does not sell from a code pool.' },
   PRODUCT_NOT_SERVICE: { status: 400, message: 'This product is not a service.' },
   CODES_UNAVAILABLE: { status: 409, message: 'Not enough codes are left for this product.' },
+  STOCK_UNAVAILABLE: { status: 409, message: 'Not enough of this product is left in stock.' },
+  SLOT_UNAVAILABLE: { status: 409, message: 'This time slot is no longer available.' },
+  ORDER_LIMIT_REACHED: { status: 403, message: "The bot's plan allows no more orders this month." },
   CATEGORY_NOT_EMPTY: { status: 409, message: 'This category still has products.' },
   SUBCATEGORY_NOT_EMPTY: { status: 409, message: 'This subcategory still has products.' },
   IMPORT_NOT_FOUND: { status: 404, message: 'Import not found.' },
@@ -88,6 +91,10 @@ export const ERRORS = {
     status: 409,
     message: MEDIA_MESSAGES.tooManyImages(MEDIA_LIMITS.maxImagesPerProduct),
   },
+  ORDER_NOT_REFUNDABLE: { status: 409, message: 'Only a paid order can be refunded.' },
+  DOWNLOAD_NOT_FOUND: { status: 404, message: 'This download link is not valid.' },
+  DOWNLOAD_EXPIRED: { status: 410, message: 'This download link has expired.' },
+  DOWNLOAD_LIMIT_REACHED: { status: 410, message: 'This download link has been used as often as it allows.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -44,6 +44,13 @@ export const EVENT_TYPES = [
   'wallet.debited',
   'subscription.ending',
   'subscription.refunded',
+  // A customer's message that a content filter of the bot flagged for the vendor to review.
+  'bot.message_flagged',
+  // A FREE bot took its last order of the month (the plan's limit); the shop refuses more until the next month.
+  'bot.order_limit_reached',
+  'category.created',
+  'category.updated',
+  'category.deleted',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
@@ -67,6 +74,7 @@ export const SubjectKind = z.enum([
   'staff',
   'settings',
   'wallet',
+  'category',
 ]);
 export type SubjectKind = z.infer<typeof SubjectKind>;
 
@@ -112,6 +120,8 @@ export function activityCategoryOf(type: EventType): ActivityCategory {
   }
   const group = type.slice(0, type.indexOf('.'));
   if (group === 'subscription') return 'bot';
+  // Categories are the catalogue's, like products.
+  if (group === 'category') return 'product';
   return ActivityCategory.options.includes(group as ActivityCategory) ? (group as ActivityCategory) : 'other';
 }
 

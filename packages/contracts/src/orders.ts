@@ -12,9 +12,10 @@ export const ORDER_LIMITS = {
   trackingNumberMax: 64,
   /**
    * Up to this many matching orders `total` is an exact count; above it, an estimate from the planner's
-   * statistics (`totalIsEstimate: true`, the screen says "about").
+   * statistics (`totalIsEstimate: true`, the screen says "about"). Counting stops here, so a filter that
+   * matches a million orders costs what one matching a thousand does.
    */
-  exactTotalMax: 10_000,
+  exactTotalMax: 1_000,
 } as const;
 
 export const ORDER_MESSAGES = {

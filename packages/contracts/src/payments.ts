@@ -161,9 +161,40 @@ export const Invoice = z.object({
   issuedAt: z.string(),
 });
 export type Invoice = z.infer<typeof Invoice>;
-export const InvoiceList = z.object({ invoices: z.array(Invoice) });
+/** A calendar month (UTC) as 'YYYY-MM'. */
+export const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month is written YYYY-MM.');
+
+/**
+ * The month's plan fees on shop sales (ARCHITECTURE.md "Money"): every paid shop order accrues its bot's plan
+ * fee once (at the plan's rate when it sold, on its value in USD), and a refund reverses that fee, in the month
+ * of the refund. USD cents.
+ */
+export const FeeStatement = z.object({
+  month: Month,
+  /** The statement's number, also its PDF's file name. */
+  number: z.string(),
+  /** Paid orders that accrued a fee this month, and their value in USD cents. */
+  orders: z.number().int(),
+  salesUsdMinor: z.number().int(),
+  /** Fees accrued this month. */
+  feesMinor: z.number().int(),
+  /** Orders refunded this month, and the fees that reversed (a positive amount). */
+  refundedOrders: z.number().int(),
+  reversedMinor: z.number().int(),
+  /** What the month's fees come to: accrued minus reversed. */
+  totalMinor: z.number().int(),
+  currency: z.literal('USD'),
+});
+export type FeeStatement = z.infer<typeof FeeStatement>;
+
+export const InvoiceList = z.object({
+  invoices: z.array(Invoice),
+  /** The plan fee statements, newest month first; the first is always the current month (even at zero). */
+  feeStatements: z.array(FeeStatement),
+});
 export type InvoiceList = z.infer<typeof InvoiceList>;
 export const InvoiceParams = VendorParams.extend({ invoiceId: z.uuid() });
+export const FeeStatementParams = VendorParams.extend({ month: Month });
 
 /** Telegram's Star subscriptions: 30 days, at most 10,000 Stars (Bot API createInvoiceLink). */
 export const STAR_SUBSCRIPTION_PERIOD_S = 2_592_000;

@@ -44,6 +44,8 @@ export const PRODUCT_LIMITS = {
   importMaxRows: 10_000,
   /** Imports with more rows than this run as a background job; smaller ones commit in the request. */
   importInlineMaxRows: 200,
+  /** How long a catalogue CSV download link works. */
+  exportLinkTtlS: 300,
 } as const;
 
 /** The spec's words (§5.1 add, §5.2 edit, §8). */
@@ -506,6 +508,7 @@ export const ProductListItem = z.object({
   category: Ref.nullable(),
   subcategory: Ref.nullable(),
   botIds: ProductBots,
+  /** The bots of a product sold through some of them; empty for 'all' (the vendor's bots: GET …/bots). */
   bots: z.array(BotRef),
   digitalType: DigitalType.nullable(),
   duration: z.number().int().nullable(),
@@ -600,6 +603,7 @@ export type CodeListResponse = z.infer<typeof CodeListResponse>;
 
 export const CodeParams = ProductParams.extend({ codeId: z.uuid() });
 export const RevealedCode = z.object({ id: z.string(), code: z.string() });
+export type RevealedCode = z.infer<typeof RevealedCode>;
 
 /** How many codes to make (§5.1: 1–1000, default 10; nothing outside). Format options where the type needs them. */
 export const GenerateCodesBody = z
@@ -706,6 +710,21 @@ export const PRODUCT_CSV_COLUMNS = [
   'bots',
   'details',
 ] as const;
+
+/**
+ * What the import also reads: `codes`, the pool of a key, ticket, pass or subscription product (separated by
+ * `;` or line breaks). Never exported: codes are secrets sold once, so a file that leaves the app has none.
+ */
+export const PRODUCT_CSV_IMPORT_COLUMNS = [...PRODUCT_CSV_COLUMNS, 'codes'] as const;
+
+/** A link that downloads the catalogue CSV without the app's session (Telegram's downloadFile), for minutes. */
+export const ProductsExportLink = z.object({
+  /** The path, on the app's own origin: /api/v1/downloads/products.csv?token=… */
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type ProductsExportLink = z.infer<typeof ProductsExportLink>;
+export const ProductsExportDownloadQuery = z.object({ token: text().min(1).max(2000) });
 
 export const ImportProductsQuery = z.object({
   /** true: check every row and answer the errors; nothing is stored. */

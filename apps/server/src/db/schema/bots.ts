@@ -38,6 +38,11 @@ export const bots = pgTable(
     isVerified: boolean('is_verified').notNull().default(true),
     webhookUrl: text('webhook_url'),
     webhookSecretCiphertext: text('webhook_secret_ciphertext'),
+    /**
+     * Why a stopped bot stopped when the system stopped it ('subscription.expired'); null when a person did or
+     * while it runs. A payment that makes its subscription live again starts only a bot the expiry stopped.
+     */
+    stoppedReason: text('stopped_reason'),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     integrations: jsonb('integrations').$type<Record<string, string[]>>().notNull().default({}),
     createdAt: createdAt(),

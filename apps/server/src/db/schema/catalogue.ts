@@ -1,5 +1,6 @@
 import { ProductType } from '@app/contracts/catalogue';
-import { sql } from 'drizzle-orm';
+import { StockStatus } from '@app/contracts/products';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -105,6 +106,23 @@ export const products = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     /** details.digitalType of a digital product, as a column so the list's stock figures never read the JSON. */
     digitalType: text('digital_type'),
+    /**
+     * The list's stock state (§3.5, §9), kept by PostgreSQL from the columns it depends on, so the list's stats
+     * are one index-only count (products_vendor_stock_state_idx) and every reader agrees on the rule.
+     */
+    stockState: text('stock_state', { enum: enumValues(StockStatus.options) })
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`case
+        when ${products.productType} = 'digital'
+          and coalesce(${products.digitalType}, ${products.details}->>'digitalType', 'downloadable') = 'downloadable'
+          then 'available'
+        when ${products.productType} = 'service' then 'in_stock'
+        when ${products.productType} = 'physical' and not ${products.trackInventory} then 'in_stock'
+        when ${products.stock} <= 0 then 'out_of_stock'
+        when ${products.stock} < ${products.minStock} then 'low_stock'
+        else 'in_stock' end`,
+      ),
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.id] }),
@@ -113,16 +131,21 @@ export const products = pgTable(
       columns: [t.vendorId, t.subcategoryId],
       foreignColumns: [subcategories.vendorId, subcategories.id],
     }),
-    index('products_vendor_created_idx').on(t.vendorId, t.createdAt),
+    // The list's order (newest first, id breaking ties: a CSV import's rows share one created_at).
+    index('products_vendor_created_id_idx').on(t.vendorId, t.createdAt, t.id),
     index('products_vendor_type_idx').on(t.vendorId, t.productType),
     index('products_vendor_category_idx').on(t.vendorId, t.categoryId),
     uniqueIndex('products_vendor_sku_uq').on(t.vendorId, t.sku).where(sql`${t.sku} is not null`),
     uniqueIndex('products_vendor_slug_uq').on(t.vendorId, t.urlSlug).where(sql`${t.urlSlug} is not null`),
     // Search by name or SKU (ILIKE '%…%') stays an index scan at 10,000 products: trigram GIN indexes.
-    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('products_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`),
+    // fastupdate off: new entries go straight into the index. With it on they wait in a pending list that only
+    // VACUUM merges, and PGlite never vacuums: every search read the whole list and the planner gave up on the
+    // index (a sequential ILIKE over every product).
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`).with({ fastupdate: false }),
+    index('products_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`).with({ fastupdate: false }),
     index('products_vendor_status_idx').on(t.vendorId, t.status),
     index('products_vendor_subcategory_idx').on(t.vendorId, t.subcategoryId),
+    index('products_vendor_stock_state_idx').on(t.vendorId, t.productType, t.stockState),
   ],
 );
 

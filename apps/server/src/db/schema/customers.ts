@@ -31,6 +31,8 @@ export const customers = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name'),
     username: text('username'),
+    /** The Telegram client's language (IETF tag, e.g. "en", "pt-br"), as the shop bot last saw it. */
+    languageCode: text('language_code'),
     email: text('email'),
     phone: text('phone'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
@@ -67,6 +69,11 @@ export const customerBots = pgTable(
     totalSpentMinor: money('total_spent_minor').notNull().default(0),
     lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
     firstOrderAt: timestamp('first_order_at', { withTimezone: true }),
+    /**
+     * When Telegram answered that the customer blocked this bot (403): the shop stops messaging them. Their next
+     * message to the bot clears it.
+     */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.customerId, t.botId] }),

@@ -1,5 +1,6 @@
 import { OrderProductType, OrderStatus, PaymentStatus, ProductType } from '@app/contracts/catalogue';
 import { ActorKind } from '@app/contracts/events';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -43,6 +44,11 @@ export const orders = pgTable(
     totalUsdMinor: money('total_usd_minor').notNull().default(0),
     /** When the order reached `completed` (the day todayCompleted counts it). */
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * A shop order's stock, codes and slot are held for it until then; unpaid past it, the
+     * shop.release-reservations job cancels it (which gives them back). Null: nothing expires.
+     */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,6 +62,10 @@ export const orders = pgTable(
     index('orders_vendor_customer_idx').on(t.vendorId, t.customerId, t.createdAt.desc()),
     index('orders_number_idx').on(t.vendorId, t.number),
     index('orders_vendor_type_idx').on(t.vendorId, t.productType, t.createdAt.desc()),
+    // The release job's sweep across vendors: only the few orders that still hold a reservation.
+    index('orders_reserved_until_idx')
+      .on(t.reservedUntil)
+      .where(sql`${t.reservedUntil} is not null and status = 'pending' and payment_status = 'pending'`),
   ],
 );
 
@@ -67,6 +77,8 @@ export const orderItems = pgTable(
     orderId: ref('order_id'),
     /** Null once the product is deleted; the name and price stay as sold. */
     productId: uuid('product_id'),
+    /** The variation value sold (physical products with variations): its stock is the one reserved. */
+    variationId: uuid('variation_id'),
     name: text('name').notNull(),
     productType: text('product_type', { enum: enumValues(ProductType.options) }).notNull(),
     unitPriceMinor: money('unit_price_minor').notNull(),
@@ -117,6 +129,30 @@ export const botDailyStats = pgTable(
   ],
 );
 
+/**
+ * bot_daily_stats summed over the vendor's bots, kept by the same calls: what Home and analytics read for the
+ * whole vendor, so their cost follows the number of days, not days × bots (a hundred bots over a year would be
+ * 36,500 rows to sum). Filters by bot read bot_daily_stats.
+ */
+export const vendorDailyStats = pgTable(
+  'vendor_daily_stats',
+  {
+    vendorId: vendorId().references(() => vendors.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    orders: integer('orders').notNull().default(0),
+    revenueMinor: money('revenue_minor').notNull().default(0),
+    newCustomers: integer('new_customers').notNull().default(0),
+    revenueUsdMinor: money('revenue_usd_minor').notNull().default(0),
+    cancelledOrders: integer('cancelled_orders').notNull().default(0),
+    completedOrders: integer('completed_orders').notNull().default(0),
+    activeCustomers: integer('active_customers').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    carts: integer('carts').notNull().default(0),
+    checkouts: integer('checkouts').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.day] })],
+);
+
 /** Internal notes of the vendor's team on an order (never shown to the customer). */
 export const orderNotes = pgTable(
   'order_notes',
@@ -161,6 +197,19 @@ export const orderStatusCounts = pgTable(
   ],
 );
 
+/** order_status_counts summed over the vendor's bots, kept by the same calls: the whole vendor's order stats. */
+export const vendorOrderStatusCounts = pgTable(
+  'vendor_order_status_counts',
+  {
+    vendorId: vendorId().references(() => vendors.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: enumValues(OrderStatus.options) }).notNull(),
+    productType: text('product_type', { enum: enumValues(OrderProductType.options) }).notNull(),
+    orders: integer('orders').notNull().default(0),
+    revenueUsdMinor: money('revenue_usd_minor').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.status, t.productType] })],
+);
+
 /**
  * Daily rollup per product and bot (non-cancelled orders, by the day the order was placed): top products and,
  * through the products' categories, category performance.
@@ -180,4 +229,21 @@ export const productDailyStats = pgTable(
     primaryKey({ columns: [t.vendorId, t.day, t.productId, t.botId] }),
     index('product_daily_stats_product_idx').on(t.vendorId, t.productId, t.day),
   ],
+);
+
+/**
+ * product_daily_stats summed over the vendor's bots (vendor, day, product), kept by the same calls: top products
+ * and category performance for the whole vendor read a product's days, not its days × bots.
+ */
+export const vendorProductDailyStats = pgTable(
+  'vendor_product_daily_stats',
+  {
+    vendorId: vendorId().references(() => vendors.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: uuid('product_id').notNull(),
+    units: integer('units').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+    revenueUsdMinor: money('revenue_usd_minor').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.day, t.productId] })],
 );

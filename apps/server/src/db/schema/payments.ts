@@ -115,3 +115,40 @@ export const invoices = pgTable(
     index('invoices_vendor_issued_idx').on(t.vendorId, t.issuedAt),
   ],
 );
+
+/**
+ * Plan fees on shop sales (ARCHITECTURE.md "Money"): one accrual per paid shop order, at the fee of the bot's
+ * plan when the sale happened, and one reversal (the same fee, negative) when the order is refunded. The fees
+ * owed are their sum; the month's fee statement sums the rows of that month (UTC).
+ */
+export const planFees = pgTable(
+  'plan_fees',
+  {
+    vendorId: vendorId(),
+    id: id(),
+    botId: uuid('bot_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    orderNumber: integer('order_number'),
+    kind: text('kind', { enum: ['accrual', 'reversal'] }).notNull(),
+    plan: text('plan', { enum: enumValues(Plan.options) }).notNull(),
+    /** The plan's fee when the sale happened, in basis points (350 = 3.5%). */
+    feeBps: integer('fee_bps').notNull(),
+    /** The sale's value in USD cents (positive for a reversal too). */
+    saleUsdMinor: money('sale_usd_minor').notNull(),
+    /** The fee in USD cents: positive for an accrual, negative for its reversal. */
+    amountMinor: money('amount_minor').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    /** The domain event (payment.received or refund.created) this row was written for. */
+    eventId: uuid('event_id').notNull(),
+    /** When the sale or the refund happened (the event's time): the month it counts in. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    // A fee accrues once per order and is reversed once, whatever the number of events about it.
+    uniqueIndex('plan_fees_order_idx').on(t.vendorId, t.orderId, t.kind),
+    uniqueIndex('plan_fees_event_idx').on(t.vendorId, t.eventId),
+    index('plan_fees_vendor_occurred_idx').on(t.vendorId, t.occurredAt),
+  ],
+);

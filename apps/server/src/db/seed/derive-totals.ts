@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rebuildOrderRollups } from '../../modules/orders/order-rollups';
+import { rebuildOrderRollups, rebuildVendorDailyStats } from '../../modules/orders/order-rollups';
 import type { Tx } from '../client';
 import { sqlRandom, sqlUuid, sqlUuidLiteral } from './sql-random';
 
@@ -18,7 +18,12 @@ const S = {
 };
 
 /** Fills customers' totals, customer_bots and the order rollups (bot_daily_stats and the rest) from the orders. */
-export async function deriveTotals(tx: Tx, vendorId: string, seed: number): Promise<void> {
+export async function deriveTotals(
+  tx: Tx,
+  vendorId: string,
+  seed: number,
+  stepDone: (step: string) => void = () => {},
+): Promise<void> {
   await tx.execute(sql`
     create temporary table seed_cb on commit drop as
     select customer_id, bot_id, min(created_at) as first_at, max(created_at) as last_any_at,
@@ -41,6 +46,7 @@ export async function deriveTotals(tx: Tx, vendorId: string, seed: number): Prom
       from seed_cb group by customer_id
     ) a
     where c.vendor_id = ${vendorId} and c.id = a.customer_id`);
+  stepDone('customer totals');
 
   await tx.execute(sql`
     insert into customer_bots (vendor_id, customer_id, bot_id, joined_at, order_count, total_spent_minor, last_order_at,
@@ -51,7 +57,9 @@ export async function deriveTotals(tx: Tx, vendorId: string, seed: number): Prom
       cb.cnt, cb.spent, cb.last_at, cb.first_at
     from seed_cb cb
     join customers c on c.vendor_id = ${vendorId} and c.id = cb.customer_id
-    join bots b on b.vendor_id = ${vendorId} and b.id = cb.bot_id`);
+    join bots b on b.vendor_id = ${vendorId} and b.id = cb.bot_id
+    -- In the primary key's order: each row goes to the end of the index, not to a random page of it.
+    order by cb.customer_id, cb.bot_id`);
 
   // Customers who have not bought yet still started one of the running bots.
   await tx.execute(sql`
@@ -66,8 +74,10 @@ export async function deriveTotals(tx: Tx, vendorId: string, seed: number): Prom
       and b.id = running.ids[1 + (c.telegram_id % cardinality(running.ids))::int]
     where c.vendor_id = ${vendorId} and c.order_count = 0
       and not exists (select 1 from seed_cb cb where cb.customer_id = c.id)`);
+  stepDone('memberships');
 
   await rebuildOrderRollups(tx, vendorId, { members: false });
+  stepDone('order rollups');
 
   // The shop's funnel (the shop runtime records it live): every order came from a checkout, a cart and visits;
   // about a tenth of checkouts fail, about half of carts are abandoned, and 12–21 visits make one order.
@@ -77,6 +87,9 @@ export async function deriveTotals(tx: Tx, vendorId: string, seed: number): Prom
       carts = 2 * (orders + cancelled_orders) + abs(hashtext(bot_id::text || day::text)) % 5,
       views = (orders + cancelled_orders) * (12 + abs(hashtext(day::text || bot_id::text)) % 10) + 5
     where vendor_id = ${vendorId}`);
+  // The vendor's days sum the bots' days, funnel included.
+  await rebuildVendorDailyStats(tx, vendorId);
+  stepDone('funnel');
 }
 
 const fullName = (alias: string) => `${alias}.first_name || coalesce(' ' || ${alias}.last_name, '')`;

@@ -72,9 +72,12 @@ const S = {
 
 export type CustomerGroups = { vip: number; regular: number; inactive: number; new: number };
 
-/** Customers grow with the orders (a few thousand for a million), split into the four segments. */
-export function planCustomerGroups(orders: number): CustomerGroups {
-  const total = Math.max(200, Math.round(orders / 250));
+/**
+ * Customers grow with the orders (a few thousand for a million) unless `customers` says how many, split into the
+ * four segments.
+ */
+export function planCustomerGroups(orders: number, customers?: number): CustomerGroups {
+  const total = customers ?? Math.max(200, Math.round(orders / 250));
   const vip = Math.max(5, Math.round(total * 0.05));
   const inactive = Math.round(total * 0.15);
   const fresh = Math.round(total * 0.15);
@@ -230,25 +233,21 @@ export async function insertOrderBatch(tx: Tx, plan: OrderPlan, from: number, to
   const phase = 4 / 24;
   const warpOffset = Math.sin(2 * Math.PI * phase);
 
-  const botCase = plan.bots
-    .reduce<{ sql: string[]; lo: number }>(
-      (acc, b) => {
-        const hi = acc.lo + b.weight;
-        acc.sql.push(
-          `when r_bot >= ${sqlNumber(acc.lo)} and r_bot < ${sqlNumber(hi)} and s between ${b.fromSec} and ${b.toSec} then ${b.index}`,
-        );
-        acc.lo = hi;
-        return acc;
-      },
-      { sql: [], lo: 0 },
-    )
-    .sql.join('\n        ');
-  const typeCase = plan.bots
-    .map((b) => {
-      const [p, d, s] = b.typeMix;
-      return `when ${b.index} then case when r_type < ${sqlNumber(p)} then 'physical' when r_type < ${sqlNumber(p + d)} then 'digital' when r_type < ${sqlNumber(p + d + s)} then 'service' else 'mixed' end`;
-    })
-    .join('\n          ');
+  if (plan.bots.some((b, i) => b.index !== i)) throw new Error('plan.bots must be listed by index');
+  // The bot of an order: the bucket of cumulative weights r_bot falls in (width_bucket, a binary search, so
+  // 100 bots cost no more than 6), if that bot was running at the time; otherwise the fallback bot.
+  const cuts = [0];
+  for (const b of plan.bots) cuts.push((cuts.at(-1) ?? 0) + b.weight);
+  const perBot = (values: number[]) => `(array[${values.map(sqlNumber).join(', ')}]::float8[])`;
+  const bucket = `width_bucket(r_bot, ${perBot(cuts)})`;
+  const botCase = `case when wb between 1 and ${plan.bots.length}
+      and s between ${perBot(plan.bots.map((b) => b.fromSec))}[wb] and ${perBot(plan.bots.map((b) => b.toSec))}[wb]
+      then wb - 1 else ${plan.fallbackBot} end`;
+  const mix = (share: (m: OrderBot['typeMix']) => number) =>
+    `${perBot(plan.bots.map((b) => share(b.typeMix)))}[bot + 1]`;
+  const typeCase = `case when r_type < ${mix(([p]) => p)} then 'physical'
+      when r_type < ${mix(([p, d]) => p + d)} then 'digital'
+      when r_type < ${mix(([p, d, s]) => p + d + s)} then 'service' else 'mixed' end`;
   const botIds = `(array[${plan.bots.map((b) => sqlText(b.id)).join(', ')}]::uuid[])`;
   const regularStart = g.vip;
   const inactiveStart = g.vip + g.regular;
@@ -264,6 +263,8 @@ export async function insertOrderBatch(tx: Tx, plan: OrderPlan, from: number, to
   const dateUtc = (seconds: string) => `to_char(to_timestamp(${seconds}) at time zone 'UTC', 'YYYY-MM-DD')`;
   const trackingHex = `upper(lpad(to_hex(${sqlHash(seed, S.orderTracking, 'o.i')}), 16, '0'))`;
   const licenseHex = `upper(lpad(to_hex(${sqlHash(seed, S.orderLicense, 'o.i')}), 16, '0'))`;
+  const downloadLink = `'https://downloads.example.com/d/' || lower(substr(${licenseHex}, 1, 16))`;
+  const deliveryDate = dateUtc(`o.sec + ${P.delivered} / ${pace} * 3600`);
 
   const query = `
 with g as (
@@ -290,24 +291,20 @@ t2 as (
   from t1 offset 0
 ),
 t3 as (
-  select t2.*, (${nowSec} - s) / 3600.0 as age_h,
-    case
-        ${botCase}
-        else ${plan.fallbackBot} end as bot
+  select t2.*, (${nowSec} - s) / 3600.0 as age_h, ${bucket} as wb
   from t2 offset 0
 ),
+t3b as (select t3.*, ${botCase} as bot from t3 offset 0),
 t4 as (
-  select t3.*,
-    case bot
-          ${typeCase}
-    end as otype,
+  select t3b.*,
+    ${typeCase} as otype,
     -- Segments: inactive customers buy only until 95 days ago, new ones only in the last 27 days.
     case when age_h >= ${95 * 24} then (case when r_group < 0.3 then 'V' when r_group < 0.48 then 'I' else 'R' end)
       when age_h >= ${27 * 24} then (case when r_group < 0.33 then 'V' else 'R' end)
       else (case when r_group < 0.28 then 'V' when r_group < 0.53 then 'N' else 'R' end) end as grp,
     36 + r_lead * 96 as lead_h,
     24 + r_span * 48 as span_h
-  from t3 offset 0
+  from t3b offset 0
 ),
 t5 as (
   select t4.*,
@@ -383,7 +380,7 @@ tot as (
 ins as (
   insert into orders (vendor_id, id, bot_id, customer_id, status, product_type, payment_status, total_minor,
     item_count, note, shipping, digital_info, service_info, created_at, updated_at, total_usd_minor, completed_at)
-  select ${sqlUuidLiteral(plan.vendorId)}, o.oid, ${botIds}[o.bot + 1], ${customerUuid(seed, 'o.cust')}, o.status, o.otype,
+  select ${sqlUuidLiteral(plan.vendorId)}, o.oid, ${botIds}[o.bot + 1], ca.id, o.status, o.otype,
     case when o.status = 'cancelled' then
         case when o.r_pay < 0.45 then 'refunded' when o.r_pay < 0.65 then 'failed' else 'pending' end
       when o.status = 'pending' then 'pending'
@@ -391,23 +388,23 @@ ins as (
     tot.total, tot.units,
     case when ${r(S.orderNote, 'o.i')} < ${NOTE_RATE}
       then (${sqlTextArray(ORDER_NOTES)})[1 + ${sqlPick(seed, S.orderNoteText, 'o.i', ORDER_NOTES.length)}] end,
-    case when o.otype in ('physical', 'mixed') then jsonb_strip_nulls(jsonb_build_object(
-      'method', ship.method,
-      'carrier', case when ship.method <> 'pickup' then ship.carrier end,
-      'trackingNumber', case when ship.method <> 'pickup' and o.status in ('shipped', 'delivered', 'completed') then
-        case when ship.carrier = 'UPS' then '1Z' || ${trackingHex} else lpad(((${sqlHash(seed, S.orderTracking, 'o.i')}) & 1099511627775)::text, 12, '0') end
-      end,
-      'deliveryDate', case when o.status in ('shipped', 'delivered', 'completed')
-        then ${dateUtc(`o.sec + ${P.delivered} / ${pace} * 3600`)} end,
-      'address', case when ship.method <> 'pickup' then ca.address end
-    )) end,
-    case when o.otype = 'digital' or (o.otype = 'mixed' and o.mix2 = 'digital') then jsonb_strip_nulls(jsonb_build_object(
-      'delivery', 'instant',
-      'downloadLink', case when o.status = 'completed'
-        then 'https://downloads.example.com/d/' || lower(substr(${licenseHex}, 1, 16)) end,
-      'licenseKey', case when o.status = 'completed' and o.r_pay < 0.4 then
-        substr(${licenseHex}, 1, 4) || '-' || substr(${licenseHex}, 5, 4) || '-' || substr(${licenseHex}, 9, 4) || '-' || substr(${licenseHex}, 13, 4) end
-    )) end,
+    -- Only the keys that hold something (one object per case: jsonb_strip_nulls would build each one twice).
+    case when o.otype in ('physical', 'mixed') then case
+      when ship.method = 'pickup' and not o.status in ('shipped', 'delivered', 'completed') then jsonb_build_object('method', ship.method)
+      when ship.method = 'pickup' then jsonb_build_object('method', ship.method, 'deliveryDate', ${deliveryDate})
+      when not o.status in ('shipped', 'delivered', 'completed') then jsonb_build_object('method', ship.method, 'carrier', ship.carrier, 'address', ca.address)
+      else jsonb_build_object('method', ship.method, 'carrier', ship.carrier, 'address', ca.address,
+        'trackingNumber', case when ship.carrier = 'UPS' then '1Z' || ${trackingHex}
+          else lpad(((${sqlHash(seed, S.orderTracking, 'o.i')}) & 1099511627775)::text, 12, '0') end,
+        'deliveryDate', ${deliveryDate}) end
+    end,
+    case when o.otype = 'digital' or (o.otype = 'mixed' and o.mix2 = 'digital') then case
+      when o.status <> 'completed' then jsonb_build_object('delivery', 'instant')
+      when o.r_pay >= 0.4 then jsonb_build_object('delivery', 'instant', 'downloadLink', ${downloadLink})
+      else jsonb_build_object('delivery', 'instant', 'downloadLink', ${downloadLink},
+        'licenseKey', substr(${licenseHex}, 1, 4) || '-' || substr(${licenseHex}, 5, 4) || '-' || substr(${licenseHex}, 9, 4) || '-' || substr(${licenseHex}, 13, 4))
+      end
+    end,
     case when o.otype = 'service' or (o.otype = 'mixed' and o.mix2 = 'service') then jsonb_build_object(
       'scheduledDate', ${isoUtc('o.sched_s')},
       'duration', coalesce(tot.duration, 1),
@@ -444,7 +441,7 @@ from it`;
   await tx.execute(sql.raw(query));
 }
 
-/** Each customer's shipping address (seed_customer_address), built once rather than for every order. */
+/** Each customer's id and shipping address (seed_customer_address), computed once rather than for every order. */
 export async function createAddressTable(tx: Tx, plan: OrderPlan): Promise<void> {
   const { seed, groups: g } = plan;
   const total = g.vip + g.regular + g.inactive + g.new;
@@ -453,7 +450,7 @@ export async function createAddressTable(tx: Tx, plan: OrderPlan): Promise<void>
   await tx.execute(
     sql.raw(`
     create temporary table seed_customer_address on commit drop as
-    select c as cust, jsonb_build_object(
+    select c as cust, ${customerUuid(seed, 'c')} as id, jsonb_build_object(
       'name', ${firstNameOf(seed, 'c')} || coalesce(' ' || ${lastNameOf(seed, 'c')}, ''),
       'line1', (1 + ${sqlPick(seed, S.custAddress, 'c', 240)}) || ' ' || (${sqlTextArray(STREETS)})[1 + ${sqlPick(seed, S.custStreet, 'c', STREETS.length)}],
       'city', ${city(CITIES.map((x) => x[0]))},

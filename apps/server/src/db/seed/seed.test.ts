@@ -2,8 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecrets } from '../../lib/secrets';
 import { rebuildOrderRollups } from '../../modules/orders/order-rollups';
+import { rollupSnapshot } from '../../modules/orders/test-helpers';
 import { type Database, openDatabase } from '../client';
-import { DEMO_BOTS, type SeedResult, seedDemoVendor } from './seed';
+import { DEMO_BOTS, demoShopWebhooks, type SeedResult, seedDemoVendor } from './seed';
 
 const NOW = new Date('2026-03-18T12:00:00Z');
 const DAY = 86_400_000;
@@ -113,6 +114,39 @@ describe('seedDemoVendor', () => {
     expect(p?.assignments).toBeGreaterThanOrEqual(p?.assigned ?? 0);
   });
 
+  it('gives every running demo shop active products of each type, and a digital one with codes to deliver', async () => {
+    const shops = await rows<Record<string, number | string>>(sql`
+      select b.username,
+        count(*) filter (where p.product_type = 'physical')::int as physical,
+        count(*) filter (where p.product_type = 'digital')::int as digital,
+        count(*) filter (where p.product_type = 'service')::int as service,
+        count(*) filter (where p.product_type = 'digital' and exists (
+          select 1 from product_codes c
+          where c.vendor_id = p.vendor_id and c.product_id = p.id and c.issued_at is null))::int as with_codes
+      from bots b
+      join products p on p.vendor_id = b.vendor_id and p.status = 'active' and (p.all_bots or exists (
+        select 1 from product_bots pb where pb.vendor_id = p.vendor_id and pb.product_id = p.id and pb.bot_id = b.id))
+      where b.vendor_id = ${first.vendorId} and b.is_active and b.deleted_at is null
+      group by b.username`);
+    expect(shops.length).toBeGreaterThan(0);
+    for (const shop of shops) {
+      for (const key of ['physical', 'digital', 'service', 'with_codes']) {
+        expect(shop[key], `${shop.username} ${key}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('gives each running demo shop a webhook on this server with a secret kept across starts', async () => {
+    const publicUrl = 'http://localhost:3000';
+    const hooks = await demoShopWebhooks(database.db, { vendorId: first.vendorId, secrets, publicUrl });
+    const running = await rows<{ username: string }>(sql`
+      select username from bots where vendor_id = ${first.vendorId} and is_active and deleted_at is null`);
+    expect(hooks.map((h) => h.username).sort()).toEqual(running.map((r) => r.username).sort());
+    expect(hooks[0]?.url).toBe(`${publicUrl}/telegram/webhook/${hooks[0]?.botId}`);
+    const again = await demoShopWebhooks(database.db, { vendorId: first.vendorId, secrets, publicUrl });
+    expect(again.map((h) => h.secret)).toEqual(hooks.map((h) => h.secret));
+  });
+
   it('creates customers in all four segments', async () => {
     const segments = await rows<{ segment: string; n: number }>(sql`
       with c as (
@@ -202,23 +236,8 @@ describe('seedDemoVendor', () => {
 
   it('leaves every order rollup, customer and membership figure equal to a full recomputation', async () => {
     // Read through the given connection: PGlite has one, and the recomputation holds it in its transaction.
-    const snapshot = async (conn: Pick<Database['db'], 'execute'> = database.db) => {
-      const q = async (query: SQL) => ((await conn.execute(query)) as unknown as { rows: unknown[] }).rows;
-      return {
-        daily: await q(sql`select bot_id, day::text, orders, revenue_minor::text, revenue_usd_minor::text,
-          cancelled_orders, completed_orders, active_customers, new_customers, views, carts, checkouts
-        from bot_daily_stats where vendor_id = ${first.vendorId} order by bot_id, day`),
-        status: await q(sql`select bot_id, status, product_type, orders, revenue_usd_minor::text
-        from order_status_counts where vendor_id = ${first.vendorId} order by 1, 2, 3`),
-        products: await q(sql`select product_id, bot_id, day::text, units, orders, revenue_usd_minor::text
-        from product_daily_stats where vendor_id = ${first.vendorId} order by 1, 2, 3`),
-        customers: await q(sql`select id, order_count, total_spent_minor::text, first_order_at::text,
-          last_order_at::text from customers where vendor_id = ${first.vendorId} order by id`),
-        members: await q(sql`select customer_id, bot_id, order_count, total_spent_minor::text,
-          first_order_at::text, last_order_at::text, joined_at::text
-        from customer_bots where vendor_id = ${first.vendorId} order by 1, 2`),
-      };
-    };
+    const snapshot = (conn: Pick<Database['db'], 'execute'> = database.db) =>
+      rollupSnapshot(conn, first.vendorId);
     const seeded = await snapshot();
     expect(seeded.products.length).toBeGreaterThan(0);
     await database.db
@@ -277,6 +296,16 @@ describe('seedDemoVendor', () => {
       'payment',
       'product',
     ]);
+  });
+
+  it('accrues the plan fee of every seeded paid order, as live sales do', async () => {
+    const [paid] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from events where vendor_id = ${first.vendorId} and type = 'payment.received'`);
+    const [fees] = await rows<{ n: number; positive: boolean }>(sql`
+      select count(*)::int as n, bool_and(amount_minor > 0) as positive from plan_fees
+      where vendor_id = ${first.vendorId} and kind = 'accrual'`);
+    expect(paid?.n).toBeGreaterThan(0);
+    expect(fees).toEqual({ n: paid?.n, positive: true });
   });
 
   it('re-creates the same data for the same seed, and other data for another seed', async () => {

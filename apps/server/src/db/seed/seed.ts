@@ -1,11 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { PLANS, TRIAL_DAYS } from '@app/contracts/plans';
-import { asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { DEMO_STORE_NAME, DEMO_USER } from '../../demo/demo-user';
-import { type Secrets, sha256Hex } from '../../lib/secrets';
+import { randomToken, type Secrets, sha256Hex } from '../../lib/secrets';
 import { activityConsumer } from '../../modules/activity/activity.consumer';
 import { dispatchInTransaction } from '../../modules/events/events.dispatcher';
 import { type DomainEvent, recordEvent, SYSTEM_ACTOR } from '../../modules/events/record-event';
+import { planFeesConsumer } from '../../modules/payments/plan-fees.consumer';
 import type { Db, Tx } from '../client';
 import {
   botSubscriptions,
@@ -18,6 +19,7 @@ import {
   telegramIdentities,
   vendors,
 } from '../schema/index';
+import { dropSecondaryIndexes } from './bulk-indexes';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoBotKey, type DemoProduct } from './demo-catalogue';
 import { deriveTotals, insertOrderEvents } from './derive-totals';
 import {
@@ -130,12 +132,21 @@ export const DEMO_BOTS: readonly DemoBot[] = [
 export type SeedOptions = {
   orders: number;
   seed: number;
+  /** Customers to create; by default a few thousand for a million orders (planCustomerGroups). */
+  customers?: number;
+  /**
+   * Bots in all (default and minimum: the six demo bots). Beyond them come generated running shops, each selling
+   * one demo bot's catalogue (generated-bots.ts): the 1M-order benchmark asks for 100.
+   */
+  bots?: number;
   /** With a demo vendor already present, return at once (first start of demo mode). */
   onlyIfMissing?: boolean;
   secrets: Secrets;
   /** Dates are relative to it. Default: today at 12:00 UTC, or the current hour if that is still ahead. */
   now?: Date;
   onProgress?: (ordersDone: number, ordersTotal: number) => void;
+  /** Called after each step of the seed with its duration (the CLI prints them: where the time goes). */
+  onStep?: (step: string, ms: number) => void;
 };
 
 export type SeedResult = { created: boolean; vendorId: string; orders: number; ms: number };
@@ -148,7 +159,7 @@ const BATCH = 100_000;
 const SEED_LOCK = 7_004_221_901;
 const DEMO_VENDOR_ID = seededUuid(0, 'demo-vendor');
 
-type BotProfile = {
+export type BotProfile = {
   /** Share of the orders placed while the bot runs (the main bot takes the rest). */
   weight: number;
   /** Shares of physical, digital, service and mixed orders. */
@@ -158,7 +169,7 @@ type BotProfile = {
   endsInDays?: number;
 };
 
-const BOT_PROFILES: Record<DemoBotKey, BotProfile> = {
+export const BOT_PROFILES: Record<DemoBotKey, BotProfile> = {
   corner: { weight: 0.08, typeMix: [0.62, 0.18, 0.1, 0.1] },
   urban: { weight: 0, typeMix: [0.75, 0.06, 0.09, 0.1], paidMonths: 13, endsInDays: 18 },
   gadget: { weight: 0.24, typeMix: [0.6, 0.2, 0.1, 0.1], paidMonths: 10, endsInDays: 9 },
@@ -168,6 +179,57 @@ const BOT_PROFILES: Record<DemoBotKey, BotProfile> = {
 };
 /** Takes the orders of bots that were not running at the time; it runs all year. */
 const MAIN_BOT: DemoBotKey = 'urban';
+
+/** A bot the seed creates: a demo bot, or a generated shop selling a demo bot's catalogue. */
+type SeedBot = Omit<DemoBot, 'key'> & {
+  key: string;
+  /** Whose products it sells: its own key for a demo bot. */
+  sells: DemoBotKey;
+  profile: BotProfile;
+  generated: boolean;
+};
+
+/** Share of the orders that generated bots take between them (while they run), when there are any. */
+const GENERATED_SHARE = 0.5;
+/** The paid demo bots whose catalogue and order mix generated shops copy, in turn. */
+const GENERATED_TEMPLATES: DemoBotKey[] = ['urban', 'gadget', 'zen', 'books'];
+
+/**
+ * The demo bots, then `total - 6` generated running shops (BASIC, every third PRO) whose paid months and
+ * renewal days vary, so they start taking orders at different points of the year. Their tokens are well-formed
+ * but unknown to the fake Bot API: they exist for the volume of data, not to be started.
+ */
+function seedBots(total: number): SeedBot[] {
+  const demo = DEMO_BOTS.map(
+    (b): SeedBot => ({ ...b, sells: b.key, profile: BOT_PROFILES[b.key], generated: false }),
+  );
+  const generated = Array.from({ length: total - DEMO_BOTS.length }, (_, n): SeedBot => {
+    const sells = GENERATED_TEMPLATES[n % GENERATED_TEMPLATES.length] as DemoBotKey;
+    const template = DEMO_BOTS.find((b) => b.key === sells) as DemoBot;
+    const number = n + 2;
+    const telegramBotId = 5_900_000_000 + n;
+    const secret = seededUuid(0, 'generated-bot-token', n).replaceAll('-', '');
+    return {
+      ...template,
+      key: `generated-${n}`,
+      telegramBotId,
+      token: `${telegramBotId}:AA${secret.slice(0, 33)}`,
+      username: `${template.username.replace(/_bot$/, '')}_${number}_bot`,
+      name: `${template.name} ${number}`,
+      plan: n % 3 === 0 ? 'PRO' : 'BASIC',
+      state: 'active',
+      sells,
+      profile: {
+        weight: 0,
+        typeMix: BOT_PROFILES[sells].typeMix,
+        paidMonths: 1 + (n % 12),
+        endsInDays: 1 + ((n * 7) % 28),
+      },
+      generated: true,
+    };
+  });
+  return [...demo, ...generated];
+}
 
 /**
  * Creates (or re-creates) the demo vendor with bots in every subscription state, a catalogue, customers in every
@@ -181,6 +243,12 @@ export async function seedDemoVendor(db: Db, opts: SeedOptions): Promise<SeedRes
     throw new Error('orders must be a non-negative integer');
   if (!Number.isSafeInteger(opts.seed) || opts.seed < 0 || opts.seed > 2 ** 31) {
     throw new Error('seed must be an integer between 0 and 2^31');
+  }
+  if (opts.customers !== undefined && (!Number.isSafeInteger(opts.customers) || opts.customers < 20)) {
+    throw new Error('customers must be an integer of at least 20');
+  }
+  if (opts.bots !== undefined && (!Number.isSafeInteger(opts.bots) || opts.bots < DEMO_BOTS.length)) {
+    throw new Error(`bots must be an integer of at least ${DEMO_BOTS.length}`);
   }
   const now = opts.now ?? defaultNow();
   const ms = () => Math.round(performance.now() - started);
@@ -198,14 +266,51 @@ export async function seedDemoVendor(db: Db, opts: SeedOptions): Promise<SeedRes
     const vendorId = existing?.id ?? DEMO_VENDOR_ID;
     if (existing) await deleteVendorData(tx, vendorId);
 
-    // Room for the batches' intermediate rows; commit durability is not needed for demo data; and no JIT, whose
-    // compilation of the generator's large expressions costs PostgreSQL more than it saves (a third per batch).
+    // Room for the batches' intermediate rows and the index builds' sorts; commit durability is not needed for
+    // demo data; and no JIT, whose compilation of the generator's large expressions costs PostgreSQL more than it
+    // saves (a third per batch).
     await tx.execute(sql`set local work_mem = '64MB'`);
+    await tx.execute(sql`set local maintenance_work_mem = '128MB'`);
     await tx.execute(sql`set local jit = off`);
     await tx.execute(sql`set local synchronous_commit = off`);
     await insertDemoData(tx, vendorId, now, opts);
     return { created: true, vendorId, orders: opts.orders, ms: ms() };
   });
+}
+
+export type DemoShopWebhook = { botId: string; token: string; username: string; url: string; secret: string };
+
+/**
+ * The webhooks of the demo vendor's running bots, as Telegram is to be told them: each gets a webhook secret on
+ * first use, kept (encrypted) across restarts, and its webhook URL on this server. Stopped bots get none (a
+ * stopped bot's secret is forgotten, so Telegram's updates for it are refused).
+ */
+export async function demoShopWebhooks(
+  db: Db,
+  opts: { vendorId: string; secrets: Secrets; publicUrl: string },
+): Promise<DemoShopWebhook[]> {
+  const tokenByHash = new Map(DEMO_BOTS.map((bot) => [sha256Hex(bot.token), bot.token]));
+  const rows = await db
+    .select()
+    .from(bots)
+    .where(and(eq(bots.vendorId, opts.vendorId), eq(bots.isActive, true), isNull(bots.deletedAt)));
+  const webhooks: DemoShopWebhook[] = [];
+  for (const row of rows) {
+    const token = tokenByHash.get(row.tokenHash);
+    if (!token) continue;
+    const url = `${opts.publicUrl}/telegram/webhook/${row.id}`;
+    const secret = row.webhookSecretCiphertext
+      ? opts.secrets.decrypt(row.webhookSecretCiphertext)
+      : randomToken(32);
+    if (!row.webhookSecretCiphertext || row.webhookUrl !== url) {
+      await db
+        .update(bots)
+        .set({ webhookUrl: url, webhookSecretCiphertext: opts.secrets.encrypt(secret) })
+        .where(and(eq(bots.vendorId, opts.vendorId), eq(bots.id, row.id)));
+    }
+    webhooks.push({ botId: row.id, token, username: row.username, url, secret });
+  }
+  return webhooks;
 }
 
 /** Today at 12:00 UTC, so a day's seeds agree; before noon, the current hour (orders never lie in the future). */
@@ -225,6 +330,8 @@ function defaultNow(): Date {
  * reaches anything else that references it.
  */
 async function deleteVendorData(tx: Tx, vendorId: string): Promise<void> {
+  // Plan fees name the vendor's orders but hold no foreign key to the vendor: the truncate below misses them.
+  await tx.execute(sql`delete from plan_fees where vendor_id = ${vendorId}`);
   const [others] = await tx.select({ n: count() }).from(vendors).where(ne(vendors.id, vendorId));
   if (Number(others?.n ?? 0) === 0) {
     await tx.execute(sql`truncate table vendors cascade`);
@@ -233,6 +340,10 @@ async function deleteVendorData(tx: Tx, vendorId: string): Promise<void> {
   const tables = [
     'order_items',
     'bot_daily_stats',
+    'vendor_daily_stats',
+    'product_daily_stats',
+    'vendor_product_daily_stats',
+    'order_status_counts',
     'customer_bots',
     'product_bots',
     'product_codes',
@@ -268,10 +379,10 @@ type BotTimeline = {
 };
 
 /** When each bot was created, its subscription history and whether it runs, from its state. */
-function planBotTimeline(bot: DemoBot, now: Date): BotTimeline {
+function planBotTimeline(bot: SeedBot, now: Date): BotTimeline {
   const at = (ms: number) => new Date(ms);
   const nowMs = now.getTime();
-  const profile = BOT_PROFILES[bot.key];
+  const { profile } = bot;
   if (bot.state === 'free') {
     const createdAt = at(nowMs - 400 * DAY_MS - 3 * HOUR_MS);
     return { createdAt, updatedAt: createdAt, runsUntil: now, isActive: true, subscriptions: [] };
@@ -317,20 +428,33 @@ function planBotTimeline(bot: DemoBot, now: Date): BotTimeline {
   return { createdAt, updatedAt: createdAt, runsUntil: now, isActive: true, subscriptions };
 }
 
-// The FREE plan allows 500 orders a month: its bot stays under that however many orders are seeded.
-function botWeight(key: DemoBotKey, orders: number): number {
-  const weightOf = (k: DemoBotKey) =>
-    k === 'corner'
-      ? Math.min(BOT_PROFILES.corner.weight, 3000 / Math.max(orders, 1))
-      : BOT_PROFILES[k].weight;
-  if (key !== MAIN_BOT) return weightOf(key);
-  const others = DEMO_BOTS.filter((b) => b.key !== MAIN_BOT).reduce((sum, b) => sum + weightOf(b.key), 0);
-  return 1 - others;
+/**
+ * Each bot's share of the orders placed while it runs. The FREE plan allows 500 orders a month: its bot stays
+ * under that however many orders are seeded. Generated bots share GENERATED_SHARE, the other demo bots keep
+ * their proportions of the rest, and the main bot takes what is left.
+ */
+function botWeights(all: SeedBot[], orders: number): number[] {
+  const generated = all.filter((b) => b.generated).length;
+  const demoShare = generated > 0 ? 1 - GENERATED_SHARE : 1;
+  const weightOf = (b: SeedBot) =>
+    b.generated
+      ? GENERATED_SHARE / generated
+      : b.key === 'corner'
+        ? Math.min(b.profile.weight * demoShare, 3000 / Math.max(orders, 1))
+        : b.profile.weight * demoShare;
+  const others = all.filter((b) => b.key !== MAIN_BOT).reduce((sum, b) => sum + weightOf(b), 0);
+  return all.map((b) => (b.key === MAIN_BOT ? 1 - others : weightOf(b)));
 }
 
 async function insertDemoData(tx: Tx, vendorId: string, now: Date, opts: SeedOptions): Promise<void> {
   const { seed, secrets, orders: n } = opts;
   const nowMs = now.getTime();
+  let stepStart = performance.now();
+  const stepDone = (name: string) => {
+    const at = performance.now();
+    opts.onStep?.(name, Math.round(at - stepStart));
+    stepStart = at;
+  };
   const vendorCreated = new Date(nowMs - 401 * DAY_MS - 5 * HOUR_MS);
   await tx.insert(vendors).values({
     id: vendorId,
@@ -355,10 +479,11 @@ async function insertDemoData(tx: Tx, vendorId: string, now: Date, opts: SeedOpt
     lastLoginAt: new Date(nowMs - 2 * HOUR_MS),
   });
 
-  const timelines = DEMO_BOTS.map((bot) => planBotTimeline(bot, now));
-  const botIds = DEMO_BOTS.map((bot) => seededUuid(seed, 'bot', bot.key));
+  const allBots = seedBots(opts.bots ?? DEMO_BOTS.length);
+  const timelines = allBots.map((bot) => planBotTimeline(bot, now));
+  const botIds = allBots.map((bot) => seededUuid(seed, 'bot', bot.key));
   await tx.insert(bots).values(
-    DEMO_BOTS.map((bot, i) => {
+    allBots.map((bot, i) => {
       const t = timelines[i] as BotTimeline;
       return {
         vendorId,
@@ -389,7 +514,7 @@ async function insertDemoData(tx: Tx, vendorId: string, now: Date, opts: SeedOpt
       };
     }),
   );
-  const subscriptionRows = DEMO_BOTS.flatMap((bot, i) =>
+  const subscriptionRows = allBots.flatMap((bot, i) =>
     (timelines[i] as BotTimeline).subscriptions.map((s, k) => ({
       vendorId,
       id: seededUuid(seed, 'subscription', bot.key, k),
@@ -407,57 +532,96 @@ async function insertDemoData(tx: Tx, vendorId: string, now: Date, opts: SeedOpt
   );
   if (subscriptionRows.length > 0) await tx.insert(botSubscriptions).values(subscriptionRows);
 
-  const catalogue = await insertCatalogue(tx, vendorId, seed, now, timelines, botIds);
+  const catalogue = await insertCatalogue(tx, vendorId, seed, now, allBots, timelines, botIds);
+  stepDone('vendor, bots and catalogue');
 
+  const weights = botWeights(allBots, n);
   const plan = {
     vendorId,
     seed,
     nowSec: Math.floor(nowMs / 1000),
     orders: n,
-    groups: planCustomerGroups(n),
-    bots: DEMO_BOTS.map(
+    groups: planCustomerGroups(n, opts.customers),
+    bots: allBots.map(
       (bot, index): OrderBot => ({
         index,
         id: botIds[index] as string,
         fromSec: Math.ceil((timelines[index] as BotTimeline).createdAt.getTime() / 1000) + 600,
         toSec: Math.floor((timelines[index] as BotTimeline).runsUntil.getTime() / 1000),
-        weight: botWeight(bot.key, n),
-        typeMix: BOT_PROFILES[bot.key].typeMix,
+        weight: weights[index] as number,
+        typeMix: bot.profile.typeMix,
       }),
     ),
-    fallbackBot: DEMO_BOTS.findIndex((b) => b.key === MAIN_BOT),
+    fallbackBot: allBots.findIndex((b) => b.key === MAIN_BOT),
   };
+  // Alone in the database (the usual case: a first start, or a re-seed that truncated), the seed loads the big
+  // tables without their secondary indexes and builds those once at the end.
+  const [others] = await tx.select({ n: count() }).from(vendors).where(ne(vendors.id, vendorId));
+  const buildIndexes =
+    Number(others?.n ?? 0) === 0
+      ? await dropSecondaryIndexes(tx, [
+          'customers',
+          'customer_bots',
+          'orders',
+          'order_items',
+          'bot_daily_stats',
+          'product_daily_stats',
+        ])
+      : null;
+  // Foreign-key triggers cost more than the rows themselves (one lookup per reference, row by row: about five per
+  // order, two per membership, one per customer). Where allowed, the bulk inserts skip them and one set-based check
+  // afterwards proves the same references (the vendor row is inserted above, in this transaction, and every row
+  // carries its id).
+  const superuser = await isSuperuser(tx);
+  if (superuser) {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    // Index builds write whole pages to the WAL, which compress to about a third.
+    await tx.execute(sql.raw(`set local wal_compression = ${await walCompression(tx)}`));
+  }
   await insertCustomers(tx, plan);
+  stepDone('customers');
   await createPickTables(tx, catalogue.picks);
   await createAddressTable(tx, plan);
-  // Foreign-key triggers cost more than the rows themselves (one lookup per reference, row by row: about five per
-  // order). Where allowed, the bulk insert skips them and one set-based check afterwards proves the same references
-  // (the vendor row is inserted above, in this transaction).
-  const skipTriggers = await canSkipTriggers(tx);
-  if (skipTriggers) await tx.execute(sql`set local session_replication_role = replica`);
   for (let from = 0; from < n; from += BATCH) {
     const to = Math.min(n, from + BATCH);
     await insertOrderBatch(tx, plan, from, to);
     opts.onProgress?.(to, n);
   }
+  stepDone('orders and items');
   // Fresh statistics, or the planner takes a million rows for a few hundred (PGlite never autovacuums).
   await tx.execute(sql`analyze customers, orders, order_items`);
-  if (skipTriggers) {
+  stepDone('analyze');
+  await deriveTotals(tx, vendorId, seed, stepDone);
+  if (superuser) {
     await tx.execute(sql`set local session_replication_role = origin`);
-    await verifyOrderReferences(tx, vendorId);
+    await verifyReferences(tx, vendorId);
+    stepDone('reference check');
   }
-  await deriveTotals(tx, vendorId, seed);
+  if (buildIndexes) {
+    await buildIndexes();
+    stepDone('indexes');
+  }
   await insertOrderEvents(tx, vendorId, seed, plan.nowSec);
-  await insertBotAndStockEvents(tx, vendorId, seed, now, catalogue.products, timelines, botIds);
-  // The feed is projected by its consumer, the same code that projects live events.
-  await dispatchInTransaction(tx, [activityConsumer]);
+  // Generated bots come after the demo bots: the first positions are the demo bots'.
+  const demoBots = allBots.filter((b) => !b.generated);
+  await insertBotAndStockEvents(tx, vendorId, now, catalogue.products, demoBots, timelines, botIds);
+  // The feed and the plan fees of the paid orders are projected by their consumers, the same code that
+  // projects live events (not the others: no notifications or webhooks for made-up history).
+  await dispatchInTransaction(tx, [activityConsumer, planFeesConsumer]);
+  stepDone('events and activity');
   await tx.execute(
-    sql`analyze customers, customer_bots, bot_daily_stats, events, activity_log, products, bots`,
+    sql`analyze customers, customer_bots, bot_daily_stats, vendor_daily_stats, product_daily_stats,
+      vendor_product_daily_stats, order_status_counts, vendor_order_status_counts, events, activity_log, products,
+      bots`,
   );
+  stepDone('analyze');
 }
 
-/** Superusers (PGlite always; PostgreSQL when DATABASE_URL's role is one) may switch triggers off. */
-async function canSkipTriggers(tx: Tx): Promise<boolean> {
+/**
+ * Superusers (PGlite always; PostgreSQL when DATABASE_URL's role is one) may switch triggers off and choose the
+ * WAL's compression.
+ */
+async function isSuperuser(tx: Tx): Promise<boolean> {
   const result = (await tx.execute(
     sql`select current_setting('is_superuser') = 'on' as allowed`,
   )) as unknown as {
@@ -466,8 +630,17 @@ async function canSkipTriggers(tx: Tx): Promise<boolean> {
   return result.rows[0]?.allowed === true;
 }
 
-/** What the skipped foreign-key triggers would have checked, in three anti-joins. */
-async function verifyOrderReferences(tx: Tx, vendorId: string): Promise<void> {
+/** lz4 where the server is built with it (fast), else the built-in pglz ('on'). */
+async function walCompression(tx: Tx): Promise<'lz4' | 'on'> {
+  const result = (await tx.execute(sql`
+    select coalesce('lz4' = any(enumvals), false) as lz4 from pg_settings where name = 'wal_compression'`)) as unknown as {
+    rows: { lz4: boolean }[];
+  };
+  return result.rows[0]?.lz4 ? 'lz4' : 'on';
+}
+
+/** What the skipped foreign-key triggers would have checked, in anti-joins. */
+async function verifyReferences(tx: Tx, vendorId: string): Promise<void> {
   const result = (await tx.execute(sql`
     select
       (select count(*) from orders o where o.vendor_id = ${vendorId}
@@ -476,9 +649,12 @@ async function verifyOrderReferences(tx: Tx, vendorId: string): Promise<void> {
         and not exists (select 1 from bots b where b.vendor_id = o.vendor_id and b.id = o.bot_id))::int
       + (select count(*) from order_items i where i.vendor_id = ${vendorId}
         and not exists (select 1 from orders o where o.vendor_id = i.vendor_id and o.id = i.order_id))::int
+      + (select count(*) from customer_bots m where m.vendor_id = ${vendorId}
+        and (not exists (select 1 from customers c where c.vendor_id = m.vendor_id and c.id = m.customer_id)
+          or not exists (select 1 from bots b where b.vendor_id = m.vendor_id and b.id = m.bot_id)))::int
       as dangling`)) as unknown as { rows: { dangling: number }[] };
   const dangling = Number(result.rows[0]?.dangling ?? 0);
-  if (dangling > 0) throw new Error(`seed bug: ${dangling} order rows reference missing rows`);
+  if (dangling > 0) throw new Error(`seed bug: ${dangling} rows reference missing rows`);
 }
 
 type SeededProduct = { id: string; name: string; sku: string; stock: number; type: string; active: boolean };
@@ -489,6 +665,7 @@ async function insertCatalogue(
   vendorId: string,
   seed: number,
   now: Date,
+  allBots: SeedBot[],
   timelines: BotTimeline[],
   botIds: string[],
 ): Promise<{ picks: PickRow[]; products: SeededProduct[] }> {
@@ -521,8 +698,9 @@ async function insertCatalogue(
     ),
   );
 
-  const botIndex = new Map(DEMO_BOTS.map((b, i) => [b.key, i]));
-  const botsOf = (p: DemoProduct) => (p.bots === 'all' ? DEMO_BOTS.map((b) => b.key) : p.bots);
+  // The bots (positions in allBots) that sell a product: every one, or those selling the listed demo bots' goods.
+  const botsOf = (p: DemoProduct) =>
+    allBots.flatMap((b, i) => (p.bots === 'all' || p.bots.includes(b.sells) ? [i] : []));
   const skuCounters = new Map<string, number>();
   const rows = DEMO_PRODUCTS.map((p, i) => {
     const category = DEMO_CATEGORIES.find((c) => c.key === p.category);
@@ -530,9 +708,7 @@ async function insertCatalogue(
     const seq = (skuCounters.get(category.key) ?? 100) + 1;
     skuCounters.set(category.key, seq);
     // A product exists before the first order any of its bots could take for it.
-    const firstBot = Math.min(
-      ...botsOf(p).map((key) => (timelines[botIndex.get(key) ?? 0] as BotTimeline).createdAt.getTime()),
-    );
+    const firstBot = Math.min(...botsOf(p).map((b) => (timelines[b] as BotTimeline).createdAt.getTime()));
     const createdMs =
       p.status === 'draft'
         ? nowMs - (6 - (i % 5)) * DAY_MS
@@ -578,10 +754,10 @@ async function insertCatalogue(
   const assignments = DEMO_PRODUCTS.flatMap((p, i) =>
     p.bots === 'all'
       ? []
-      : p.bots.map((key) => ({
+      : botsOf(p).map((b) => ({
           vendorId,
           productId: (rows[i] as (typeof rows)[number]).id,
-          botId: botIds[botIndex.get(key) ?? 0] as string,
+          botId: botIds[b] as string,
         })),
   );
   await tx.insert(productBots).values(assignments);
@@ -599,10 +775,10 @@ async function insertCatalogue(
 
   // What each bot sells, its own products first: the generator favours the first ones (bestsellers).
   const picks: PickRow[] = [];
-  DEMO_BOTS.forEach((bot, b) => {
+  allBots.forEach((bot, b) => {
     for (const type of ['physical', 'digital', 'service'] as const) {
       const sellable = DEMO_PRODUCTS.map((p, i) => ({ p, i })).filter(
-        ({ p }) => p.type === type && !p.status && (p.bots === 'all' || p.bots.includes(bot.key)),
+        ({ p }) => p.type === type && !p.status && (p.bots === 'all' || p.bots.includes(bot.sells)),
       );
       const ordered = [
         ...sellable.filter(({ p }) => p.bots !== 'all'),
@@ -676,9 +852,10 @@ function ean13(digits12: string): string {
 async function insertBotAndStockEvents(
   tx: Tx,
   vendorId: string,
-  seed: number,
   now: Date,
   seeded: SeededProduct[],
+  /** The bots with a history to tell (the demo bots); positions as in timelines and botIds. */
+  withHistory: SeedBot[],
   timelines: BotTimeline[],
   botIds: string[],
 ): Promise<void> {
@@ -707,7 +884,7 @@ async function insertBotAndStockEvents(
       at: hoursAgo(30 + i * 16),
     })),
   ];
-  DEMO_BOTS.forEach((bot, i) => {
+  withHistory.forEach((bot, i) => {
     const t = timelines[i] as BotTimeline;
     const botId = botIds[i] as string;
     const subject = { kind: 'bot' as const, id: botId };

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "reserved_until" timestamp with time zone;

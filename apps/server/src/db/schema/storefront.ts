@@ -1,0 +1,28 @@
+import { foreignKey, jsonb, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bots } from './bots';
+import { ref, telegramId, updatedAt, vendorId } from './columns';
+
+/**
+ * A customer's conversation with one shop bot: their cart and the checkout step they are on. Kept in the
+ * database, not in process memory, so any server process can serve the next update (ARCHITECTURE.md
+ * "Telegram"). Keyed by the Telegram user, since a shopper may chat before they are a customer row.
+ */
+export const shopSessions = pgTable(
+  'shop_sessions',
+  {
+    vendorId: vendorId(),
+    botId: ref('bot_id'),
+    telegramUserId: telegramId('telegram_user_id').notNull(),
+    /** The cart's lines (storefront/sessions.ts `CartLine`): ids and quantities only, never prices. */
+    cart: jsonb('cart').$type<unknown[]>().notNull().default([]),
+    /** The step a multi-message exchange waits on (storefront/sessions.ts `SessionStep`), or null. */
+    step: jsonb('step').$type<Record<string, unknown>>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.botId, t.telegramUserId] }),
+    foreignKey({ columns: [t.vendorId, t.botId], foreignColumns: [bots.vendorId, bots.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
