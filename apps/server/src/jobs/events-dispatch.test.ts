@@ -63,3 +63,17 @@ it('never throws when the request cannot be queued, and says so in the log', asy
   await waitFor('the warning', () => warn.mock.calls.length > 0);
   expect(warn.mock.calls[0]?.[0]).toEqual({ err: 'database unavailable' });
 });
+
+it('asks once more after the request on its way, for all the requests made meanwhile', async () => {
+  const pending: Array<() => void> = [];
+  const send = (() => new Promise((resolve) => pending.push(() => resolve(null)))) as JobQueue['send'];
+  const requestEventDispatch = createEventDispatchRequester({ send }, quietLog);
+  for (let i = 0; i < 3; i++) requestEventDispatch();
+  expect(pending).toHaveLength(1);
+
+  pending[0]?.();
+  await waitFor('the request after it', () => pending.length === 2 || undefined);
+  pending[1]?.();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(pending).toHaveLength(2);
+});

@@ -16,6 +16,12 @@ export type JobData = {
   'media.sweep': Record<string, never>;
   /** Reminds vendors 3 days and 1 day before a period ends. Scheduled every hour. */
   'subscriptions.remind': Record<string, never>;
+  /** Starts again a bot the expiry stopped, once a payment has made its subscription live. */
+  'bots.resume': { vendorId: string; botId: string };
+  /** Sends the queued notifications (vendors', customers'). Asked for after events are dispatched; every minute. */
+  'notifications.send': Record<string, never>;
+  /** Cancels shop orders left unpaid past their reservation (stock, codes, slots return). Every minute. */
+  'shop.release-reservations': Record<string, never>;
 };
 
 export type JobName = keyof JobData;
@@ -62,4 +68,10 @@ export const jobKinds: JobKinds<JobData> = {
   'products.import': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 30 * 60, concurrency: 1 },
   'media.sweep': { policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 },
   'subscriptions.remind': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
+  // Telegram may be briefly unreachable: retry for about an hour; a bot still stopped can be started by hand.
+  'bots.resume': { retryLimit: 8, retryDelaySeconds: 10, retryDelayMaxSeconds: 15 * 60, expireInSeconds: 60 },
+  // One run at a time across processes (so no notification goes twice); each notification counts its own
+  // attempts, so the job itself needs few retries. A run takes about a minute at most.
+  'notifications.send': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
+  'shop.release-reservations': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
 };

@@ -36,6 +36,7 @@ const depsOf = (app: TestApp) => ({
   db: app.database.db,
   botApi: createBotApi({ apiRoot: fake.url }),
   secrets: createSecrets(app.config.appSecret),
+  publicUrl: app.config.publicUrl,
   storage: createLocalStorage(join(tmpdir(), 'subscription-expiry-test-media')),
 });
 
@@ -140,7 +141,7 @@ it('runs on the job queue once at start: a trial past its end is expired and its
   expect(fake.state.calls({ method: 'deleteWebhook', token: bot.token })).toHaveLength(1);
 });
 
-it('puts subscription expiry and the events dispatch on an every-minute schedule, the media sweep and reminders hourly', async () => {
+it('puts subscription expiry, the events dispatch, notifications and the shop reservations release on an every-minute schedule, the media sweep and reminders hourly', async () => {
   t = await startApp(fake);
   await resetJobSchema(t.database);
   queue = createJobQueue({ connection: t.database.connection, kinds: jobKinds, log: quietLog });
@@ -151,6 +152,8 @@ it('puts subscription expiry and the events dispatch on an every-minute schedule
   expect((result as unknown as { rows: unknown[] }).rows).toEqual([
     { name: 'events.dispatch', cron: '* * * * *' },
     { name: 'media.sweep', cron: '17 * * * *' },
+    { name: 'notifications.send', cron: '* * * * *' },
+    { name: 'shop.release-reservations', cron: '* * * * *' },
     { name: 'subscriptions.expire', cron: '* * * * *' },
     { name: 'subscriptions.remind', cron: '7 * * * *' },
   ]);

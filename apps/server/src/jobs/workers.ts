@@ -1,16 +1,22 @@
+import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
 import type { JobData, JobName } from './job-types';
 import { type MediaSweepDeps, sweepMedia } from './media-sweep';
+import { notificationsSender } from './notifications-send';
+import { releaseReservations } from './reservation-release';
 import { expireSubscriptions, type SubscriptionExpiryDeps } from './subscription-expiry';
 import { remindSubscriptions } from './subscription-reminders';
 
 export type WorkerDeps = SubscriptionExpiryDeps &
-  MediaSweepDeps & {
-    /** The platform bot that sends vendors their reminders (optional: without it they are only recorded). */
+  MediaSweepDeps &
+  BotResumeDeps & {
+    /** The platform bot that tells vendors (reminders, notifications); without it they are only recorded. */
     platformBotToken?: string;
-    publicUrl?: string;
-    /** Hands committed domain events to their consumers; must be safe to run again on the same events. */
-    dispatchEvents: () => Promise<void>;
+    /**
+     * Hands committed domain events to their consumers; must be safe to run again on the same events. May answer
+     * how many it dispatched (0: none, so no notification can be waiting on them).
+     */
+    dispatchEvents: () => Promise<unknown>;
     /** Writes a committed product import (the products CSV service's run); safe to run again. */
     runProductImport?: (vendorId: string, importId: string) => Promise<void>;
   };
@@ -24,11 +30,17 @@ const EVERY_HOUR = '17 * * * *';
  */
 export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promise<void> {
   // One handler per kind; the type makes a new kind in job-types.ts fail to compile until it has one.
+  const sendNotifications = notificationsSender(deps);
   const handlers: { [K in JobName]: JobHandler<JobData[K]> } = {
     'subscriptions.expire': async () => {
       await expireSubscriptions(deps);
     },
-    'events.dispatch': () => deps.dispatchEvents(),
+    'events.dispatch': async () => {
+      const dispatched = await deps.dispatchEvents();
+      // Events may have queued notifications: send them now rather than at the next minute.
+      if (dispatched !== 0) await queue.send('notifications.send', {});
+    },
+    'notifications.send': () => sendNotifications(),
     'products.import': async (job) => {
       if (!deps.runProductImport) throw new Error('products.import has no runner in this process');
       await deps.runProductImport(job.data.vendorId, job.data.importId);
@@ -38,6 +50,12 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
     },
     'subscriptions.remind': async () => {
       await remindSubscriptions(deps);
+    },
+    'bots.resume': async (job) => {
+      await resumeBot(deps, job.data);
+    },
+    'shop.release-reservations': async () => {
+      await releaseReservations(deps);
     },
   };
   const work = <K extends JobName>(name: K) => queue.work(name, handlers[name]);
@@ -50,6 +68,9 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   // The safety net: events whose prompt run was lost (a crash right after commit) wait at most a minute.
   await queue.schedule('events.dispatch', EVERY_MINUTE, {});
   await queue.schedule('media.sweep', EVERY_HOUR, {});
+  // Retries of notifications whose time has come.
+  await queue.schedule('notifications.send', EVERY_MINUTE, {});
+  await queue.schedule('shop.release-reservations', EVERY_MINUTE, {});
   // And once now: a period that ended while no server was up need not wait for the next minute.
   await queue.send('subscriptions.expire', {});
 }

@@ -3,6 +3,8 @@ export class TelegramApiError extends Error {
   constructor(
     readonly errorCode: number,
     readonly description: string,
+    /** On 429 (flood control): the seconds Telegram asks us to wait before calling again. */
+    readonly retryAfter?: number,
   ) {
     super(description);
     this.name = 'TelegramApiError';
@@ -37,7 +39,9 @@ export type BotApi = {
 
 export type BotApiOptions = { apiRoot: string; fetch?: typeof fetch; timeoutMs?: number };
 
-type Envelope = { ok: true; result: unknown } | { ok: false; error_code?: number; description?: string };
+type Envelope =
+  | { ok: true; result: unknown }
+  | { ok: false; error_code?: number; description?: string; parameters?: { retry_after?: number } };
 
 const isEnvelope = (body: unknown): body is Envelope =>
   typeof body === 'object' && body !== null && typeof (body as { ok?: unknown }).ok === 'boolean';
@@ -68,7 +72,11 @@ export function createBotApi(options: BotApiOptions): BotApi {
     const body: unknown = await response.json().catch(() => null);
     if (!isEnvelope(body)) throw new TelegramUnreachableError(`unexpected answer (HTTP ${response.status})`);
     if (body.ok) return body.result as T;
-    throw new TelegramApiError(body.error_code ?? response.status, body.description ?? 'Unknown error');
+    throw new TelegramApiError(
+      body.error_code ?? response.status,
+      body.description ?? 'Unknown error',
+      body.parameters?.retry_after,
+    );
   }
 
   return {
@@ -78,6 +86,10 @@ export function createBotApi(options: BotApiOptions): BotApi {
     deleteWebhook: (token, params = {}) => call<true>(token, 'deleteWebhook', params),
   };
 }
+
+/** The user blocked the bot, or never started it: 403 Forbidden. Calling again will not help. */
+export const isForbiddenError = (err: unknown): boolean =>
+  err instanceof TelegramApiError && err.errorCode === 403;
 
 /** A token Telegram does not know (revoked, or never issued): 401 Unauthorized, or 404 for a malformed one. */
 export const isUnknownTokenError = (err: unknown): boolean =>

@@ -6,10 +6,12 @@ import { z } from 'zod';
 import { AppError } from '../lib/app-error';
 
 export type WebhookDeps = {
-  /** True when the header carries the secret the bot's webhook was set with (compared in constant time). */
-  checkSecret(botId: string, secret: string | undefined): Promise<boolean>;
-  /** The shop runtime: serves the update (never throws; failures are its own to log and answer). */
-  handleUpdate(botId: string, update: Update): Promise<void>;
+  /**
+   * The shop runtime: serves the update when the header carries the secret the bot's webhook was set with
+   * (compared in constant time, before the update is looked at), else answers false. It reads the bot once for
+   * both; failures of the shop are its own to log and answer.
+   */
+  serveUpdate(botId: string, secret: string | undefined, update: Update): Promise<boolean>;
 };
 
 const WebhookParams = z.object({ botId: text().max(64) });
@@ -37,10 +39,9 @@ export function webhookRoutes(deps: WebhookDeps) {
         const header = req.headers['x-telegram-bot-api-secret-token'];
         const given = typeof header === 'string' ? header : undefined;
         const uuid = z.string().uuid().safeParse(req.params.botId);
-        if (!uuid.success || !(await deps.checkSecret(uuid.data, given))) {
+        if (!uuid.success || !(await deps.serveUpdate(uuid.data, given, req.body as Update))) {
           throw new AppError('WEBHOOK_SECRET_INVALID');
         }
-        await deps.handleUpdate(uuid.data, req.body as Update);
         return { ok: true as const };
       },
     );

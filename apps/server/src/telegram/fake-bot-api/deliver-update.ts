@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { BotApiError, isUpdateAllowed } from './methods';
+import { BotApiError, callMethod, isUpdateAllowed } from './methods';
 import { enqueueUpdate, type FakeBotApiState, type Update } from './state';
 
 export type DeliveryResult = {
@@ -54,9 +54,12 @@ export async function deliverUpdate(
       redirect: 'manual',
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     });
-    await response.body?.cancel();
     status = response.status;
-    if (response.ok) return { delivered: true, status, queued: false };
+    const reply = await response.text().catch(() => '');
+    if (response.ok) {
+      await runWebhookReply(state, token, reply);
+      return { delivered: true, status, queued: false };
+    }
     error = `Wrong response from the webhook: ${status} ${STATUS_CODES[status] ?? ''}`.trim();
   } catch (cause) {
     error =
@@ -66,4 +69,22 @@ export async function deliverUpdate(
   webhook.last_error_message = error;
   enqueueUpdate(bot, update);
   return { delivered: false, status, queued: true, error };
+}
+
+/**
+ * A webhook may answer with one Bot API call (`{ "method": "answerCallbackQuery", … }`), which Telegram makes
+ * for it; the bot learns neither its result nor its failure.
+ */
+async function runWebhookReply(state: FakeBotApiState, token: string, body: string): Promise<void> {
+  if (!body.includes('"method"')) return;
+  let reply: unknown;
+  try {
+    reply = JSON.parse(body);
+  } catch {
+    return;
+  }
+  if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) return;
+  const { method, ...params } = reply as Record<string, unknown>;
+  if (typeof method !== 'string') return;
+  await callMethod(state, token, method, params).catch(() => undefined);
 }

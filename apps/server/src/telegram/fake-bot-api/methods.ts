@@ -1,4 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { messageHandlers } from './messages';
+import {
+  answerQueryOnce,
+  BotApiError,
+  type Handler,
+  isRecord,
+  type MethodResult,
+  type Params,
+  readFlag,
+  readInteger,
+  readJson,
+  readString,
+} from './params';
+import { paymentHandlers } from './payments';
 import {
   type BotCommand,
   type BotRecord,
@@ -10,78 +23,14 @@ import {
 
 // The Bot API's handlers, with its status codes and descriptions. Descriptions were checked against
 // errors the real server is reported to answer; the ones the fake had to guess are listed in README.md.
+// Messages are in messages.ts, payments in payments.ts; parameters are read with params.ts.
 
-/** A refusal the Bot API answers as `{ ok: false, error_code, description }`. */
-export class BotApiError extends Error {
-  constructor(
-    readonly errorCode: number,
-    readonly description: string,
-  ) {
-    super(description);
-    this.name = 'BotApiError';
-  }
-}
+export { BotApiError, type MethodResult, type Params } from './params';
 
-export type Params = Record<string, unknown>;
-export type MethodResult = { result: unknown; description?: string };
-type MethodContext = { state: FakeBotApiState; bot: BotRecord; params: Params };
-type Handler = (context: MethodContext) => MethodResult | Promise<MethodResult>;
-
-const QUERY_ID_INVALID = 'Bad Request: query is too old and response timeout expired or query ID is invalid';
 const WEBHOOK_ACTIVE =
   "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first";
 const SECRET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,256}$/;
-const MAX_MESSAGE_LENGTH = 4096;
 const MAX_POLL_TIMEOUT_SECONDS = 50;
-
-// --- Reading parameters -------------------------------------------------------------------------
-// Telegram treats every parameter as a string whichever way it arrived: a JSON body's objects are
-// re-serialised, form fields carry JSON text. These helpers accept both shapes.
-
-function readString(params: Params, name: string): string | undefined {
-  const value = params[name];
-  if (value === undefined || value === null) return undefined;
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  // An empty parameter is the same as a missing one for the Bot API.
-  return text === '' ? undefined : text;
-}
-
-function requireString(params: Params, name: string): string {
-  const value = readString(params, name);
-  if (value === undefined) throw new BotApiError(400, `Bad Request: parameter "${name}" is required`);
-  return value;
-}
-
-function readInteger(params: Params, name: string): number | undefined {
-  const text = readString(params, name);
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  return Number.isSafeInteger(value) ? value : undefined;
-}
-
-function readFlag(params: Params, name: string): boolean {
-  const text = readString(params, name)?.trim().toLowerCase();
-  return text === 'true' || text === '1' || text === 'yes';
-}
-
-function readJson(params: Params, name: string, what: string): unknown {
-  const value = params[name];
-  if (typeof value !== 'string') return value ?? undefined;
-  if (value === '') return undefined;
-  try {
-    return JSON.parse(value);
-  } catch {
-    throw new BotApiError(400, `Bad Request: can't parse ${what} JSON object`);
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}
 
 // --- Webhooks and updates -----------------------------------------------------------------------
 
@@ -202,161 +151,15 @@ const getUpdates: Handler = async ({ bot, params }) => {
   return { result: bot.pending.slice(0, limit) };
 };
 
-// --- Messages -----------------------------------------------------------------------------------
-
-function chatFor(chatId: string): Record<string, unknown> {
-  if (/^@[A-Za-z0-9_]{4,32}$/.test(chatId)) {
-    // Only public channels and supergroups are addressed by @username; give it a stable id.
-    let hash = 0;
-    for (const char of chatId) hash = (hash * 31 + char.charCodeAt(0)) % 1_000_000_000;
-    return {
-      id: -1_001_000_000_000 - hash,
-      type: 'channel',
-      title: chatId.slice(1),
-      username: chatId.slice(1),
-    };
-  }
-  const id = Number(chatId);
-  if (!Number.isSafeInteger(id) || id === 0) throw new BotApiError(400, 'Bad Request: chat not found');
-  if (id > 0) return { id, type: 'private' };
-  if (chatId.startsWith('-100')) return { id, type: 'supergroup', title: 'Fake supergroup' };
-  return { id, type: 'group', title: 'Fake group' };
-}
-
-const sendMessage: Handler = ({ state, bot, params }) => {
-  const chatId = readString(params, 'chat_id');
-  if (chatId === undefined) throw new BotApiError(400, 'Bad Request: chat_id is empty');
+const answerCallbackQuery: Handler = ({ state, bot, params }) => {
+  const id = answerQueryOnce(bot, 'callback', readString(params, 'callback_query_id'));
   const text = readString(params, 'text');
-  if (text === undefined || text.trim() === '')
-    throw new BotApiError(400, 'Bad Request: message text is empty');
-  if (text.length > MAX_MESSAGE_LENGTH) throw new BotApiError(400, 'Bad Request: message is too long');
-  const replyMarkup = readJson(params, 'reply_markup', 'reply keyboard markup');
-  if (replyMarkup !== undefined && !isRecord(replyMarkup)) {
-    throw new BotApiError(400, 'Bad Request: object expected as reply markup');
-  }
-
-  const { id, first_name, username } = bot.user;
-  const message: Record<string, unknown> = {
-    message_id: state.nextMessageId(),
-    from: { id, is_bot: true, first_name, username },
-    chat: chatFor(chatId),
-    date: nowSeconds(),
-    text,
-    // A Message carries reply_markup only for inline keyboards; reply keyboards stay with the client.
-    ...(isRecord(replyMarkup) && 'inline_keyboard' in replyMarkup && { reply_markup: replyMarkup }),
-  };
-  state.messages.push({ token: bot.token, botId: bot.user.id, message });
-  return { result: message };
-};
-
-// --- Payments (Telegram Stars) ------------------------------------------------------------------
-
-function readPrices(params: Params): { label: string; amount: number }[] {
-  const value = readJson(params, 'prices', 'prices');
-  if (value === undefined) throw new BotApiError(400, 'Bad Request: parameter "prices" is required');
-  const valid =
-    Array.isArray(value) &&
-    value.length > 0 &&
-    value.every(
-      (price) =>
-        isRecord(price) && typeof price.label === 'string' && Number.isSafeInteger(Number(price.amount)),
-    );
-  if (!valid) throw new BotApiError(400, "Bad Request: can't parse prices JSON object");
-  return value.map((price: Record<string, unknown>) => ({
-    label: String(price.label),
-    amount: Number(price.amount),
-  }));
-}
-
-const createInvoiceLink: Handler = ({ state, bot, params }) => {
-  const title = requireString(params, 'title');
-  const description = requireString(params, 'description');
-  const payload = requireString(params, 'payload');
-  const currency = requireString(params, 'currency');
-  const prices = readPrices(params);
-  const providerToken = readString(params, 'provider_token');
-  const subscriptionPeriod = readInteger(params, 'subscription_period');
-
-  if (currency === 'XTR') {
-    // Stars: no payment provider, exactly one price, no tips (Bot API "Payments in Telegram Stars").
-    const tips = readInteger(params, 'max_tip_amount') ?? 0;
-    if (providerToken !== undefined || prices.length !== 1 || tips > 0) {
-      throw new BotApiError(400, 'Bad Request: STARS_INVOICE_INVALID');
-    }
-  } else if (providerToken === undefined) {
-    throw new BotApiError(400, 'Bad Request: PAYMENT_PROVIDER_INVALID');
-  }
-  if (prices.some((price) => price.amount <= 0)) {
-    throw new BotApiError(400, 'Bad Request: CURRENCY_TOTAL_AMOUNT_INVALID');
-  }
-  // The docs allow only 30-day subscriptions, and only in Stars.
-  if (subscriptionPeriod !== undefined && (subscriptionPeriod !== 2_592_000 || currency !== 'XTR')) {
-    throw new BotApiError(400, 'Bad Request: SUBSCRIPTION_PERIOD_INVALID');
-  }
-
-  // Real invoice links are https://t.me/$<slug>; the "fake_" prefix makes a leaked one recognisable.
-  const url = `https://t.me/$fake_${randomBytes(12).toString('base64url')}`;
-  state.invoiceLinks.push({
-    token: bot.token,
-    botId: bot.user.id,
-    url,
-    title,
-    description,
-    payload,
-    currency,
-    prices,
-    subscription_period: subscriptionPeriod,
-  });
-  return { result: url };
-};
-
-function answerQueryOnce(bot: BotRecord, kind: string, queryId: string | undefined): void {
-  // Telegram refuses a missing id, an unknown one and a second answer with the same words.
-  const key = `${kind}:${queryId}`;
-  if (queryId === undefined || bot.answeredQueryIds.has(key)) throw new BotApiError(400, QUERY_ID_INVALID);
-  bot.answeredQueryIds.add(key);
-}
-
-const answerPreCheckoutQuery: Handler = ({ state, bot, params }) => {
-  const queryId = readString(params, 'pre_checkout_query_id');
-  if (params.ok === undefined) throw new BotApiError(400, 'Bad Request: parameter "ok" is required');
-  // The docs make error_message required when ok is False: the user is shown why the payment stopped.
-  const ok = readFlag(params, 'ok');
-  if (!ok) requireString(params, 'error_message');
-  answerQueryOnce(bot, 'pre_checkout', queryId);
-  state.preCheckoutAnswers.set(String(queryId), { ok, error_message: readString(params, 'error_message') });
-  return { result: true };
-};
-
-const editUserStarSubscription: Handler = ({ state, bot, params }) => {
-  const userId = readInteger(params, 'user_id');
-  if (userId === undefined || userId <= 0)
-    throw new BotApiError(400, 'Bad Request: invalid user_id specified');
-  const chargeId = requireString(params, 'telegram_payment_charge_id');
-  if (params.is_canceled === undefined) {
-    throw new BotApiError(400, 'Bad Request: parameter "is_canceled" is required');
-  }
-  state.starSubscriptionEdits.push({
-    token: bot.token,
-    user_id: userId,
-    telegram_payment_charge_id: chargeId,
-    is_canceled: readFlag(params, 'is_canceled'),
-  });
-  return { result: true };
-};
-
-const refundStarPayment: Handler = ({ state, bot, params }) => {
-  const userId = readInteger(params, 'user_id');
-  if (userId === undefined || userId <= 0)
-    throw new BotApiError(400, 'Bad Request: invalid user_id specified');
-  const chargeId = requireString(params, 'telegram_payment_charge_id');
-  if (bot.refundedChargeIds.has(chargeId)) throw new BotApiError(400, 'Bad Request: CHARGE_ALREADY_REFUNDED');
-  bot.refundedChargeIds.add(chargeId);
-  state.refunds.push({
-    token: bot.token,
-    botId: bot.user.id,
-    user_id: userId,
-    telegram_payment_charge_id: chargeId,
+  const url = readString(params, 'url');
+  // What the customer saw: a notification at the top of the chat, or an alert to dismiss.
+  state.answerQuery('callback', id, {
+    show_alert: readFlag(params, 'show_alert'),
+    ...(text !== undefined && { text }),
+    ...(url !== undefined && { url }),
   });
   return { result: true };
 };
@@ -432,15 +235,9 @@ const handlers: Record<string, Handler> = {
   deleteWebhook: ({ bot, params }) => deleteWebhook(bot, readFlag(params, 'drop_pending_updates')),
   getWebhookInfo,
   getUpdates,
-  sendMessage,
-  createInvoiceLink,
-  answerPreCheckoutQuery,
-  refundStarPayment,
-  editUserStarSubscription,
-  answerCallbackQuery: ({ bot, params }) => {
-    answerQueryOnce(bot, 'callback', readString(params, 'callback_query_id'));
-    return { result: true };
-  },
+  ...messageHandlers,
+  ...paymentHandlers,
+  answerCallbackQuery,
   setMyCommands,
   getMyCommands,
   deleteMyCommands,
@@ -463,7 +260,7 @@ export async function callMethod(
 ): Promise<MethodResult> {
   const bot = state.findBot(token);
   const name = handlersByLowerName.get(method.toLowerCase());
-  state.log.push({
+  state.logCall({
     token,
     botId: bot?.user.id ?? null,
     method: name ?? method,

@@ -1,13 +1,21 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { botNamed, customerSays, customerTaps, setBlocked, transcriptOf } from './customer';
 import { type DeliverOptions, deliverUpdate } from './deliver-update';
 import { BotApiError, callMethod, type Params, releaseLongPolls } from './methods';
-import { payInvoice } from './pay-invoice';
-import type { FakeBotApiState } from './state';
+import { payInvoice, payInvoiceMessage, readUser, type TelegramUser } from './pay-invoice';
+import type { BotRecord, FakeBotApiState } from './state';
+
+// The demo chat page: plain HTML and a script beside it (the host's CSP allows scripts from 'self' only).
+const CHAT_PAGE_HTML = readFileSync(new URL('./chat-page.html', import.meta.url), 'utf8');
+const CHAT_PAGE_JS = readFileSync(new URL('./chat-page.js', import.meta.url), 'utf8');
 
 export type FakeBotApiPluginOptions = {
   state: FakeBotApiState;
   /** How updates reach webhooks; tests may pass their own fetch. */
   deliver?: DeliverOptions;
+  /** How long paying waits for the bot's answer to a shipping or pre-checkout query (default 10 s). */
+  answerTimeoutMs?: number;
 };
 
 type BotCallRequest = FastifyRequest<{ Params: { botPath: string; method: string } }>;
@@ -29,6 +37,55 @@ function readControlString(body: unknown, name: string): string {
   if (typeof value !== 'string' || value === '')
     throw new BotApiError(400, `Bad Request: ${name} is required`);
   return value;
+}
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  return isRecord(request.body) ? request.body : {};
+}
+
+/**
+ * The customer a control route acts as: `user` (a Telegram User: id, first_name, username?, language_code?),
+ * or `userId` of a user who wrote to the bot before (or a new "Customer").
+ */
+function customerOf(state: FakeBotApiState, bot: BotRecord, body: Record<string, unknown>): TelegramUser {
+  const user = readUser(body.user);
+  if (user) return user;
+  const id = Number(body.userId ?? 0);
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    throw new BotApiError(400, 'Bad Request: user {id, first_name} or userId is required');
+  }
+  const known = state.findChat(bot.token, id)?.user as TelegramUser | undefined;
+  return known ?? { id, is_bot: false, first_name: 'Customer' };
+}
+
+function optionalString(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function optionalInteger(body: Record<string, unknown>, name: string): number | undefined {
+  const value = body[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new BotApiError(400, `Bad Request: ${name} must be an integer`);
+  return number;
+}
+
+const SHIPPING_ADDRESS_FIELDS = [
+  'country_code',
+  'state',
+  'city',
+  'street_line1',
+  'street_line2',
+  'post_code',
+] as const;
+
+/** The named string fields of an object from a request body (anything else is left out). */
+function stringsOf<K extends string>(value: unknown, names: readonly K[]): Partial<Record<K, string>> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(
+    names.filter((name) => typeof value[name] === 'string').map((name) => [name, value[name]]),
+  ) as Partial<Record<K, string>>;
 }
 
 function toEnvelope(error: FastifyError | BotApiError): { errorCode: number; description: string } {
@@ -140,8 +197,95 @@ export async function fakeBotApiPlugin(
     const userId = Number(body.userId ?? 0);
     if (!Number.isSafeInteger(userId) || userId <= 0)
       throw new BotApiError(400, 'Bad Request: userId is required');
-    return payInvoice(state, { url, userId, renewal: body.renewal === true }, options.deliver);
+    return payInvoice(
+      state,
+      { url, userId, renewal: body.renewal === true },
+      {
+        ...options.deliver,
+        ...(options.answerTimeoutMs !== undefined && { timeoutMs: options.answerTimeoutMs }),
+      },
+    );
   });
+
+  app.get('/__control/bots', async () => ({
+    bots: [...state.bots.values()].map((bot) => ({
+      ...bot.user,
+      // Tests and the bench post to a webhook as Telegram does, so they need what Telegram sends.
+      webhook: bot.webhook ? { url: bot.webhook.url, secret_token: bot.webhook.secret_token ?? null } : null,
+    })),
+  }));
+
+  // Playing the customer (customer.ts, pay-invoice.ts): the routes build the Update Telegram would send.
+  app.post('/__control/chat/send', async (request) => {
+    const body = bodyOf(request);
+    const bot = botNamed(state, body);
+    const text = typeof body.text === 'string' ? body.text : '';
+    return customerSays(state, bot, customerOf(state, bot, body), text, options.deliver);
+  });
+
+  app.post('/__control/chat/tap', async (request) => {
+    const body = bodyOf(request);
+    const bot = botNamed(state, body);
+    const data = optionalString(body, 'data');
+    const text = optionalString(body, 'text');
+    const messageId = optionalInteger(body, 'messageId');
+    return customerTaps(
+      state,
+      bot,
+      customerOf(state, bot, body),
+      {
+        ...(data !== undefined && { data }),
+        ...(text !== undefined && { text }),
+        ...(messageId !== undefined && { messageId }),
+      },
+      options.deliver,
+    );
+  });
+
+  app.post('/__control/chat/pay', async (request) => {
+    const body = bodyOf(request);
+    const bot = botNamed(state, body);
+    const messageId = optionalInteger(body, 'messageId');
+    const shippingOptionId = optionalString(body, 'shippingOptionId');
+    const timeoutMs = optionalInteger(body, 'answerTimeoutMs') ?? options.answerTimeoutMs;
+    return payInvoiceMessage(
+      state,
+      {
+        bot,
+        user: customerOf(state, bot, body),
+        ...(messageId !== undefined && { messageId }),
+        ...(shippingOptionId !== undefined && { shippingOptionId }),
+        shippingAddress: stringsOf(body.shippingAddress, SHIPPING_ADDRESS_FIELDS),
+        orderInfo: stringsOf(body.orderInfo, ['name', 'phone_number', 'email']),
+        ...(timeoutMs !== undefined && { timeoutMs }),
+      },
+      options.deliver,
+    );
+  });
+
+  app.post('/__control/chat/block', async (request) => {
+    const body = bodyOf(request);
+    const bot = botNamed(state, body);
+    const blocked = body.blocked !== false;
+    return setBlocked(state, bot, customerOf(state, bot, body), blocked, options.deliver);
+  });
+
+  app.get('/__control/chat', async (request) => {
+    const query = fromQuery(request.query);
+    const bot = botNamed(state, query);
+    const userId = Number(query.userId ?? 0);
+    if (!Number.isSafeInteger(userId) || userId <= 0)
+      throw new BotApiError(400, 'Bad Request: userId is required');
+    return transcriptOf(state, bot, userId);
+  });
+
+  // A person plays the customer in a browser: /__control/chat-page?bot=<username>.
+  app.get('/__control/chat-page', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(CHAT_PAGE_HTML),
+  );
+  app.get('/__control/chat-page.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(CHAT_PAGE_JS),
+  );
 
   app.post('/__control/updates', async (request) => {
     const token = readControlString(request.body, 'token');

@@ -43,6 +43,8 @@ export type BotRecord = {
   menuButtons: Map<string, MenuButton>;
   answeredQueryIds: Set<string>;
   refundedChargeIds: Set<string>;
+  /** Users who blocked the bot: every send to their chat answers 403 until they write to it again. */
+  blockedBy: Set<number>;
   // getUpdates calls waiting (long polling) for an update to arrive.
   waiters: Set<() => void>;
 };
@@ -56,8 +58,116 @@ export type CallRecord = {
   at: string;
 };
 
-export type SentMessage = { token: string; botId: number; message: Record<string, unknown> };
+/** A Bot API `Message`, as the fake builds it. */
+export type Message = Record<string, unknown> & { message_id: number; chat: Record<string, unknown> };
 
+export type SentMessage = { token: string; botId: number; message: Message };
+
+export type LabeledPrice = { label: string; amount: number };
+
+/** What sendInvoice was given beyond what the Message shows: how the invoice is paid. */
+export type InvoiceTerms = {
+  payload: string;
+  provider_token: string;
+  currency: string;
+  prices: LabeledPrice[];
+  max_tip_amount: number;
+  need_name: boolean;
+  need_phone_number: boolean;
+  need_email: boolean;
+  need_shipping_address: boolean;
+  is_flexible: boolean;
+  /** The charge id once paid: Telegram shows a paid invoice's receipt, not its Pay button. */
+  paid_charge_id?: string;
+};
+
+export type ShippingAddress = {
+  country_code: string;
+  state: string;
+  city: string;
+  street_line1: string;
+  street_line2: string;
+  post_code: string;
+};
+
+export type ShippingOption = { id: string; title: string; prices: LabeledPrice[] };
+
+/** What a file id stands for: a URL the bot gave, or a file it uploaded (its bytes are not kept). */
+export type FakeFile = {
+  file_id: string;
+  file_unique_id: string;
+  url?: string;
+  file_name?: string;
+  file_size?: number;
+  mime_type?: string;
+};
+
+export type CallbackAnswer = { text?: string; show_alert: boolean; url?: string };
+export type ShippingAnswer = { ok: boolean; shipping_options?: ShippingOption[]; error_message?: string };
+
+/**
+ * One line of a chat's transcript, both sides in order: messages (the bot's, and the customer's), button taps
+ * with the bot's answer, the payment queries with the bot's answer, and the customer blocking or unblocking.
+ */
+export type ChatEntry =
+  | {
+      type: 'message';
+      from: 'bot' | 'user';
+      message: Message;
+      /** The bot deleted it (kept here so a test can see it was sent). */
+      deleted?: boolean;
+      /** sendInvoice's terms, for an invoice message. */
+      invoice?: InvoiceTerms;
+      /** The file a photo or document message shows. */
+      file?: FakeFile;
+      /** How the bot asked its text to be read (the fake keeps the text as sent, markup included). */
+      parse_mode?: string;
+    }
+  | {
+      type: 'callback_query';
+      id: string;
+      message_id: number;
+      data: string;
+      button_text: string;
+      answer?: CallbackAnswer;
+    }
+  | {
+      type: 'shipping_query';
+      id: string;
+      message_id: number;
+      shipping_address: ShippingAddress;
+      answer?: ShippingAnswer;
+    }
+  | {
+      type: 'pre_checkout_query';
+      id: string;
+      message_id: number;
+      currency: string;
+      total_amount: number;
+      answer?: PreCheckoutAnswer;
+    }
+  | { type: 'blocked' | 'unblocked' };
+
+export type QueryEntry = Extract<
+  ChatEntry,
+  { type: 'callback_query' | 'shipping_query' | 'pre_checkout_query' }
+>;
+
+/** What a sent message's transcript line carries beside the Message. */
+export type SentExtra = { invoice?: InvoiceTerms; file?: FakeFile; parse_mode?: string };
+
+/** One chat of a bot (a private chat is the chat with one user). */
+export type Chat = {
+  token: string;
+  chat: Record<string, unknown>;
+  /** The user of a private chat, as they last wrote (for the updates the fake builds). */
+  user?: Record<string, unknown>;
+  /** Message ids count per chat, both sides together, as in a private chat on Telegram. */
+  lastMessageId: number;
+  entries: ChatEntry[];
+  /** The bot's last sendChatAction ("typing…"), shown until `until` or its next message. */
+  action?: { action: string; until: number } | undefined;
+};
 export type InvoiceLink = {
   token: string;
   botId: number;
@@ -94,6 +204,12 @@ export type RegisterBotInput = {
 
 export type CallFilter = { method?: string; token?: string };
 
+/**
+ * Bounds for a long-running fake (demo mode): the call log, the sent messages and each chat's transcript keep
+ * their newest entries. Tests leave them unbounded.
+ */
+export type FakeStateLimits = { calls?: number; chatEntries?: number };
+
 export type FakeBotApiState = {
   bots: Map<string, BotRecord>;
   log: CallRecord[];
@@ -101,14 +217,34 @@ export type FakeBotApiState = {
   invoiceLinks: InvoiceLink[];
   refunds: Refund[];
   preCheckoutAnswers: Map<string, PreCheckoutAnswer>;
+  shippingAnswers: Map<string, ShippingAnswer>;
   starSubscriptionEdits: StarSubscriptionEdit[];
+  /** Chats by `${token}\n${chatId}`. */
+  chats: Map<string, Chat>;
+  /** Transcript lines of queries the customer routes sent and the bot has not answered yet, by `${kind}:${id}`. */
+  openQueries: Map<string, QueryEntry>;
+  files: Map<string, FakeFile>;
   /** Registers (or replaces) a bot; its id is the number before ':' in the token, as with real tokens. */
   registerBot(input: RegisterBotInput): FakeBotUser;
   findBot(token: string): BotRecord | undefined;
   /** The calls received, oldest first; `method` matches case-insensitively like the Bot API. */
   calls(filter?: CallFilter): CallRecord[];
-  nextMessageId(): number;
-  /** Forgets every call, message, invoice, refund, webhook and queued update; registered bots stay. */
+  /** Appends to the call log, keeping it within its limit. */
+  logCall(call: CallRecord): void;
+  /** The chat (created on first use) of a bot with `chat` (a Bot API Chat, at least its id). */
+  chatOf(token: string, chat: Record<string, unknown> & { id: number }): Chat;
+  findChat(token: string, chatId: number): Chat | undefined;
+  /** Adds a line to a chat's transcript, keeping it within its limit. */
+  addEntry(chat: Chat, entry: ChatEntry): void;
+  /** Adds a query's line, to be completed by the bot's answer (see `answerQuery`). */
+  addQuery(chat: Chat, kind: 'callback' | 'shipping' | 'pre_checkout', entry: QueryEntry): void;
+  /** Records the bot's answer on the query's transcript line, and wakes what waits for it. */
+  answerQuery(kind: 'callback' | 'shipping' | 'pre_checkout', id: string, answer: QueryEntry['answer']): void;
+  /** Records a message the bot sent: in its chat's transcript and in `messages`. */
+  addSentMessage(bot: BotRecord, chat: Chat, message: Message, extra?: SentExtra): void;
+  /** Resolves when `isAnswered` holds (checked whenever a query is answered), or after `timeoutMs`. */
+  waitForAnswer(isAnswered: () => boolean, timeoutMs: number): Promise<void>;
+  /** Forgets every call, message, chat, invoice, refund, webhook and queued update; registered bots stay. */
   reset(): void;
 };
 
@@ -126,6 +262,7 @@ function createBotRecord(token: string, user: FakeBotUser): BotRecord {
     menuButtons: new Map(),
     answeredQueryIds: new Set(),
     refundedChargeIds: new Set(),
+    blockedBy: new Set(),
     waiters: new Set(),
   };
 }
@@ -140,8 +277,16 @@ export function wakeWaiters(bot: BotRecord): void {
   for (const wake of bot.waiters) wake();
 }
 
-export function createFakeBotApiState(bots: RegisterBotInput[] = []): FakeBotApiState {
-  let lastMessageId = 0;
+// Trims a bounded list by half its limit at a time, so appending stays cheap.
+function keepNewest<T>(list: T[], limit: number | undefined): void {
+  if (limit !== undefined && list.length > limit) list.splice(0, list.length - Math.ceil(limit / 2));
+}
+
+export function createFakeBotApiState(
+  bots: RegisterBotInput[] = [],
+  limits: FakeStateLimits = {},
+): FakeBotApiState {
+  const answerWaiters = new Set<() => void>();
 
   const state: FakeBotApiState = {
     bots: new Map(),
@@ -150,7 +295,11 @@ export function createFakeBotApiState(bots: RegisterBotInput[] = []): FakeBotApi
     invoiceLinks: [],
     refunds: [],
     preCheckoutAnswers: new Map(),
+    shippingAnswers: new Map(),
     starSubscriptionEdits: [],
+    chats: new Map(),
+    openQueries: new Map(),
+    files: new Map(),
 
     registerBot(input) {
       const match = TOKEN_PATTERN.exec(input.token);
@@ -183,19 +332,81 @@ export function createFakeBotApiState(bots: RegisterBotInput[] = []): FakeBotApi
       );
     },
 
-    nextMessageId() {
-      lastMessageId += 1;
-      return lastMessageId;
+    logCall(call) {
+      state.log.push(call);
+      keepNewest(state.log, limits.calls);
+    },
+
+    chatOf(token, chat) {
+      const key = `${token}\n${chat.id}`;
+      let found = state.chats.get(key);
+      if (!found) {
+        found = { token, chat, lastMessageId: 0, entries: [] };
+        state.chats.set(key, found);
+      }
+      return found;
+    },
+
+    findChat(token, chatId) {
+      return state.chats.get(`${token}\n${chatId}`);
+    },
+
+    addEntry(chat, entry) {
+      chat.entries.push(entry);
+      keepNewest(chat.entries, limits.chatEntries);
+    },
+
+    addQuery(chat, kind, entry) {
+      state.addEntry(chat, entry);
+      state.openQueries.set(`${kind}:${entry.id}`, entry);
+      // Queries the bot never answers must not pile up in a long-running fake.
+      if (limits.chatEntries !== undefined && state.openQueries.size > limits.chatEntries * 10) {
+        const oldest = state.openQueries.keys().next().value;
+        if (oldest !== undefined) state.openQueries.delete(oldest);
+      }
+    },
+
+    answerQuery(kind, id, answer) {
+      const entry = state.openQueries.get(`${kind}:${id}`);
+      state.openQueries.delete(`${kind}:${id}`);
+      if (entry) Object.assign(entry, { answer });
+      for (const check of [...answerWaiters]) check();
+    },
+
+    addSentMessage(bot, chat, message, extra = {}) {
+      state.addEntry(chat, { type: 'message', from: 'bot', message, ...extra });
+      state.messages.push({ token: bot.token, botId: bot.user.id, message });
+      keepNewest(state.messages, limits.calls);
+    },
+
+    waitForAnswer(isAnswered, timeoutMs) {
+      if (isAnswered()) return Promise.resolve();
+      return new Promise((resolve) => {
+        const check = () => {
+          if (!isAnswered()) return;
+          finish();
+        };
+        const finish = () => {
+          clearTimeout(timer);
+          answerWaiters.delete(check);
+          resolve();
+        };
+        const timer = setTimeout(finish, timeoutMs);
+        answerWaiters.add(check);
+      });
     },
 
     reset() {
-      lastMessageId = 0;
       state.log.length = 0;
       state.messages.length = 0;
       state.invoiceLinks.length = 0;
       state.refunds.length = 0;
       state.preCheckoutAnswers.clear();
+      state.shippingAnswers.clear();
       state.starSubscriptionEdits.length = 0;
+      state.chats.clear();
+      state.openQueries.clear();
+      state.files.clear();
       for (const [token, bot] of state.bots) {
         // A long poll still holding the old record must wake up to an empty queue, not stale updates.
         bot.pending.length = 0;

@@ -5,6 +5,8 @@ import type { ShopTextKey } from './texts';
 /** The context every storefront feature sees: grammY's, plus the shop it serves and its words. */
 export type ShopContext = Context & {
   shop: ShopBot;
+  /** The customer the update comes from (features/customer.ts); null outside private chats. */
+  customerId: string | null;
   /** A runtime text in the shop's language. */
   say(key: ShopTextKey, params?: Record<string, string>): string;
 };

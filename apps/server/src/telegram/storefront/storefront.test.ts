@@ -1,21 +1,24 @@
-import type { Bot } from '@app/contracts/bots';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, signIn, type TestApp } from '../../../test/harness';
 import { botSubscriptions } from '../../db/schema/index';
-import { createBot, fakeBot, startApp, type Vendor } from '../../modules/bots/test-helpers';
+import { createBot, fakeBot } from '../../modules/bots/test-helpers';
 import { createCategory, createProduct, productBody } from '../../modules/products/test-helpers';
+import type { ShopPaymentsRuntime } from '../../modules/shop-payments/shop-payments.service';
 import { type FakeBotApi, startFakeBotApi } from '../fake-bot-api/server';
-import type { InitDataUser } from '../init-data';
 import { createStorefront } from './storefront';
-
-const PLATFORM_USERNAME = 'botshop_platform_bot';
+import {
+  idleStorefrontDeps,
+  type OpenShop,
+  openShop,
+  PLATFORM_USERNAME,
+  type Shopper,
+  customerSays as says,
+  sentTo as sent,
+  customerTaps as taps,
+} from './test-helpers';
 
 let fake: FakeBotApi;
-let t: TestApp;
-let owner: Vendor;
-let ownerUser: InitDataUser;
-let shop: Bot & { token: string };
+let s: OpenShop;
 
 beforeAll(async () => {
   fake = await startFakeBotApi();
@@ -23,88 +26,13 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 beforeEach(async () => {
-  fake.state.reset();
-  t = await startApp(fake);
-  fake.state.registerBot({
-    token: t.config.platformBotToken,
-    username: PLATFORM_USERNAME,
-    firstName: 'Platform',
-  });
-  const session = await signIn(t.app);
-  ownerUser = session.user;
-  owner = {
-    vendorId: session.vendor.id,
-    auth: bearer(session.accessToken),
-    base: `/api/v1/vendors/${session.vendor.id}`,
-  };
-  const registered = fakeBot(fake);
-  const bot = await createBot(t.app, owner, {
-    botToken: registered.token,
-    botName: 'Corner Shop',
-    plan: 'PRO',
-    welcomeMessage: 'Hello and welcome to the Corner Shop!',
-  });
-  shop = { ...bot, token: registered.token };
+  s = await openShop(fake);
 });
-afterEach(() => t.app.close());
+afterEach(() => s.t.app.close());
 
-/** Sends a private text message to the shop bot as Telegram would, from `from`. */
-async function customerSays(text: string, from = { id: 555_000_111, first_name: 'Ann' }) {
-  const secret = fake.state.findBot(shop.token)?.webhook?.secret_token;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/telegram/webhook/${shop.id}`,
-    headers: { 'x-telegram-bot-api-secret-token': secret ?? '' },
-    payload: {
-      update_id: Math.floor(Math.random() * 1e9),
-      message: {
-        message_id: 1,
-        date: Math.floor(Date.now() / 1000),
-        chat: { id: from.id, type: 'private', first_name: from.first_name },
-        from: { ...from, is_bot: false },
-        text,
-        ...(text.startsWith('/')
-          ? { entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length }] }
-          : {}),
-      },
-    },
-  });
-  expect(res.statusCode).toBe(200);
-}
-
-/** The customer taps an inline button whose callback data is `data`. */
-async function customerTaps(data: string, from = { id: 555_000_111, first_name: 'Ann' }) {
-  const secret = fake.state.findBot(shop.token)?.webhook?.secret_token;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/telegram/webhook/${shop.id}`,
-    headers: { 'x-telegram-bot-api-secret-token': secret ?? '' },
-    payload: {
-      update_id: Math.floor(Math.random() * 1e9),
-      callback_query: {
-        id: String(Math.floor(Math.random() * 1e9)),
-        from: { ...from, is_bot: false },
-        chat_instance: '1',
-        data,
-        message: {
-          message_id: 1,
-          date: Math.floor(Date.now() / 1000),
-          chat: { id: from.id, type: 'private', first_name: from.first_name },
-          text: 'earlier message',
-        },
-      },
-    },
-  });
-  expect(res.statusCode).toBe(200);
-}
-
-/** What the shop bot sent to chat `chatId`, oldest first. */
-function sentTo(chatId: number) {
-  return fake.state
-    .calls({ method: 'sendMessage', token: shop.token })
-    .map((call) => call.params)
-    .filter((params) => Number(params.chat_id) === chatId);
-}
+const customerSays = (text: string, from?: Shopper) => says(s, text, from);
+const customerTaps = (data: string, from?: Shopper) => taps(s, data, from);
+const sentTo = (chatId: number) => sent(s, chatId);
 
 describe('the shop bot', () => {
   it("answers /start with the vendor's welcome message and a way into the catalogue", async () => {
@@ -116,10 +44,10 @@ describe('the shop bot', () => {
   });
 
   it('sends exactly the welcome message and quick-reply buttons the vendor saved', async () => {
-    const saved = await t.app.inject({
+    const saved = await s.t.app.inject({
       method: 'PUT',
-      url: `${owner.base}/bots/${shop.id}/welcome`,
-      headers: owner.auth,
+      url: `${s.owner.base}/bots/${s.shop.id}/welcome`,
+      headers: s.owner.auth,
       payload: {
         text: 'Fresh bread every morning.',
         buttons: [
@@ -141,19 +69,19 @@ describe('the shop bot', () => {
   });
 
   it('gives the vendor writing to their own bot a link into the back-office on this bot', async () => {
-    await customerSays('/start', { id: ownerUser.id, first_name: ownerUser.first_name });
-    const [reply] = sentTo(ownerUser.id);
+    await customerSays('/start', { id: s.ownerUser.id, first_name: s.ownerUser.first_name });
+    const [reply] = sentTo(s.ownerUser.id);
     expect(JSON.stringify(reply?.reply_markup)).toContain(
-      `https://t.me/${PLATFORM_USERNAME}?startapp=bot_${shop.id}`,
+      `https://t.me/${PLATFORM_USERNAME}?startapp=bot_${s.shop.id}`,
     );
   });
 
   it('says only that it is closed once its subscription has run out', async () => {
     // Before the expiry job has taken the webhook away, an update may still arrive.
-    await t.database.db
+    await s.t.database.db
       .update(botSubscriptions)
       .set({ status: 'expired' })
-      .where(eq(botSubscriptions.botId, shop.id));
+      .where(eq(botSubscriptions.botId, s.shop.id));
     await customerSays('/start');
     expect(sentTo(555_000_111).map((m) => m.text)).toEqual(['This shop is closed for now']);
   });
@@ -161,14 +89,19 @@ describe('the shop bot', () => {
 
 describe('starting a shop bot', () => {
   it('gives its chat the command menu in the bot’s language', async () => {
-    const [call] = fake.state.calls({ method: 'setMyCommands', token: shop.token });
+    const [call] = fake.state.calls({ method: 'setMyCommands', token: s.shop.token });
     expect(call?.params.commands).toEqual([
       { command: 'start', description: 'Open the shop' },
       { command: 'catalogue', description: 'Browse the catalogue' },
       { command: 'help', description: 'How to buy here' },
     ]);
     const german = fakeBot(fake);
-    await createBot(t.app, owner, { botToken: german.token, botName: 'Laden', plan: 'PRO', language: 'de' });
+    await createBot(s.t.app, s.owner, {
+      botToken: german.token,
+      botName: 'Laden',
+      plan: 'PRO',
+      language: 'de',
+    });
     const [de] = fake.state.calls({ method: 'setMyCommands', token: german.token });
     expect(JSON.stringify(de?.params.commands)).toContain('Shop öffnen');
   });
@@ -176,16 +109,16 @@ describe('starting a shop bot', () => {
 
 describe('browsing the catalogue in the shop bot', () => {
   async function stock() {
-    const bread = await createCategory(t.app, owner, 'Bread', []);
-    const cakes = await createCategory(t.app, owner, 'Cakes', []);
+    const bread = await createCategory(s.t.app, s.owner, 'Bread', []);
+    const cakes = await createCategory(s.t.app, s.owner, 'Cakes', []);
     const sourdough = await createProduct(
-      t.app,
-      owner,
-      productBody('physical', bread.id, { name: 'Sourdough loaf', price: 650, botIds: [shop.id] }),
+      s.t.app,
+      s.owner,
+      productBody('physical', bread.id, { name: 'Sourdough loaf', price: 650, botIds: [s.shop.id] }),
     );
     const hidden = await createProduct(
-      t.app,
-      owner,
+      s.t.app,
+      s.owner,
       productBody('physical', cakes.id, { name: 'Secret cake', price: 900, status: 'draft' }),
     );
     return { bread, cakes, sourdough, hidden };
@@ -227,24 +160,51 @@ describe('browsing the catalogue in the shop bot', () => {
   });
 });
 
+describe('the catalogue cache', () => {
+  it('shows a catalogue change at once after "clear cache", when the shop keeps its reads', async () => {
+    await s.t.app.close();
+    s = await openShop(fake, { botName: 'Cached Shop', config: { shopCatalogueCacheMs: 60_000 } });
+    const bread = await createCategory(s.t.app, s.owner, 'Bread', []);
+    await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', bread.id, { name: 'Rye', price: 500, botIds: [s.shop.id] }),
+    );
+    await customerTaps('catalogue');
+
+    const cakes = await createCategory(s.t.app, s.owner, 'Cakes', []);
+    await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', cakes.id, { name: 'Cheesecake', price: 900, botIds: [s.shop.id] }),
+    );
+    await customerTaps('catalogue');
+    const kept = sentTo(555_000_111)[1];
+    const cleared = await s.t.app.inject({
+      method: 'POST',
+      url: `${s.owner.base}/bots/${s.shop.id}/token/clear-cache`,
+      headers: s.owner.auth,
+      payload: {},
+    });
+    expect(cleared.statusCode).toBe(200);
+    await customerTaps('catalogue');
+    const fresh = sentTo(555_000_111)[2];
+
+    expect(JSON.stringify(kept?.reply_markup)).not.toContain('Cakes');
+    expect(JSON.stringify(fresh?.reply_markup)).toContain('Cakes');
+  });
+});
+
 describe('the shop runtime', () => {
   it('never throws to the webhook when reading the shop fails, and logs it', async () => {
     const logged: string[] = [];
-    const storefront = createStorefront({
-      apiRoot: fake.url,
-      shopOf: () => Promise.reject(new Error('database down')),
-      cacheClearedAt: async () => null,
-      welcomeOf: async () => null,
-      catalogue: {
-        categories: async () => [],
-        products: async () => ({ products: [], hasMore: false }),
-        product: async () => null,
-      },
-      absoluteUrl: (path) => path,
-      isVendorMember: async () => false,
-      backOfficeLink: async () => null,
-      log: { warn: () => undefined, error: (_obj, msg) => logged.push(msg) },
-    });
+    const storefront = createStorefront(
+      idleStorefrontDeps({
+        apiRoot: fake.url,
+        shopRuntimeOf: () => Promise.reject(new Error('database down')),
+        log: { warn: () => undefined, error: (_obj, msg) => logged.push(msg) },
+      }),
+    );
     await expect(storefront.handleUpdate('b', { update_id: 1 })).resolves.toBeUndefined();
     expect(logged).toEqual(['shop runtime failed']);
   });

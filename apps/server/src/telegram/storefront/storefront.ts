@@ -1,10 +1,18 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { autoRetry } from '@grammyjs/auto-retry';
-import { Bot, type Context } from 'grammy';
+import { Bot, BotError, type Context, GrammyError, HttpError } from 'grammy';
 import type { Update, UserFromGetMe } from 'grammy/types';
-import type { ShopBot } from '../../modules/bots/bots.service';
+import type { ShopBot, ShopRuntime } from '../../modules/bots/bots.service';
+import { type TelegramThrottle, telegramThrottle } from '../throttle';
+import { cachedCatalogue } from './catalogue-cache';
 import type { ShopContext } from './context';
+import { type CartDeps, cartFeature } from './features/cart';
 import { type CatalogueDeps, catalogueFeature } from './features/catalogue';
+import { type CheckoutDeps, checkoutFeature } from './features/checkout';
 import { closedShop } from './features/closed-shop';
+import { type CustomerDeps, customerFeature } from './features/customer';
+import { type FiltersDeps, filtersFeature } from './features/filters';
+import { type PaymentDeps, paymentFeature } from './features/payment';
 import { type StartDeps, startFeature } from './features/start';
 import { shopText } from './texts';
 
@@ -14,19 +22,45 @@ export type StorefrontLog = {
 };
 
 export type StorefrontDeps = StartDeps &
-  CatalogueDeps & {
+  Omit<CatalogueDeps, 'productCard'> &
+  PaymentDeps &
+  FiltersDeps &
+  CustomerDeps &
+  CartDeps &
+  CheckoutDeps & {
     /** The Bot API root the shop bots call (Telegram, or the fake in tests and demo mode). */
     apiRoot: string;
-    /** The bot as the runtime serves it, read on every update (a stopped bot closes at once). */
-    shopOf(botId: string): Promise<ShopBot | undefined>;
-    /** When the vendor last pressed "clear cache" on the token screen: what was built before is dropped. */
-    cacheClearedAt(botId: string): Promise<Date | null>;
+    /** Records that the runtime could not answer an update (bot.error); `error` names what failed, briefly. */
+    recordError(shop: ShopBot, updateId: number, error: string): Promise<void>;
     log: StorefrontLog;
     /** How many bots stay built in memory; the least recently used goes first. */
     maxCachedBots?: number;
+    /** Paces the bots' outgoing messages (by default the process's one throttle, at Telegram's limits). */
+    throttle?: TelegramThrottle;
+    /**
+     * The bot as the runtime serves it, read on every update in one query, never kept: a stopped bot (its
+     * webhook secret gone) or an expired one closes at once. `cacheClearedAt`: when the vendor last pressed
+     * "clear cache" on the token screen; what was built or read before is dropped.
+     */
+    shopRuntimeOf(botId: string): Promise<ShopRuntime | undefined>;
+    /**
+     * How long (ms) a built bot reuses what it read of the catalogue (categories, pages, product cards); 0 (the
+     * default) reads it for every update. "Clear cache" drops it at once.
+     */
+    catalogueCacheMs?: number;
   };
 
+/** A bot failing on every update records one bot.error a minute, not one per update. */
+const ERROR_EVENT_INTERVAL_MS = 60_000;
+
 export type Storefront = {
+  /**
+   * Serves an update Telegram delivered to the bot's webhook when `secret` is the one the webhook was set with
+   * (compared in constant time, before the update is looked at); false, serving nothing, when it is not, or the
+   * bot is unknown or stopped. Throws only when the bot cannot be read (the webhook then fails and Telegram
+   * delivers the update again); a failure of the shop itself is logged and the customer told politely.
+   */
+  serveWebhookUpdate(botId: string, secret: string | undefined, update: Update): Promise<boolean>;
   /** Serves one update of a shop bot. Never throws: a failure is logged and the customer told politely. */
   handleUpdate(botId: string, update: Update): Promise<void>;
   /** Drops a bot's built instance in this process, so the next update builds it again from what is stored. */
@@ -37,8 +71,9 @@ type Built = { bot: Bot<ShopContext>; token: string; builtAt: Date };
 
 /**
  * The shop runtime: one grammY Bot per vendor bot, built from its stored token and kept in a bounded cache,
- * one Composer per feature. The shop itself (open or not, its settings) is read from the database on every
- * update, so several server processes can serve one bot and a change in the back-office applies at once.
+ * one Composer per feature. The shop itself (open or not, its webhook secret) is read from the database on every
+ * update, so several server processes can serve one bot and a stop or an expiry applies at once; what the
+ * customers see of the catalogue may be kept up to `catalogueCacheMs`.
  */
 export function createStorefront(deps: StorefrontDeps): Storefront {
   const maxCached = deps.maxCachedBots ?? 500;
@@ -46,33 +81,67 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
   // The shop an update is being served for; the bot's first middleware puts it on the context.
   const shopOfUpdate = new WeakMap<Update, ShopBot>();
 
+  // The features hold no state of their own (the conversation is in the database): built once, shared by bots.
+  const payment = paymentFeature(deps);
+  const customer = customerFeature(deps);
+  const cart = cartFeature(deps);
+  const checkout = checkoutFeature(deps, payment);
+  const filters = filtersFeature(deps);
+  const throttle = deps.throttle ?? telegramThrottle;
+  const errorRecordedAt = new Map<string, number>();
+
+  /** Records a bot.error for the vendor's trail, at most once a minute per bot; never throws. */
+  async function recordError(shop: ShopBot, updateId: number, error: unknown) {
+    const at = Date.now();
+    if (at - (errorRecordedAt.get(shop.botId) ?? 0) < ERROR_EVENT_INTERVAL_MS) return;
+    errorRecordedAt.set(shop.botId, at);
+    await deps.recordError(shop, updateId, describeError(error)).catch((err: unknown) => {
+      deps.log.warn({ err, botId: shop.botId }, 'could not record a bot error');
+    });
+  }
+
   function build(shop: ShopBot): Built {
+    // Each built bot keeps its own reads, so a rebuild ("clear cache", a new token) starts from none.
+    const catalogue = cachedCatalogue(deps.catalogue, deps.catalogueCacheMs ?? 0);
     const bot = new Bot<ShopContext>(shop.token, {
       botInfo: botInfoOf(shop),
       client: { apiRoot: deps.apiRoot },
     });
-    // Telegram answers 429 with retry_after: wait that long (up to a limit) rather than fail the customer.
+    // Messages keep Telegram's pace (per chat, per bot). Then auto-retry, installed last so it wraps the throttle:
+    // on a 429 it waits retry_after (up to a limit) and its retry queues behind the throttle like any message.
+    bot.api.config.use(throttle.transformer(shop.token));
     bot.api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 10 }));
     bot.use(async (ctx, next) => {
       const current = shopOfUpdate.get(ctx.update);
       if (!current) return;
       ctx.shop = current;
+      ctx.customerId = null;
       ctx.say = (key, params) => shopText(current.language, key, params);
       await next();
     });
     bot.use(closedShop);
+    bot.use(customer);
+    // Customer text meets the content filters before any feature reads it (checkout steps, search).
+    bot.use(filters);
+    bot.use(payment.composer);
+    bot.use(cart.composer);
+    bot.use(checkout);
     // Deep links (/start product_<id>) before the plain /start.
-    bot.use(catalogueFeature(deps));
+    bot.use(catalogueFeature({ ...deps, catalogue, productCard: cart.productCard }));
     bot.use(startFeature(deps));
-    bot.catch(async (error) => {
-      const ctx = error.ctx;
-      deps.log.error(
-        { err: error.error, botId: ctx.shop?.botId, updateId: ctx.update.update_id },
-        'shop bot failed to handle an update',
-      );
-      await apologise(ctx).catch(() => undefined);
-    });
     return { bot, token: shop.token, builtAt: new Date() };
+  }
+
+  // The error boundary. Not bot.catch: grammY calls that only when it polls for updates itself, while
+  // handleUpdate (webhooks) throws a feature's error as a BotError to its caller.
+  async function featureFailed(error: BotError<ShopContext>) {
+    const ctx = error.ctx;
+    deps.log.error(
+      { err: error.error, botId: ctx.shop?.botId, updateId: ctx.update.update_id },
+      'shop bot failed to handle an update',
+    );
+    await apologise(ctx).catch(() => undefined);
+    if (ctx.shop) await recordError(ctx.shop, ctx.update.update_id, error.error);
   }
 
   function botFor(shop: ShopBot, clearedAt: Date | null): Bot<ShopContext> {
@@ -95,17 +164,35 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
     return fresh.bot;
   }
 
+  async function serve(runtime: ShopRuntime, update: Update): Promise<void> {
+    try {
+      shopOfUpdate.set(update, runtime.shop);
+      await botFor(runtime.shop, runtime.cacheClearedAt).handleUpdate(update);
+    } catch (err) {
+      if (err instanceof BotError) return featureFailed(err as BotError<ShopContext>);
+      // The runtime itself failed (building the bot, say): nobody to answer.
+      deps.log.error({ err, botId: runtime.shop.botId, updateId: update.update_id }, 'shop runtime failed');
+    }
+  }
+
   return {
+    async serveWebhookUpdate(botId, secret, update) {
+      const runtime = await deps.shopRuntimeOf(botId);
+      if (!runtime?.webhookSecret || secret === undefined || !sameSecret(runtime.webhookSecret, secret)) {
+        return false;
+      }
+      await serve(runtime, update);
+      return true;
+    },
     async handleUpdate(botId, update) {
+      let runtime: ShopRuntime | undefined;
       try {
-        const [shop, clearedAt] = await Promise.all([deps.shopOf(botId), deps.cacheClearedAt(botId)]);
-        if (!shop) return;
-        shopOfUpdate.set(update, shop);
-        await botFor(shop, clearedAt).handleUpdate(update);
+        runtime = await deps.shopRuntimeOf(botId);
       } catch (err) {
-        // bot.catch has answered errors of the features; this is the runtime itself (the database, say).
+        // The runtime itself failed (reading the shop from the database, say): nobody to answer.
         deps.log.error({ err, botId, updateId: update.update_id }, 'shop runtime failed');
       }
+      if (runtime) await serve(runtime, update);
     },
     forget(botId) {
       built.delete(botId);
@@ -113,11 +200,24 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
   };
 }
 
+// Hashing first gives equal lengths, so the comparison time says nothing about the secret's length either.
+function sameSecret(expected: string, given: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(expected), digest(given));
+}
+
 async function apologise(ctx: Context & Partial<ShopContext>) {
   if (!ctx.say) return;
   const text = ctx.say('somethingWentWrong');
   if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text });
   else if (ctx.chat?.type === 'private') await ctx.reply(text);
+}
+
+/** What failed, for the vendor's trail: Telegram's own refusal, or just "internal" (never a stack or a query). */
+function describeError(error: unknown): string {
+  if (error instanceof GrammyError) return `${error.method}: ${error.error_code} ${error.description}`;
+  if (error instanceof HttpError) return 'Telegram unreachable';
+  return 'internal';
 }
 
 function botInfoOf(shop: ShopBot): UserFromGetMe {

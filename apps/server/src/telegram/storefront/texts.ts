@@ -1,4 +1,8 @@
 import type { Language } from '@app/contracts/common';
+import { cartTexts } from './features/cart.texts';
+import { checkoutTexts } from './features/checkout.texts';
+import { filtersTexts } from './features/filters.texts';
+import { PAYMENT_TEXTS } from './features/payment.texts';
 
 /**
  * What a shop bot says to its customers, in the bot's language (its settings). The vendor writes the welcome
@@ -28,9 +32,16 @@ const en = {
   fewLeft: 'Only {count} left',
 };
 
-export type ShopTextKey = keyof typeof en;
+/**
+ * Each feature keeps its own words beside it (`features/<name>.texts.ts`, one object per language, English
+ * first); they are listed here once.
+ */
+const FEATURE_TEXTS = [PAYMENT_TEXTS, filtersTexts, cartTexts, checkoutTexts] as const;
 
-const TEXTS: Record<Language, Record<ShopTextKey, string>> = {
+type FeatureTexts<T> = T extends { en: infer E } ? keyof E : never;
+export type ShopTextKey = keyof typeof en | FeatureTexts<(typeof FEATURE_TEXTS)[number]>;
+
+const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
   en,
   es: {
     shopClosed: 'Esta tienda está cerrada por ahora',
@@ -149,6 +160,13 @@ const TEXTS: Record<Language, Record<ShopTextKey, string>> = {
     fewLeft: '仅剩 {count} 件',
   },
 };
+
+const TEXTS = Object.fromEntries(
+  (Object.keys(CORE_TEXTS) as Language[]).map((language) => [
+    language,
+    Object.assign({}, CORE_TEXTS[language], ...FEATURE_TEXTS.map((texts) => texts[language])),
+  ]),
+) as Record<Language, Record<ShopTextKey, string>>;
 
 export function shopText(language: Language, key: ShopTextKey, params: Record<string, string> = {}): string {
   return TEXTS[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);

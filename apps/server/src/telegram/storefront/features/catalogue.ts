@@ -2,6 +2,7 @@ import type { Category } from '@app/contracts/categories';
 import type { Product, ProductListItem } from '@app/contracts/products';
 import { Composer, InlineKeyboard } from 'grammy';
 import type { ShopContext } from '../context';
+import type { ProductCardHooks } from './cart';
 
 /** What the shop shows of the vendor's catalogue: active products sold through this bot only. */
 export type CatalogueReader = {
@@ -19,6 +20,8 @@ export type CatalogueDeps = {
   catalogue: CatalogueReader;
   /** Absolute URL of a stored image (Telegram fetches it for the link preview). */
   absoluteUrl(path: string): string;
+  /** The cart's part of a product card: its buttons, and the view it counts (storefront.ts wires it). */
+  productCard?: ProductCardHooks;
 };
 
 const PAGE_SIZE = 8;
@@ -122,8 +125,9 @@ export function catalogueFeature(deps: CatalogueDeps) {
       product.shortDescription ?? '',
     ].filter((line) => line !== '');
     const back = product.categoryId ? `cat:${product.categoryId}` : 'catalogue';
+    const keyboard = deps.productCard?.keyboard(ctx, product) ?? new InlineKeyboard();
     await ctx.reply(lines.join('\n\n'), {
-      reply_markup: new InlineKeyboard().text(ctx.say('back'), back),
+      reply_markup: keyboard.text(ctx.say('back'), back),
       // The main photo above the text, as a large preview (a message keeps its buttons and stays editable).
       ...(main
         ? {
@@ -135,13 +139,26 @@ export function catalogueFeature(deps: CatalogueDeps) {
           }
         : { link_preview_options: { is_disabled: true } }),
     });
+    deps.productCard?.shown(ctx, product);
   }
 
   return feature;
 }
 
 function priceOf(ctx: ShopContext, minor: number, currency: string): string {
-  return new Intl.NumberFormat(ctx.shop.language, { style: 'currency', currency }).format(minor / 100);
+  return formatterOf(ctx.shop.language, currency).format(minor / 100);
+}
+
+// Building an Intl.NumberFormat costs more than the rest of a product list: one per language and currency.
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatterOf(language: string, currency: string): Intl.NumberFormat {
+  const key = `${language}|${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(language, { style: 'currency', currency });
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
 
 function stockLine(ctx: ShopContext, product: Product): string {

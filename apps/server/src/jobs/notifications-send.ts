@@ -1,0 +1,28 @@
+import type { Db } from '../db/client';
+import type { Secrets } from '../lib/secrets';
+import {
+  createNotificationsService,
+  type NotificationsLogger,
+} from '../modules/notifications/notifications.service';
+import type { BotApi } from '../telegram/bot-api';
+
+export type NotificationsSendDeps = {
+  db: Db;
+  botApi: BotApi;
+  secrets: Pick<Secrets, 'decrypt'>;
+  /** The platform bot that tells vendors; without it only customers are told. */
+  platformBotToken?: string | undefined;
+  now?: () => Date;
+  log?: NotificationsLogger;
+};
+
+/**
+ * The `notifications.send` handler: sends the notifications the events consumer queued. Built once per process,
+ * so the platform bot's username (for the buttons' links) is asked once.
+ */
+export function notificationsSender(deps: NotificationsSendDeps): () => Promise<void> {
+  const notifications = createNotificationsService(deps);
+  return async () => {
+    await notifications.sendDue();
+  };
+}

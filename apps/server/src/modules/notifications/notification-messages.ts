@@ -1,0 +1,211 @@
+import type { Language } from '@app/contracts/common';
+import type { EventType } from '@app/contracts/events';
+import { PLANS } from '@app/contracts/plans';
+import type { NotificationAudience } from '../../db/schema/index';
+import {
+  CUSTOMER_TEXTS,
+  type CustomerTextKey,
+  fillText,
+  formatAmount,
+  formatDay,
+  VENDOR_TEXTS,
+  type VendorTextKey,
+} from './notification-texts';
+
+/** What a vendor is told about, through the platform bot. */
+export type VendorNotice =
+  | 'order_paid'
+  | 'stock_low'
+  | 'stock_out'
+  | 'message_flagged'
+  | 'order_limit'
+  | 'trial_ending'
+  | 'subscription_ending';
+
+/** What a customer is told about their order, through the shop bot. */
+export type CustomerNotice =
+  | 'order_shipped'
+  | 'order_delivered'
+  | 'order_completed'
+  | 'order_cancelled'
+  | 'order_refunded';
+
+/** An event as the notifications see it. */
+export type NoticeSource = {
+  type: EventType;
+  actorKind: string;
+  subjectKind: string;
+  subjectId: string;
+  payload: Record<string, unknown>;
+};
+
+// The order moves a vendor makes that the customer hears about.
+const FOLLOW_UPS: Record<string, CustomerNotice> = {
+  shipped: 'order_shipped',
+  delivered: 'order_delivered',
+  completed: 'order_completed',
+  cancelled: 'order_cancelled',
+};
+
+/**
+ * Which notification an event causes, if any, and about what (the subject the message's button opens, or the
+ * order the customer is told about).
+ */
+export function noticeOf(
+  e: NoticeSource,
+): { audience: NotificationAudience; kind: VendorNotice | CustomerNotice; subjectId: string } | null {
+  const vendor = (kind: VendorNotice) => ({ audience: 'vendor' as const, kind, subjectId: e.subjectId });
+  switch (e.type) {
+    // A shop order's payment (plan payments record subscription and wallet events instead).
+    case 'payment.received':
+      return e.subjectKind === 'order' ? vendor('order_paid') : null;
+    case 'product.lowstock':
+      return vendor('stock_low');
+    case 'product.outofstock':
+      return vendor('stock_out');
+    case 'bot.message_flagged':
+      return vendor('message_flagged');
+    case 'bot.order_limit_reached':
+      return vendor('order_limit');
+    case 'order.status_changed':
+    case 'order.completed':
+    case 'order.cancelled': {
+      // Only the vendor's own moves: the runtime's (a digital order completing as it is delivered, an unpaid
+      // reservation expiring) are told by the shop in the chat as they happen.
+      if (e.actorKind !== 'owner' && e.actorKind !== 'staff') return null;
+      const kind = FOLLOW_UPS[String(e.payload.to)];
+      return kind ? { audience: 'customer', kind, subjectId: e.subjectId } : null;
+    }
+    case 'refund.created': {
+      const orderId = e.subjectKind === 'order' ? e.subjectId : e.payload.orderId;
+      return typeof orderId === 'string'
+        ? { audience: 'customer', kind: 'order_refunded', subjectId: orderId }
+        : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** A message ready to send: its text and, for vendors, a button that opens a back-office screen. */
+export type Message = { text: string; button: { text: string; startParam: string } | null };
+
+type Params = Record<string, unknown>;
+
+const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The reader of a vendor notification: the profile's language and timezone. */
+export type VendorReader = { language: Language; timezone: string };
+
+/** A vendor notification worded for its reader; `botUsername` fills in for an event that does not carry it. */
+export function vendorMessage(
+  kind: VendorNotice,
+  n: { subjectId: string; botId: string | null; params: Params; botUsername?: string | null },
+  reader: VendorReader,
+): Message {
+  const { language } = reader;
+  const p = n.params;
+  const say = (key: VendorTextKey, params: Record<string, string> = {}) =>
+    fillText(VENDOR_TEXTS, language, key, params);
+  const botUsername = str(p.botUsername) || (n.botUsername ?? '');
+  const button = (key: VendorTextKey, startParam: string) => ({ text: say(key), startParam });
+  const toPlans = (key: VendorTextKey) => (n.botId ? button(key, `plans_${n.botId}`) : null);
+  switch (kind) {
+    case 'order_paid': {
+      const amount = num(p.amountMinor);
+      return {
+        text: say('orderPaid', {
+          number: str(p.orderNumber),
+          amount: amount === null ? '' : formatAmount(language, amount, str(p.currency) || 'USD'),
+          botUsername,
+        }),
+        button: button('openOrder', `order_${str(p.orderId) || n.subjectId}`),
+      };
+    }
+    case 'stock_low':
+      return {
+        text: say('stockLow', { productName: str(p.productName), stock: str(p.stock) }),
+        button: button('openProduct', `product_${n.subjectId}`),
+      };
+    case 'stock_out':
+      return {
+        text: say('stockOut', { productName: str(p.productName) }),
+        button: button('openProduct', `product_${n.subjectId}`),
+      };
+    case 'message_flagged': {
+      const customerId = str(p.customerId);
+      return {
+        text: say('messageFlagged', {
+          botUsername,
+          word: str(p.filterWord),
+          customerName: str(p.customerName),
+          text: str(p.text),
+        }),
+        button: customerId
+          ? button('openCustomer', `customer_${customerId}`)
+          : n.botId
+            ? button('openBot', `bot_${n.botId}`)
+            : null,
+      };
+    }
+    case 'order_limit':
+      return {
+        text: say('orderLimit', {
+          botUsername,
+          limit: str(num(p.limit) ?? PLANS.FREE.maxOrdersPerMonth),
+        }),
+        button: toPlans('upgrade'),
+      };
+    case 'trial_ending':
+    case 'subscription_ending':
+      return {
+        text: say(kind === 'trial_ending' ? 'trialEnding' : 'subscriptionEnding', {
+          botUsername,
+          plan: str(p.plan),
+          date: formatDay(language, str(p.endsAt), reader.timezone),
+        }),
+        button: toPlans('renew'),
+      };
+  }
+}
+
+/** A follow-up to a customer, in the shop bot's language; `orderNumber` is the order's own. */
+export function customerMessage(
+  kind: CustomerNotice,
+  n: { params: Params; orderNumber: number },
+  language: Language,
+): Message {
+  const p = n.params;
+  const say = (key: CustomerTextKey, params: Record<string, string> = {}) =>
+    fillText(CUSTOMER_TEXTS, language, key, params);
+  const number = String(n.orderNumber);
+  const lines: string[] = [];
+  switch (kind) {
+    case 'order_shipped': {
+      lines.push(say('orderShipped', { number }));
+      const tracking = str(p.trackingNumber).trim();
+      if (tracking) lines.push(say('trackingNumber', { trackingNumber: tracking }));
+      break;
+    }
+    case 'order_delivered':
+      lines.push(say('orderDelivered', { number }));
+      break;
+    case 'order_completed':
+      lines.push(say('orderCompleted', { number }));
+      break;
+    case 'order_cancelled':
+      lines.push(say('orderCancelled', { number }));
+      break;
+    case 'order_refunded': {
+      lines.push(say('orderRefunded', { number }));
+      const amount = num(p.amountMinor);
+      const currency = str(p.currency);
+      if (amount !== null && currency) {
+        lines.push(say('refundAmount', { amount: formatAmount(language, amount, currency) }));
+      }
+      break;
+    }
+  }
+  return { text: lines.join('\n'), button: null };
+}

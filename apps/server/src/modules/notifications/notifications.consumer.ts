@@ -1,0 +1,30 @@
+import type { EventConsumer } from '../events/events.dispatcher';
+import { noticeOf } from './notification-messages';
+import { insertNotification } from './notifications.repository';
+
+/**
+ * News a day old is noise: an event that reaches the consumer that late (a dispatcher that was down, history
+ * written by the seed) is kept in the feed but told to nobody.
+ */
+const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Turns the events people are told about into queued notifications, once per event and audience (the
+ * notifications.send job sends them; nothing here talks to Telegram).
+ */
+export const notificationsConsumer: EventConsumer = {
+  name: 'notifications',
+  async handle(tx, event) {
+    const notice = noticeOf(event);
+    if (!notice || Date.now() - event.createdAt.getTime() > STALE_AFTER_MS) return;
+    await insertNotification(tx, {
+      vendorId: event.vendorId,
+      eventId: event.id,
+      audience: notice.audience,
+      kind: notice.kind,
+      botId: event.botId,
+      subjectId: notice.subjectId,
+      params: event.payload,
+    });
+  },
+};

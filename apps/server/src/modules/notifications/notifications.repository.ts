@@ -1,0 +1,94 @@
+import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { type NotificationStatus, notifications } from '../../db/schema/index';
+import type { Conn } from '../../db/types';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = Pick<
+  typeof notifications.$inferInsert,
+  'vendorId' | 'eventId' | 'audience' | 'kind' | 'botId' | 'subjectId' | 'params'
+>;
+
+/** Queues a notification; a second one for the same event and audience is ignored. */
+export async function insertNotification(db: Conn, row: NewNotification): Promise<void> {
+  await db
+    .insert(notifications)
+    .values(row)
+    .onConflictDoNothing({ target: [notifications.eventId, notifications.audience] });
+}
+
+/** Notifications waiting to be sent whose time has come (never tried, or due again), oldest first. */
+export async function dueNotifications(db: Conn, now: Date, limit: number): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.status, 'pending'),
+        or(isNull(notifications.nextAttemptAt), lte(notifications.nextAttemptAt, now)),
+      ),
+    )
+    .orderBy(asc(notifications.createdAt))
+    .limit(limit);
+}
+
+/** Ends a notification: sent, given up, blocked or skipped. */
+export async function finishNotification(
+  db: Conn,
+  row: Pick<NotificationRow, 'vendorId' | 'id'>,
+  outcome: {
+    status: Exclude<NotificationStatus, 'pending'>;
+    at: Date;
+    chatId?: number | null;
+    error?: string | null;
+  },
+): Promise<void> {
+  await db
+    .update(notifications)
+    .set({
+      status: outcome.status,
+      finishedAt: outcome.at,
+      attempts: sql`${notifications.attempts} + 1`,
+      ...(outcome.chatId !== undefined ? { chatId: outcome.chatId } : {}),
+      ...(outcome.error !== undefined ? { lastError: outcome.error } : {}),
+    })
+    .where(and(eq(notifications.vendorId, row.vendorId), eq(notifications.id, row.id)));
+}
+
+/** Counts a failed attempt and sets when to try again. */
+export async function retryNotificationLater(
+  db: Conn,
+  row: Pick<NotificationRow, 'vendorId' | 'id'>,
+  retry: { at: Date; chatId: number | null; error: string },
+): Promise<void> {
+  await db
+    .update(notifications)
+    .set({
+      attempts: sql`${notifications.attempts} + 1`,
+      nextAttemptAt: retry.at,
+      chatId: retry.chatId,
+      lastError: retry.error,
+    })
+    .where(and(eq(notifications.vendorId, row.vendorId), eq(notifications.id, row.id)));
+}
+
+/** Whether a notification to this chat of the vendor's found it blocked (403) since `since`. */
+export async function blockedSince(
+  db: Conn,
+  vendorId: string,
+  chatId: number,
+  since: Date,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.vendorId, vendorId),
+        eq(notifications.chatId, chatId),
+        eq(notifications.status, 'blocked'),
+        gte(notifications.finishedAt, since),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,247 @@
+import type { Db } from '../../db/types';
+import type { Secrets } from '../../lib/secrets';
+import { type BotApi, TelegramApiError, TelegramUnreachableError } from '../../telegram/bot-api';
+import { createPlatformBot, type PlatformBot } from '../../telegram/platform-bot';
+import { type TelegramThrottle, throttledBotApi } from '../../telegram/throttle';
+import { ownerContactOf } from '../auth/auth.service';
+import { botMessengerOf, botUsernameOf } from '../bots/bots.service';
+import { createCustomersService } from '../customers/customers.service';
+import { createOrdersService } from '../orders/orders.service';
+import {
+  type CustomerNotice,
+  customerMessage,
+  type Message,
+  type VendorNotice,
+  vendorMessage,
+} from './notification-messages';
+import * as repo from './notifications.repository';
+
+export type NotificationsLogger = { warn(obj: object, msg: string): void };
+
+export type VendorNotifierDeps = {
+  db: Db;
+  botApi: BotApi;
+  /** The platform bot that tells vendors; without it vendor notifications are skipped. */
+  platformBotToken?: string | undefined;
+  /** Builds the buttons' Mini App links; by default the platform bot asks Telegram its username once. */
+  platformBot?: PlatformBot;
+  /** Paces the messages (by default the process's one throttle). */
+  throttle?: TelegramThrottle;
+  now?: () => Date;
+};
+
+export type NotificationsDeps = VendorNotifierDeps & {
+  /** Opens the shop bots' stored tokens, to tell customers through them. */
+  secrets: Pick<Secrets, 'decrypt'>;
+  log?: NotificationsLogger | undefined;
+};
+
+/** How one attempt to tell someone ended. `retry`: worth trying again later (Telegram busy or unreachable). */
+export type Outcome =
+  | { status: 'sent'; chatId: number }
+  | { status: 'skipped'; chatId: number | null; reason: string }
+  | { status: 'blocked'; chatId: number; error: string }
+  | { status: 'failed'; chatId: number | null; error: string }
+  | { status: 'retry'; chatId: number | null; error: string; afterMs?: number };
+
+/** After this many attempts a notification is given up (and logged). */
+export const MAX_ATTEMPTS = 5;
+/** Someone who blocked the platform bot is tried again at most this often, not at every notification. */
+const BLOCKED_RETRY_MS = 24 * 60 * 60 * 1000;
+const BATCH = 50;
+/** A run stops taking new batches after this long; the next run (every minute) goes on. */
+const RUN_BUDGET_MS = 60_000;
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** 30 s, 2 min, 8 min, 32 min: Telegram's short outages pass, and a notification is not days late. */
+const backoffMs = (attempts: number) => 30_000 * 4 ** attempts;
+
+/** One sendMessage, its failure sorted into what to do next. Telegram's answers never leak the token. */
+async function sendTo(
+  botApi: BotApi,
+  token: string,
+  chatId: number,
+  message: Message,
+  link: string | null,
+): Promise<Outcome> {
+  try {
+    await botApi.call(token, 'sendMessage', {
+      chat_id: chatId,
+      text: message.text,
+      link_preview_options: { is_disabled: true },
+      ...(message.button && link
+        ? { reply_markup: { inline_keyboard: [[{ text: message.button.text, url: link }]] } }
+        : {}),
+    });
+    return { status: 'sent', chatId };
+  } catch (err) {
+    if (err instanceof TelegramApiError) {
+      const error = `${err.errorCode} ${err.description}`;
+      // 403: "bot was blocked by the user" (or never started): asking again will not help.
+      if (err.errorCode === 403) return { status: 'blocked', chatId, error };
+      if (err.errorCode === 429) {
+        return { status: 'retry', chatId, error, afterMs: Math.max(1, err.retryAfter ?? 1) * 1000 };
+      }
+      if (err.errorCode >= 500) return { status: 'retry', chatId, error };
+      // 400 (chat not found, bad text), 401/404 (the token was revoked): the same call would fail again.
+      return { status: 'failed', chatId, error };
+    }
+    if (err instanceof TelegramUnreachableError) return { status: 'retry', chatId, error: err.message };
+    throw err;
+  }
+}
+
+/**
+ * Tells a vendor something through the platform bot, in their profile's language, with a button that opens the
+ * matching back-office screen. The owner only: staff have no stored grants yet (no staff module), so nobody else
+ * can be picked by permission. Someone who blocked the platform bot lately is skipped.
+ */
+export function createVendorNotifier(deps: VendorNotifierDeps) {
+  const botApi = throttledBotApi(deps.botApi, deps.throttle);
+  const now = deps.now ?? (() => new Date());
+  const token = deps.platformBotToken;
+  const platformBot = deps.platformBot ?? (token ? createPlatformBot({ botApi: deps.botApi, token }) : null);
+
+  return {
+    async tell(
+      vendorId: string,
+      kind: VendorNotice,
+      n: { subjectId: string; botId: string | null; params: Record<string, unknown> },
+    ): Promise<Outcome> {
+      if (!token) return { status: 'skipped', chatId: null, reason: 'no platform bot' };
+      const owner = await ownerContactOf(deps.db, vendorId);
+      if (!owner) return { status: 'skipped', chatId: null, reason: 'no owner' };
+      const chatId = owner.telegramId;
+      const since = new Date(now().getTime() - BLOCKED_RETRY_MS);
+      if (await repo.blockedSince(deps.db, vendorId, chatId, since)) {
+        return { status: 'skipped', chatId, reason: 'blocked the platform bot' };
+      }
+      const botUsername =
+        n.botId && typeof n.params.botUsername !== 'string'
+          ? await botUsernameOf(deps.db, vendorId, n.botId)
+          : null;
+      const message = vendorMessage(kind, { ...n, botUsername: botUsername ?? null }, owner);
+      const link =
+        message.button && platformBot ? await platformBot.miniAppLink(message.button.startParam) : null;
+      return sendTo(botApi, token, chatId, message, link);
+    },
+  };
+}
+
+export type VendorNotifier = ReturnType<typeof createVendorNotifier>;
+
+const VENDOR_NOTICES: ReadonlySet<string> = new Set<VendorNotice>([
+  'order_paid',
+  'stock_low',
+  'stock_out',
+  'message_flagged',
+  'order_limit',
+  'trial_ending',
+  'subscription_ending',
+]);
+const CUSTOMER_NOTICES: ReadonlySet<string> = new Set<CustomerNotice>([
+  'order_shipped',
+  'order_delivered',
+  'order_completed',
+  'order_cancelled',
+  'order_refunded',
+]);
+
+/**
+ * Sends the queued notifications (the notifications.send job): vendors through the platform bot, customers
+ * through the shop bot they bought from, each paced by the throttle. A notification is tried at most
+ * MAX_ATTEMPTS times; a recipient who blocked the bot (403) is marked and not messaged again.
+ */
+export function createNotificationsService(deps: NotificationsDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const botApi = throttledBotApi(deps.botApi, deps.throttle);
+  const vendors = createVendorNotifier(deps);
+  const orders = createOrdersService({ db });
+  const customers = createCustomersService({ db });
+
+  /** A follow-up to the customer of an order, through its shop bot, unless they blocked it. */
+  async function tellCustomer(row: repo.NotificationRow, kind: CustomerNotice): Promise<Outcome> {
+    const order = await orders.partiesOf(row.vendorId, row.subjectId);
+    if (!order) return { status: 'skipped', chatId: null, reason: 'order not found' };
+    const bot = await botMessengerOf(deps, row.vendorId, order.botId);
+    if (!bot) return { status: 'skipped', chatId: null, reason: 'bot deleted' };
+    const contact = await customers.botContactOf(row.vendorId, order.customerId, order.botId);
+    if (!contact) return { status: 'skipped', chatId: null, reason: 'customer not found' };
+    if (contact.blockedAt) {
+      return { status: 'skipped', chatId: contact.telegramId, reason: 'customer blocked the bot' };
+    }
+    const message = customerMessage(kind, { params: row.params, orderNumber: order.number }, bot.language);
+    const outcome = await sendTo(botApi, bot.token, contact.telegramId, message, null);
+    if (outcome.status === 'blocked') {
+      await customers.markBlocked(row.vendorId, order.customerId, order.botId, now());
+    }
+    return outcome;
+  }
+
+  async function attempt(row: repo.NotificationRow): Promise<Outcome> {
+    try {
+      if (row.audience === 'vendor' && VENDOR_NOTICES.has(row.kind)) {
+        return await vendors.tell(row.vendorId, row.kind as VendorNotice, row);
+      }
+      if (row.audience === 'customer' && CUSTOMER_NOTICES.has(row.kind)) {
+        return await tellCustomer(row, row.kind as CustomerNotice);
+      }
+      return { status: 'skipped', chatId: null, reason: `unknown notification ${row.audience}/${row.kind}` };
+    } catch (err) {
+      // The database or a bug: try again later, like a Telegram outage, within the same limit.
+      return { status: 'retry', chatId: null, error: errorText(err) };
+    }
+  }
+
+  async function settle(row: repo.NotificationRow, outcome: Outcome): Promise<Outcome['status']> {
+    const at = now();
+    const about = { notificationId: row.id, vendorId: row.vendorId, kind: row.kind, audience: row.audience };
+    if (outcome.status === 'retry') {
+      if (row.attempts + 1 < MAX_ATTEMPTS) {
+        const later = new Date(at.getTime() + (outcome.afterMs ?? backoffMs(row.attempts)));
+        await repo.retryNotificationLater(db, row, {
+          at: later,
+          chatId: outcome.chatId,
+          error: outcome.error,
+        });
+        return 'retry';
+      }
+      deps.log?.warn({ ...about, err: outcome.error }, 'notification given up');
+      await repo.finishNotification(db, row, {
+        status: 'failed',
+        at,
+        chatId: outcome.chatId,
+        error: outcome.error,
+      });
+      return 'failed';
+    }
+    if (outcome.status === 'failed' || outcome.status === 'blocked') {
+      deps.log?.warn({ ...about, err: outcome.error }, 'notification not sent');
+    }
+    const error =
+      outcome.status === 'skipped' ? outcome.reason : outcome.status === 'sent' ? null : outcome.error;
+    await repo.finishNotification(db, row, { status: outcome.status, at, chatId: outcome.chatId, error });
+    return outcome.status;
+  }
+
+  return {
+    /** Sends every notification that is due, batch after batch, for about a minute at most. */
+    async sendDue(): Promise<Record<Outcome['status'], number>> {
+      const counts = { sent: 0, skipped: 0, blocked: 0, failed: 0, retry: 0 };
+      const started = Date.now();
+      const seen = new Set<string>();
+      for (;;) {
+        const rows = (await repo.dueNotifications(db, now(), BATCH)).filter((r) => !seen.has(r.id));
+        for (const row of rows) {
+          seen.add(row.id);
+          counts[await settle(row, await attempt(row))] += 1;
+        }
+        if (rows.length === 0 || Date.now() - started > RUN_BUDGET_MS) return counts;
+      }
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

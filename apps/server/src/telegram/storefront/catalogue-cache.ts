@@ -1,0 +1,48 @@
+import type { CatalogueReader } from './features/catalogue';
+
+type Entry = { at: number; value: Promise<unknown> };
+
+/**
+ * A built bot's reads of the catalogue, each kept for `ttlMs` and shared by the updates that ask for it at the
+ * same time: a shop browsed by many customers reads a page once per period, not once per tap. What a customer
+ * sees may lag a change in the back-office by up to `ttlMs` (checkout reads the database itself); "clear cache"
+ * rebuilds the bot, and with it this cache. Bounded: the least recently used read goes first. `ttlMs` 0 keeps
+ * nothing.
+ */
+export function cachedCatalogue(reader: CatalogueReader, ttlMs: number, maxEntries = 256): CatalogueReader {
+  if (ttlMs <= 0) return reader;
+  const entries = new Map<string, Entry>();
+
+  function read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = performance.now();
+    const hit = entries.get(key);
+    entries.delete(key);
+    if (hit && now - hit.at < ttlMs) {
+      entries.set(key, hit);
+      return hit.value as Promise<T>;
+    }
+    const value = load();
+    const entry = { at: now, value };
+    entries.set(key, entry);
+    // A failed read is not kept: the next update tries again.
+    value.catch(() => {
+      if (entries.get(key) === entry) entries.delete(key);
+    });
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries) break;
+      entries.delete(oldest);
+    }
+    return value;
+  }
+
+  return {
+    categories: (vendorId) =>
+      read(JSON.stringify(['categories', vendorId]), () => reader.categories(vendorId)),
+    products: (vendorId, botId, query) =>
+      read(JSON.stringify(['products', botId, query.categoryId, query.search, query.page]), () =>
+        reader.products(vendorId, botId, query),
+      ),
+    product: (vendorId, botId, productId) =>
+      read(JSON.stringify(['product', botId, productId]), () => reader.product(vendorId, botId, productId)),
+  };
+}

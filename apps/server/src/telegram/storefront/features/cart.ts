@@ -1,0 +1,238 @@
+import type { Product } from '@app/contracts/products';
+import { Composer, InlineKeyboard } from 'grammy';
+import type { FunnelStep } from '../../../modules/orders/shop-funnel.service';
+import { maxQuantityOf, type SaleProduct } from '../../../modules/products/sale-rules';
+import {
+  formatMoney,
+  formatTotals,
+  isLine,
+  LINE_REF,
+  lineRef,
+  type PricedCart,
+  priceCart,
+  sessionKeyOf,
+} from '../cart-model';
+import type { ShopContext } from '../context';
+import type { CartLine, SessionStore } from '../sessions';
+import { addCheckoutButtons, checkoutNote } from './checkout';
+
+export type CartDeps = {
+  sessions: SessionStore;
+  /** The products among `ids` this bot sells now, as they are priced and stocked (products module). */
+  saleProducts(vendorId: string, botId: string, ids: string[]): Promise<SaleProduct[]>;
+  funnel: {
+    record(step: FunnelStep, at: { vendorId: string; botId: string; productId?: string }): void;
+  };
+};
+
+/** What the catalogue's product card gets from the cart: its buttons, and a word that it was shown. */
+export type ProductCardHooks = {
+  keyboard(ctx: ShopContext, product: Product): InlineKeyboard;
+  shown(ctx: ShopContext, product: Product): void;
+};
+
+/** A cart holds at most this many lines (different products or variations). */
+const MAX_LINES = 20;
+
+/**
+ * The cart: add from the product card (a variation chosen there for physical products that have them),
+ * change quantities (1 up to what can be had: stock, a service's places, the product's maxPerOrder), remove,
+ * view with totals (bulk tiers applied). Lines live in the customer's session in the database; every total
+ * is priced from the products as stored now.
+ */
+export function cartFeature(deps: CartDeps) {
+  const composer = new Composer<ShopContext>();
+
+  composer.callbackQuery(new RegExp(`^ca:${LINE_REF}$`), (ctx) => add(ctx, ctx.match[1] ?? '', ctx.match[2]));
+  composer.callbackQuery('cart', async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showCart(ctx);
+  });
+  composer.command('cart', (ctx) => showCart(ctx));
+  composer.callbackQuery(new RegExp(`^c([+\\-x]):${LINE_REF}$`), (ctx) =>
+    change(ctx, ctx.match[1] as '+' | '-' | 'x', ctx.match[2] ?? '', ctx.match[3]),
+  );
+
+  const productCard: ProductCardHooks = {
+    keyboard(ctx, product) {
+      const keyboard = new InlineKeyboard();
+      const variations = (product.physical?.variations ?? []).flatMap((v) => v.values);
+      const counted = product.trackInventory && !product.allowBackorder;
+      if (product.productType === 'physical' && variations.length > 0) {
+        let inRow = 0;
+        for (const value of variations) {
+          if (!value.id || (counted && value.stock <= 0)) continue;
+          const price = formatMoney(
+            ctx.shop.language,
+            product.price + value.priceAdjustment,
+            product.currency,
+          );
+          keyboard.text(
+            ctx.say('addVariation', { value: value.value, price }),
+            `ca:${lineRef(product.id, value.id)}`,
+          );
+          inRow += 1;
+          if (inRow % 2 === 0) keyboard.row();
+        }
+        if (inRow % 2 !== 0) keyboard.row();
+        return keyboard;
+      }
+      const soldOut = product.stockStatus === 'out_of_stock' && !product.allowBackorder;
+      if (!soldOut) keyboard.text(ctx.say('addToCart'), `ca:${product.id}`).row();
+      return keyboard;
+    },
+    shown(ctx, product) {
+      deps.funnel.record('view', {
+        vendorId: ctx.shop.vendorId,
+        botId: ctx.shop.botId,
+        productId: product.id,
+      });
+    },
+  };
+
+  async function add(ctx: ShopContext, productId: string, variationPrefix: string | undefined) {
+    const key = sessionKeyOf(ctx);
+    if (!key) return;
+    const { shop } = ctx;
+    const [product] = await deps.saleProducts(shop.vendorId, shop.botId, [productId]);
+    const variation =
+      variationPrefix === undefined
+        ? null
+        : (product?.variations.filter((v) => v.id.startsWith(variationPrefix)) ?? []);
+    // A prefix that names no value, or two, is a button from an older card: the product as it is now decides.
+    if (!product || (variation !== null && variation.length !== 1)) {
+      await ctx.answerCallbackQuery();
+      await ctx.reply(ctx.say('productGone'), {
+        reply_markup: new InlineKeyboard().text(ctx.say('backToCatalogue'), 'catalogue'),
+      });
+      return;
+    }
+    const variationId = variation?.[0]?.id ?? null;
+    const max = maxQuantityOf(product, variationId);
+    const outcome = await deps.sessions.update<{ refused: string } | { quantity: number }>(
+      key,
+      async (session) => {
+        const existing = session.cart.find((l) => l.productId === productId && l.variation === variationId);
+        const quantity = (existing?.quantity ?? 0) + 1;
+        if (max === 0) return { changes: {}, result: { refused: ctx.say('soldOutShort') } };
+        if (quantity > max || (!existing && session.cart.length >= MAX_LINES)) {
+          return { changes: {}, result: { refused: ctx.say('maxReached', { count: String(max) }) } };
+        }
+        const cart: CartLine[] = existing
+          ? session.cart.map((l) => (l === existing ? { ...l, quantity } : l))
+          : [...session.cart, { productId, variation: variationId, quantity }];
+        return { changes: { cart }, result: { quantity } };
+      },
+    );
+    if ('refused' in outcome) {
+      await ctx.answerCallbackQuery({ text: outcome.refused });
+      return;
+    }
+    deps.funnel.record('cart', { vendorId: shop.vendorId, botId: shop.botId, productId });
+    await ctx.answerCallbackQuery();
+    const name = variationId ? `${product.name} (${variation?.[0]?.value})` : product.name;
+    await ctx.reply(ctx.say('added', { name, quantity: String(outcome.quantity) }), {
+      reply_markup: new InlineKeyboard()
+        .text(ctx.say('viewCart'), 'cart')
+        .text(ctx.say('backToCatalogue'), 'catalogue'),
+    });
+  }
+
+  async function change(
+    ctx: ShopContext,
+    op: '+' | '-' | 'x',
+    productId: string,
+    prefix: string | undefined,
+  ) {
+    const key = sessionKeyOf(ctx);
+    if (!key) return;
+    const { shop } = ctx;
+    const [product] = await deps.saleProducts(shop.vendorId, shop.botId, [productId]);
+    const refused = await deps.sessions.update(key, async (session) => {
+      const line = session.cart.find((l) => isLine(l, productId, prefix));
+      if (!line) return { changes: {}, result: null };
+      if (op === 'x' || !product) {
+        return { changes: { cart: session.cart.filter((l) => l !== line) }, result: null };
+      }
+      const quantity = line.quantity + (op === '+' ? 1 : -1);
+      // Below one is what the remove button is for; the minus button stops at one.
+      if (quantity < 1) return { changes: {}, result: null };
+      const max = maxQuantityOf(product, line.variation);
+      if (quantity > max) {
+        return { changes: {}, result: ctx.say('maxReached', { count: String(max) }) };
+      }
+      const cart = session.cart.map((l) => (l === line ? { ...l, quantity } : l));
+      return { changes: { cart }, result: null };
+    });
+    if (refused) {
+      await ctx.answerCallbackQuery({ text: refused });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    await showCart(ctx);
+  }
+
+  async function showCart(ctx: ShopContext) {
+    const key = sessionKeyOf(ctx);
+    if (!key) return;
+    const priced = await currentCart(ctx);
+    const notes = notesOf(ctx, priced);
+    if (priced.lines.length === 0) {
+      await ctx.reply([...notes, ctx.say('cartEmpty')].join('\n\n'), {
+        reply_markup: new InlineKeyboard().text(ctx.say('browseCatalogue'), 'catalogue'),
+      });
+      return;
+    }
+    const { language } = ctx.shop;
+    const lines = priced.lines.map((l) => {
+      const params = {
+        name: l.name,
+        quantity: String(l.line.quantity),
+        total: formatMoney(language, l.totalMinor, l.product.currency),
+        unit: formatMoney(language, l.unitMinor, l.product.currency),
+      };
+      return ctx.say(l.bulk ? 'cartLineBulk' : 'cartLine', params);
+    });
+    const text = [
+      ...notes,
+      ctx.say('cartTitle'),
+      lines.join('\n'),
+      ctx.say('cartTotal', { total: formatTotals(language, priced.totals) }),
+      ...[checkoutNote(ctx, priced)].filter((note) => note !== null),
+    ].join('\n\n');
+    const keyboard = new InlineKeyboard();
+    for (const l of priced.lines) {
+      const ref = lineRef(l.product.id, l.line.variation);
+      keyboard
+        .text('➖', `c-:${ref}`)
+        .text('➕', `c+:${ref}`)
+        .text(ctx.say('removeLine', { name: l.name }), `cx:${ref}`)
+        .row();
+    }
+    addCheckoutButtons(ctx, keyboard, priced);
+    keyboard.text(ctx.say('backToCatalogue'), 'catalogue');
+    await ctx.reply(text, { reply_markup: keyboard });
+  }
+
+  /** The cart priced now; what can no longer be had as stored is put right in the session first. */
+  async function currentCart(ctx: ShopContext): Promise<PricedCart> {
+    const key = sessionKeyOf(ctx);
+    if (!key) return priceCart([], []);
+    const session = await deps.sessions.read(key);
+    const ids = session.cart.map((l) => l.productId);
+    const priced = priceCart(session.cart, await deps.saleProducts(key.vendorId, key.botId, ids));
+    if (priced.changed) await deps.sessions.write(key, { cart: priced.cart });
+    return priced;
+  }
+
+  return { composer, productCard };
+}
+
+/** What changed in the cart since the customer last saw it, in their words. */
+function notesOf(ctx: ShopContext, priced: PricedCart): string[] {
+  return [
+    ...(priced.gone > 0 ? [ctx.say('cartItemGone')] : []),
+    ...priced.soldOut.map((name) => ctx.say('soldOut', { name })),
+    ...priced.reduced.map((r) => ctx.say('cartLineReduced', { name: r.name, count: String(r.count) })),
+  ];
+}

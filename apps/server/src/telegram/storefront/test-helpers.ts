@@ -1,0 +1,199 @@
+import type { Bot } from '@app/contracts/bots';
+import { expect } from 'vitest';
+import { bearer, signIn, type TestApp } from '../../../test/harness';
+import type { Config } from '../../config';
+import { createBot, fakeBot, startApp, type Vendor } from '../../modules/bots/test-helpers';
+import type { ShopPaymentsRuntime } from '../../modules/shop-payments/shop-payments.service';
+import type { FakeBotApi } from '../fake-bot-api/server';
+import type { InitDataUser } from '../init-data';
+import type { StorefrontDeps } from './storefront';
+
+export const PLATFORM_USERNAME = 'botshop_platform_bot';
+
+/** A Telegram user writing to a shop bot. */
+export type Shopper = {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  language_code?: string;
+};
+
+export const ANN: Shopper = { id: 555_000_111, first_name: 'Ann' };
+export const BEN: Shopper = { id: 555_000_222, first_name: 'Ben' };
+
+/** A running app with a signed-in vendor and one of their shop bots, its webhook set on the fake Bot API. */
+export type OpenShop = {
+  t: TestApp;
+  fake: FakeBotApi;
+  owner: Vendor;
+  ownerUser: InitDataUser;
+  shop: Bot & { token: string };
+};
+
+export async function openShop(
+  fake: FakeBotApi,
+  opts: {
+    plan?: string;
+    now?: () => Date;
+    botName?: string;
+    welcomeMessage?: string;
+    config?: Partial<Config>;
+  } = {},
+): Promise<OpenShop> {
+  fake.state.reset();
+  const t = await startApp(fake, opts.config ?? {}, opts.now ? { now: opts.now } : {});
+  fake.state.registerBot({
+    token: t.config.platformBotToken,
+    username: PLATFORM_USERNAME,
+    firstName: 'Platform',
+  });
+  const session = await signIn(t.app);
+  const owner: Vendor = {
+    vendorId: session.vendor.id,
+    auth: bearer(session.accessToken),
+    base: `/api/v1/vendors/${session.vendor.id}`,
+  };
+  const registered = fakeBot(fake);
+  const bot = await createBot(t.app, owner, {
+    botToken: registered.token,
+    botName: opts.botName ?? 'Corner Shop',
+    plan: opts.plan ?? 'PRO',
+    welcomeMessage: opts.welcomeMessage ?? 'Hello and welcome to the Corner Shop!',
+  });
+  return { t, fake, owner, ownerUser: session.user, shop: { ...bot, token: registered.token } };
+}
+
+/** Posts an update to the shop bot's webhook route as Telegram would. */
+async function deliver(s: OpenShop, payload: Record<string, unknown>) {
+  const secret = s.fake.state.findBot(s.shop.token)?.webhook?.secret_token;
+  const res = await s.t.app.inject({
+    method: 'POST',
+    url: `/telegram/webhook/${s.shop.id}`,
+    headers: { 'x-telegram-bot-api-secret-token': secret ?? '' },
+    payload: { update_id: Math.floor(Math.random() * 1e9), ...payload },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+/** Sends a private text message to the shop bot from `from`. */
+export async function customerSays(s: OpenShop, text: string, from: Shopper = ANN) {
+  await deliver(s, {
+    message: {
+      message_id: 1,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: from.id, type: 'private', first_name: from.first_name },
+      from: { ...from, is_bot: false },
+      text,
+      ...(text.startsWith('/')
+        ? { entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length }] }
+        : {}),
+    },
+  });
+}
+
+/** The customer taps an inline button whose callback data is `data`. */
+export async function customerTaps(s: OpenShop, data: string, from: Shopper = ANN) {
+  await deliver(s, {
+    callback_query: {
+      id: String(Math.floor(Math.random() * 1e9)),
+      from: { ...from, is_bot: false },
+      chat_instance: '1',
+      data,
+      message: {
+        message_id: 1,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: from.id, type: 'private', first_name: from.first_name },
+        text: 'earlier message',
+      },
+    },
+  });
+}
+
+/** The parameters of every sendMessage the shop bot made to chat `chatId`, oldest first. */
+export function sentTo(s: OpenShop, chatId: number) {
+  return s.fake.state
+    .calls({ method: 'sendMessage', token: s.shop.token })
+    .map((call) => call.params)
+    .filter((params) => Number(params.chat_id) === chatId);
+}
+
+/** The text of the last message the bot sent to the chat. */
+export function lastTextTo(s: OpenShop, chatId: number): string | undefined {
+  return sentTo(s, chatId).at(-1)?.text as string | undefined;
+}
+
+/** The callback_query answers' texts the bot gave (the small notes Telegram shows at the top). */
+export function answersOf(s: OpenShop): string[] {
+  return s.fake.state
+    .calls({ method: 'answerCallbackQuery', token: s.shop.token })
+    .map((call) => call.params.text)
+    .filter((text): text is string => typeof text === 'string');
+}
+
+/** Every button of a message's inline keyboard: its text and callback data (or URL). */
+export function buttonsOf(
+  params: Record<string, unknown> | undefined,
+): Array<{ text: string; data: string }> {
+  const markup = params?.reply_markup as
+    | { inline_keyboard?: Array<Array<{ text: string; callback_data?: string; url?: string }>> }
+    | string
+    | undefined;
+  const parsed = typeof markup === 'string' ? JSON.parse(markup) : markup;
+  return (parsed?.inline_keyboard ?? [])
+    .flat()
+    .map((b: { text: string; callback_data?: string; url?: string }) => ({
+      text: b.text,
+      data: b.callback_data ?? b.url ?? '',
+    }));
+}
+
+/** Waits until `check` passes (for writes the shop makes after answering, like the funnel's counts). */
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 3000) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() - started > timeoutMs) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+/** Storefront dependencies that answer nothing, for tests of the runtime itself; override what a test needs. */
+export function idleStorefrontDeps(overrides: Partial<StorefrontDeps>): StorefrontDeps {
+  return {
+    apiRoot: 'http://127.0.0.1:9/unused',
+    shopRuntimeOf: async () => undefined,
+    welcomeOf: async () => null,
+    catalogue: {
+      categories: async () => [],
+      products: async () => ({ products: [], hasMore: false }),
+      product: async () => null,
+    },
+    absoluteUrl: (path) => path,
+    isVendorMember: async () => false,
+    backOfficeLink: async () => null,
+    log: { warn: () => undefined, error: () => undefined },
+    customers: { fromTelegram: async () => 'customer' },
+    sessions: {
+      read: async () => ({ cart: [], step: null, updatedAt: null }),
+      write: async () => undefined,
+      update: () => Promise.reject(new Error('no sessions in this test')),
+    },
+    saleProducts: async () => [],
+    funnel: { record: () => undefined },
+    planOf: async () => 'PRO',
+    slotsOf: async () => null,
+    placeShopOrder: () => Promise.reject(new Error('no orders in this test')),
+    noteOrderLimitReached: async () => undefined,
+    now: () => new Date(),
+    shopPayments: {} as ShopPaymentsRuntime,
+    matchFilters: async () => ({ rule: null }),
+    recordChat: async () => undefined,
+    recordError: async () => undefined,
+    ...overrides,
+  };
+}
