@@ -92,6 +92,21 @@ describe('operations', () => {
     expect(codes).toEqual([200, 200, 200, 429]);
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
+
+  it("never limits Telegram's webhook deliveries by address (all shops' updates come from Telegram's few)", async () => {
+    t = await createTestApp({ config: { rateLimitPerMinute: 3 } });
+    const codes = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/telegram/webhook/00000000-0000-4000-8000-000000000000',
+        payload: { update_id: i },
+      });
+      codes.push(res.statusCode);
+    }
+    // An unknown bot is refused by its secret (401), never by the rate limit (429).
+    expect(codes).toEqual([401, 401, 401, 401, 401]);
+  });
 });
 
 describe('the web app', () => {

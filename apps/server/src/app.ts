@@ -14,7 +14,7 @@ import type { Database } from './db/client';
 import { demoRoutes } from './demo/demo.routes';
 import { AppError } from './lib/app-error';
 import { parseQueryString } from './lib/query-string';
-import { createSecrets, type Secrets } from './lib/secrets';
+import { createSecrets, deriveKey, type Secrets } from './lib/secrets';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { createActivityService } from './modules/activity/activity.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -41,14 +41,20 @@ import { createLocalStorage, type StorageDriver } from './modules/media/storage'
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createOrdersAdminService } from './modules/orders/orders-admin.service';
+import { noteOrderLimitReached, placeShopOrder } from './modules/orders/shop-checkout.service';
+import { createShopFunnel } from './modules/orders/shop-funnel.service';
 import { ipnRoutes, platformWebhookRoutes } from './modules/payments/callbacks.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
-import { productsRoutes } from './modules/products/products.routes';
+import { createExportLinks } from './modules/products/export-links';
+import { productsDownloadRoutes, productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
+import { productsForSale, slotsForSale } from './modules/products/products-sale.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
+import { refundRoutes, shopPaymentsPublicRoutes } from './modules/shop-payments/shop-payments.routes';
+import { createShopPaymentsService } from './modules/shop-payments/shop-payments.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -61,7 +67,9 @@ import type { FakeBotApiState } from './telegram/fake-bot-api/state';
 import { createPlatformBot } from './telegram/platform-bot';
 import { platformWebhookSecret } from './telegram/platform-webhook';
 import { createCatalogueReader } from './telegram/storefront/catalogue-reader';
+import { createSessionStore } from './telegram/storefront/sessions';
 import { createStorefront } from './telegram/storefront/storefront';
+import { createTelegramThrottle, type TelegramThrottle, UNLIMITED } from './telegram/throttle';
 import { webhookRoutes } from './telegram/webhook.routes';
 
 export type AppDeps = {
@@ -88,8 +96,17 @@ export type AppDeps = {
   onRoute?: (route: RouteOptions) => void;
   /** Queues a committed product import (the products.import job); without it small and large imports run inline. */
   enqueueProductImport?: (vendorId: string, importId: string) => void;
+  /**
+   * Queues the start of a bot the expiry stopped, once a payment made its subscription live (the bots.resume
+   * job); without it the bot is started right after the payment commits.
+   */
+  enqueueBotResume?: (vendorId: string, botId: string) => Promise<unknown>;
   /** Where uploads are stored; by default a folder in DATA_DIR (tests pass a temporary folder's). */
   storage?: StorageDriver;
+  /** The crypto provider client a shop uses with the vendor's own API key; by default NOWPayments'. */
+  shopCryptoProviderFor?: (apiKey: string) => CryptoProvider;
+  /** Paces the shop bots' messages; by default the process's one throttle, at Telegram's limits. */
+  telegramThrottle?: TelegramThrottle;
 };
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -176,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const botApi = deps.botApi ?? createBotApi({ apiRoot: config.telegramApiRoot });
   const subscriptions = createSubscriptionsService({ db, ...clock });
   const orders = createOrdersService({ db });
-  const customers = createCustomersService({ db });
+  const customers = createCustomersService({ db, ...clock });
   const products = createProductsService({ db, subscriptions, imageUrls: productImageUrls, ...clock });
   const bots = createBotsService({
     db,
@@ -220,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crypto: cryptoProvider,
     subscriptions,
     bots,
+    resumeBot: deps.enqueueBotResume ?? bots.resumeAfterPayment,
     log: app.log,
     ...clock,
   });
@@ -229,34 +247,79 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     products,
     ...(deps.enqueueProductImport ? { enqueueImport: deps.enqueueProductImport } : {}),
   });
+  const exportLinks = createExportLinks({ jwtKey: secrets.jwtKey, ...clock });
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const media = createMediaService({ db, storage, ...clock });
+  const shopPayments = createShopPaymentsService({
+    db,
+    botApi,
+    bots,
+    settings: settings.runtime,
+    orders: ordersAdmin,
+    publicUrl: config.publicUrl,
+    starsPerUsd: config.starsPerUsd,
+    downloadKey: deriveKey(config.appSecret, 'download-link:hmac-sha256:v1'),
+    cryptoProviderFor:
+      deps.shopCryptoProviderFor ??
+      ((apiKey) =>
+        createNowPayments({ apiUrl: config.nowPayments?.apiUrl ?? 'https://api.nowpayments.io', apiKey })),
+    // The shop reads a vendor's file as the system, never as a caller of the API.
+    openFile: (vendorId, mediaId) =>
+      media.openUpload(
+        { vendorId, telegramId: 0, kind: 'staff', permissions: ['products'], botIds: 'all' },
+        mediaId,
+      ),
+    log: app.log,
+    ...clock,
+  });
 
   // Services record events inside their transactions; once a change has been answered (so committed), the
   // dispatcher is asked to fan them out soon. Jobs that record events are picked up by its scheduled run.
   const requestEventDispatch = deps.requestEventDispatch;
   if (requestEventDispatch) {
     app.addHook('onResponse', async (req, reply) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) requestEventDispatch();
+      if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
+      // The in-process fakes of demo mode record no events; a shop bot's every answer is a POST to one.
+      if (/^\/fake-(telegram|nowpayments)\//.test(req.url)) return;
+      requestEventDispatch();
     });
   }
 
   await app.register(healthRoutes({ databaseKind: database.kind, pingDatabase: () => database.ping() }));
   const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
+  const shopFunnel = createShopFunnel({ db, log: app.log, ...clock });
+  app.addHook('onClose', () => shopFunnel.flush());
   const storefront = createStorefront({
     apiRoot: config.telegramApiRoot,
-    shopOf: bots.shopOf,
+    shopRuntimeOf: bots.shopRuntimeOf,
+    catalogueCacheMs: config.shopCatalogueCacheMs,
     welcomeOf: settings.runtime.getWelcomeMessage,
-    cacheClearedAt: settings.runtime.cacheClearedAt,
     catalogue: createCatalogueReader({ products, categories }),
     absoluteUrl: (path) => new URL(path, config.publicUrl).toString(),
     isVendorMember: auth.isVendorMember,
     backOfficeLink: (botId) => platformBot.miniAppLink(`bot_${botId}`),
+    shopPayments: shopPayments.runtime,
+    matchFilters: settings.runtime.matchFilters,
+    recordChat: customers.recordChat,
+    recordError: bots.recordError,
     log: app.log,
+    ...(deps.telegramThrottle
+      ? { throttle: deps.telegramThrottle }
+      : config.shopThrottle
+        ? {}
+        : { throttle: createTelegramThrottle(UNLIMITED) }),
+    customers,
+    sessions: createSessionStore(db),
+    saleProducts: (vendorId, botId, ids) => productsForSale(db, vendorId, botId, ids),
+    funnel: shopFunnel,
+    planOf: async (vendorId, botId) => (await subscriptions.currentOf(vendorId, [botId]))(botId).plan,
+    slotsOf: (vendorId, botId, productId, range, at) =>
+      slotsForSale(db, vendorId, botId, productId, range, at),
+    placeShopOrder,
+    noteOrderLimitReached: (n) => noteOrderLimitReached(db, n),
+    now: () => deps.now?.() ?? new Date(),
   });
-  await app.register(
-    webhookRoutes({ checkSecret: bots.checkWebhookSecret, handleUpdate: storefront.handleUpdate }),
-  );
+  await app.register(webhookRoutes({ serveUpdate: storefront.serveWebhookUpdate }));
   await app.register(mediaFilesRoutes(storage));
   if (deps.fakeBotApi) {
     await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });
@@ -278,14 +341,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(botsRoutes(bots, botStats)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(activityRoutes(activity, audit)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(ordersRoutes(ordersAdmin)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(refundRoutes(shopPayments)), { prefix: '/vendors/:vendorId' });
+      await api.register(shopPaymentsPublicRoutes(shopPayments));
       await api.register(vendorScope(customersRoutes(customersAdmin)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(analyticsRoutes(analytics)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(settingsRoutes(settings)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(paymentsRoutes(payments)), { prefix: '/vendors/:vendorId' });
       await api.register(ipnRoutes({ payments, ipnSecret: config.nowPayments?.ipnSecret ?? null }));
-      await api.register(vendorScope(productsRoutes(products, productsCsv)), {
+      await api.register(vendorScope(productsRoutes(products, productsCsv, exportLinks)), {
         prefix: '/vendors/:vendorId',
       });
+      await api.register(productsDownloadRoutes(productsCsv, exportLinks));
       await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
     },

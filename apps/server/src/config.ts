@@ -28,6 +28,8 @@ const Env = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   STARS_PER_USD: z.coerce.number().positive().max(10_000).default(77),
+  SHOP_CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  SHOP_THROTTLE: z.enum(['on', 'off']).default('on'),
   NOWPAYMENTS_API_URL: z.string().url().optional(),
   NOWPAYMENTS_API_KEY: z.string().min(1).optional(),
   NOWPAYMENTS_IPN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -54,6 +56,13 @@ export type Config = {
   rateLimitPerMinute: number;
   /** Telegram Stars a US dollar of a plan's price costs. */
   starsPerUsd: number;
+  /** How long a shop bot reuses what it read of the catalogue (0: never); "clear cache" drops it at once. */
+  shopCatalogueCacheMs: number;
+  /**
+   * Whether the shop bots' messages keep Telegram's pace (SECURITY.md: about 1 a second a chat, 30 a second a
+   * bot). Off only to measure the runtime's own capacity against the fake Bot API (`npm run bench`).
+   */
+  shopThrottle: boolean;
   /** The NOWPayments-compatible crypto provider (Litecoin); demo mode uses the fake one it serves itself. */
   nowPayments: { apiUrl: string; apiKey: string; ipnSecret: string } | null;
 };
@@ -99,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     starsPerUsd: e.STARS_PER_USD,
+    shopCatalogueCacheMs: e.SHOP_CATALOGUE_CACHE_MS,
+    shopThrottle: e.SHOP_THROTTLE === 'on',
     nowPayments: nowPaymentsOf(e, demo),
   };
 }

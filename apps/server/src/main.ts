@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createFakeNowPaymentsState } from './crypto-provider/fake-nowpayments';
 import { openDatabase } from './db/client';
-import { ensureDemoData } from './demo/demo-data';
+import { DEMO_SHOP_USERNAME, ensureDemoData } from './demo/demo-data';
 import { createEventDispatchRequester, type RequestEventDispatch } from './jobs/events-dispatch';
 import { createJobQueue } from './jobs/job-queue';
 import { jobKinds } from './jobs/job-types';
@@ -44,7 +44,8 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const fakeBotApi = config.demo ? createFakeBotApiState() : undefined;
+  // A demo runs for days: the fake keeps the newest calls and chat lines only.
+  const fakeBotApi = config.demo ? createFakeBotApiState([], { calls: 5000, chatEntries: 500 }) : undefined;
   // Demo mode: the platform bot exists in the fake Bot API (it sells plans for Stars), and a fake crypto
   // provider answers Litecoin payments.
   fakeBotApi?.registerBot({
@@ -60,6 +61,7 @@ async function main() {
   // The queue starts after the app is built (it logs through it), so requests reach it through this binding.
   let requestEventDispatch: RequestEventDispatch = () => {};
   let enqueueProductImport = (_vendorId: string, _importId: string) => {};
+  let enqueueBotResume = async (_vendorId: string, _botId: string): Promise<unknown> => undefined;
   const app = await buildApp({
     config,
     database,
@@ -68,10 +70,20 @@ async function main() {
     storage,
     requestEventDispatch: () => requestEventDispatch(),
     enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),
+    enqueueBotResume: (vendorId, botId) => enqueueBotResume(vendorId, botId),
     ...(fakeBotApi ? { fakeBotApi } : {}),
     ...(fakeNowPayments ? { fakeNowPayments } : {}),
   });
-  if (fakeBotApi) await ensureDemoData(database.db, fakeBotApi, secrets, app.log, config.platformBotToken);
+  if (fakeBotApi) {
+    await ensureDemoData(
+      database.db,
+      fakeBotApi,
+      secrets,
+      app.log,
+      config.platformBotToken,
+      config.publicUrl,
+    );
+  }
 
   // Started before listen so requests can queue jobs; workers start after listen (see registerWorkers).
   const jobs = createJobQueue({ connection: database.connection, kinds: jobKinds, log: app.log });
@@ -82,6 +94,7 @@ async function main() {
       app.log.error({ err, importId }, 'could not queue a product import');
     });
   };
+  enqueueBotResume = (vendorId, botId) => jobs.send('bots.resume', { vendorId, botId });
   // The import job's writer: the same catalogue services the API uses.
   const catalogue = createProductsService({
     db: database.db,
@@ -137,15 +150,15 @@ async function main() {
     publicUrl: config.publicUrl,
     log: app.log,
     runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
-    dispatchEvents: async () => {
-      await dispatchPendingEvents(database.db, EVENT_CONSUMERS, { log: app.log });
-    },
+    dispatchEvents: () => dispatchPendingEvents(database.db, EVENT_CONSUMERS, { log: app.log }),
   });
   const url = config.publicUrl;
   const ms = Math.round(performance.now() - started);
   app.log.info({ url, database: database.kind, demo: config.demo, startupMs: ms }, 'ready');
+  const chatPage = `${url}/fake-telegram/__control/chat-page?bot=${DEMO_SHOP_USERNAME}`;
   console.log(
-    `\n  Bot shop back-office is ready in ${ms} ms${config.demo ? ' (demo mode)' : ''}\n  Open ${url}\n`,
+    `\n  Bot shop back-office is ready in ${ms} ms${config.demo ? ' (demo mode)' : ''}\n  Open ${url}\n` +
+      (config.demo ? `  Shop as a customer in the demo shop bot: ${chatPage}\n` : ''),
   );
 }
 

@@ -28,6 +28,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     rateLimitPerMinute: 600,
     starsPerUsd: 77,
+    // Tests see every catalogue change at once; the cache has tests of its own.
+    shopCatalogueCacheMs: 0,
+    shopThrottle: true,
     nowPayments: {
       apiUrl: 'http://127.0.0.1:9/unused-nowpayments',
       apiKey: 'test-nowpayments-key',

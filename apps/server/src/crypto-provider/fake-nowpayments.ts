@@ -8,7 +8,10 @@ import { type ProviderPayment, type ProviderStatus, signIpn } from './nowpayment
  * to its ipn_callback_url, as the provider does. `GET /v1/payment/:id` answers its state.
  */
 export type FakeNowPaymentsState = {
-  payments: Map<string, ProviderPayment & { ipn_callback_url: string; actually_paid: number }>;
+  payments: Map<
+    string,
+    ProviderPayment & { ipn_callback_url: string; actually_paid: number; invoice_id?: string }
+  >;
   ipns: { paymentId: string; status: ProviderStatus; httpStatus: number | null }[];
 };
 
@@ -62,6 +65,42 @@ export async function fakeNowPaymentsPlugin(
     return reply.code(201).send(payment);
   });
 
+  // A hosted invoice: the payment behind it is made at once (the payer would pick the coin on the page), so
+  // a test moves it on by its payment id or the invoice's id like any other.
+  app.post('/v1/invoice', async (req, reply) => {
+    if (req.headers['x-api-key'] !== options.apiKey) {
+      return reply.code(403).send({ status: false, statusCode: 403, message: 'Invalid api key' });
+    }
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const price = Number(body.price_amount);
+    if (!Number.isFinite(price) || price <= 0 || typeof body.ipn_callback_url !== 'string') {
+      return reply.code(400).send({ status: false, statusCode: 400, message: 'price_amount is invalid' });
+    }
+    nextId += 1;
+    const invoiceId = String(nextId);
+    nextId += 1;
+    state.payments.set(String(nextId), {
+      payment_id: String(nextId),
+      payment_status: 'waiting',
+      pay_address: `ltc1qfake${randomBytes(14).toString('hex')}`,
+      pay_amount: Math.round((price / 100) * 1e8) / 1e8,
+      pay_currency: 'ltc',
+      price_amount: price,
+      price_currency: String(body.price_currency ?? 'usd'),
+      order_id: String(body.order_id ?? ''),
+      invoice_id: invoiceId,
+      ipn_callback_url: body.ipn_callback_url,
+      actually_paid: 0,
+    });
+    return reply.code(200).send({
+      id: invoiceId,
+      order_id: String(body.order_id ?? ''),
+      price_amount: String(price),
+      price_currency: String(body.price_currency ?? 'usd'),
+      invoice_url: `https://nowpayments.io/payment/?iid=${invoiceId}`,
+    });
+  });
+
   app.get('/v1/payment/:id', async (req, reply) => {
     const payment = state.payments.get((req.params as { id: string }).id);
     if (!payment) return reply.code(404).send({ status: false, message: 'Payment not found' });
@@ -72,7 +111,8 @@ export async function fakeNowPaymentsPlugin(
   app.post('/__control/payments/:id/status', async (req, reply) => {
     const key = (req.params as { id: string }).id;
     const payment =
-      state.payments.get(key) ?? [...state.payments.values()].find((p) => p.pay_address === key);
+      state.payments.get(key) ??
+      [...state.payments.values()].find((p) => p.pay_address === key || p.invoice_id === key);
     const body = (req.body ?? {}) as { status?: ProviderStatus; actually_paid?: number };
     if (!payment) return reply.code(404).send({ message: 'Payment not found' });
     if (!body.status || !STATUSES.includes(body.status)) {

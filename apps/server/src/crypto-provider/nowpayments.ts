@@ -40,9 +40,22 @@ export type ProviderPayment = {
   order_id?: string;
 };
 
+export type CreateInvoiceParams = {
+  price_amount: number;
+  price_currency: string;
+  ipn_callback_url: string;
+  order_id: string;
+  order_description?: string;
+};
+
+/** A hosted payment page: the payer opens `invoice_url` and picks the coin there. */
+export type ProviderInvoice = { id: string | number; invoice_url: string; order_id?: string };
+
 export type CryptoProvider = {
   /** `POST /v1/payment`: a pay address and amount for one payment. */
   createPayment(params: CreatePaymentParams): Promise<ProviderPayment>;
+  /** `POST /v1/invoice`: a payment page to send the payer to. */
+  createInvoice(params: CreateInvoiceParams): Promise<ProviderInvoice>;
 };
 
 export function createNowPayments(options: {
@@ -52,21 +65,31 @@ export function createNowPayments(options: {
   timeoutMs?: number;
 }): CryptoProvider {
   const doFetch = options.fetch ?? fetch;
+  async function post<T>(path: string, params: object): Promise<{ response: Response; body: T | null }> {
+    let response: Response;
+    try {
+      response = await doFetch(`${options.apiUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': options.apiKey },
+        body: JSON.stringify(params),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+    } catch {
+      throw new CryptoProviderError('connection failed');
+    }
+    return { response, body: (await response.json().catch(() => null)) as T | null };
+  }
   return {
     async createPayment(params) {
-      let response: Response;
-      try {
-        response = await doFetch(`${options.apiUrl}/v1/payment`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-api-key': options.apiKey },
-          body: JSON.stringify(params),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-        });
-      } catch {
-        throw new CryptoProviderError('connection failed');
-      }
-      const body = (await response.json().catch(() => null)) as ProviderPayment | null;
+      const { response, body } = await post<ProviderPayment>('/v1/payment', params);
       if (!response.ok || !body || body.payment_id === undefined || !body.pay_address) {
+        throw new CryptoProviderError(`HTTP ${response.status}`);
+      }
+      return body;
+    },
+    async createInvoice(params) {
+      const { response, body } = await post<ProviderInvoice>('/v1/invoice', params);
+      if (!response.ok || !body || body.id === undefined || !body.invoice_url) {
         throw new CryptoProviderError(`HTTP ${response.status}`);
       }
       return body;

@@ -1,21 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { DEMO_BOTS, seedDemoVendor } from '../db/seed/seed';
+import { DEMO_BOTS, demoShopWebhooks, seedDemoVendor } from '../db/seed/seed';
 import type { Secrets } from '../lib/secrets';
+import { ALLOWED_UPDATES } from '../modules/bots/bots.service';
+import { callMethod } from '../telegram/fake-bot-api/methods';
 import type { FakeBotApiState } from '../telegram/fake-bot-api/state';
+
+export const DEMO_PLATFORM_BOT_USERNAME = 'botshop_backoffice_bot';
+/** The demo shop a person chats with first (the chat page's URL is printed at start). */
+export const DEMO_SHOP_USERNAME = 'urban_threads_bot';
 
 /**
  * Demo mode at start-up: the fake Telegram knows the demo bots (so their tokens verify), and on first start
- * a demo vendor with realistic data is seeded. Later starts find it and seed nothing.
+ * a demo vendor with realistic data is seeded. Later starts find it and seed nothing. The running demo shops'
+ * webhooks are set on the fake (its state starts empty every time), so a customer can chat with them at once.
  */
-export const DEMO_PLATFORM_BOT_USERNAME = 'botshop_backoffice_bot';
-
 export async function ensureDemoData(
   db: Db,
   fake: FakeBotApiState,
   secrets: Secrets,
   log: FastifyBaseLogger,
   platformBotToken: string,
+  publicUrl: string,
 ) {
   for (const bot of DEMO_BOTS)
     fake.registerBot({ token: bot.token, username: bot.username, firstName: bot.name });
@@ -23,4 +29,20 @@ export async function ensureDemoData(
   fake.registerBot({ token: platformBotToken, username: DEMO_PLATFORM_BOT_USERNAME, firstName: 'Bot Shop' });
   const result = await seedDemoVendor(db, { orders: 2000, seed: 1, onlyIfMissing: true, secrets });
   if (result.created) log.info(result, 'demo data seeded');
+  const webhooks = await demoShopWebhooks(db, { vendorId: result.vendorId, secrets, publicUrl });
+  for (const hook of webhooks) {
+    try {
+      await callMethod(fake, hook.token, 'setWebhook', {
+        url: hook.url,
+        secret_token: hook.secret,
+        allowed_updates: ALLOWED_UPDATES,
+      });
+    } catch (err) {
+      // Telegram's rules apply (https, or this machine): the back-office works all the same, the shop does not.
+      log.warn(
+        { bot: hook.username, err: err instanceof Error ? err.message : String(err) },
+        'demo shop webhook not set',
+      );
+    }
+  }
 }

@@ -45,3 +45,8 @@ export function sha256Hex(value: string): string {
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
+
+/** A key derived from APP_SECRET for one more purpose (the same derivation as createSecrets' keys). */
+export function deriveKey(appSecret: string, purpose: string): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', appSecret, 'botshop', purpose, 32));
+}

@@ -4,9 +4,10 @@ import { Permission } from '@app/contracts/permissions';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp, telegramUser } from '../../test/harness';
-import { botDailyStats, telegramIdentities } from '../db/schema/index';
+import { telegramIdentities } from '../db/schema/index';
 import type { StaffGrant } from '../modules/auth/actor-resolver';
 import { createBot, fakeBot, type Vendor, vendor } from '../modules/bots/test-helpers';
+import { bumpDaily } from '../modules/orders/order-rollups';
 import { type FakeBotApi, startFakeBotApi } from '../telegram/fake-bot-api/server';
 import { vendorScope } from './vendor-scope';
 
@@ -197,17 +198,19 @@ describe('a restricted caller', () => {
   it('gets dashboard figures over its bots only', async () => {
     await setUp({ permissions: ['analytics'], botIds: 'mine' });
     const day = new Date().toISOString().slice(0, 10);
-    await t.database.db.insert(botDailyStats).values([
-      { vendorId: owner.vendorId, botId: mine.id, day, orders: 2, revenueMinor: 1000, revenueUsdMinor: 1000 },
-      {
-        vendorId: owner.vendorId,
-        botId: theirs.id,
-        day,
+    // Through the rollup's own writer, which keeps each bot's day and the vendor's.
+    await t.database.db.transaction(async (tx) => {
+      await bumpDaily(tx, owner.vendorId, mine.id, day, {
+        orders: 2,
+        revenueMinor: 1000,
+        revenueUsdMinor: 1000,
+      });
+      await bumpDaily(tx, owner.vendorId, theirs.id, day, {
         orders: 5,
         revenueMinor: 9000,
         revenueUsdMinor: 9000,
-      },
-    ]);
+      });
+    });
     const res = await call('GET', '/dashboard/stats');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ totalBots: 1, totalOrders: 2, totalRevenue: 10 });

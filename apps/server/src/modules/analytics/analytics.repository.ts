@@ -2,12 +2,19 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/types';
 import type { BotScope } from '../../lib/actor';
 
-// Analytics reads the rollups only (bot_daily_stats, product_daily_stats): the cost depends on days and bots,
-// never on the number of orders.
+// Analytics reads the rollups only, never the orders: for the whole vendor its days (vendor_daily_stats,
+// vendor_product_daily_stats), so the cost follows the number of days; for some bots those bots' days
+// (bot_daily_stats, product_daily_stats).
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 export type Slice = { vendorId: string; scope: BotScope; botId?: string };
+
+/** Every bot of the vendor: the vendor-wide rollups answer. */
+const wholeVendor = (s: Slice) => s.scope === 'all' && !s.botId;
+const dailyTable = (s: Slice) => sql.raw(wholeVendor(s) ? 'vendor_daily_stats' : 'bot_daily_stats');
+const productTable = (s: Slice) =>
+  sql.raw(wholeVendor(s) ? 'vendor_product_daily_stats' : 'product_daily_stats');
 
 function botWhere(s: Slice, col = 'bot_id'): SQL {
   const c = sql.raw(col);
@@ -64,7 +71,7 @@ const toTotals = (row: Record<string, unknown>, prefix: string): Totals =>
 export async function windowTotals(db: Conn, s: Slice, prevFrom: string, from: string) {
   const res = await db.execute(sql`
     select ${TOTALS(`day >= '${from}'`, 'cur')}, ${TOTALS(`day < '${from}'`, 'prev')}
-    from bot_daily_stats where vendor_id = ${s.vendorId} and day >= ${prevFrom}${botWhere(s)}`);
+    from ${dailyTable(s)} where vendor_id = ${s.vendorId} and day >= ${prevFrom}${botWhere(s)}`);
   const row = rowsOf<Record<string, unknown>>(res)[0] ?? {};
   return { current: toTotals(row, 'cur'), previous: toTotals(row, 'prev') };
 }
@@ -73,7 +80,7 @@ export async function windowTotals(db: Conn, s: Slice, prevFrom: string, from: s
 export async function allTimeTotals(db: Conn, s: Slice) {
   const res = await db.execute(sql`
     select coalesce(sum(revenue_usd_minor), 0)::int8 as revenue, coalesce(sum(new_customers), 0)::int8 as customers
-    from bot_daily_stats where vendor_id = ${s.vendorId}${botWhere(s)}`);
+    from ${dailyTable(s)} where vendor_id = ${s.vendorId}${botWhere(s)}`);
   const r = rowsOf<{ revenue: number; customers: number }>(res)[0];
   return { revenue: Number(r?.revenue ?? 0), customers: Number(r?.customers ?? 0) };
 }
@@ -84,7 +91,7 @@ export async function dailySeries(db: Conn, s: Slice, from: string): Promise<Day
   const res = await db.execute(sql`
     select day::text as day, sum(revenue_usd_minor)::int8 as revenue, sum(orders)::int8 as orders,
       sum(new_customers)::int8 as customers
-    from bot_daily_stats where vendor_id = ${s.vendorId} and day >= ${from}${botWhere(s)}
+    from ${dailyTable(s)} where vendor_id = ${s.vendorId} and day >= ${from}${botWhere(s)}
     group by day order by day`);
   return rowsOf<DayRow>(res).map((r) => ({
     day: r.day,
@@ -108,11 +115,11 @@ export async function topProducts(db: Conn, s: Slice, prevFrom: string, from: st
   const res = await db.execute(sql`
     with cur as (
       select product_id, sum(units)::int8 as units, sum(revenue_usd_minor)::int8 as revenue
-      from product_daily_stats where vendor_id = ${s.vendorId} and day >= ${from}${botWhere(s)}
+      from ${productTable(s)} where vendor_id = ${s.vendorId} and day >= ${from}${botWhere(s)}
       group by product_id order by revenue desc, product_id limit ${limit}
     ), prev as (
       select product_id, sum(revenue_usd_minor)::int8 as revenue
-      from product_daily_stats where vendor_id = ${s.vendorId} and day >= ${prevFrom} and day < ${from}${botWhere(s)}
+      from ${productTable(s)} where vendor_id = ${s.vendorId} and day >= ${prevFrom} and day < ${from}${botWhere(s)}
         and product_id in (select product_id from cur)
       group by product_id
     )
@@ -150,7 +157,7 @@ export async function categoryPerformance(db: Conn, s: Slice, from: string, limi
   const res = await db.execute(sql`
     with sold as (
       select p.category_id, sum(x.revenue_usd_minor)::int8 as revenue, sum(x.units)::int8 as units
-      from product_daily_stats x
+      from ${productTable(s)} x
       join products p on p.vendor_id = x.vendor_id and p.id = x.product_id
       where x.vendor_id = ${s.vendorId} and x.day >= ${from}${botWhere(s, 'x.bot_id')}
       group by p.category_id

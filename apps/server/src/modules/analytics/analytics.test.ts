@@ -7,55 +7,22 @@ import type {
   TopProductsChart,
 } from '@app/contracts/analytics';
 import type { DashboardBots, DashboardStats, SubscriptionOverview } from '@app/contracts/dashboard';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
-import { categories, telegramIdentities } from '../../db/schema/index';
-import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
-import type { StaffGrant } from '../auth/actor-resolver';
-import {
-  createBot,
-  DAY_MS,
-  fakeBot,
-  type TestClock,
-  testClock,
-  type Vendor,
-  vendor,
-} from '../bots/test-helpers';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness';
+import { categories } from '../../db/schema/index';
+import { DAY_MS, type TestClock, type Vendor, vendor } from '../bots/test-helpers';
 import { recordShopFunnel } from '../orders/order-rollups';
-import { addCustomer, addProduct, placeTestOrder } from '../orders/test-helpers';
+import { addCustomer, addProduct, percent, placeTestOrder, shopTestEnv } from '../orders/test-helpers';
 
-let fake: FakeBotApi;
+const env = shopTestEnv();
+const { get } = env;
 let t: TestApp;
 let v: Vendor;
 let clock: TestClock;
-let grant: StaffGrant | null = null;
-const staffUser = telegramUser({ first_name: 'Sam' });
-
-beforeAll(async () => {
-  fake = await startFakeBotApi();
-});
-afterAll(() => fake.close());
-afterEach(async () => {
-  fake.state.reset();
-  await t.app.close();
-});
 
 async function setUp() {
-  clock = testClock();
-  grant = null;
-  t = await createTestApp({
-    config: { telegramApiRoot: fake.url },
-    now: clock.now,
-    findStaffGrant: async (vendorId, telegramId) =>
-      vendorId === v.vendorId && telegramId === staffUser.id ? grant : null,
-  });
-  v = await vendor(t.app);
+  ({ t, v, clock } = await env.start());
 }
-
-const get = async <T>(path: string, of: Vendor = v) => {
-  const res = await t.app.inject({ method: 'GET', url: `${of.base}${path}`, headers: of.auth });
-  return { status: res.statusCode, body: res.json() as T };
-};
 
 /**
  * Two bots. This week (last 7 days): Alpha sells 2 mugs ($30) + an e-book in EUR (€10 = $10.80) to Jane and
@@ -63,8 +30,8 @@ const get = async <T>(path: string, of: Vendor = v) => {
  * 4 checkouts on Alpha.
  */
 async function shop() {
-  const a = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Alpha' });
-  const b = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Beta', plan: 'PRO' });
+  const a = await env.addBot('Alpha');
+  const b = await env.addBot('Beta', { plan: 'PRO' });
   const [kitchen] = await t.database.db
     .insert(categories)
     .values({ vendorId: v.vendorId, name: 'Kitchen', icon: '🍳' })
@@ -200,12 +167,8 @@ describe('analytics', () => {
   it("limits a restricted caller's figures to their bots", async () => {
     await setUp();
     const s = await shop();
-    await t.database.db
-      .insert(telegramIdentities)
-      .values({ vendorId: v.vendorId, telegramId: staffUser.id, role: 'STAFF', firstName: 'Sam' });
-    const session = await signIn(t.app, staffUser);
-    const staff: Vendor = { ...v, auth: { authorization: `Bearer ${session.accessToken}` } };
-    grant = { permissions: ['analytics', 'bots'], botIds: [s.b.id] };
+    const staff = await env.signInStaff();
+    env.grant = { permissions: ['analytics', 'bots'], botIds: [s.b.id] };
     expect((await get<AnalyticsOverview>('/analytics?period=7d', staff)).body.totalRevenue).toBe(4000);
     expect(
       (await get<BotPerformanceResponse>('/analytics/bots/all', staff)).body.bots.map((b) => b.id),
@@ -246,5 +209,3 @@ describe('Home: dashboard stats, bots and subscriptions', () => {
     expect((await get<SubscriptionOverview>('/subscriptions/overview')).body.activeSubscriptions).toBe(1);
   });
 });
-
-const percent = (change: number, base: number) => Math.round((change / base) * 1000) / 10;

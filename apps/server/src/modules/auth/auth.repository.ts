@@ -119,3 +119,22 @@ export async function countStaff(db: Conn, vendorId: string, since: Date) {
     .where(and(eq(telegramIdentities.vendorId, vendorId), eq(telegramIdentities.role, 'STAFF')));
   return { total: Number(row?.total ?? 0), createdSince: Number(row?.createdSince ?? 0) };
 }
+
+/** Who speaks for a vendor (its owner's Telegram id) and in what words (the profile's language and timezone). */
+export async function ownerContact(db: Conn, vendorId: string) {
+  const [row] = await db
+    .select({
+      telegramId: telegramIdentities.telegramId,
+      language: vendors.language,
+      timezone: vendors.timezone,
+    })
+    .from(vendors)
+    .innerJoin(
+      telegramIdentities,
+      and(eq(telegramIdentities.vendorId, vendors.id), eq(telegramIdentities.role, 'VENDOR')),
+    )
+    .where(eq(vendors.id, vendorId))
+    .orderBy(asc(telegramIdentities.createdAt))
+    .limit(1);
+  return row;
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckStatusResponse, LoginResponse, TokenPair, VendorSummary } from '@app/contracts/auth';
+import type { Language } from '@app/contracts/common';
 import { LIMITS } from '@app/contracts/limits';
 import type { Db } from '../../db/types';
 import { AppError } from '../../lib/app-error';
@@ -18,6 +19,17 @@ export type AuthDeps = {
 };
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+export type OwnerContact = { telegramId: number; language: Language; timezone: string };
+
+/**
+ * The vendor's owner as the platform bot addresses them: their Telegram id, in the profile's language (English
+ * until they choose one) and timezone. Undefined for an unknown vendor.
+ */
+export async function ownerContactOf(db: Db, vendorId: string): Promise<OwnerContact | undefined> {
+  const row = await repo.ownerContact(db, vendorId);
+  return row && { telegramId: row.telegramId, language: row.language ?? 'en', timezone: row.timezone };
+}
 
 export function createAuthService(deps: AuthDeps) {
   const now = () => deps.now?.() ?? new Date();

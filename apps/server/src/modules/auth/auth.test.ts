@@ -98,7 +98,7 @@ describe('POST /auth/telegram', () => {
     });
 
     it('refuses init data dated more than a minute ahead of the server clock', async () => {
-      for (const authDate of [new Date('3000-01-01T00:00:00Z'), new Date(Date.now() + 61_000)]) {
+      for (const authDate of [new Date('3000-01-01T00:00:00Z'), new Date(Date.now() + 120_000)]) {
         const res = await login(signInitData(telegramUser(), TEST_BOT_TOKEN, { authDate }));
         expect(res.statusCode, authDate.toISOString()).toBe(401);
         expect(res.json().error).toMatchObject({

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { botScopeWhere } from '../../db/bot-scope';
-import { bots } from '../../db/schema/index';
+import { botSettings, botSubscriptions, bots } from '../../db/schema/index';
 import type { Conn, Tx } from '../../db/types';
 import type { BotScope } from '../../lib/actor';
 
@@ -115,6 +115,40 @@ export async function updateBot(
   return row;
 }
 
+/**
+ * Takes a stopped bot for restarting when the system stopped it for `reason`: clears the reason in one
+ * conditional update, so of two callers at once only one gets the row.
+ */
+export async function claimStoppedBot(
+  db: Conn,
+  vendorId: string,
+  botId: string,
+  reason: string,
+): Promise<BotRow | undefined> {
+  const [row] = await db
+    .update(bots)
+    .set({ stoppedReason: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(bots.vendorId, vendorId),
+        eq(bots.id, botId),
+        isNull(bots.deletedAt),
+        eq(bots.isActive, false),
+        eq(bots.stoppedReason, reason),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives a claimed bot its stop reason back (its restart failed), unless it has started since. */
+export async function releaseStoppedBot(db: Conn, vendorId: string, botId: string, reason: string) {
+  await db
+    .update(bots)
+    .set({ stoppedReason: reason })
+    .where(and(eq(bots.vendorId, vendorId), eq(bots.id, botId), eq(bots.isActive, false)));
+}
+
 /** A live bot looked up by id alone (the shop runtime knows no vendor). */
 export async function findBotById(db: Conn, botId: string): Promise<BotRow | undefined> {
   const [row] = await db
@@ -125,15 +159,62 @@ export async function findBotById(db: Conn, botId: string): Promise<BotRow | und
   return row;
 }
 
-/** The stored webhook secret of a live bot, looked up by id alone: Telegram's request names no vendor. */
-export async function findWebhookSecret(db: Conn, botId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ secret: bots.webhookSecretCiphertext })
-    .from(bots)
-    .where(and(eq(bots.id, botId), isNull(bots.deletedAt)))
-    .limit(1);
-  return row?.secret ?? null;
+/**
+ * What the shop runtime reads for every update, in one round trip: the live bot, its current subscription (the
+ * newest row, picked as subscriptions.repository's currentSubscriptions picks it) and when its runtime cache was
+ * last cleared (its settings row). The only query here that reads those two modules' tables: a busy shop must
+ * not pay three round trips per update before it even knows the shop is open. Prepared once per database.
+ */
+export async function findShopRuntime(db: Conn, botId: string) {
+  let query = shopRuntimeQueries.get(db);
+  if (!query) {
+    query = prepareShopRuntime(db);
+    shopRuntimeQueries.set(db, query);
+  }
+  const [row] = await query.execute({ botId });
+  if (!row) return undefined;
+  const { plan, status, endsAt, cacheClearedAt, ...bot } = row;
+  return {
+    bot,
+    subscription: plan && status && endsAt ? { plan, status, endsAt } : undefined,
+    cacheClearedAt,
+  };
 }
+
+function prepareShopRuntime(db: Conn) {
+  const current = db
+    .select({ plan: botSubscriptions.plan, status: botSubscriptions.status, endsAt: botSubscriptions.endsAt })
+    .from(botSubscriptions)
+    .where(and(eq(botSubscriptions.vendorId, bots.vendorId), eq(botSubscriptions.botId, bots.id)))
+    .orderBy(desc(botSubscriptions.createdAt), desc(botSubscriptions.startsAt), desc(botSubscriptions.id))
+    .limit(1)
+    .as('current');
+  return db
+    .select({
+      vendorId: bots.vendorId,
+      id: bots.id,
+      telegramBotId: bots.telegramBotId,
+      username: bots.username,
+      name: bots.name,
+      language: bots.language,
+      currency: bots.currency,
+      isActive: bots.isActive,
+      tokenCiphertext: bots.tokenCiphertext,
+      webhookSecretCiphertext: bots.webhookSecretCiphertext,
+      plan: current.plan,
+      status: current.status,
+      endsAt: current.endsAt,
+      cacheClearedAt: botSettings.cacheClearedAt,
+    })
+    .from(bots)
+    .leftJoinLateral(current, sql`true`)
+    .leftJoin(botSettings, and(eq(botSettings.vendorId, bots.vendorId), eq(botSettings.botId, bots.id)))
+    .where(and(eq(bots.id, sql.placeholder('botId')), isNull(bots.deletedAt)))
+    .limit(1)
+    .prepare('find_shop_runtime');
+}
+
+const shopRuntimeQueries = new WeakMap<Conn, ReturnType<typeof prepareShopRuntime>>();
 
 /**
  * Which of a bot's unique keys a failed insert or update collided with — another live bot holds this token or

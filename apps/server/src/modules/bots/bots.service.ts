@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   BOT_MESSAGES,
   type Bot,
@@ -28,12 +27,16 @@ import type { CustomersService } from '../customers/customers.service';
 import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
 import type { OrdersService } from '../orders/orders.service';
 import type { ProductsService } from '../products/products.service';
-import { isSubscriptionLive, type SubscriptionsService } from '../subscriptions/subscriptions.service';
+import {
+  isSubscriptionLive,
+  type SubscriptionsService,
+  subscriptionOf,
+} from '../subscriptions/subscriptions.service';
 import { maskToken, toBot, toBotDetail } from './bot-view';
 import * as repo from './bots.repository';
 
 /** The updates a shop bot needs: chat messages, inline buttons, and Stars checkout. */
-export const ALLOWED_UPDATES = ['message', 'callback_query', 'pre_checkout_query'];
+export const ALLOWED_UPDATES = ['message', 'callback_query', 'shipping_query', 'pre_checkout_query'];
 
 export type BotsLogger = { warn(obj: object, msg: string): void };
 
@@ -45,9 +48,16 @@ export type BotStopDeps = {
   log?: BotsLogger | undefined;
 };
 
-export type BotsDeps = BotStopDeps & {
+/** What starting a bot needs: a new webhook secret is sealed, and the webhook points at the public address. */
+export type BotStartDeps = BotStopDeps & {
   secrets: Pick<Secrets, 'encrypt' | 'decrypt'>;
   publicUrl: string;
+};
+
+/** Why the system stopped a bot whose subscription ended (bots.stopped_reason, the bot.stopped event). */
+const EXPIRED = 'subscription.expired';
+
+export type BotsDeps = BotStartDeps & {
   subscriptions: SubscriptionsService;
   orders: OrdersService;
   customers: CustomersService;
@@ -115,6 +125,7 @@ async function stopBot(
       isActive: false,
       webhookUrl: null,
       webhookSecretCiphertext: null,
+      stoppedReason: how.reason ?? null,
       ...(how.deletedAt ? { deletedAt: how.deletedAt } : {}),
     });
     if (!updated) throw new AppError('BOT_NOT_FOUND');
@@ -142,16 +153,155 @@ async function stopBot(
 export async function stopExpiredBot(deps: BotStopDeps, vendorId: string, botId: string): Promise<void> {
   const row = await repo.findBot(deps.db, vendorId, botId);
   if (!row?.isActive) return;
-  await stopBot(deps, { vendorId, telegramId: null }, row, {
-    action: 'bot.stopped',
-    reason: 'subscription.expired',
+  await stopBot(deps, { vendorId, telegramId: null }, row, { action: 'bot.stopped', reason: EXPIRED });
+}
+
+const webhookUrlOf = (deps: BotStartDeps, botId: string) => `${deps.publicUrl}/telegram/webhook/${botId}`;
+
+/**
+ * Has Telegram send the bot's updates here with a fresh secret. Store first: the secret (with `alongside`,
+ * say a new token) is saved before Telegram is asked, so every update sent with it finds it. When Telegram
+ * refuses, the previous values are put back and the refusal is thrown: nothing changed.
+ */
+async function pointWebhookHere(
+  deps: BotStartDeps,
+  row: repo.BotRow,
+  token: string,
+  alongside: repo.BotChanges = {},
+) {
+  const secret = randomToken(32);
+  const changes: repo.BotChanges = { ...alongside, webhookSecretCiphertext: deps.secrets.encrypt(secret) };
+  try {
+    await repo.updateBot(deps.db, row.vendorId, row.id, changes);
+  } catch (err) {
+    conflictFailure(err);
+  }
+  try {
+    await deps.botApi.setWebhook(token, {
+      url: webhookUrlOf(deps, row.id),
+      secret_token: secret,
+      allowed_updates: ALLOWED_UPDATES,
+    });
+  } catch (err) {
+    await repo.updateBot(deps.db, row.vendorId, row.id, previousValues(row, changes));
+    telegramFailure(err);
+  }
+}
+
+/**
+ * Gives the shop's chat its command menu in the bot's language. A refusal leaves the bot running: customers
+ * can still type the commands, so it is logged, not thrown.
+ */
+async function setShopCommands(deps: BotStartDeps, row: repo.BotRow, token: string): Promise<void> {
+  const language = BotLanguage.catch('en').parse(row.language);
+  try {
+    await deps.botApi.call(token, 'setMyCommands', { commands: shopCommands(language) });
+  } catch (err) {
+    deps.log?.warn({ botId: row.id, err: errorText(err) }, 'could not set the bot commands');
+  }
+}
+
+/** Records the bot as running, once Telegram sends its updates here. */
+async function markRunning(
+  deps: BotStartDeps,
+  by: ChangedBy,
+  row: repo.BotRow,
+  payload: Record<string, string> = {},
+): Promise<repo.BotRow> {
+  return deps.db.transaction(async (tx) => {
+    const updated = await repo.updateBot(tx, row.vendorId, row.id, {
+      isActive: true,
+      webhookUrl: webhookUrlOf(deps, row.id),
+      stoppedReason: null,
+    });
+    if (!updated) throw new AppError('BOT_NOT_FOUND');
+    await recordEvent(tx, botEvent(by, row, 'bot.started', payload));
+    return updated;
   });
+}
+
+/**
+ * The one way a bot starts: the start button, a new bot and a paid subscription all come here. Its webhook
+ * points here (store first, see pointWebhookHere), its chat gets the shop's commands, then it is marked running
+ * with a `bot.started` event. Throws what Telegram's refusal means; nothing changed then.
+ */
+async function startBot(
+  deps: BotStartDeps,
+  by: ChangedBy,
+  row: repo.BotRow,
+  token: string,
+  payload: Record<string, string> = {},
+): Promise<repo.BotRow> {
+  await pointWebhookHere(deps, row, token);
+  await setShopCommands(deps, row, token);
+  return markRunning(deps, by, row, payload);
+}
+
+/**
+ * Starts again, on behalf of the system, a bot the expiry stopped once a payment has made its subscription live
+ * again; the way the start button does. Any other bot (running, stopped by a person, deleted, or whose
+ * subscription is still not live) is left as it is. Answers whether it started the bot. When Telegram refuses,
+ * the bot stays marked as stopped by the expiry and the refusal is thrown, so a retry tries again.
+ */
+export async function resumeBotAfterPayment(
+  deps: BotStartDeps & { subscriptions: Pick<SubscriptionsService, 'currentOf'> },
+  vendorId: string,
+  botId: string,
+): Promise<boolean> {
+  const subscriptionOf = await deps.subscriptions.currentOf(vendorId, [botId]);
+  if (!isSubscriptionLive(subscriptionOf(botId))) return false;
+  // Claimed first, so two payments completing together start the bot once (one webhook secret, one event).
+  const row = await repo.claimStoppedBot(deps.db, vendorId, botId, EXPIRED);
+  if (!row) return false;
+  try {
+    await startBot(deps, { vendorId, telegramId: null }, row, deps.secrets.decrypt(row.tokenCiphertext), {
+      reason: 'subscription.paid',
+    });
+    return true;
+  } catch (err) {
+    await repo.releaseStoppedBot(deps.db, vendorId, botId, EXPIRED);
+    throw err;
+  }
+}
+
+/** What the platform needs to message a bot's customers through it (notifications): its token and language. */
+export type BotMessenger = { token: string; language: Language; username: string };
+
+/** The bot's messenger; undefined for a deleted or unknown bot. */
+export async function botMessengerOf(
+  deps: { db: Db; secrets: Pick<Secrets, 'decrypt'> },
+  vendorId: string,
+  botId: string,
+): Promise<BotMessenger | undefined> {
+  const row = await repo.findBot(deps.db, vendorId, botId);
+  if (!row) return undefined;
+  return {
+    token: deps.secrets.decrypt(row.tokenCiphertext),
+    language: BotLanguage.catch('en').parse(row.language),
+    username: row.username,
+  };
+}
+
+/** The bot's @username (without the @), for naming it in a notification; undefined for a deleted bot. */
+export async function botUsernameOf(db: Db, vendorId: string, botId: string): Promise<string | undefined> {
+  return (await repo.findBot(db, vendorId, botId))?.username;
 }
 
 export function createBotsService(deps: BotsDeps) {
   const { db, botApi, secrets, subscriptions } = deps;
   const tokenOf = (row: repo.BotRow) => secrets.decrypt(row.tokenCiphertext);
-  const webhookUrlOf = (botId: string) => `${deps.publicUrl}/telegram/webhook/${botId}`;
+  // The runtime reads a bot's token and webhook secret for every update: each ciphertext is decrypted once
+  // (a new token or secret is a new ciphertext). Bounded; the oldest goes first.
+  const decrypted = new Map<string, string>();
+  const decryptOnce = (ciphertext: string) => {
+    let plain = decrypted.get(ciphertext);
+    if (plain === undefined) {
+      plain = secrets.decrypt(ciphertext);
+      decrypted.set(ciphertext, plain);
+      if (decrypted.size > 2000) decrypted.delete(decrypted.keys().next().value ?? '');
+    }
+    return plain;
+  };
 
   async function mustFind(vendorId: string, botId: string) {
     const row = await repo.findBot(db, vendorId, botId);
@@ -199,57 +349,6 @@ export function createBotsService(deps: BotsDeps) {
     if (!isSubscriptionLive(subscriptionOf(botId))) throw new AppError('SUBSCRIPTION_EXPIRED');
   }
 
-  /**
-   * Has Telegram send the bot's updates here with a fresh secret. Store first: the secret (with `alongside`,
-   * say a new token) is saved before Telegram is asked, so every update sent with it finds it. When Telegram
-   * refuses, the previous values are put back and the refusal is thrown: nothing changed.
-   */
-  async function pointWebhookHere(row: repo.BotRow, token: string, alongside: repo.BotChanges = {}) {
-    const secret = randomToken(32);
-    const changes: repo.BotChanges = { ...alongside, webhookSecretCiphertext: secrets.encrypt(secret) };
-    try {
-      await repo.updateBot(db, row.vendorId, row.id, changes);
-    } catch (err) {
-      conflictFailure(err);
-    }
-    try {
-      await botApi.setWebhook(token, {
-        url: webhookUrlOf(row.id),
-        secret_token: secret,
-        allowed_updates: ALLOWED_UPDATES,
-      });
-    } catch (err) {
-      await repo.updateBot(db, row.vendorId, row.id, previousValues(row, changes));
-      telegramFailure(err);
-    }
-  }
-
-  /**
-   * Gives the shop's chat its command menu in the bot's language. A refusal leaves the bot running: customers
-   * can still type the commands, so it is logged, not thrown.
-   */
-  async function setShopCommands(row: repo.BotRow, token: string): Promise<void> {
-    const language = BotLanguage.catch('en').parse(row.language);
-    try {
-      await botApi.call(token, 'setMyCommands', { commands: shopCommands(language) });
-    } catch (err) {
-      deps.log?.warn({ botId: row.id, err: errorText(err) }, 'could not set the bot commands');
-    }
-  }
-
-  /** Records the bot as running, once Telegram sends its updates here. */
-  async function markRunning(actor: Actor, row: repo.BotRow): Promise<repo.BotRow> {
-    return db.transaction(async (tx) => {
-      const updated = await repo.updateBot(tx, row.vendorId, row.id, {
-        isActive: true,
-        webhookUrl: webhookUrlOf(row.id),
-      });
-      if (!updated) throw new AppError('BOT_NOT_FOUND');
-      await recordEvent(tx, botEvent(actor, row, 'bot.started'));
-      return updated;
-    });
-  }
-
   /** Inserts the bot (not yet running), its plan and its activity in one transaction. */
   async function insertBot(actor: Actor, body: NewBot, me: TelegramBotUser, tokenHash: string) {
     try {
@@ -286,9 +385,7 @@ export function createBotsService(deps: BotsDeps) {
   /** Starts a bot just created. It exists whatever Telegram says now; the vendor can start it from its card. */
   async function startNewBot(actor: Actor, row: repo.BotRow, token: string): Promise<repo.BotRow> {
     try {
-      await pointWebhookHere(row, token);
-      await setShopCommands(row, token);
-      return await markRunning(actor, row);
+      return await startBot(deps, actor, row, token);
     } catch (err) {
       deps.log?.warn({ botId: row.id, err: errorText(err) }, 'new bot could not be started');
       return row;
@@ -309,7 +406,7 @@ export function createBotsService(deps: BotsDeps) {
       throw new AppError('BOT_USERNAME_TAKEN');
     }
     const columns = { tokenCiphertext: secrets.encrypt(token), tokenHash, username };
-    if (row.isActive) await pointWebhookHere(row, token, columns);
+    if (row.isActive) await pointWebhookHere(deps, row, token, columns);
     return columns;
   }
 
@@ -407,11 +504,11 @@ export function createBotsService(deps: BotsDeps) {
     async start(actor: Actor, botId: string): Promise<Bot> {
       const row = await mustFind(actor.vendorId, botId);
       await mustHaveLiveSubscription(actor.vendorId, botId);
-      const token = tokenOf(row);
-      await pointWebhookHere(row, token);
-      await setShopCommands(row, token);
-      return presentOne(await markRunning(actor, row));
+      return presentOne(await startBot(deps, actor, row, tokenOf(row)));
     },
+
+    /** See resumeBotAfterPayment: starts a bot the expiry stopped once its subscription is live again. */
+    resumeAfterPayment: (vendorId: string, botId: string) => resumeBotAfterPayment(deps, vendorId, botId),
 
     /** Marks the bot inactive and refuses its updates, then removes its webhook on Telegram. */
     async stop(actor: Actor, botId: string): Promise<Bot> {
@@ -495,9 +592,11 @@ export function createBotsService(deps: BotsDeps) {
       const row = await mustFind(actor.vendorId, botId);
       if (!row.isActive) throw new AppError('BOT_NOT_RUNNING');
       const token = tokenOf(row);
-      await pointWebhookHere(row, token);
+      await pointWebhookHere(deps, row, token);
       const updated = await db.transaction(async (tx) => {
-        const saved = await repo.updateBot(tx, row.vendorId, row.id, { webhookUrl: webhookUrlOf(row.id) });
+        const saved = await repo.updateBot(tx, row.vendorId, row.id, {
+          webhookUrl: webhookUrlOf(deps, row.id),
+        });
         if (!saved) throw new AppError('BOT_NOT_FOUND');
         await recordEvent(tx, settingsEvent(actor, saved, { section: 'token', action: 'webhook_updated' }));
         return saved;
@@ -544,27 +643,54 @@ export function createBotsService(deps: BotsDeps) {
      * and whether it is open (running, with a live subscription). Undefined for a deleted or unknown bot.
      */
     async shopOf(botId: string): Promise<ShopBot | undefined> {
-      const row = await repo.findBotById(db, botId);
-      if (!row) return undefined;
-      const subscriptionOf = await subscriptions.currentOf(row.vendorId, [row.id]);
-      return {
-        vendorId: row.vendorId,
-        botId: row.id,
-        token: tokenOf(row),
-        telegramBotId: row.telegramBotId,
-        username: row.username,
-        name: row.name,
-        language: BotLanguage.catch('en').parse(row.language),
-        currency: row.currency,
-        isOpen: row.isActive && isSubscriptionLive(subscriptionOf(row.id)),
-      };
+      return (await this.shopRuntimeOf(botId))?.shop;
     },
 
-    /** Whether a webhook request carries the secret this bot's webhook was set with (constant-time). */
-    async checkWebhookSecret(botId: string, given: string | undefined): Promise<boolean> {
-      const sealed = await repo.findWebhookSecret(db, botId);
-      if (!sealed || !given) return false;
-      return constantTimeEqual(secrets.decrypt(sealed), given);
+    /**
+     * Records that the shop runtime failed to answer an update (bot.error). `error` names what failed (a Telegram
+     * refusal's description, or "internal"), never a stack or a query.
+     */
+    async recordError(
+      shop: Pick<ShopBot, 'vendorId' | 'botId' | 'username'>,
+      updateId: number,
+      error: string,
+    ) {
+      await db.transaction((tx) =>
+        recordEvent(tx, {
+          vendorId: shop.vendorId,
+          botId: shop.botId,
+          type: 'bot.error',
+          actor: SYSTEM_ACTOR,
+          subject: { kind: 'bot', id: shop.botId },
+          payload: { botUsername: shop.username, updateId, error },
+        }),
+      );
+    },
+
+    /**
+     * The shop as the runtime serves one update, read in one query: the shop (as shopOf), the secret its webhook
+     * was set with (null once stopped: every update is then refused) and when its cache was last cleared.
+     */
+    async shopRuntimeOf(botId: string): Promise<ShopRuntime | undefined> {
+      const row = await repo.findShopRuntime(db, botId);
+      if (!row) return undefined;
+      const { bot } = row;
+      const subscription = subscriptionOf(row.subscription, deps.now?.() ?? new Date());
+      return {
+        shop: {
+          vendorId: bot.vendorId,
+          botId: bot.id,
+          token: decryptOnce(bot.tokenCiphertext),
+          telegramBotId: bot.telegramBotId,
+          username: bot.username,
+          name: bot.name,
+          language: BotLanguage.catch('en').parse(bot.language),
+          currency: bot.currency,
+          isOpen: bot.isActive && isSubscriptionLive(subscription),
+        },
+        webhookSecret: bot.webhookSecretCiphertext ? decryptOnce(bot.webhookSecretCiphertext) : null,
+        cacheClearedAt: row.cacheClearedAt,
+      };
     },
   };
 }
@@ -582,6 +708,9 @@ export type ShopBot = {
   currency: string;
   isOpen: boolean;
 };
+
+/** What the shop runtime reads for each update (see shopRuntimeOf). */
+export type ShopRuntime = { shop: ShopBot; webhookSecret: string | null; cacheClearedAt: Date | null };
 
 /** A bot as the settings module and the shop runtime need it: never the token, only its masked form. */
 export type BotBasics = {
@@ -653,10 +782,4 @@ function detailChanges(row: repo.BotRow, body: UpdateBotDetailBody): repo.BotCha
 /** The row's values of the columns `changes` names: what puts them back. */
 function previousValues(row: repo.BotRow, changes: repo.BotChanges): repo.BotChanges {
   return Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof repo.BotRow]]));
-}
-
-// Hashing first gives equal lengths, so the comparison time says nothing about the secret's length either.
-function constantTimeEqual(a: string, b: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(a), digest(b));
 }

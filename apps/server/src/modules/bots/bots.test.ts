@@ -343,7 +343,7 @@ describe('start and stop', () => {
     expect(call?.params).toMatchObject({
       url: `https://shop.example.test/telegram/webhook/${created.id}`,
       secret_token: expect.stringMatching(/^[A-Za-z0-9_-]{1,256}$/),
-      allowed_updates: ['message', 'callback_query', 'pre_checkout_query'],
+      allowed_updates: ['message', 'callback_query', 'shipping_query', 'pre_checkout_query'],
     });
   });
 

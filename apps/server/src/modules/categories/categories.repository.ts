@@ -1,6 +1,9 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { escapeLike } from '../../db/like';
 import { categories, products, subcategories } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
+import type { BotScope } from '../../lib/actor';
+import { productInScope } from '../products/products.repository';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type SubcategoryRow = typeof subcategories.$inferSelect;
@@ -34,8 +37,8 @@ export async function subcategoriesOf(db: Conn, vendorId: string, categoryIds: s
     .orderBy(asc(subcategories.name));
 }
 
-/** Products per (category, subcategory) of the vendor: one grouped scan. */
-export async function productCountsByCategory(db: Conn, vendorId: string) {
+/** Products per (category, subcategory) of the vendor that the caller's bots sell: one grouped scan. */
+export async function productCountsByCategory(db: Conn, vendorId: string, scope: BotScope) {
   return db
     .select({
       categoryId: products.categoryId,
@@ -43,11 +46,12 @@ export async function productCountsByCategory(db: Conn, vendorId: string) {
       count: sql<number>`count(*)::int`,
     })
     .from(products)
-    .where(eq(products.vendorId, vendorId))
+    .where(and(eq(products.vendorId, vendorId), productInScope(scope)))
     .groupBy(products.categoryId, products.subcategoryId);
 }
 
-export async function categoryStats(db: Conn, vendorId: string) {
+/** The stats card; its product total counts what the caller's bots sell. */
+export async function categoryStats(db: Conn, vendorId: string, scope: BotScope) {
   type Row = {
     total_categories: number;
     active_categories: number;
@@ -58,7 +62,7 @@ export async function categoryStats(db: Conn, vendorId: string) {
       (select count(*)::int from ${categories} where vendor_id = ${vendorId}) as total_categories,
       (select count(*)::int from ${categories} where vendor_id = ${vendorId} and status = 'active') as active_categories,
       (select count(*)::int from ${subcategories} where vendor_id = ${vendorId}) as total_subcategories,
-      (select count(*)::int from ${products} where vendor_id = ${vendorId}) as total_products`);
+      (select count(*)::int from ${products} where ${and(eq(products.vendorId, vendorId), productInScope(scope))}) as total_products`);
   const row = (result as unknown as { rows: Row[] }).rows[0];
   return {
     totalCategories: Number(row?.total_categories ?? 0),
@@ -150,24 +154,38 @@ export async function deleteSubcategory(db: Conn, vendorId: string, id: string):
   await db.delete(subcategories).where(and(eq(subcategories.vendorId, vendorId), eq(subcategories.id, id)));
 }
 
+/** A category's products: all of them, and those the caller's bots sell. */
 export async function countProductsInCategory(
   db: Conn,
   vendorId: string,
   categoryId: string,
-): Promise<number> {
+  scope: BotScope,
+): Promise<{ all: number; inScope: number }> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+    .select({
+      all: sql<number>`count(*)::int`,
+      inScope: sql<number>`count(*) filter (where ${productInScope(scope) ?? sql`true`})::int`,
+    })
     .from(products)
     .where(and(eq(products.vendorId, vendorId), eq(products.categoryId, categoryId)));
-  return Number(row?.count ?? 0);
+  return { all: Number(row?.all ?? 0), inScope: Number(row?.inScope ?? 0) };
 }
 
-export async function countProductsInSubcategory(db: Conn, vendorId: string, subcategoryId: string) {
+/** A subcategory's products: all of them, and those the caller's bots sell. */
+export async function countProductsInSubcategory(
+  db: Conn,
+  vendorId: string,
+  subcategoryId: string,
+  scope: BotScope,
+): Promise<{ all: number; inScope: number }> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+    .select({
+      all: sql<number>`count(*)::int`,
+      inScope: sql<number>`count(*) filter (where ${productInScope(scope) ?? sql`true`})::int`,
+    })
     .from(products)
     .where(and(eq(products.vendorId, vendorId), eq(products.subcategoryId, subcategoryId)));
-  return Number(row?.count ?? 0);
+  return { all: Number(row?.all ?? 0), inScope: Number(row?.inScope ?? 0) };
 }
 
 /** Moves every product of a category to another (and one of its subcategories, or none). */
@@ -199,5 +217,3 @@ export async function moveSubcategoryProducts(
     .returning({ id: products.id });
   return rows.length;
 }
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -11,25 +11,85 @@ import type {
   UpdateCategoryBody,
 } from '@app/contracts/categories';
 import type { z } from 'zod';
-import type { Db } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { recordEvent } from '../events/record-event';
 import * as repo from './categories.repository';
 
 type NewCategory = z.output<typeof CreateCategoryBodySchema>;
 
-/** Categories and subcategories of a vendor (spec part 2 §3.6, §5.4): counts real, deletes never orphan products. */
+type CategoryEvent = 'category.created' | 'category.updated' | 'category.deleted';
+
+/** Who changes a category: a caller (owner or staff), or the system (a job acting for nobody in particular). */
+export type CategoryChanger = Pick<Actor, 'vendorId'> & {
+  kind: 'owner' | 'staff' | 'system';
+  telegramId: number | null;
+};
+
+/** Records a change to a category (subcategory changes are the category's updates), for the feed and the audit. */
+async function categoryEvent(
+  tx: Tx,
+  by: CategoryChanger,
+  type: CategoryEvent,
+  category: Pick<repo.CategoryRow, 'id' | 'name'>,
+  payload: Record<string, string | number | null> = {},
+) {
+  await recordEvent(tx, {
+    vendorId: by.vendorId,
+    type,
+    actor:
+      by.kind === 'system' || by.telegramId === null
+        ? { kind: 'system', id: null }
+        : { kind: by.kind, id: String(by.telegramId) },
+    subject: { kind: 'category', id: category.id },
+    payload: { categoryName: category.name, ...payload },
+  });
+}
+
+/** Creates a category in the caller's transaction, with its event (the CSV import makes the ones a file names). */
+export async function createCategoryIn(tx: Tx, by: CategoryChanger, name: string) {
+  const row = await repo.insertCategory(tx, { vendorId: by.vendorId, name });
+  await categoryEvent(tx, by, 'category.created', row);
+  return row;
+}
+
+/** Adds a subcategory in the caller's transaction, recorded as its category's update. */
+export async function createSubcategoryIn(
+  tx: Tx,
+  by: CategoryChanger,
+  category: Pick<repo.CategoryRow, 'id' | 'name'>,
+  name: string,
+) {
+  const [row] = await repo.insertSubcategories(tx, by.vendorId, category.id, [name]);
+  if (!row) throw new Error('insert returned no row');
+  await categoryEvent(tx, by, 'category.updated', category, {
+    change: 'subcategory_added',
+    subcategoryId: row.id,
+    subcategoryName: row.name,
+  });
+  return row;
+}
+
+/** The refusal when a bot-scoped caller would delete or move products sold only through other bots. */
+const othersProducts = () => new AppError('FORBIDDEN', 'It also holds products of bots you do not manage.');
+
+/**
+ * Categories and subcategories of a vendor (spec part 2 §3.6, §5.4): counts real, deletes never orphan products.
+ * Categories are the vendor's, shared by every bot; a staff member held to some bots sees them all, but their
+ * product counts are of the products those bots sell.
+ */
 export function createCategoriesService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function view(vendorId: string, rows: repo.CategoryRow[]): Promise<Category[]> {
+  async function view(actor: Actor, rows: repo.CategoryRow[]): Promise<Category[]> {
     const [subs, counts] = await Promise.all([
       repo.subcategoriesOf(
         db,
-        vendorId,
+        actor.vendorId,
         rows.map((r) => r.id),
       ),
-      repo.productCountsByCategory(db, vendorId),
+      repo.productCountsByCategory(db, actor.vendorId, actor.botIds),
     ]);
     const byCategory = new Map<string, number>();
     const bySub = new Map<string, number>();
@@ -63,8 +123,8 @@ export function createCategoriesService(deps: { db: Db }) {
     return row;
   }
 
-  async function one(vendorId: string, row: repo.CategoryRow): Promise<Category> {
-    const [c] = await view(vendorId, [row]);
+  async function one(actor: Actor, row: repo.CategoryRow): Promise<Category> {
+    const [c] = await view(actor, [row]);
     if (!c) throw new AppError('CATEGORY_NOT_FOUND');
     return c;
   }
@@ -72,14 +132,14 @@ export function createCategoriesService(deps: { db: Db }) {
   return {
     async list(actor: Actor, search?: string): Promise<CategoryListResponse> {
       const rows = await repo.listCategories(db, actor.vendorId, search);
-      const [categories, stats] = await Promise.all([view(actor.vendorId, rows), this.stats(actor)]);
+      const [categories, stats] = await Promise.all([view(actor, rows), this.stats(actor)]);
       return { categories, stats };
     },
 
-    stats: (actor: Actor): Promise<CategoryStats> => repo.categoryStats(db, actor.vendorId),
+    stats: (actor: Actor): Promise<CategoryStats> => repo.categoryStats(db, actor.vendorId, actor.botIds),
 
     async get(actor: Actor, categoryId: string): Promise<Category> {
-      return one(actor.vendorId, await mustFind(actor.vendorId, categoryId));
+      return one(actor, await mustFind(actor.vendorId, categoryId));
     },
 
     async create(actor: Actor, body: NewCategory): Promise<Category> {
@@ -91,9 +151,10 @@ export function createCategoriesService(deps: { db: Db }) {
           status: body.status,
         });
         await repo.insertSubcategories(tx, actor.vendorId, created.id, body.subcategories ?? []);
+        await categoryEvent(tx, actor, 'category.created', created);
         return created;
       });
-      return one(actor.vendorId, row);
+      return one(actor, row);
     },
 
     async update(actor: Actor, categoryId: string, body: UpdateCategoryBody): Promise<Category> {
@@ -102,9 +163,16 @@ export function createCategoriesService(deps: { db: Db }) {
       if (body.icon !== undefined) changes.icon = body.icon === '' ? null : body.icon;
       if (body.status !== undefined) changes.status = body.status;
       if (body.sortOrder !== undefined) changes.sortOrder = body.sortOrder;
-      const row = await repo.updateCategory(db, actor.vendorId, categoryId, changes);
-      if (!row) throw new AppError('CATEGORY_NOT_FOUND');
-      return one(actor.vendorId, row);
+      const row = await db.transaction(async (tx) => {
+        const before = await repo.findCategory(tx, actor.vendorId, categoryId);
+        const after = await repo.updateCategory(tx, actor.vendorId, categoryId, changes);
+        if (!before || !after) throw new AppError('CATEGORY_NOT_FOUND');
+        await categoryEvent(tx, actor, 'category.updated', after, {
+          ...(before.name !== after.name ? { previousName: before.name } : {}),
+        });
+        return after;
+      });
+      return one(actor, row);
     },
 
     /**
@@ -119,7 +187,9 @@ export function createCategoriesService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         const row = await repo.findCategory(tx, actor.vendorId, categoryId);
         if (!row) throw new AppError('CATEGORY_NOT_FOUND');
-        const count = await repo.countProductsInCategory(tx, actor.vendorId, categoryId);
+        const counts = await repo.countProductsInCategory(tx, actor.vendorId, categoryId, actor.botIds);
+        if (counts.inScope < counts.all) throw othersProducts();
+        const count = counts.all;
         let moved = 0;
         if (count > 0) {
           const to = body?.moveToCategoryId;
@@ -143,6 +213,10 @@ export function createCategoriesService(deps: { db: Db }) {
           });
         }
         await repo.deleteCategory(tx, actor.vendorId, categoryId);
+        await categoryEvent(tx, actor, 'category.deleted', row, {
+          movedProducts: moved,
+          movedToCategoryId: moved > 0 ? (body?.moveToCategoryId ?? null) : null,
+        });
         return { deleted: true as const, movedProducts: moved };
       });
     },
@@ -152,9 +226,8 @@ export function createCategoriesService(deps: { db: Db }) {
       categoryId: string,
       body: CreateSubcategoryBody,
     ): Promise<Subcategory> {
-      await mustFind(actor.vendorId, categoryId);
-      const [row] = await repo.insertSubcategories(db, actor.vendorId, categoryId, [body.name]);
-      if (!row) throw new Error('insert returned no row');
+      const category = await mustFind(actor.vendorId, categoryId);
+      const row = await db.transaction((tx) => createSubcategoryIn(tx, actor, category, body.name));
       return subView(row, 0);
     },
 
@@ -164,11 +237,22 @@ export function createCategoriesService(deps: { db: Db }) {
       subcategoryId: string,
       body: CreateSubcategoryBody,
     ): Promise<Subcategory> {
+      const category = await mustFind(actor.vendorId, categoryId);
       const found = await repo.findSubcategory(db, actor.vendorId, categoryId, subcategoryId);
       if (!found) throw new AppError('SUBCATEGORY_NOT_FOUND');
-      const row = await repo.updateSubcategory(db, actor.vendorId, subcategoryId, body.name);
-      if (!row) throw new AppError('SUBCATEGORY_NOT_FOUND');
-      return subView(row, await repo.countProductsInSubcategory(db, actor.vendorId, subcategoryId));
+      const row = await db.transaction(async (tx) => {
+        const renamed = await repo.updateSubcategory(tx, actor.vendorId, subcategoryId, body.name);
+        if (!renamed) throw new AppError('SUBCATEGORY_NOT_FOUND');
+        await categoryEvent(tx, actor, 'category.updated', category, {
+          change: 'subcategory_renamed',
+          subcategoryId,
+          subcategoryName: renamed.name,
+          previousName: found.name,
+        });
+        return renamed;
+      });
+      const counts = await repo.countProductsInSubcategory(db, actor.vendorId, subcategoryId, actor.botIds);
+      return subView(row, counts.inScope);
     },
 
     /**
@@ -181,10 +265,13 @@ export function createCategoriesService(deps: { db: Db }) {
       subcategoryId: string,
       body: DeleteSubcategoryBody,
     ): Promise<DeleteCategoryResponse> {
+      const category = await mustFind(actor.vendorId, categoryId);
       return db.transaction(async (tx) => {
         const found = await repo.findSubcategory(tx, actor.vendorId, categoryId, subcategoryId);
         if (!found) throw new AppError('SUBCATEGORY_NOT_FOUND');
-        const count = await repo.countProductsInSubcategory(tx, actor.vendorId, subcategoryId);
+        const counts = await repo.countProductsInSubcategory(tx, actor.vendorId, subcategoryId, actor.botIds);
+        if (counts.inScope < counts.all) throw othersProducts();
+        const count = counts.all;
         let moved = 0;
         if (count > 0) {
           const to = body?.moveToSubcategoryId;
@@ -204,6 +291,12 @@ export function createCategoriesService(deps: { db: Db }) {
           }
         }
         await repo.deleteSubcategory(tx, actor.vendorId, subcategoryId);
+        await categoryEvent(tx, actor, 'category.updated', category, {
+          change: 'subcategory_deleted',
+          subcategoryId,
+          subcategoryName: found.name,
+          movedProducts: moved,
+        });
         return { deleted: true as const, movedProducts: moved };
       });
     },

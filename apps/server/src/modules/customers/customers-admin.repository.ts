@@ -112,8 +112,24 @@ function normalize(r: CustomerRow): CustomerRow {
   };
 }
 
-/** One page, most recent buyers first (customers_vendor_recent_idx). */
-export async function listCustomers(db: Conn, f: CustomerFilter, offset: number, limit: number) {
+/**
+ * The bot a customer (alias c) joined first, among `scoped` memberships, as fb: their few memberships read
+ * through the primary key, then that one bot by its key (a join with bots inside would read every bot of the
+ * vendor for each customer).
+ */
+const firstBotJoin = (scoped: SQL) => sql`
+    left join lateral (
+      select cb.bot_id from customer_bots cb
+      where cb.vendor_id = c.vendor_id and cb.customer_id = c.id ${scoped}
+      order by cb.joined_at, cb.bot_id limit 1
+    ) first_bot on true
+    left join bots fb on fb.vendor_id = c.vendor_id and fb.id = first_bot.bot_id`;
+
+/**
+ * One page, most recent buyers first (customers_vendor_recent_idx), and in the same round trip how many customers
+ * match, counted up to `cap` + 1 (null when the page is empty: nothing to carry the count).
+ */
+export async function listCustomers(db: Conn, f: CustomerFilter, offset: number, limit: number, cap: number) {
   const scoped =
     f.scope === 'all'
       ? sql``
@@ -125,20 +141,17 @@ export async function listCustomers(db: Conn, f: CustomerFilter, offset: number,
       c.email, c.phone, c.tags, c.notes, c.order_count as "orderCount", c.total_spent_minor::int8 as "totalSpentMinor",
       c.first_order_at as "firstOrderAt", c.last_order_at as "lastOrderAt", c.created_at as "createdAt",
       c.updated_at as "updatedAt", ${segmentSql('c', 'c.created_at', f.now)} as segment,
-      fb.id as "botId", fb.username as "botUsername", fb.name as "botName"
+      fb.id as "botId", fb.username as "botUsername", fb.name as "botName",
+      (select count(*) from (select 1 from customers c where ${whereOf(f)} limit ${cap + 1}) x)::int as matching
     from (
       select * from customers c where ${whereOf(f)}
       order by c.last_order_at desc nulls last, c.id
       limit ${limit} offset ${offset}
     ) c
-    left join lateral (
-      select b.id, b.username, b.name from customer_bots cb
-      join bots b on b.vendor_id = cb.vendor_id and b.id = cb.bot_id
-      where cb.vendor_id = c.vendor_id and cb.customer_id = c.id ${scoped}
-      order by cb.joined_at, b.id limit 1
-    ) fb on true
+    ${firstBotJoin(scoped)}
     order by c.last_order_at desc nulls last, c.id`);
-  return rowsOf<CustomerRow>(page).map(normalize);
+  const rows = rowsOf<CustomerRow & { matching: number }>(page);
+  return { rows: rows.map(normalize), matching: rows[0] ? Number(rows[0].matching) : null };
 }
 
 export async function countCustomersCapped(db: Conn, f: CustomerFilter, cap: number): Promise<number> {
@@ -175,12 +188,7 @@ export async function findCustomer(
       c.updated_at as "updatedAt", ${segmentSql('c', 'c.created_at', now)} as segment,
       fb.id as "botId", fb.username as "botUsername", fb.name as "botName"
     from customers c
-    left join lateral (
-      select b.id, b.username, b.name from customer_bots cb
-      join bots b on b.vendor_id = cb.vendor_id and b.id = cb.bot_id
-      where cb.vendor_id = c.vendor_id and cb.customer_id = c.id ${scoped}
-      order by cb.joined_at, b.id limit 1
-    ) fb on true
+    ${firstBotJoin(scoped)}
     where c.vendor_id = ${vendorId} and c.id = ${customerId}`);
   const row = rowsOf<CustomerRow>(res)[0];
   return row ? normalize(row) : null;

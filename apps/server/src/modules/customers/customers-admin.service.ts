@@ -1,10 +1,11 @@
-import type {
-  CustomerDetail,
-  CustomerListItem,
-  CustomerListQuery,
-  CustomerListResponse,
-  CustomerStats,
-  UpdateCustomerBody,
+import {
+  CUSTOMER_LIMITS,
+  type CustomerDetail,
+  type CustomerListItem,
+  type CustomerListQuery,
+  type CustomerListResponse,
+  type CustomerStats,
+  type UpdateCustomerBody,
 } from '@app/contracts/customers';
 import type { Db } from '../../db/types';
 import type { Actor } from '../../lib/actor';
@@ -94,11 +95,10 @@ export function createCustomersAdminService(deps: { db: Db; now?: () => Date }) 
         if (/^\d{1,15}$/.test(search)) filter.telegramId = Number(search);
       }
       const offset = (q.page - 1) * q.limit;
-      const cap = Math.max(10_000, q.limit * 10);
-      const [rows, counted] = await Promise.all([
-        repo.listCustomers(db, filter, offset, q.limit + 1),
-        repo.countCustomersCapped(db, filter, cap),
-      ]);
+      const cap = Math.max(CUSTOMER_LIMITS.exactTotalMax, q.limit);
+      const listed = await repo.listCustomers(db, filter, offset, q.limit + 1, cap);
+      const rows = listed.rows;
+      const counted = listed.matching ?? (await repo.countCustomersCapped(db, filter, cap));
       let total = counted;
       let totalIsEstimate = false;
       if (counted > cap) {

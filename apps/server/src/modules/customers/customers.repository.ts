@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { customerBots, customers } from '../../db/schema/index';
-import type { Conn } from '../../db/types';
+import type { Conn, Tx } from '../../db/types';
 
 export type Member = { customerId: string; joinedAt: Date; firstName: string; lastName: string | null };
 export type CustomerName = { firstName: string; lastName: string | null };
@@ -56,4 +56,158 @@ export async function customerNames(
     .from(customers)
     .where(and(eq(customers.vendorId, vendorId), inArray(customers.id, ids)));
   return new Map(rows.map((r) => [r.id, { firstName: r.firstName, lastName: r.lastName }]));
+}
+
+export type BotContact = { telegramId: number; blockedAt: Date | null };
+
+/** A customer's chat with one bot: their Telegram id, and since when they have blocked the bot (or null). */
+export async function botContact(
+  db: Conn,
+  vendorId: string,
+  customerId: string,
+  botId: string,
+): Promise<BotContact | undefined> {
+  const [row] = await db
+    .select({ telegramId: customers.telegramId, blockedAt: customerBots.blockedAt })
+    .from(customers)
+    .leftJoin(
+      customerBots,
+      and(
+        eq(customerBots.vendorId, customers.vendorId),
+        eq(customerBots.customerId, customers.id),
+        eq(customerBots.botId, botId),
+      ),
+    )
+    .where(and(eq(customers.vendorId, vendorId), eq(customers.id, customerId)))
+    .limit(1);
+  return row;
+}
+
+/** The customer a Telegram user is to the vendor, and since when they had blocked this bot; undefined if none. */
+export async function chatterOf(db: Conn, vendorId: string, botId: string, telegramId: number) {
+  const [row] = await db
+    .select({
+      customerId: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      blockedAt: customerBots.blockedAt,
+    })
+    .from(customers)
+    .leftJoin(
+      customerBots,
+      and(
+        eq(customerBots.vendorId, customers.vendorId),
+        eq(customerBots.customerId, customers.id),
+        eq(customerBots.botId, botId),
+      ),
+    )
+    .where(and(eq(customers.vendorId, vendorId), eq(customers.telegramId, telegramId)))
+    .limit(1);
+  return row;
+}
+
+/** What the shop runtime compares with the Telegram user on each update. */
+export type Shopper = {
+  id: string;
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+  languageCode: string | null;
+  /** Whether they are a member of the bot the update came through. */
+  member: boolean;
+};
+
+export type ShopperProfile = {
+  telegramId: number;
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+  languageCode: string | null;
+};
+
+/**
+ * The vendor's customer with this Telegram id and whether they belong to the bot, in one query (the shop
+ * runtime asks on every update: customers_telegram_idx, then the customer_bots key).
+ */
+export async function findShopper(
+  db: Conn,
+  vendorId: string,
+  botId: string,
+  telegramId: number,
+): Promise<Shopper | undefined> {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      username: customers.username,
+      languageCode: customers.languageCode,
+      member: sql<boolean>`exists (select 1 from ${customerBots} cb
+        where cb.vendor_id = ${customers.vendorId} and cb.customer_id = ${customers.id} and cb.bot_id = ${botId})`,
+    })
+    .from(customers)
+    .where(and(eq(customers.vendorId, vendorId), eq(customers.telegramId, telegramId)))
+    .limit(1);
+  return row;
+}
+
+/** Marks (a time) or clears (null) that the customer blocked the bot, on their membership of it. */
+export async function setBlockedAt(
+  db: Conn,
+  vendorId: string,
+  customerId: string,
+  botId: string,
+  at: Date | null,
+): Promise<void> {
+  await db
+    .insert(customerBots)
+    .values({ vendorId, customerId, botId, blockedAt: at })
+    .onConflictDoUpdate({
+      target: [customerBots.vendorId, customerBots.customerId, customerBots.botId],
+      set: { blockedAt: at },
+    });
+}
+
+/**
+ * Creates the customer, or brings their Telegram profile up to date. `changed` is false (and nothing is
+ * written) when the stored profile is already the same; `created` tells a new customer from an update.
+ */
+export async function upsertShopper(
+  tx: Tx,
+  vendorId: string,
+  p: ShopperProfile,
+): Promise<{ id: string; created: boolean; changed: boolean }> {
+  const res = await tx.execute(sql`
+    insert into customers (vendor_id, telegram_id, first_name, last_name, username, language_code)
+    values (${vendorId}, ${p.telegramId}, ${p.firstName}, ${p.lastName}, ${p.username}, ${p.languageCode})
+    on conflict (vendor_id, telegram_id) do update set
+      first_name = excluded.first_name, last_name = excluded.last_name, username = excluded.username,
+      language_code = excluded.language_code, updated_at = now()
+    where (customers.first_name, customers.last_name, customers.username, customers.language_code)
+      is distinct from (excluded.first_name, excluded.last_name, excluded.username, excluded.language_code)
+    returning id, (xmax = 0) as created`);
+  const row = (res as unknown as { rows: { id: string; created: boolean }[] }).rows[0];
+  if (row) return { id: row.id, created: row.created, changed: true };
+  const [existing] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.vendorId, vendorId), eq(customers.telegramId, p.telegramId)));
+  if (!existing) throw new Error('customer vanished during its upsert');
+  return { id: existing.id, created: false, changed: false };
+}
+
+/** Makes the customer a member of the bot (joined now); false when they already were. */
+export async function joinBot(
+  tx: Tx,
+  vendorId: string,
+  customerId: string,
+  botId: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(customerBots)
+    .values({ vendorId, customerId, botId, joinedAt: at })
+    .onConflictDoNothing()
+    .returning({ botId: customerBots.botId });
+  return rows.length > 0;
 }

@@ -1,5 +1,46 @@
+import type { FilterMatch } from '@app/contracts/settings';
 import type { Db } from '../../db/types';
+import { recordEvent } from '../events/record-event';
 import * as repo from './customers.repository';
+
+/** What a customer wrote to a shop bot, as the runtime hands it over to be recorded. */
+export type ChatMessage = {
+  vendorId: string;
+  botId: string;
+  botUsername: string;
+  from: { id: number; firstName: string };
+  /** A command (`/start product_…`) or a plain text message. */
+  kind: 'command' | 'message';
+  text: string;
+  /** The content filter rule the text met, if any (plain messages only). */
+  filter?: Pick<FilterMatch, 'action' | 'word'> | null;
+};
+
+// Enough of a message for the audit trail and the vendor's review; Telegram allows 4,096 characters.
+const MAX_RECORDED_TEXT = 1000;
+
+/** A Telegram user as an update carries them (grammY's `ctx.from`). */
+export type TelegramShopper = {
+  id: number;
+  first_name: string;
+  last_name?: string | undefined;
+  username?: string | undefined;
+  language_code?: string | undefined;
+};
+
+const profileOf = (user: TelegramShopper): repo.ShopperProfile => ({
+  telegramId: user.id,
+  firstName: user.first_name,
+  lastName: user.last_name ?? null,
+  username: user.username ?? null,
+  languageCode: user.language_code ?? null,
+});
+
+const sameProfile = (stored: repo.Shopper, p: repo.ShopperProfile) =>
+  stored.firstName === p.firstName &&
+  stored.lastName === p.lastName &&
+  stored.username === p.username &&
+  stored.languageCode === p.languageCode;
 
 /** "Jane D.": the first name and the last name's initial, as the activity lists show a customer. */
 export function shortName(name: repo.CustomerName): string {
@@ -7,10 +48,53 @@ export function shortName(name: repo.CustomerName): string {
   return initial ? `${name.firstName} ${initial.toUpperCase()}.` : name.firstName;
 }
 
-/** What other modules may read of customers (the bots pages today). The customers domain grows here. */
-export function createCustomersService(deps: { db: Db }) {
+const fullName = (c: repo.CustomerName) => (c.lastName ? `${c.firstName} ${c.lastName}` : c.firstName);
+
+/**
+ * What other modules may read of customers (the bots pages, notifications), and what the shop runtime records of
+ * them. The customers domain grows here.
+ */
+export function createCustomersService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
+  const now = () => deps.now?.() ?? new Date();
   return {
+    /**
+     * The customer a shop bot's update comes from, created or brought up to date from their Telegram profile
+     * (vendor-wide, one per Telegram id), and a member of the bot. One query when nothing changed (every
+     * update asks); otherwise one transaction that records customer.created, or customer.updated when the
+     * profile changed or they joined another of the vendor's bots.
+     */
+    async fromTelegram(
+      shop: { vendorId: string; botId: string; botUsername: string },
+      user: TelegramShopper,
+    ) {
+      const profile = profileOf(user);
+      const stored = await repo.findShopper(db, shop.vendorId, shop.botId, profile.telegramId);
+      if (stored?.member && sameProfile(stored, profile)) return stored.id;
+      return db.transaction(async (tx) => {
+        const at = now();
+        const customer = await repo.upsertShopper(tx, shop.vendorId, profile);
+        const joined = await repo.joinBot(tx, shop.vendorId, customer.id, shop.botId, at);
+        if (!customer.created && !customer.changed && !joined) return customer.id;
+        const customerName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+        await recordEvent(tx, {
+          vendorId: shop.vendorId,
+          botId: shop.botId,
+          type: customer.created ? 'customer.created' : 'customer.updated',
+          actor: { kind: 'customer', id: customer.id, name: customerName },
+          subject: { kind: 'customer', id: customer.id },
+          payload: {
+            customerName,
+            username: profile.username,
+            botUsername: shop.botUsername,
+            ...(customer.created ? {} : { profileChanged: customer.changed, joinedBot: joined }),
+          },
+          at,
+        });
+        return customer.id;
+      });
+    },
+
     /** How many customers each bot given has; bots without any are absent. */
     memberCounts: (vendorId: string, botIds: string[]) => repo.memberCounts(db, vendorId, botIds),
 
@@ -22,6 +106,67 @@ export function createCustomersService(deps: { db: Db }) {
     async recentMembers(vendorId: string, botId: string, limit: number) {
       const rows = await repo.recentMembers(db, vendorId, botId, limit);
       return rows.map((m) => ({ customerId: m.customerId, joinedAt: m.joinedAt, name: shortName(m) }));
+    },
+
+    /** The customer's chat with a bot: their Telegram id and whether they blocked it; undefined if unknown. */
+    botContactOf: (vendorId: string, customerId: string, botId: string) =>
+      repo.botContact(db, vendorId, customerId, botId),
+
+    /** Telegram said the customer blocked the bot (403): the shop stops messaging them until they write again. */
+    markBlocked: (vendorId: string, customerId: string, botId: string, at: Date) =>
+      repo.setBlockedAt(db, vendorId, customerId, botId, at),
+
+    /**
+     * Records what a customer wrote to a shop bot (bot.command or bot.message, and bot.message_flagged when a
+     * filter asks the vendor to review it) in one transaction. Writing to the bot again also means the customer
+     * no longer blocks it, so a block mark is cleared here.
+     */
+    async recordChat(m: ChatMessage): Promise<void> {
+      await db.transaction(async (tx) => {
+        const customer = await repo.chatterOf(tx, m.vendorId, m.botId, m.from.id);
+        if (customer?.blockedAt) await repo.setBlockedAt(tx, m.vendorId, customer.customerId, m.botId, null);
+        const actor = {
+          kind: 'customer' as const,
+          id: customer?.customerId ?? null,
+          name: customer ? fullName(customer) : m.from.firstName,
+        };
+        const base = {
+          vendorId: m.vendorId,
+          botId: m.botId,
+          actor,
+          subject: { kind: 'bot' as const, id: m.botId },
+        };
+        const text = m.text.slice(0, MAX_RECORDED_TEXT);
+        if (m.kind === 'command') {
+          const [command = '', ...rest] = text.slice(1).split(' ');
+          await recordEvent(tx, {
+            ...base,
+            type: 'bot.command',
+            payload: {
+              botUsername: m.botUsername,
+              telegramUserId: m.from.id,
+              command: command.split('@')[0] ?? command,
+              argument: rest.join(' ') || null,
+            },
+          });
+          return;
+        }
+        const payload = {
+          botUsername: m.botUsername,
+          telegramUserId: m.from.id,
+          text,
+          filterAction: m.filter?.action ?? null,
+          filterWord: m.filter?.word ?? null,
+        };
+        await recordEvent(tx, { ...base, type: 'bot.message', payload });
+        if (m.filter?.action === 'review') {
+          await recordEvent(tx, {
+            ...base,
+            type: 'bot.message_flagged',
+            payload: { ...payload, customerId: customer?.customerId ?? null, customerName: actor.name },
+          });
+        }
+      });
     },
 
     /** Short names of the customers given; an unknown id answers an empty name. */

@@ -1,57 +1,24 @@
 import type { CustomerDetail, CustomerListResponse, CustomerStats } from '@app/contracts/customers';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
-import { telegramIdentities } from '../../db/schema/index';
-import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
-import type { StaffGrant } from '../auth/actor-resolver';
-import {
-  createBot,
-  DAY_MS,
-  fakeBot,
-  type TestClock,
-  testClock,
-  type Vendor,
-  vendor,
-} from '../bots/test-helpers';
-import { addCustomer, addProduct, placeTestOrder } from '../orders/test-helpers';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness';
+import { DAY_MS, type TestClock, type Vendor, vendor } from '../bots/test-helpers';
+import { addCustomer, addProduct, percent, placeTestOrder, shopTestEnv } from '../orders/test-helpers';
 
-let fake: FakeBotApi;
+const env = shopTestEnv();
+const { get } = env;
 let t: TestApp;
 let v: Vendor;
 let clock: TestClock;
-let grant: StaffGrant | null = null;
-const staffUser = telegramUser({ first_name: 'Sam' });
-
-beforeAll(async () => {
-  fake = await startFakeBotApi();
-});
-afterAll(() => fake.close());
-afterEach(async () => {
-  fake.state.reset();
-  await t.app.close();
-});
 
 async function setUp() {
-  clock = testClock();
-  grant = null;
-  t = await createTestApp({
-    config: { telegramApiRoot: fake.url },
-    now: clock.now,
-    findStaffGrant: async (vendorId, telegramId) =>
-      vendorId === v.vendorId && telegramId === staffUser.id ? grant : null,
-  });
-  v = await vendor(t.app);
+  ({ t, v, clock } = await env.start());
 }
-
-const get = async <T>(path: string, of: Vendor = v) => {
-  const res = await t.app.inject({ method: 'GET', url: `${of.base}${path}`, headers: of.auth });
-  return { status: res.statusCode, body: res.json() as T };
-};
 
 /** One customer per segment rule, over two bots. */
 async function people() {
-  const a = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Alpha' });
-  const b = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Beta', plan: 'PRO' });
+  const a = await env.addBot('Alpha');
+  const b = await env.addBot('Beta', { plan: 'PRO' });
   const cheap = await addProduct(t, v.vendorId, { name: 'Pen', priceMinor: 500 });
   const dear = await addProduct(t, v.vendorId, { name: 'Watch', priceMinor: 120_000 });
   const ago = (d: number) => clock.ago(d * DAY_MS);
@@ -176,6 +143,18 @@ describe('GET /vendors/{id}/customers', () => {
     expect((await get('/customers?limit=1001')).status).toBe(400);
   });
 
+  it('counts customers exactly up to 1,000, and above that answers an estimate the screen calls "about"', async () => {
+    await setUp();
+    await t.database.db.execute(sql`
+      insert into customers (vendor_id, telegram_id, first_name)
+      select ${v.vendorId}::uuid, 900000000 + n, 'Shopper ' || n from generate_series(1, 1200) as n`);
+    const all = (await get<CustomerListResponse>('/customers')).body;
+    expect(all).toMatchObject({ totalIsEstimate: true, hasMore: true });
+    expect(all.total).toBeGreaterThan(1000);
+    const few = (await get<CustomerListResponse>('/customers?search=shopper%20119')).body;
+    expect(few).toMatchObject({ total: 11, totalIsEstimate: false });
+  });
+
   it('answers stats, for all bots or one', async () => {
     await setUp();
     const p = await people();
@@ -195,8 +174,6 @@ describe('GET /vendors/{id}/customers', () => {
     expect(beta.totalCustomers).toBe(2);
   });
 });
-
-const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
 
 describe('customer detail and edit', () => {
   it('answers memberships and saves tags, notes, email and phone with an event', async () => {
@@ -249,12 +226,8 @@ describe('customer detail and edit', () => {
     expect(put.statusCode).toBe(404);
     expect((await get<CustomerDetail>(`/customers/${p.regular.id}`)).body.notes).toBeNull();
 
-    await t.database.db
-      .insert(telegramIdentities)
-      .values({ vendorId: v.vendorId, telegramId: staffUser.id, role: 'STAFF', firstName: 'Sam' });
-    const session = await signIn(t.app, staffUser);
-    const staff: Vendor = { ...v, auth: { authorization: `Bearer ${session.accessToken}` } };
-    grant = { permissions: ['customers'], botIds: [p.b.id] };
+    const staff = await env.signInStaff();
+    env.grant = { permissions: ['customers'], botIds: [p.b.id] };
     const list = (await get<CustomerListResponse>('/customers', staff)).body;
     expect(list.customers.map((c) => c.id).sort()).toEqual([p.fresh.id, p.regular.id].sort());
     expect((await get(`/customers/${p.vipSpend.id}`, staff)).status).toBe(404);

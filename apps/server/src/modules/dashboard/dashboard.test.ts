@@ -1,7 +1,7 @@
 import type { DashboardStats } from '@app/contracts/dashboard';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness';
-import { botDailyStats, telegramIdentities } from '../../db/schema/index';
+import { telegramIdentities } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
 import {
   createBot,
@@ -13,6 +13,7 @@ import {
   type Vendor,
   vendor,
 } from '../bots/test-helpers';
+import { bumpDaily } from '../orders/order-rollups';
 
 let fake: FakeBotApi;
 let t: TestApp;
@@ -64,16 +65,18 @@ describe('GET /vendors/{id}/dashboard/stats', () => {
   it('compares the last 30 days with the 30 before, from the rollup, and counts bots and staff', async () => {
     await setUp();
     const bot = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
-    const day = (daysAgo: number) => ({
-      vendorId: v.vendorId,
-      botId: bot.id,
-      day: clock.dayAgo(daysAgo * DAY_MS),
-    });
-    await t.database.db.insert(botDailyStats).values([
-      { ...day(1), orders: 3, revenueMinor: 15_000, revenueUsdMinor: 15_000 },
-      { ...day(45), orders: 4, revenueMinor: 10_000, revenueUsdMinor: 10_000 },
-      { ...day(90), orders: 1, revenueMinor: 100_000, revenueUsdMinor: 100_000 },
-    ]);
+    // Through the rollup's own writer, which keeps the bot's day and the vendor's.
+    const sold = (daysAgo: number, orders: number, revenue: number) =>
+      t.database.db.transaction((tx) =>
+        bumpDaily(tx, v.vendorId, bot.id, clock.dayAgo(daysAgo * DAY_MS), {
+          orders,
+          revenueMinor: revenue,
+          revenueUsdMinor: revenue,
+        }),
+      );
+    await sold(1, 3, 15_000);
+    await sold(45, 4, 10_000);
+    await sold(90, 1, 100_000);
     await t.database.db
       .insert(telegramIdentities)
       .values({ vendorId: v.vendorId, telegramId: 42, role: 'STAFF', firstName: 'Sam' });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { events } from '../../db/schema/index';
 import type { BotScope } from '../../lib/actor';
@@ -11,6 +11,33 @@ export async function insertEvent(conn: Conn, values: NewEvent): Promise<EventRo
   const [row] = await conn.insert(events).values(values).returning();
   if (!row) throw new Error('insert into events returned nothing');
   return row;
+}
+
+/** Whether an event of `type` about the subject was recorded at or after `since` (events_subject_idx). */
+export async function existsSince(
+  conn: Conn,
+  q: {
+    vendorId: string;
+    type: EventRow['type'];
+    subjectKind: EventRow['subjectKind'];
+    subjectId: string;
+    since: Date;
+  },
+): Promise<boolean> {
+  const [row] = await conn
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(
+        eq(events.vendorId, q.vendorId),
+        eq(events.subjectKind, q.subjectKind),
+        eq(events.subjectId, q.subjectId),
+        gte(events.createdAt, q.since),
+        eq(events.type, q.type),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ActorKind, EventType, SubjectKind } from '@app/contracts/events';
 import type { Tx } from '../../db/client';
-import { insertEvent } from './events.repository';
+import { existsSince, insertEvent } from './events.repository';
 
 /** Who made a change, as events record it. Services build it from the request's caller or a job's name. */
 export type EventActor = { kind: ActorKind; id: string | null; name?: string | null };
@@ -36,4 +36,21 @@ export async function recordEvent(tx: Tx, event: DomainEvent): Promise<string> {
     ...(event.at ? { createdAt: event.at } : {}),
   });
   return row.id;
+}
+
+/**
+ * Whether an event of this type about this subject was recorded since `since`: for events a service records
+ * at most once a period (e.g. bot.order_limit_reached, once a month per bot).
+ */
+export function eventRecordedSince(
+  tx: Tx,
+  q: { vendorId: string; type: EventType; subject: { kind: SubjectKind; id: string }; since: Date },
+): Promise<boolean> {
+  return existsSince(tx, {
+    vendorId: q.vendorId,
+    type: q.type,
+    subjectKind: q.subject.kind,
+    subjectId: q.subject.id,
+    since: q.since,
+  });
 }

@@ -16,6 +16,8 @@ import { USD_RATES } from '../../lib/usd-rates';
  *   and USD revenue (each line converted on its own) of non-cancelled orders.
  * - customers and customer_bots: order_count and total_spent_minor (USD) of non-cancelled orders,
  *   first_order_at / last_order_at over orders of any status.
+ * - vendor_daily_stats, vendor_order_status_counts and vendor_product_daily_stats: the per-bot rollups summed
+ *   over the vendor's bots, moved by the same calls, so the whole vendor's figures cost days, not days × bots.
  *
  * `rebuildOrderRollups` computes all of them from the orders by the same rules (the seed uses it; the property
  * test checks the incremental updates against it).
@@ -82,7 +84,7 @@ const DAILY_COLUMNS = [
   ['checkouts', 'checkouts'],
 ] as const;
 
-/** Adds `delta` to one bot's day (creating the row). */
+/** Adds `delta` to one bot's day and to the vendor's (creating the rows). */
 export async function bumpDaily(tx: Tx, vendorId: string, botId: string, day: string, delta: DailyDelta) {
   const cols = DAILY_COLUMNS.filter(([k]) => (delta[k] ?? 0) !== 0);
   if (cols.length === 0) return;
@@ -91,11 +93,16 @@ export async function bumpDaily(tx: Tx, vendorId: string, botId: string, day: st
     cols.map(([k]) => sql`${delta[k] ?? 0}`),
     sql`, `,
   );
-  const sets = sql.raw(cols.map(([, c]) => `${c} = bot_daily_stats.${c} + excluded.${c}`).join(', '));
+  const sets = (table: string) =>
+    sql.raw(cols.map(([, c]) => `${c} = ${table}.${c} + excluded.${c}`).join(', '));
   await tx.execute(sql`
     insert into bot_daily_stats (vendor_id, bot_id, day, ${names})
     values (${vendorId}, ${botId}, ${day}, ${values})
-    on conflict (vendor_id, bot_id, day) do update set ${sets}`);
+    on conflict (vendor_id, bot_id, day) do update set ${sets('bot_daily_stats')}`);
+  await tx.execute(sql`
+    insert into vendor_daily_stats (vendor_id, day, ${names})
+    values (${vendorId}, ${day}, ${values})
+    on conflict (vendor_id, day) do update set ${sets('vendor_daily_stats')}`);
 }
 
 async function bumpStatus(tx: Tx, o: RollupOrder, status: OrderStatus, sign: 1 | -1) {
@@ -105,6 +112,12 @@ async function bumpStatus(tx: Tx, o: RollupOrder, status: OrderStatus, sign: 1 |
     on conflict (vendor_id, bot_id, status, product_type) do update set
       orders = order_status_counts.orders + excluded.orders,
       revenue_usd_minor = order_status_counts.revenue_usd_minor + excluded.revenue_usd_minor`);
+  await tx.execute(sql`
+    insert into vendor_order_status_counts (vendor_id, status, product_type, orders, revenue_usd_minor)
+    values (${o.vendorId}, ${status}, ${o.productType}, ${sign}, ${sign * o.totalUsdMinor})
+    on conflict (vendor_id, status, product_type) do update set
+      orders = vendor_order_status_counts.orders + excluded.orders,
+      revenue_usd_minor = vendor_order_status_counts.revenue_usd_minor + excluded.revenue_usd_minor`);
 }
 
 /** Per product: units, lines and USD revenue of the order's lines (each line converted on its own). */
@@ -141,6 +154,22 @@ async function bumpProducts(tx: Tx, o: RollupOrder, items: RollupItem[], sign: 1
       units = product_daily_stats.units + excluded.units,
       orders = product_daily_stats.orders + excluded.orders,
       revenue_usd_minor = product_daily_stats.revenue_usd_minor + excluded.revenue_usd_minor`);
+  const vendorValues = sql.join(
+    rows.map(
+      (
+        r,
+      ) => sql`(${o.vendorId}::uuid, ${day}::date, ${r.productId}::uuid, ${sign * r.units}::int, ${sign}::int,
+        ${sign * r.usd}::int8)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into vendor_product_daily_stats (vendor_id, day, product_id, units, orders, revenue_usd_minor)
+    values ${vendorValues}
+    on conflict (vendor_id, day, product_id) do update set
+      units = vendor_product_daily_stats.units + excluded.units,
+      orders = vendor_product_daily_stats.orders + excluded.orders,
+      revenue_usd_minor = vendor_product_daily_stats.revenue_usd_minor + excluded.revenue_usd_minor`);
 }
 
 /** Adds a non-cancelled order's count and USD value to its customer and membership (sign -1 takes it away). */
@@ -231,6 +260,37 @@ export async function rollUpStatusMove(
   if (to === 'completed') {
     await bumpDaily(tx, o.vendorId, o.botId, dayOf(at), { completedOrders: 1 });
   }
+  // Only a refund leaves completed (it cancels the order): the day it completed no longer counts it.
+  if (o.status === 'completed' && to !== 'completed' && o.completedAt) {
+    await bumpDaily(tx, o.vendorId, o.botId, dayOf(o.completedAt), { completedOrders: -1 });
+  }
+}
+
+/**
+ * What a change of an order's total (shipping added at payment) moves: its day's revenue, its status count's
+ * value and its customer's spend, by the difference. Cancelled orders count in none of them. Product figures
+ * stay: they are the lines' own amounts, which do not change. `o` is the order before the change.
+ */
+export async function rollUpTotalChange(
+  tx: Tx,
+  o: RollupOrder,
+  totalMinor: number,
+  totalUsdMinor: number,
+): Promise<void> {
+  if (o.status === 'cancelled') return;
+  const minor = totalMinor - o.totalMinor;
+  const usd = totalUsdMinor - o.totalUsdMinor;
+  await bumpDaily(tx, o.vendorId, o.botId, dayOf(o.createdAt), { revenueMinor: minor, revenueUsdMinor: usd });
+  if (usd === 0) return;
+  await tx.execute(sql`
+    update order_status_counts set revenue_usd_minor = revenue_usd_minor + ${usd}
+    where vendor_id = ${o.vendorId} and bot_id = ${o.botId} and status = ${o.status} and product_type = ${o.productType}`);
+  await tx.execute(sql`
+    update customers set total_spent_minor = total_spent_minor + ${usd}
+    where vendor_id = ${o.vendorId} and id = ${o.customerId}`);
+  await tx.execute(sql`
+    update customer_bots set total_spent_minor = total_spent_minor + ${usd}
+    where vendor_id = ${o.vendorId} and customer_id = ${o.customerId} and bot_id = ${o.botId}`);
 }
 
 /** The shop's funnel (the shop runtime records visits, carts and checkouts of a bot as they happen). */
@@ -276,7 +336,9 @@ export async function rebuildOrderRollups(
     from order_items i
     join orders o on o.vendor_id = i.vendor_id and o.id = i.order_id
     where i.vendor_id = ${v} and o.status <> 'cancelled' and i.product_id is not null
-    group by i.product_id, o.bot_id, ${sql.raw(utcDay('o.created_at'))}`);
+    group by i.product_id, o.bot_id, ${sql.raw(utcDay('o.created_at'))}
+    -- The primary key's order: at a million orders, rows in hash order would land on random index pages.
+    order by 4, 2, 3`);
 
   await run(sql`
     update bot_daily_stats set orders = 0, revenue_minor = 0, revenue_usd_minor = 0, cancelled_orders = 0,
@@ -308,6 +370,8 @@ export async function rebuildOrderRollups(
       revenue_minor = excluded.revenue_minor, revenue_usd_minor = excluded.revenue_usd_minor,
       cancelled_orders = excluded.cancelled_orders, completed_orders = excluded.completed_orders,
       active_customers = excluded.active_customers, new_customers = excluded.new_customers`);
+  await rebuildVendorDailyStats(tx, vendorId);
+  await rebuildVendorProductStats(tx, vendorId);
 
   if (opts.members === false) return;
   await run(sql`
@@ -339,6 +403,35 @@ export async function rebuildOrderRollups(
     ) a
     where c.vendor_id = ${v} and c.id = a.customer_id`);
   await run(sql`drop table rollup_cb`);
+}
+
+/**
+ * vendor_daily_stats as the sums of the bots' days, funnel included: rebuildOrderRollups ends with it, and a bulk
+ * writer of bot_daily_stats (the seed's funnel) calls it again.
+ */
+export async function rebuildVendorDailyStats(tx: Tx, vendorId: string): Promise<void> {
+  const v = sql`${vendorId}::uuid`;
+  await tx.execute(sql`delete from vendor_daily_stats where vendor_id = ${v}`);
+  await tx.execute(sql`
+    insert into vendor_daily_stats (vendor_id, day, ${sql.raw(DAILY_COLUMNS.map(([, c]) => c).join(', '))})
+    select ${v}, day, ${sql.raw(DAILY_COLUMNS.map(([, c]) => `sum(${c})`).join(', '))}
+    from bot_daily_stats where vendor_id = ${v} group by day`);
+}
+
+/** vendor_product_daily_stats and vendor_order_status_counts as the sums of the per-bot rows. */
+async function rebuildVendorProductStats(tx: Tx, vendorId: string): Promise<void> {
+  const v = sql`${vendorId}::uuid`;
+  await tx.execute(sql`delete from vendor_order_status_counts where vendor_id = ${v}`);
+  await tx.execute(sql`
+    insert into vendor_order_status_counts (vendor_id, status, product_type, orders, revenue_usd_minor)
+    select ${v}, status, product_type, sum(orders), sum(revenue_usd_minor)
+    from order_status_counts where vendor_id = ${v} group by status, product_type`);
+  await tx.execute(sql`delete from vendor_product_daily_stats where vendor_id = ${v}`);
+  await tx.execute(sql`
+    insert into vendor_product_daily_stats (vendor_id, day, product_id, units, orders, revenue_usd_minor)
+    select ${v}, day, product_id, sum(units), sum(orders), sum(revenue_usd_minor)
+    from product_daily_stats where vendor_id = ${v} group by day, product_id
+    order by day, product_id`);
 }
 
 /** The USD total of an order in SQL (for bulk inserts that set orders.total_usd_minor). */

@@ -21,6 +21,8 @@ export type OrderFilter = {
   number?: number;
   /** A lower-case LIKE pattern over the customer search text (name and @username). */
   customerPattern?: string;
+  /** The customers whose orders to list (a search's matches, when few enough to name). */
+  customerIds?: string[];
 };
 
 export type OrderRow = {
@@ -79,20 +81,46 @@ function whereOf(f: OrderFilter, alias = 'o'): SQL {
   if (f.number !== undefined) conds.push(sql`${a}.number = ${f.number}`);
   if (f.customerPattern !== undefined) {
     conds.push(sql`${a}.customer_id in (
-      select c.id from customers c where c.vendor_id = ${f.vendorId}
-        and lower(c.first_name || ' ' || coalesce(c.last_name, '') || ' @' || coalesce(c.username, '')) like ${f.customerPattern})`);
+      select c.id from customers c where c.vendor_id = ${f.vendorId} and ${customerSearchText} like ${f.customerPattern})`);
   }
+  // A literal list: PostgreSQL probes it as a hash table, so the newest orders are read in the index's order and
+  // kept when their customer is one of the matches (a join would fetch every order of every match first).
+  if (f.customerIds !== undefined) conds.push(sql`${a}.customer_id = any(${uuidArray(f.customerIds)})`);
   return sql.join(conds, sql` and `);
 }
 
-const ORDER_COLUMNS = sql.raw(`o.id, o.number::int8 as "number", o.status, o.product_type as "productType",
-  o.payment_status as "paymentStatus", o.total_minor::int8 as "totalMinor", o.total_usd_minor::int8 as "totalUsdMinor",
-  o.currency, o.item_count as "itemCount", o.note, o.shipping, o.digital_info as "digitalInfo",
-  o.service_info as "serviceInfo", o.created_at as "createdAt", o.updated_at as "updatedAt",
-  o.completed_at as "completedAt", c.id as "customerId", c.first_name as "firstName", c.last_name as "lastName",
-  c.username, c.telegram_id::int8 as "telegramId", b.id as "botId", b.username as "botUsername", b.name as "botName"`);
+const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
-function normalize(r: OrderRow): OrderRow {
+/** What the customer search matches: the expression of customers_search_trgm_idx, so the index serves it. */
+const customerSearchText = sql.raw(
+  `lower(c.first_name || ' ' || coalesce(c.last_name, '') || ' @' || coalesce(c.username, ''))`,
+);
+
+/**
+ * The vendor's customers whose name or @username matches (trigram index), at most `max` (the caller asks for one
+ * more to know when there are too many to name): their ids, and their non-cancelled orders in all.
+ */
+export async function matchingCustomers(db: Conn, vendorId: string, pattern: string, max: number) {
+  const res = await db.execute(sql`
+    select c.id, c.order_count as "orderCount" from customers c
+    where c.vendor_id = ${vendorId} and ${customerSearchText} like ${pattern}
+    limit ${max}`);
+  const rows = rowsOf<{ id: string; orderCount: number }>(res);
+  return { ids: rows.map((r) => r.id), orders: rows.reduce((n, r) => n + Number(r.orderCount), 0) };
+}
+
+/** What a list row shows (no shipping, digital or service details: the detail reads those). */
+const LIST_COLUMNS = `o.id, o.number::int8 as "number", o.status, o.product_type as "productType",
+  o.payment_status as "paymentStatus", o.total_minor::int8 as "totalMinor", o.total_usd_minor::int8 as "totalUsdMinor",
+  o.currency, o.item_count as "itemCount", o.note, o.created_at as "createdAt", o.updated_at as "updatedAt",
+  o.completed_at as "completedAt", c.id as "customerId", c.first_name as "firstName", c.last_name as "lastName",
+  c.username, c.telegram_id::int8 as "telegramId", b.id as "botId", b.username as "botUsername", b.name as "botName"`;
+const ORDER_COLUMNS = sql.raw(`${LIST_COLUMNS}, o.shipping, o.digital_info as "digitalInfo",
+  o.service_info as "serviceInfo"`);
+
+export type OrderListRow = Omit<OrderRow, 'shipping' | 'digitalInfo' | 'serviceInfo'>;
+
+function normalize<R extends OrderListRow>(r: R): R {
   return {
     ...r,
     number: Number(r.number),
@@ -111,7 +139,7 @@ export async function listOrders(
   f: OrderFilter,
   offset: number,
   limit: number,
-): Promise<OrderRow[]> {
+): Promise<OrderListRow[]> {
   const res = await db.execute(sql`
     with page as (
       -- Narrow rows (id and time, index-only where the index allows), sorted; then the page's 50 rows in full.
@@ -121,13 +149,13 @@ export async function listOrders(
       order by o.created_at desc nulls last
       limit ${limit} offset ${offset}
     )
-    select ${ORDER_COLUMNS}
+    select ${sql.raw(LIST_COLUMNS)}
     from page
     join orders o on o.vendor_id = ${f.vendorId} and o.id = page.id
     join customers c on c.vendor_id = o.vendor_id and c.id = o.customer_id
     join bots b on b.vendor_id = o.vendor_id and b.id = o.bot_id
     order by o.created_at desc, o.number desc`);
-  return rowsOf<OrderRow>(res).map(normalize);
+  return rowsOf<OrderListRow>(res).map(normalize);
 }
 
 /** Counts matching orders, stopping at `cap` + 1 (so a count never walks a million rows). */
@@ -148,61 +176,61 @@ export async function estimateOrders(db: Conn, f: OrderFilter): Promise<number> 
 }
 
 export type StatusCount = {
-  botId: string;
   status: OrderStatus;
   productType: OrderProductType;
   orders: number;
   revenueUsdMinor: number;
 };
 
-/** The order_status_counts rollup of the bots in scope (or one bot). */
-export async function statusCounts(
+const scopeCond = (scope: BotScope, col = 'bot_id'): SQL[] =>
+  scope === 'all'
+    ? []
+    : [
+        scope.length === 0
+          ? sql`false`
+          : sql`${sql.raw(col)} in (${sql.join(
+              scope.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`,
+      ];
+
+export type OrderFigures = { counts: StatusCount[]; today: { placed: number; completed: number } };
+
+/**
+ * The rollups behind the order stats, in one round trip: the orders in each status and product type (the
+ * vendor's rows for the whole vendor, else the bots' rows summed), and the orders placed and completed on `day`
+ * (likewise).
+ */
+export async function orderFigures(
   db: Conn,
   vendorId: string,
   scope: BotScope,
+  day: string,
   botId?: string,
-): Promise<StatusCount[]> {
-  const conds: SQL[] = [sql`vendor_id = ${vendorId}`];
-  if (scope !== 'all') {
-    conds.push(
-      scope.length === 0
-        ? sql`false`
-        : sql`bot_id in (${sql.join(
-            scope.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})`,
-    );
-  }
+): Promise<OrderFigures> {
+  const conds: SQL[] = [sql`vendor_id = ${vendorId}`, ...scopeCond(scope)];
   if (botId) conds.push(sql`bot_id = ${botId}`);
+  const where = sql.join(conds, sql` and `);
+  const whole = scope === 'all' && !botId;
+  const daily = sql.raw(whole ? 'vendor_daily_stats' : 'bot_daily_stats');
+  const counts = sql.raw(whole ? 'vendor_order_status_counts' : 'order_status_counts');
   const res = await db.execute(sql`
-    select bot_id as "botId", status, product_type as "productType", orders, revenue_usd_minor::int8 as "revenueUsdMinor"
-    from order_status_counts where ${sql.join(conds, sql` and `)}`);
-  return rowsOf<StatusCount>(res).map((r) => ({
-    ...r,
-    orders: Number(r.orders),
-    revenueUsdMinor: Number(r.revenueUsdMinor),
-  }));
-}
-
-/** Orders placed and orders completed on one day, over the bots in scope (or one bot). */
-export async function dayCounts(db: Conn, vendorId: string, scope: BotScope, day: string, botId?: string) {
-  const conds: SQL[] = [sql`vendor_id = ${vendorId}`, sql`day = ${day}`];
-  if (scope !== 'all') {
-    conds.push(
-      scope.length === 0
-        ? sql`false`
-        : sql`bot_id in (${sql.join(
-            scope.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})`,
-    );
-  }
-  if (botId) conds.push(sql`bot_id = ${botId}`);
-  const res = await db.execute(sql`
-    select coalesce(sum(orders + cancelled_orders), 0)::int as placed, coalesce(sum(completed_orders), 0)::int as completed
-    from bot_daily_stats where ${sql.join(conds, sql` and `)}`);
-  const r = rowsOf<{ placed: number; completed: number }>(res)[0];
-  return { placed: Number(r?.placed ?? 0), completed: Number(r?.completed ?? 0) };
+    select status, product_type as "productType", sum(orders)::int8 as orders,
+      sum(revenue_usd_minor)::int8 as "revenueUsdMinor"
+    from ${counts} where ${where}
+    group by status, product_type
+    union all
+    select null, null, coalesce(sum(orders + cancelled_orders), 0)::int8, coalesce(sum(completed_orders), 0)::int8
+    from ${daily} where ${where} and day = ${day}`);
+  const rows = rowsOf<StatusCount | { status: null; orders: number; revenueUsdMinor: number }>(res);
+  const todayRow = rows.find((r) => r.status === null);
+  return {
+    counts: rows
+      .filter((r): r is StatusCount => r.status !== null)
+      .map((r) => ({ ...r, orders: Number(r.orders), revenueUsdMinor: Number(r.revenueUsdMinor) })),
+    // The day row's two figures ride in the orders and revenue columns.
+    today: { placed: Number(todayRow?.orders ?? 0), completed: Number(todayRow?.revenueUsdMinor ?? 0) },
+  };
 }
 
 /** One order with its customer and bot, or null. `forUpdate` locks the order row. */
@@ -226,16 +254,20 @@ export async function findOrder(
 export type ItemRow = {
   id: string;
   productId: string | null;
+  /** The variation value sold, when the product has variations. */
+  variationId: string | null;
   name: string;
   productType: ProductType;
   unitPriceMinor: number;
   quantity: number;
 };
 
+const ITEM_COLUMNS = `id, product_id as "productId", variation_id as "variationId", name, product_type as "productType",
+  unit_price_minor::int8 as "unitPriceMinor", quantity`;
+
 export async function orderItems(db: Conn, vendorId: string, orderId: string): Promise<ItemRow[]> {
   const res = await db.execute(sql`
-    select id, product_id as "productId", name, product_type as "productType",
-      unit_price_minor::int8 as "unitPriceMinor", quantity
+    select ${sql.raw(ITEM_COLUMNS)}
     from order_items where vendor_id = ${vendorId} and order_id = ${orderId} order by name, id`);
   return rowsOf<ItemRow>(res).map((r) => ({ ...r, unitPriceMinor: Number(r.unitPriceMinor) }));
 }
@@ -247,13 +279,6 @@ export type NoteRow = {
   authorName: string | null;
   createdAt: Date;
 };
-
-export async function orderNotes(db: Conn, vendorId: string, orderId: string): Promise<NoteRow[]> {
-  const res = await db.execute(sql`
-    select id, text, author_kind as "authorKind", author_name as "authorName", created_at as "createdAt"
-    from order_notes where vendor_id = ${vendorId} and order_id = ${orderId} order by created_at desc, id`);
-  return rowsOf<NoteRow>(res).map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
-}
 
 export async function insertNote(
   db: Conn,
@@ -284,13 +309,32 @@ export type EventRow = {
   createdAt: Date;
 };
 
-/** The order's events, oldest first (events_subject_idx). */
-export async function orderEvents(db: Conn, vendorId: string, orderId: string): Promise<EventRow[]> {
+/**
+ * An order's lines (by name), notes (newest first) and events (oldest first, its creation first within a
+ * moment; events_subject_idx) in one round trip, each as a JSON array.
+ */
+export async function orderParts(db: Conn, vendorId: string, orderId: string) {
   const res = await db.execute(sql`
-    select id, type, actor_kind as "actorKind", actor_name as "actorName", payload, created_at as "createdAt"
-    from events where vendor_id = ${vendorId} and subject_kind = 'order' and subject_id = ${orderId}
-    order by created_at, type <> 'order.created', id`);
-  return rowsOf<EventRow>(res).map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
+    select
+      (select coalesce(json_agg(i order by i.name, i.id), '[]') from (
+        select ${sql.raw(ITEM_COLUMNS)} from order_items where vendor_id = ${vendorId} and order_id = ${orderId}
+      ) i) as items,
+      (select coalesce(json_agg(n order by n."createdAt" desc, n.id), '[]') from (
+        select id, text, author_kind as "authorKind", author_name as "authorName", created_at as "createdAt"
+        from order_notes where vendor_id = ${vendorId} and order_id = ${orderId}
+      ) n) as notes,
+      (select coalesce(json_agg(e order by e."createdAt", e.type <> 'order.created', e.id), '[]') from (
+        select id, type, actor_kind as "actorKind", actor_name as "actorName", payload, created_at as "createdAt"
+        from events where vendor_id = ${vendorId} and subject_kind = 'order' and subject_id = ${orderId}
+      ) e) as events`);
+  const row = rowsOf<{ items: unknown; notes: unknown; events: unknown }>(res)[0];
+  // PGlite hands json back parsed, node-postgres too; a driver that gives text gets parsed here.
+  const json = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as T[];
+  return {
+    items: json<ItemRow>(row?.items).map((r) => ({ ...r, unitPriceMinor: Number(r.unitPriceMinor) })),
+    notes: json<NoteRow>(row?.notes).map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
+    events: json<EventRow>(row?.events).map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
+  };
 }
 
 export async function setStatus(
@@ -306,34 +350,6 @@ export async function setStatus(
       shipping = case when ${change.trackingNumber ?? null}::text is null then shipping
         else coalesce(shipping, '{}'::jsonb) || jsonb_build_object('trackingNumber', ${change.trackingNumber ?? null}::text) end
     where vendor_id = ${vendorId} and id = ${orderId}`);
-}
-
-/** Puts reserved stock back: the tracked products' stock gains the order's quantities. */
-export async function returnStock(
-  db: Conn,
-  vendorId: string,
-  items: { productId: string | null; quantity: number }[],
-) {
-  for (const it of items) {
-    if (!it.productId) continue;
-    await db.execute(sql`
-      update products set stock = stock + ${it.quantity}, updated_at = now()
-      where vendor_id = ${vendorId} and id = ${it.productId} and track_inventory and product_type = 'physical'`);
-  }
-}
-
-/** Takes ordered quantities from the tracked products' stock (the reservation cancelling gives back). */
-export async function reserveStock(
-  db: Conn,
-  vendorId: string,
-  items: { productId: string | null; quantity: number }[],
-) {
-  for (const it of items) {
-    if (!it.productId) continue;
-    await db.execute(sql`
-      update products set stock = stock - ${it.quantity}, updated_at = now()
-      where vendor_id = ${vendorId} and id = ${it.productId} and track_inventory and product_type = 'physical'`);
-  }
 }
 
 export type NewOrderRow = {
@@ -353,17 +369,20 @@ export type NewOrderRow = {
   serviceInfo: Record<string, unknown> | null;
   createdAt: Date;
   completedAt: Date | null;
+  reservedUntil: Date | null;
 };
 
 export async function insertOrder(db: Conn, o: NewOrderRow): Promise<{ id: string; number: number }> {
   const at = o.createdAt.toISOString();
   const res = await db.execute(sql`
     insert into orders (vendor_id, bot_id, customer_id, status, product_type, payment_status, total_minor,
-      total_usd_minor, currency, item_count, note, shipping, digital_info, service_info, completed_at, created_at, updated_at)
+      total_usd_minor, currency, item_count, note, shipping, digital_info, service_info, completed_at, reserved_until,
+      created_at, updated_at)
     values (${o.vendorId}, ${o.botId}, ${o.customerId}, ${o.status}, ${o.productType}, ${o.paymentStatus},
       ${o.totalMinor}, ${o.totalUsdMinor}, ${o.currency}, ${o.itemCount}, ${o.note},
       ${o.shipping ? JSON.stringify(o.shipping) : null}::jsonb, ${o.digitalInfo ? JSON.stringify(o.digitalInfo) : null}::jsonb,
-      ${o.serviceInfo ? JSON.stringify(o.serviceInfo) : null}::jsonb, ${o.completedAt?.toISOString() ?? null}::timestamptz, ${at}, ${at})
+      ${o.serviceInfo ? JSON.stringify(o.serviceInfo) : null}::jsonb, ${o.completedAt?.toISOString() ?? null}::timestamptz,
+      ${o.reservedUntil?.toISOString() ?? null}::timestamptz, ${at}, ${at})
     returning id, number::int8 as number`);
   const r = rowsOf<{ id: string; number: number }>(res)[0] as { id: string; number: number };
   return { id: r.id, number: Number(r.number) };
@@ -377,11 +396,11 @@ export async function insertItems(
 ): Promise<void> {
   if (items.length === 0) return;
   await db.execute(sql`
-    insert into order_items (vendor_id, order_id, product_id, name, product_type, unit_price_minor, quantity)
+    insert into order_items (vendor_id, order_id, product_id, variation_id, name, product_type, unit_price_minor, quantity)
     values ${sql.join(
       items.map(
         (i) =>
-          sql`(${vendorId}, ${orderId}, ${i.productId}, ${i.name}, ${i.productType}, ${i.unitPriceMinor}, ${i.quantity})`,
+          sql`(${vendorId}, ${orderId}, ${i.productId}, ${i.variationId}, ${i.name}, ${i.productType}, ${i.unitPriceMinor}, ${i.quantity})`,
       ),
       sql`, `,
     )}`);
@@ -407,4 +426,58 @@ export async function botOf(db: Conn, vendorId: string, botId: string) {
   const res = await db.execute(sql`
     select username, currency from bots where vendor_id = ${vendorId} and id = ${botId}`);
   return rowsOf<{ username: string; currency: string }>(res)[0] ?? null;
+}
+
+// ---------------------------------------------------------------- shop orders: limits and reservations
+
+/**
+ * Serialises the order placements of one bot until the transaction ends (an advisory lock keyed by the bot),
+ * so a monthly limit is counted and kept exactly. Taken only for bots whose plan has a limit.
+ */
+export async function lockBotOrders(tx: Conn, botId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`orders:${botId}`}, 0))`);
+}
+
+/** Orders placed through the bot since `fromDay` and not cancelled (the daily rollup: a handful of rows). */
+export async function liveOrdersSince(db: Conn, vendorId: string, botId: string, fromDay: string) {
+  const res = await db.execute(sql`
+    select coalesce(sum(orders), 0)::int as n from bot_daily_stats
+    where vendor_id = ${vendorId} and bot_id = ${botId} and day >= ${fromDay}`);
+  return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+}
+
+/** Shop orders still pending and unpaid whose reservation ended before `at`, oldest first (across vendors). */
+export async function dueReservations(db: Conn, at: Date, limit: number) {
+  const res = await db.execute(sql`
+    select vendor_id as "vendorId", id from orders
+    where reserved_until is not null and reserved_until < ${at.toISOString()}::timestamptz
+      and status = 'pending' and payment_status = 'pending'
+    order by reserved_until limit ${limit}`);
+  return rowsOf<{ vendorId: string; id: string }>(res);
+}
+
+/** The order's reservation fields, locked for the rest of the transaction; null when it is gone. */
+export async function lockReservation(tx: Conn, vendorId: string, orderId: string) {
+  const res = await tx.execute(sql`
+    select status, payment_status as "paymentStatus", reserved_until as "reservedUntil" from orders
+    where vendor_id = ${vendorId} and id = ${orderId} for update`);
+  const r = rowsOf<{
+    status: OrderStatus;
+    paymentStatus: PaymentStatus;
+    reservedUntil: Date | string | null;
+  }>(res)[0];
+  if (!r) return null;
+  return { ...r, reservedUntil: r.reservedUntil === null ? null : new Date(r.reservedUntil) };
+}
+
+/** Merges keys into an order's digital_info. */
+export async function setDigitalInfo(
+  db: Conn,
+  vendorId: string,
+  orderId: string,
+  info: Record<string, unknown>,
+) {
+  await db.execute(sql`
+    update orders set digital_info = coalesce(digital_info, '{}'::jsonb) || ${JSON.stringify(info)}::jsonb
+    where vendor_id = ${vendorId} and id = ${orderId}`);
 }

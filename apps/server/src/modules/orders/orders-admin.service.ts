@@ -18,8 +18,9 @@ import { type Actor, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
 import { percentOf } from '../../lib/percent';
-import { type EventActor, recordEvent } from '../events/record-event';
+import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
 import { releaseCodes } from '../products/products.service';
+import { holdProducts, releaseBookings, reserveStock, returnStock } from '../products/products-sale.service';
 import { dayOf, type RollupOrder, rollUpNewOrder, rollUpStatusMove, usdMinor } from './order-rollups';
 import * as repo from './orders-admin.repository';
 
@@ -40,7 +41,7 @@ export async function eventActorOf(db: Conn, actor: Actor): Promise<EventActor> 
  * A cancelled order's codes go back to their pools (the catalogue's releaseCodes, which also sets the
  * product's stock to its unissued codes). A product deleted since has no pool left to return them to.
  */
-async function returnUnissuedCodes(
+export async function returnUnissuedCodes(
   tx: Tx,
   vendorId: string,
   orderId: string,
@@ -59,6 +60,8 @@ async function returnUnissuedCodes(
 
 export type NewOrderItem = {
   productId: string | null;
+  /** The variation value sold (physical products with variations): its stock is the one reserved. */
+  variationId?: string | null;
   name: string;
   productType: ProductType;
   unitPriceMinor: number;
@@ -83,6 +86,14 @@ export type NewOrder = {
   actor?: EventActor;
   /** Take physical tracked items from stock (default true). */
   reserveStock?: boolean;
+  /**
+   * Only take stock that is there (the shop's checkout): STOCK_UNAVAILABLE when fewer are left, unless the
+   * product allows backorder, and the caller's transaction rolls back. Without it (orders recorded after the
+   * fact: the seed, tests) stock may go below zero, as it always could.
+   */
+  guardStock?: boolean;
+  /** A shop order's reservation end: unpaid past it, the release job cancels it. */
+  reservedUntil?: Date | null;
 };
 
 function orderTypeOf(items: NewOrderItem[]): OrderProductType {
@@ -121,11 +132,22 @@ export async function placeOrder(tx: Tx, input: NewOrder): Promise<{ id: string;
     serviceInfo: input.serviceInfo ?? null,
     createdAt,
     completedAt: status === 'completed' ? createdAt : null,
+    reservedUntil: input.reservedUntil ?? null,
   };
   const created = await repo.insertOrder(tx, row);
-  await repo.insertItems(tx, input.vendorId, created.id, input.items);
-  if (input.reserveStock !== false && status !== 'cancelled')
-    await repo.reserveStock(tx, input.vendorId, input.items);
+  const items = input.items.map((i) => ({ ...i, variationId: i.variationId ?? null }));
+  await repo.insertItems(tx, input.vendorId, created.id, items);
+  if (input.reserveStock !== false && status !== 'cancelled') {
+    for (const item of items) {
+      if (item.productType !== 'physical' || item.productId === null) continue;
+      await reserveStock(
+        tx,
+        input.vendorId,
+        { productId: item.productId, variationId: item.variationId, quantity: item.quantity },
+        { guarded: input.guardStock === true },
+      );
+    }
+  }
   await rollUpNewOrder(tx, { ...row, id: created.id }, input.items);
   const customerName = fullName(customer.firstName, customer.lastName);
   await recordEvent(tx, {
@@ -152,7 +174,112 @@ export async function placeOrder(tx: Tx, input: NewOrder): Promise<{ id: string;
 const moveEventType = (to: OrderStatus): EventType =>
   to === 'completed' ? 'order.completed' : to === 'cancelled' ? 'order.cancelled' : 'order.status_changed';
 
-function toListItem(r: repo.OrderRow): OrderListItem {
+/**
+ * Moves an order (already checked against the state machine, its row locked) to `to`: its status, rollups and
+ * event. Cancelling gives back what the order held: physical stock (variations too), unissued codes, booked
+ * slots.
+ */
+async function moveOrder(
+  tx: Tx,
+  row: repo.OrderRow & { vendorId: string },
+  to: OrderStatus,
+  how: { actor: EventActor; at: Date; note: string | null; trackingNumber: string | null },
+): Promise<void> {
+  const { vendorId, id: orderId } = row;
+  const items = await repo.orderItems(tx, vendorId, orderId);
+  await repo.setStatus(tx, vendorId, orderId, {
+    status: to,
+    at: how.at,
+    ...(how.trackingNumber ? { trackingNumber: how.trackingNumber } : {}),
+  });
+  if (to === 'cancelled') {
+    // The products first, then the rollups: the order every checkout takes them in (no deadlock).
+    await holdProducts(
+      tx,
+      vendorId,
+      items.flatMap((i) => (i.productId ? [i.productId] : [])),
+    );
+    for (const item of items) {
+      if (item.productType !== 'physical' || item.productId === null) continue;
+      await returnStock(tx, vendorId, {
+        productId: item.productId,
+        variationId: item.variationId,
+        quantity: item.quantity,
+      });
+    }
+    await returnUnissuedCodes(tx, vendorId, orderId, items);
+    await releaseBookings(tx, vendorId, orderId);
+  }
+  const before: RollupOrder = row;
+  await rollUpStatusMove(tx, before, items, to, how.at);
+  await recordEvent(tx, {
+    vendorId,
+    botId: row.botId,
+    type: moveEventType(to),
+    actor: how.actor,
+    subject: { kind: 'order', id: orderId },
+    payload: {
+      orderNumber: row.number,
+      from: row.status,
+      to,
+      note: how.note,
+      trackingNumber: how.trackingNumber,
+      totalMinor: row.totalMinor,
+      currency: row.currency,
+      customerName: fullName(row.firstName, row.lastName),
+      botUsername: row.botUsername,
+    },
+    at: how.at,
+  });
+}
+
+/** The note an expired reservation's cancellation carries (the order's timeline shows it). */
+export const RESERVATION_EXPIRED_NOTE = 'Not paid within the reservation time';
+
+/**
+ * Cancels the shop orders whose reservation ended unpaid (still pending, payment pending), through the state
+ * machine, which gives their stock, codes and slots back. Each in its own transaction with the order locked and
+ * re-checked, so a payment that lands meanwhile, or another process's run, wins cleanly. One order that fails
+ * is reported and left for the next run; it never holds up the others. Answers how many were cancelled.
+ */
+export async function releaseExpiredReservations(
+  db: Db,
+  at: Date,
+  opts: { batch?: number; onError?: (orderId: string, err: unknown) => void } = {},
+): Promise<number> {
+  const batch = opts.batch ?? 200;
+  let released = 0;
+  for (;;) {
+    const due = await repo.dueReservations(db, at, batch);
+    let releasedNow = 0;
+    for (const { vendorId, id } of due) {
+      try {
+        const done = await db.transaction(async (tx) => {
+          const held = await repo.lockReservation(tx, vendorId, id);
+          if (held?.status !== 'pending' || held.paymentStatus !== 'pending') return false;
+          if (!held.reservedUntil || held.reservedUntil.getTime() >= at.getTime()) return false;
+          const row = await repo.findOrder(tx, vendorId, id);
+          if (!row) return false;
+          await moveOrder(tx, { ...row, vendorId }, 'cancelled', {
+            actor: SYSTEM_ACTOR,
+            at,
+            note: RESERVATION_EXPIRED_NOTE,
+            trackingNumber: null,
+          });
+          return true;
+        });
+        if (done) releasedNow += 1;
+      } catch (err) {
+        opts.onError?.(id, err);
+      }
+    }
+    released += releasedNow;
+    // A short batch was the last; a full one that released nothing would only be read again.
+    if (due.length < batch || releasedNow === 0) return released;
+  }
+}
+
+function toListItem(r: repo.OrderListRow): OrderListItem {
   return {
     id: r.id,
     number: r.number,
@@ -253,6 +380,9 @@ function noteOf(n: repo.NoteRow): OrderNote {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A search naming more customers than this filters orders by a subquery instead of by their ids. */
+const NAMED_MATCHES_MAX = 5000;
+
 /** The end of a `to` bound: a date includes its whole day. */
 function toBound(v: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(Date.parse(`${v}T00:00:00Z`) + 86_400_000) : new Date(v);
@@ -262,13 +392,8 @@ export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
 
-  /** `known`: the status counts when the caller read them already (the list does, for its total). */
-  async function stats(actor: Actor, botId?: string, known?: repo.StatusCount[]): Promise<OrderStats> {
-    const today = dayOf(now());
-    const [counts, day] = await Promise.all([
-      known ?? repo.statusCounts(db, actor.vendorId, actor.botIds, botId),
-      repo.dayCounts(db, actor.vendorId, actor.botIds, today, botId),
-    ]);
+  /** The order stats from the rollups' figures. */
+  function statsOf({ counts, today }: repo.OrderFigures): OrderStats {
     const sum = (pred: (c: repo.StatusCount) => boolean) =>
       counts.filter(pred).reduce((s, c) => s + c.orders, 0);
     const live = counts.filter((c) => c.status !== 'cancelled');
@@ -281,8 +406,8 @@ export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
       digitalOrders: sum((c) => c.productType === 'digital'),
       serviceOrders: sum((c) => c.productType === 'service'),
       mixedOrders: sum((c) => c.productType === 'mixed'),
-      todayOrders: day.placed,
-      todayCompleted: day.completed,
+      todayOrders: today.placed,
+      todayCompleted: today.completed,
       pendingOrders: sum((c) => c.status === 'pending'),
       cancelledOrders: sum((c) => c.status === 'cancelled'),
       avgOrderValue: avg,
@@ -294,6 +419,32 @@ export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
     };
   }
 
+  /**
+   * Adds a search to `filter`: an order number, or the customers whose name or @username matches, named by id
+   * when few enough (their orders are then picked by id) and otherwise as a subquery. Answers the filter with
+   * the subquery, which the planner estimates from (planning thousands of ids would cost more than running the
+   * query), and, for a search alone whose matches have more orders than are counted exactly, their kept order
+   * counts as the estimate (non-cancelled ones, so a few percent under), so that nothing is counted.
+   */
+  async function applySearch(actor: Actor, q: OrderListQuery, search: string, filter: repo.OrderFilter) {
+    const n = /^#?(\d{1,15})$/.exec(search);
+    if (n) {
+      filter.number = Number(n[1]);
+      return { estimated: filter, searchEstimate: null };
+    }
+    const pattern = `%${escapeLike(search.toLowerCase())}%`;
+    const matched = await repo.matchingCustomers(db, actor.vendorId, pattern, NAMED_MATCHES_MAX + 1);
+    const estimated = { ...filter, customerPattern: pattern };
+    if (matched.ids.length <= NAMED_MATCHES_MAX) filter.customerIds = matched.ids;
+    else filter.customerPattern = pattern;
+    const alone = !q.status && !q.botId && !q.productType && !q.customerId && !q.from && !q.to;
+    const kept = alone && actor.botIds === 'all' && matched.orders > ORDER_LIMITS.exactTotalMax;
+    return { estimated, searchEstimate: kept ? matched.orders : null };
+  }
+
+  const figures = (actor: Actor, botId?: string) =>
+    repo.orderFigures(db, actor.vendorId, actor.botIds, dayOf(now()), botId);
+
   /** The order if the caller may see it (their vendor, a bot in their scope); otherwise 404. */
   async function visibleOrder(conn: Conn, actor: Actor, orderId: string, forUpdate = false) {
     const row = await repo.findOrder(conn, actor.vendorId, orderId, forUpdate);
@@ -302,11 +453,7 @@ export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
   }
 
   async function detail(conn: Conn, actor: Actor, row: repo.OrderRow): Promise<OrderDetail> {
-    const [items, notes, events] = await Promise.all([
-      repo.orderItems(conn, actor.vendorId, row.id),
-      repo.orderNotes(conn, actor.vendorId, row.id),
-      repo.orderEvents(conn, actor.vendorId, row.id),
-    ]);
+    const { items, notes, events } = await repo.orderParts(conn, actor.vendorId, row.id);
     const d = row.digitalInfo;
     const s = row.serviceInfo;
     return {
@@ -348,7 +495,7 @@ export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
   }
 
   return {
-    stats: (actor: Actor, botId?: string) => stats(actor, botId),
+    stats: async (actor: Actor, botId?: string) => statsOf(await figures(actor, botId)),
 
     async list(actor: Actor, q: OrderListQuery): Promise<OrderListResponse> {
       const filter: repo.OrderFilter = {
@@ -362,23 +509,26 @@ export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
         ...(q.to ? { to: toBound(q.to) } : {}),
       };
       const search = q.search?.trim();
-      if (search) {
-        const n = /^#?(\d{1,15})$/.exec(search);
-        if (n) filter.number = Number(n[1]);
-        else filter.customerPattern = `%${escapeLike(search.toLowerCase())}%`;
-      }
+      const { estimated, searchEstimate } = search
+        ? await applySearch(actor, q, search, filter)
+        : { estimated: filter, searchEstimate: null };
       const offset = (q.page - 1) * q.limit;
       const rollupTotal = !search && !q.customerId && !q.from && !q.to;
       // The status rollup gives both the stats and, without search / customer / dates, the exact total.
-      const counts = await repo.statusCounts(db, actor.vendorId, actor.botIds, q.botId);
-      const [rows, st, counted] = await Promise.all([
+      const [rows, figs, capped] = await Promise.all([
         repo.listOrders(db, filter, offset, q.limit + 1),
-        stats(actor, q.botId, counts),
-        rollupTotal ? counts : repo.countOrdersCapped(db, filter, ORDER_LIMITS.exactTotalMax),
+        figures(actor, q.botId),
+        rollupTotal || searchEstimate !== null
+          ? null
+          : repo.countOrdersCapped(db, filter, ORDER_LIMITS.exactTotalMax),
       ]);
+      const counted = capped ?? figs.counts;
       let total: number;
       let totalIsEstimate = false;
-      if (Array.isArray(counted)) {
+      if (searchEstimate !== null) {
+        total = searchEstimate;
+        totalIsEstimate = true;
+      } else if (Array.isArray(counted)) {
         total = counted
           .filter(
             (c) =>
@@ -387,14 +537,14 @@ export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
           )
           .reduce((s, c) => s + c.orders, 0);
       } else if (counted > ORDER_LIMITS.exactTotalMax) {
-        total = Math.max(counted, await repo.estimateOrders(db, filter));
+        total = Math.max(counted, await repo.estimateOrders(db, estimated));
         totalIsEstimate = true;
       } else {
         total = counted;
       }
       const hasMore = rows.length > q.limit;
       const page = rows.slice(0, q.limit);
-      if (!totalIsEstimate) total = Math.max(total, offset + page.length);
+      total = Math.max(total, offset + page.length);
       return {
         orders: page.map(toListItem),
         total,
@@ -402,7 +552,7 @@ export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
         page: q.page,
         limit: q.limit,
         hasMore,
-        stats: st,
+        stats: statsOf(figs),
       };
     },
 
@@ -430,37 +580,11 @@ export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
             'A tracking number is only kept when the order moves to shipped.',
           );
         }
-        const at = now();
-        const items = await repo.orderItems(tx, actor.vendorId, orderId);
-        await repo.setStatus(tx, actor.vendorId, orderId, {
-          status: body.status,
-          at,
-          ...(body.trackingNumber ? { trackingNumber: body.trackingNumber } : {}),
-        });
-        const before: RollupOrder = { ...row, vendorId: actor.vendorId };
-        await rollUpStatusMove(tx, before, items, body.status, at);
-        if (body.status === 'cancelled') {
-          await repo.returnStock(tx, actor.vendorId, items);
-          await returnUnissuedCodes(tx, actor.vendorId, orderId, items);
-        }
-        await recordEvent(tx, {
-          vendorId: actor.vendorId,
-          botId: row.botId,
-          type: moveEventType(body.status),
+        await moveOrder(tx, { ...row, vendorId: actor.vendorId }, body.status, {
           actor: await eventActorOf(tx, actor),
-          subject: { kind: 'order', id: orderId },
-          payload: {
-            orderNumber: row.number,
-            from: row.status,
-            to: body.status,
-            note: body.note ?? null,
-            trackingNumber: body.trackingNumber ?? null,
-            totalMinor: row.totalMinor,
-            currency: row.currency,
-            customerName: fullName(row.firstName, row.lastName),
-            botUsername: row.botUsername,
-          },
-          at,
+          at: now(),
+          note: body.note ?? null,
+          trackingNumber: body.trackingNumber ?? null,
         });
       });
       return this.get(actor, orderId);

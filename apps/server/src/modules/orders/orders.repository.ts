@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { botScopeWhere } from '../../db/bot-scope';
-import { botDailyStats, orders } from '../../db/schema/index';
+import { botDailyStats, orders, vendorDailyStats } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 import type { BotScope } from '../../lib/actor';
 
@@ -44,8 +44,11 @@ export async function vendorSales(
   currentFrom: string,
   previousFrom: string,
 ) {
-  // Dashboards sum in USD (each order's USD value is fixed when it is placed: lib/usd-rates.ts).
-  const { orders: n, revenueUsdMinor: revenue, day } = botDailyStats;
+  // Dashboards sum in USD (each order's USD value is fixed when it is placed: lib/usd-rates.ts). The whole
+  // vendor reads its own days (a year is 365 rows), a list of bots their days.
+  const whole = scope === 'all';
+  const t = whole ? vendorDailyStats : botDailyStats;
+  const { orders: n, revenueUsdMinor: revenue, day } = t;
   const [row] = await db
     .select({
       orders: sql<number>`coalesce(sum(${n}), 0)::int`,
@@ -55,8 +58,12 @@ export async function vendorSales(
       previousOrders: sql<number>`coalesce(sum(${n}) filter (where ${day} >= ${previousFrom} and ${day} < ${currentFrom}), 0)::int`,
       previousRevenue: sql<number>`coalesce(sum(${revenue}) filter (where ${day} >= ${previousFrom} and ${day} < ${currentFrom}), 0)::bigint`,
     })
-    .from(botDailyStats)
-    .where(and(eq(botDailyStats.vendorId, vendorId), botScopeWhere(botDailyStats.botId, scope)));
+    .from(t)
+    .where(
+      whole
+        ? eq(vendorDailyStats.vendorId, vendorId)
+        : and(eq(botDailyStats.vendorId, vendorId), botScopeWhere(botDailyStats.botId, scope)),
+    );
   return {
     all: { orders: Number(row?.orders ?? 0), revenueMinor: Number(row?.revenueMinor ?? 0) },
     current: { orders: Number(row?.currentOrders ?? 0), revenueMinor: Number(row?.currentRevenue ?? 0) },
@@ -131,4 +138,14 @@ export async function recentOrders(
     .orderBy(desc(orders.createdAt))
     .limit(limit);
   return rows.map((r) => ({ ...r, totalMinor: Number(r.totalMinor) }));
+}
+
+/** Who an order belongs to: its customer and bot, and its number. */
+export async function orderParties(db: Conn, vendorId: string, orderId: string) {
+  const [row] = await db
+    .select({ customerId: orders.customerId, botId: orders.botId, number: orders.number })
+    .from(orders)
+    .where(and(eq(orders.vendorId, vendorId), eq(orders.id, orderId)))
+    .limit(1);
+  return row;
 }

@@ -23,6 +23,8 @@ export function createOrdersService(deps: { db: Db }) {
     /** The bot's latest orders, newest first. */
     recentOrders: (vendorId: string, botId: string, limit: number) =>
       repo.recentOrders(db, vendorId, botId, limit),
+    /** Whose an order is (customer, bot) and its number, for telling the customer about it; undefined if unknown. */
+    partiesOf: (vendorId: string, orderId: string) => repo.orderParties(db, vendorId, orderId),
   };
 }
 

@@ -9,64 +9,32 @@ import {
 } from '@app/contracts/orders';
 import type { Product } from '@app/contracts/products';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
-import { products, telegramIdentities } from '../../db/schema/index';
-import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
-import type { StaffGrant } from '../auth/actor-resolver';
-import {
-  createBot,
-  DAY_MS,
-  fakeBot,
-  type TestClock,
-  testClock,
-  type Vendor,
-  vendor,
-} from '../bots/test-helpers';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/harness';
+import { customers, products, telegramIdentities } from '../../db/schema/index';
+import { DAY_MS, type TestClock, type Vendor, vendor } from '../bots/test-helpers';
 import { claimCodes } from '../products/products.service';
 import { createCategory, createProduct, productBody } from '../products/test-helpers';
 import { rebuildOrderRollups } from './order-rollups';
-import { addCustomer, addProduct, placeTestOrder } from './test-helpers';
+import { addCustomer, addProduct, placeTestOrder, rollupSnapshot, shopTestEnv } from './test-helpers';
 
-let fake: FakeBotApi;
+const env = shopTestEnv();
+const { get } = env;
 let t: TestApp;
 let v: Vendor;
 let clock: TestClock;
-let grant: StaffGrant | null = null;
-const staffUser = telegramUser({ first_name: 'Sam', last_name: 'Staff' });
-
-beforeAll(async () => {
-  fake = await startFakeBotApi();
-});
-afterAll(() => fake.close());
-afterEach(async () => {
-  fake.state.reset();
-  await t.app.close();
-});
 
 async function setUp() {
-  clock = testClock();
-  grant = null;
-  t = await createTestApp({
-    config: { telegramApiRoot: fake.url },
-    now: clock.now,
-    findStaffGrant: async (vendorId, telegramId) =>
-      vendorId === v.vendorId && telegramId === staffUser.id ? grant : null,
-  });
-  v = await vendor(t.app);
+  ({ t, v, clock } = await env.start());
 }
 
-const get = async <T>(path: string, of: Vendor = v) => {
-  const res = await t.app.inject({ method: 'GET', url: `${of.base}${path}`, headers: of.auth });
-  return { status: res.statusCode, body: res.json() as T };
-};
 const patchStatus = (orderId: string, payload: object, of: Vendor = v) =>
   t.app.inject({ method: 'PATCH', url: `${of.base}/orders/${orderId}/status`, headers: of.auth, payload });
 
 /** Two bots, three customers, products of each type, and a few orders over the last days. */
 async function shop() {
-  const a = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Alpha' });
-  const b = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Beta', plan: 'PRO' });
+  const a = await env.addBot('Alpha');
+  const b = await env.addBot('Beta', { plan: 'PRO' });
   const jane = await addCustomer(t, v.vendorId, { firstName: 'Jane', lastName: 'Doe', username: 'janed' });
   const omar = await addCustomer(t, v.vendorId, { firstName: 'Omar', lastName: 'Khan', username: 'okhan' });
   const lee = await addCustomer(t, v.vendorId, { firstName: 'Lee', lastName: null, username: null });
@@ -169,6 +137,23 @@ describe('GET /vendors/{id}/orders', () => {
     expect(p2.hasMore).toBe(false);
     expect((await get('/orders?limit=101')).status).toBe(400);
     expect((await get('/orders?status=shipping')).status).toBe(400);
+  });
+
+  it("counts a search's orders exactly up to 1,000, and above that says about how many its customers have", async () => {
+    await setUp();
+    const s = await shop();
+    const jane = await get<OrderListResponse>('/orders?search=jane');
+    expect(jane.body).toMatchObject({ total: 2, totalIsEstimate: false });
+    // Jane's kept order count as if she had bought 1,500 times: the estimate comes from it, nothing is counted.
+    await t.database.db.update(customers).set({ orderCount: 1500 }).where(sql`id = ${s.jane.id}`);
+    const many = await get<OrderListResponse>('/orders?search=jane');
+    expect(many.body).toMatchObject({ total: 1500, totalIsEstimate: true });
+    expect(ids(many.body)).toEqual([s.o1.id, s.o3.id]);
+    // With another filter the matches' order counts say nothing: the orders are counted.
+    expect((await get<OrderListResponse>(`/orders?search=jane&botId=${s.a.id}`)).body).toMatchObject({
+      total: 1,
+      totalIsEstimate: false,
+    });
   });
 
   it('answers stats on their own', async () => {
@@ -349,16 +334,8 @@ describe('scope', () => {
   it('shows a restricted staff member only the orders of their bots', async () => {
     await setUp();
     const s = await shop();
-    await t.database.db.insert(telegramIdentities).values({
-      vendorId: v.vendorId,
-      telegramId: staffUser.id,
-      role: 'STAFF',
-      firstName: 'Sam',
-      lastName: 'Staff',
-    });
-    const session = await signIn(t.app, staffUser);
-    const staff: Vendor = { ...v, auth: { authorization: `Bearer ${session.accessToken}` } };
-    grant = { permissions: ['orders'], botIds: [s.b.id] };
+    const staff = await env.signInStaff();
+    env.grant = { permissions: ['orders'], botIds: [s.b.id] };
     const list = (await get<OrderListResponse>('/orders', staff)).body;
     expect(ids(list)).toEqual([s.o3.id, s.o4.id]);
     expect(list.total).toBe(2);
@@ -372,35 +349,10 @@ describe('scope', () => {
       kind: 'staff',
       name: 'Sam Staff',
     });
-    grant = { permissions: ['products'], botIds: 'all' };
+    env.grant = { permissions: ['products'], botIds: 'all' };
     expect((await get('/orders', staff)).status).toBe(403);
   });
 });
-
-/** Every rollup row of the vendor, as comparable text, leaving out rows that hold nothing. */
-async function rollupSnapshot(vendorId: string) {
-  const q = async (query: ReturnType<typeof sql>) =>
-    ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows
-      .map((r) => JSON.stringify(r))
-      .sort();
-  return {
-    daily:
-      await q(sql`select bot_id, day::text, orders, revenue_minor::text, revenue_usd_minor::text, cancelled_orders,
-      completed_orders, active_customers, new_customers from bot_daily_stats where vendor_id = ${vendorId}
-      and (orders, revenue_minor, revenue_usd_minor, cancelled_orders, completed_orders, active_customers, new_customers)
-        <> (0, 0, 0, 0, 0, 0, 0)`),
-    status:
-      await q(sql`select bot_id, status, product_type, orders, revenue_usd_minor::text from order_status_counts
-      where vendor_id = ${vendorId} and orders <> 0`),
-    products: await q(sql`select product_id, bot_id, day::text, units, orders, revenue_usd_minor::text
-      from product_daily_stats where vendor_id = ${vendorId} and (units, orders, revenue_usd_minor) <> (0, 0, 0)`),
-    customers: await q(sql`select id, order_count, total_spent_minor::text, first_order_at, last_order_at
-      from customers where vendor_id = ${vendorId}`),
-    members:
-      await q(sql`select customer_id, bot_id, order_count, total_spent_minor::text, first_order_at, last_order_at
-      from customer_bots where vendor_id = ${vendorId}`),
-  };
-}
 
 describe('rollups', () => {
   it('equal a full recomputation after a random sequence of creations, moves and cancellations', async () => {
@@ -439,10 +391,10 @@ describe('rollups', () => {
       }
       if (step % 40 === 39) clock.advance(DAY_MS);
     }
-    const incremental = await rollupSnapshot(v.vendorId);
+    const incremental = await rollupSnapshot(t.database.db, v.vendorId);
     expect(incremental.daily.length).toBeGreaterThan(10);
     await t.database.db.transaction((tx) => rebuildOrderRollups(tx, v.vendorId));
-    const rebuilt = await rollupSnapshot(v.vendorId);
+    const rebuilt = await rollupSnapshot(t.database.db, v.vendorId);
     expect(incremental).toEqual(rebuilt);
   });
 });
@@ -450,7 +402,7 @@ describe('rollups', () => {
 describe('cancelling an order', () => {
   it("returns a digital order's codes to the product's pool, and its stock with them", async () => {
     await setUp();
-    const bot = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Keys' });
+    const bot = await env.addBot('Keys');
     const buyer = await addCustomer(t, v.vendorId);
     const category = await createCategory(t.app, v, 'Software', []);
     const key = await createProduct(t.app, v, productBody('key', category.id));

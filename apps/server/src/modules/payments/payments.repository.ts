@@ -1,11 +1,14 @@
-import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { invoices, payments, walletLedger } from '../../db/schema/index';
+import { and, desc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { botScopeWhere } from '../../db/bot-scope';
+import { invoices, payments, planFees, walletLedger } from '../../db/schema/index';
 import type { Conn, Tx } from '../../db/types';
+import type { BotScope } from '../../lib/actor';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type LedgerRow = typeof walletLedger.$inferSelect;
+export type PlanFeeRow = typeof planFees.$inferSelect;
 
 export async function insertPayment(db: Conn, values: NewPaymentRow): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(values).returning();
@@ -147,4 +150,101 @@ export async function markInvoiceRefunded(db: Conn, vendorId: string, paymentId:
     .update(invoices)
     .set({ status: 'refunded' })
     .where(and(eq(invoices.vendorId, vendorId), eq(invoices.paymentId, paymentId)));
+}
+
+// --- Plan fees on shop sales ----------------------------------------------------------------------
+
+/**
+ * Writes a fee accrual or reversal unless the order already has one of that kind or the event already wrote a
+ * row (the unique indexes): answers whether this call wrote it.
+ */
+export async function insertPlanFee(db: Conn, values: typeof planFees.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(planFees).values(values).onConflictDoNothing().returning({ id: planFees.id });
+  return rows.length > 0;
+}
+
+export async function findPlanFee(
+  db: Conn,
+  vendorId: string,
+  orderId: string,
+  kind: PlanFeeRow['kind'],
+): Promise<PlanFeeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(planFees)
+    .where(and(eq(planFees.vendorId, vendorId), eq(planFees.orderId, orderId), eq(planFees.kind, kind)))
+    .limit(1);
+  return row;
+}
+
+export type FeeMonthTotals = {
+  month: string;
+  orders: number;
+  salesUsdMinor: number;
+  feesMinor: number;
+  refundedOrders: number;
+  reversedMinor: number;
+};
+
+const monthOf = sql<string>`to_char(${planFees.occurredAt} at time zone 'UTC', 'YYYY-MM')`;
+const feeTotals = {
+  orders: sql<string>`count(*) filter (where ${planFees.kind} = 'accrual')`,
+  salesUsdMinor: sql<string>`coalesce(sum(${planFees.saleUsdMinor}) filter (where ${planFees.kind} = 'accrual'), 0)`,
+  feesMinor: sql<string>`coalesce(sum(${planFees.amountMinor}) filter (where ${planFees.kind} = 'accrual'), 0)`,
+  refundedOrders: sql<string>`count(*) filter (where ${planFees.kind} = 'reversal')`,
+  reversedMinor: sql<string>`coalesce(-sum(${planFees.amountMinor}) filter (where ${planFees.kind} = 'reversal'), 0)`,
+};
+const numbersOf = (r: Record<keyof typeof feeTotals, string>) => ({
+  orders: Number(r.orders),
+  salesUsdMinor: Number(r.salesUsdMinor),
+  feesMinor: Number(r.feesMinor),
+  refundedOrders: Number(r.refundedOrders),
+  reversedMinor: Number(r.reversedMinor),
+});
+
+/** The fee totals of each month (UTC) that has fee rows in the caller's bots, newest first. */
+export async function planFeeMonths(
+  db: Conn,
+  vendorId: string,
+  scope: BotScope,
+  limit = 24,
+): Promise<FeeMonthTotals[]> {
+  const rows = await db
+    .select({ month: monthOf, ...feeTotals })
+    .from(planFees)
+    .where(and(eq(planFees.vendorId, vendorId), botScopeWhere(planFees.botId, scope)))
+    .groupBy(monthOf)
+    .orderBy(desc(monthOf))
+    .limit(limit);
+  return rows.map((r) => ({ month: r.month, ...numbersOf(r) }));
+}
+
+export type FeeLine = Omit<FeeMonthTotals, 'month'> & {
+  botId: string;
+  plan: PlanFeeRow['plan'];
+  feeBps: number;
+};
+
+/** One month's fees (`from` ≤ occurred < `to`) per bot and rate, for the statement's lines. */
+export async function planFeeLines(
+  db: Conn,
+  vendorId: string,
+  scope: BotScope,
+  from: Date,
+  to: Date,
+): Promise<FeeLine[]> {
+  const rows = await db
+    .select({ botId: planFees.botId, plan: planFees.plan, feeBps: planFees.feeBps, ...feeTotals })
+    .from(planFees)
+    .where(
+      and(
+        eq(planFees.vendorId, vendorId),
+        gte(planFees.occurredAt, from),
+        lt(planFees.occurredAt, to),
+        botScopeWhere(planFees.botId, scope),
+      ),
+    )
+    .groupBy(planFees.botId, planFees.plan, planFees.feeBps)
+    .orderBy(planFees.botId, desc(planFees.feeBps));
+  return rows.map((r) => ({ botId: r.botId, plan: r.plan, feeBps: r.feeBps, ...numbersOf(r) }));
 }

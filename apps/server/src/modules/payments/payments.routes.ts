@@ -2,6 +2,7 @@ import { BotParams } from '@app/contracts/bots';
 import { EmptyBody, VendorParams } from '@app/contracts/common';
 import {
   CreatePaymentBody,
+  FeeStatementParams,
   InvoiceList,
   InvoiceParams,
   Payment,
@@ -12,7 +13,7 @@ import {
   TopUpBody,
   WalletBalance,
 } from '@app/contracts/payments';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PaymentsService } from './payments.service';
 
@@ -20,6 +21,15 @@ import type { PaymentsService } from './payments.service';
 const billing = { permission: 'billing' } as const;
 // Creating payments calls Telegram or the crypto provider: a tighter limit per caller.
 const creating = { ...billing, rateLimit: { max: 30, timeWindow: '1 minute' } } as const;
+
+/** A PDF download, never cached (it is the vendor's own). */
+function sendPdf(reply: FastifyReply, file: { number: string; pdf: Buffer }) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${file.number}.pdf"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.pdf);
+}
 
 /** The vendor-scoped billing routes (mounted under /vendors/:vendorId). */
 export function paymentsRoutes(payments: PaymentsService) {
@@ -98,13 +108,13 @@ export function paymentsRoutes(payments: PaymentsService) {
       '/invoices/:invoiceId/pdf',
       { config: billing, schema: { tags, params: InvoiceParams } },
       async (req, reply) => {
-        const { number, pdf } = await payments.invoicePdf(req.actor, req.params.invoiceId);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${number}.pdf"`)
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
+        return sendPdf(reply, await payments.invoicePdf(req.actor, req.params.invoiceId));
       },
+    );
+    app.get(
+      '/invoices/fees/:month/pdf',
+      { config: billing, schema: { tags, params: FeeStatementParams } },
+      async (req, reply) => sendPdf(reply, await payments.feeStatementPdf(req.actor, req.params.month)),
     );
   };
 }

@@ -1,5 +1,6 @@
 import {
   type CreatePaymentBody,
+  type FeeStatement,
   type Invoice,
   type InvoiceList,
   PAYMENT_MESSAGES,
@@ -22,7 +23,7 @@ import type { BotApi } from '../../telegram/bot-api';
 import type { BotsService } from '../bots/bots.service';
 import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
 import { isSubscriptionLive, type SubscriptionsService } from '../subscriptions/subscriptions.service';
-import { renderInvoicePdf } from './invoice-pdf';
+import { renderFeeStatementPdf, renderInvoicePdf } from './invoice-pdf';
 import * as repo from './payments.repository';
 import { formatUsd } from './usd';
 
@@ -38,6 +39,12 @@ export type PaymentsDeps = {
   crypto: CryptoProvider | null;
   subscriptions: SubscriptionsService;
   bots: Pick<BotsService, 'namesOf'>;
+  /**
+   * Asks for a bot to start again once a payment made its subscription live (bots.resumeAfterPayment: only a
+   * bot the expiry stopped starts). Called after the payment's transaction commits; main.ts queues it as a
+   * `bots.resume` job.
+   */
+  resumeBot?: (vendorId: string, botId: string) => Promise<unknown>;
   now?: () => Date;
   log?: PaymentsLogger;
 };
@@ -162,16 +169,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /**
    * Completes a payment once, inside one transaction: marks it completed (a second call finds it completed
    * and does nothing), applies the period or credits the wallet, issues its invoice and records
-   * `subscription.started` / `subscription.renewed` (or `wallet.credited`). Answers whether this call completed it.
+   * `subscription.started` / `subscription.renewed` (or `wallet.credited`). Answers the payment when this call
+   * completed it.
    */
   async function completeIn(
     tx: Tx,
     row: repo.PaymentRow,
     extra: Partial<repo.NewPaymentRow>,
     actor: EventActor,
-  ): Promise<boolean> {
+  ): Promise<repo.PaymentRow | undefined> {
     const done = await repo.markCompleted(tx, row.vendorId, row.id, { ...extra, completedAt: now() });
-    if (!done) return false;
+    if (!done) return undefined;
     if (done.purpose === 'subscription' && done.botId && done.plan && done.period) {
       await subscriptions.applyPaidPeriod(tx, {
         vendorId: done.vendorId,
@@ -209,7 +217,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
       method: done.method,
       issuedAt,
     });
-    return true;
+    return done;
+  }
+
+  /**
+   * After a completed plan payment has committed: its bot starts again if the expiry had stopped it. The payment
+   * stands whatever happens here, so a failure to ask is logged, not thrown.
+   */
+  async function resumeBotOf(paid: repo.PaymentRow | undefined) {
+    if (paid?.purpose !== 'subscription' || !paid.botId || !deps.resumeBot) return;
+    try {
+      await deps.resumeBot(paid.vendorId, paid.botId);
+    } catch (err) {
+      deps.log?.warn({ botId: paid.botId, err: errorText(err) }, 'a paid bot could not be started again');
+    }
   }
 
   /** Creates a Stars invoice link for a payment row (Star subscription when it may be one). */
@@ -279,6 +300,27 @@ export function createPaymentsService(deps: PaymentsDeps) {
     status: r.status,
     issuedAt: r.issuedAt.toISOString(),
   });
+
+  /** The month (UTC) of a moment, 'YYYY-MM'. */
+  const monthOf = (at: Date) => at.toISOString().slice(0, 7);
+
+  const toFeeStatement = (vendorId: string, t: repo.FeeMonthTotals): FeeStatement => ({
+    ...t,
+    number: `FEES-${t.month.replace('-', '')}-${vendorId.slice(0, 8).toUpperCase()}`,
+    totalMinor: t.feesMinor - t.reversedMinor,
+    currency: 'USD',
+  });
+
+  /** The plan fee statements of the caller's bots, newest first, the current month always first. */
+  async function feeStatements(actor: Actor): Promise<FeeStatement[]> {
+    const months = await repo.planFeeMonths(db, actor.vendorId, actor.botIds);
+    const current = monthOf(now());
+    const none = { orders: 0, salesUsdMinor: 0, feesMinor: 0, refundedOrders: 0, reversedMinor: 0 };
+    const withCurrent = months.some((m) => m.month === current)
+      ? months
+      : [{ month: current, ...none }, ...months];
+    return withCurrent.map((m) => toFeeStatement(actor.vendorId, m));
+  }
 
   return {
     /** Plan prices in USD and Stars at the configured rate. */
@@ -436,12 +478,40 @@ export function createPaymentsService(deps: PaymentsDeps) {
         await completeIn(tx, payment, {}, actorOf(actor));
         return payment;
       });
+      await resumeBotOf(row);
       return present(await mustFindPayment(actor, row.id));
     },
 
     async listInvoices(actor: Actor): Promise<InvoiceList> {
       const rows = await repo.listInvoices(db, actor.vendorId);
-      return { invoices: rows.filter((r) => !r.botId || inBotScope(actor.botIds, r.botId)).map(toInvoice) };
+      return {
+        invoices: rows.filter((r) => !r.botId || inBotScope(actor.botIds, r.botId)).map(toInvoice),
+        feeStatements: await feeStatements(actor),
+      };
+    },
+
+    /** A month's plan fee statement as a PDF: its totals and a line per bot and fee rate. */
+    async feeStatementPdf(actor: Actor, month: string): Promise<{ number: string; pdf: Buffer }> {
+      const from = new Date(`${month}-01T00:00:00Z`);
+      const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+      const lines = await repo.planFeeLines(db, actor.vendorId, actor.botIds, from, to);
+      const sum = (key: keyof Omit<repo.FeeMonthTotals, 'month'>) => lines.reduce((s, l) => s + l[key], 0);
+      const statement = toFeeStatement(actor.vendorId, {
+        month,
+        orders: sum('orders'),
+        salesUsdMinor: sum('salesUsdMinor'),
+        feesMinor: sum('feesMinor'),
+        refundedOrders: sum('refundedOrders'),
+        reversedMinor: sum('reversedMinor'),
+      });
+      const names = new Map((await deps.bots.namesOf(actor)).map((b) => [b.id, `@${b.username}`]));
+      const pdf = await renderFeeStatementPdf({
+        vendorId: actor.vendorId,
+        statement,
+        issuedAt: now(),
+        lines: lines.map((l) => ({ ...l, botName: names.get(l.botId) ?? null })),
+      });
+      return { number: statement.number, pdf };
     },
 
     async invoicePdf(actor: Actor, invoiceId: string): Promise<{ number: string; pdf: Buffer }> {
@@ -477,20 +547,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async receiveStars(sp: SuccessfulPayment, payerId: number): Promise<'completed' | 'renewed' | 'ignored'> {
       const id = paymentIdOf(sp.invoice_payload);
       if (!id || sp.currency !== 'XTR') return 'ignored';
-      return db.transaction(async (tx) => {
+      const ignored = { outcome: 'ignored' as const, paid: undefined };
+      const result = await db.transaction(async (tx) => {
         const row = await repo.lockPayment(tx, id);
-        if (row?.method !== 'stars') return 'ignored';
-        if (await repo.chargeIdKnown(tx, sp.telegram_payment_charge_id)) return 'ignored';
+        if (row?.method !== 'stars') return ignored;
+        if (await repo.chargeIdKnown(tx, sp.telegram_payment_charge_id)) return ignored;
         if (sp.total_amount !== row.starsAmount) {
           deps.log?.warn({ paymentId: id, amount: sp.total_amount }, 'Stars payment of an unexpected amount');
-          return 'ignored';
+          return ignored;
         }
         const payer: EventActor = { kind: 'owner', id: String(payerId) };
         if (row.status !== 'completed') {
           const extra = { telegramChargeId: sp.telegram_payment_charge_id, payerTelegramId: payerId };
-          return (await completeIn(tx, row, extra, payer)) ? 'completed' : 'ignored';
+          const paid = await completeIn(tx, row, extra, payer);
+          return paid ? { outcome: 'completed' as const, paid } : ignored;
         }
-        if (!row.starSubscription || !sp.is_recurring) return 'ignored';
+        if (!row.starSubscription || !sp.is_recurring) return ignored;
         const renewal = await repo.insertPayment(tx, {
           vendorId: row.vendorId,
           purpose: row.purpose,
@@ -507,9 +579,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
           renewalOf: row.renewalOf ?? row.id,
         });
         const extra = { telegramChargeId: sp.telegram_payment_charge_id, payerTelegramId: payerId };
-        await completeIn(tx, renewal, extra, SYSTEM_ACTOR);
-        return 'renewed';
+        return { outcome: 'renewed' as const, paid: await completeIn(tx, renewal, extra, SYSTEM_ACTOR) };
       });
+      await resumeBotOf(result.paid);
+      return result.outcome;
     },
 
     /**
@@ -578,19 +651,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async receiveIpn(ipn: Ipn): Promise<void> {
       const id = typeof ipn.order_id === 'string' && UUID.test(ipn.order_id) ? ipn.order_id : null;
       if (!id) return;
-      await db.transaction(async (tx) => {
+      const paid = await db.transaction(async (tx) => {
         const row = await repo.lockPayment(tx, id);
-        if (row?.method !== 'ltc' || row.providerPaymentId !== String(ipn.payment_id)) return;
-        if (row.status === 'completed') return;
-        if (ipn.payment_status === 'finished') {
-          await completeIn(tx, row, {}, SYSTEM_ACTOR);
-          return;
-        }
+        if (row?.method !== 'ltc' || row.providerPaymentId !== String(ipn.payment_id)) return undefined;
+        if (row.status === 'completed') return undefined;
+        if (ipn.payment_status === 'finished') return completeIn(tx, row, {}, SYSTEM_ACTOR);
         const status = LTC_STATUS[ipn.payment_status];
         if (status && status !== row.status) {
           await repo.updatePayment(tx, row.vendorId, row.id, { status });
         }
+        return undefined;
       });
+      await resumeBotOf(paid);
     },
   };
 }

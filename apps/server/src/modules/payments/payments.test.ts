@@ -14,6 +14,7 @@ import {
   createPayment,
   type FakeProvider,
   get,
+  pdfText,
   platformUpdate,
   post,
   sendIpn,
@@ -493,11 +494,3 @@ describe('scoping', () => {
     expect(JSON.stringify(res.json())).toContain(message);
   });
 });
-
-/** The text a pdfkit page shows: its uncompressed content streams hold the strings as hex in TJ arrays. */
-function pdfText(pdf: string): string {
-  const hex = [...pdf.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) =>
-    Buffer.from(m[1] ?? '', 'hex').toString('latin1'),
-  );
-  return hex.join('');
-}

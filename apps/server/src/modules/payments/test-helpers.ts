@@ -110,3 +110,11 @@ export function sendIpn(t: TestApp, body: Record<string, unknown>, signature = s
     payload: body,
   });
 }
+
+/** The text a pdfkit page shows: its uncompressed content streams hold the strings as hex in TJ arrays. */
+export function pdfText(pdf: string): string {
+  const hex = [...pdf.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) =>
+    Buffer.from(m[1] ?? '', 'hex').toString('latin1'),
+  );
+  return hex.join('');
+}

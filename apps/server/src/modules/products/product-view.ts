@@ -8,13 +8,14 @@ import {
   type ProductImage,
   type ProductListItem,
   ServiceDetails,
-  type StockStatus,
 } from '@app/contracts/products';
 import type { z } from 'zod';
-import type { ProductImageRow, ProductRow } from './products.repository';
+import type { ProductImageRow, ProductListRow, ProductRow } from './products.repository';
 
 /** Where a stored image's sizes are served; the media module supplies its own (see app.ts). */
-export type ImageUrls = (row: ProductImageRow) => Pick<ProductImage, 'url' | 'thumbnailUrl' | 'mediumUrl'>;
+export type ImageUrls = (
+  row: Pick<ProductImageRow, 'storageKey' | 'sizes'>,
+) => Pick<ProductImage, 'url' | 'thumbnailUrl' | 'mediumUrl'>;
 
 export const defaultImageUrls: ImageUrls = (row) => {
   const url = `/api/v1/media/${row.storageKey}`;
@@ -49,17 +50,6 @@ export const serviceOf = (row: ProductRow) =>
 export const sellsCodes = (row: Pick<ProductRow, 'productType' | 'details'>) =>
   row.productType === 'digital' &&
   isCodeDigitalType((row.details as { digitalType?: DigitalDetails['digitalType'] }).digitalType);
-
-/** The list's stock state (§3.5, §9); mirrors the repository's SQL. */
-export function stockStatusOf(row: ProductRow): StockStatus {
-  const digitalType = (row.details as { digitalType?: string }).digitalType ?? 'downloadable';
-  if (row.productType === 'digital' && digitalType === 'downloadable') return 'available';
-  if (row.productType === 'service') return 'in_stock';
-  if (row.productType === 'physical' && !row.trackInventory) return 'in_stock';
-  if (row.stock <= 0) return 'out_of_stock';
-  if (row.stock < row.minStock) return 'low_stock';
-  return 'in_stock';
-}
 
 export type ViewContext = {
   categoryName: (id: string | null) => { id: string; name: string } | null;
@@ -98,7 +88,7 @@ export function productView(row: ProductRow, ctx: ViewContext): Product {
     tags: row.tags,
     stock: row.stock,
     minStock: row.minStock,
-    stockStatus: stockStatusOf(row),
+    stockStatus: row.stockState,
     trackInventory: row.trackInventory,
     allowBackorder: row.allowBackorder,
     status: row.status,
@@ -124,41 +114,43 @@ export function productView(row: ProductRow, ctx: ViewContext): Product {
   };
 }
 
-export function listItemView(
-  row: ProductRow,
-  ctx: Omit<ViewContext, 'images' | 'codeCounts'> & {
-    mainImage: (id: string) => ProductImageRow | undefined;
-  },
-): ProductListItem {
-  const { botIds, bots } = ctx.botsOf(row);
-  const details = row.details as { digitalType?: string; duration?: number; durationUnit?: string };
-  const main = ctx.mainImage(row.id);
+type BotRef = { id: string; username: string };
+
+/** A product's bots as the API names them: 'all' and every bot, or its own (ids and @usernames). */
+export function productBots(ownIds: string[] | null, vendorBots: BotRef[]) {
+  // No bot of its own (its bots were deleted) reads as every bot, as when it was made.
+  if (ownIds === null || ownIds.length === 0) return { botIds: 'all' as const, bots: vendorBots };
+  const byId = new Map(vendorBots.map((b) => [b.id, b]));
+  return { botIds: ownIds, bots: ownIds.flatMap((id) => byId.get(id) ?? []) };
+}
+
+/** One card of the list, from the list's own row (repository.listProducts). */
+export function listItemView(row: ProductListRow, imageUrls: ImageUrls): ProductListItem {
+  const duration = row.duration === null ? Number.NaN : Number(row.duration);
   return {
     id: row.id,
     name: row.name,
     sku: row.sku,
     productType: row.productType,
     status: row.status,
-    stockStatus: stockStatusOf(row),
+    stockStatus: row.stockState,
     isFeatured: row.isFeatured,
     price: row.priceMinor,
     currency: row.currency,
     stock: row.stock,
-    category: ctx.categoryName(row.categoryId),
-    subcategory: ctx.subcategoryName(row.subcategoryId),
-    botIds,
-    bots,
+    // A left join answers null columns, not a null object, when there is no category.
+    category: row.category?.id ? row.category : null,
+    subcategory: row.subcategory?.id ? row.subcategory : null,
+    // Every bot: the card says so without naming them (half the page's bytes were these lists).
+    ...(row.bots === null || row.bots.length === 0
+      ? { botIds: 'all' as const, bots: [] }
+      : { botIds: row.bots.map((b) => b.id), bots: row.bots }),
     digitalType:
-      row.productType === 'digital'
-        ? (DigitalType.safeParse(details.digitalType).data ?? 'downloadable')
-        : null,
-    duration:
-      row.productType === 'service' && Number.isInteger(details.duration)
-        ? (details.duration as number)
-        : null,
+      row.productType === 'digital' ? (DigitalType.safeParse(row.digitalType).data ?? 'downloadable') : null,
+    duration: row.productType === 'service' && Number.isInteger(duration) ? duration : null,
     durationUnit:
-      row.productType === 'service' ? (DurationUnit.safeParse(details.durationUnit).data ?? 'hours') : null,
-    image: main ? ctx.imageUrls(main).thumbnailUrl : null,
+      row.productType === 'service' ? (DurationUnit.safeParse(row.durationUnit).data ?? 'hours') : null,
+    image: row.mainImage?.storageKey ? imageUrls(row.mainImage).thumbnailUrl : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -3,6 +3,7 @@ import {
   type ImportResult,
   type ImportRowError,
   PRODUCT_CSV_COLUMNS,
+  type PRODUCT_CSV_IMPORT_COLUMNS,
   PRODUCT_LIMITS,
   type ProductChanges,
   UpdateProductBody,
@@ -11,12 +12,14 @@ import type { Db } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import * as categoriesRepo from '../categories/categories.repository';
+import { createCategoryIn, createSubcategoryIn } from '../categories/categories.service';
 import { formatCsv, parseCsv } from './csv';
-import { digitalOf, physicalOf, serviceOf } from './product-view';
+import { digitalOf, physicalOf, sellsCodes, serviceOf } from './product-view';
 import * as repo from './products.repository';
 import type { ChangedBy, ProductsService } from './products.service';
 
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
+type ImportColumn = (typeof PRODUCT_CSV_IMPORT_COLUMNS)[number];
 
 /** A checked row, stored with a committed import until the job writes it. */
 type PlannedRow = {
@@ -42,6 +45,12 @@ const parseBool = (v: string, fallback: boolean) =>
       : ['false', '0', 'no'].includes(v.toLowerCase())
         ? false
         : undefined;
+/** A `codes` cell: one code per line or between semicolons (the schema trims them and drops blanks and repeats). */
+const splitCodes = (v: string) => v.split(/[;\r\n]+/);
+/** A stored import's rows without their codes: once written, the secrets live only in the pool. */
+const withoutCodes = (rows: PlannedRow[]) =>
+  rows.map(({ body: { codes: _codes, ...body }, ...row }) => ({ ...row, body }));
+
 /** Cells the export prefixed with ' so a spreadsheet does not run them as formulas. */
 const unescapeCell = (v: string) => (v.startsWith("'") && /^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
 
@@ -139,7 +148,7 @@ export function createProductsCsvService(deps: {
     const planned: PlannedRow[] = [];
 
     for (const record of data) {
-      const cell = (c: Column) => unescapeCell((record.cells[index.get(c) ?? -1] ?? '').trim());
+      const cell = (c: ImportColumn) => unescapeCell((record.cells[index.get(c) ?? -1] ?? '').trim());
       const rowErrors: ImportRowError[] = [];
       const fail = (field: string | null, message: string) =>
         rowErrors.push({ line: record.line, field, message });
@@ -217,14 +226,22 @@ export function createProductsCsvService(deps: {
         urlSlug: cell('urlSlug') || undefined,
         botIds,
         ...(type === 'physical' || type === 'digital' || type === 'service' ? { [type]: details ?? {} } : {}),
+        codes: cell('codes') ? splitCodes(cell('codes')) : undefined,
       };
       for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
       const schema = productId ? UpdateProductBody : CreateProductBody;
       const parsed = schema.safeParse(body);
       if (!parsed.success) {
+        // Messages name the field, never a code's value (codes are secrets).
         for (const issue of parsed.error.issues) fail(issue.path.join('.') || null, issue.message);
       } else {
         const b = parsed.data;
+        if (
+          (b.codes ?? []).length > 0 &&
+          !sellsCodes({ productType: b.productType, details: b.digital ?? {} })
+        ) {
+          fail('codes', 'Only key, ticket, pass and subscription products have codes');
+        }
         if (b.sku) {
           const first = seenSku.get(b.sku);
           if (first !== undefined) fail('sku', `SKU ${b.sku} is also on line ${first}`);
@@ -275,9 +292,7 @@ export function createProductsCsvService(deps: {
         await db.transaction(async (tx) => {
           let categoryId = catIds.get(row.category.toLowerCase());
           if (!categoryId) {
-            categoryId = (
-              await categoriesRepo.insertCategory(tx, { vendorId: actor.vendorId, name: row.category })
-            ).id;
+            categoryId = (await createCategoryIn(tx, by, row.category)).id;
             catIds.set(row.category.toLowerCase(), categoryId);
           }
           let subcategoryId: string | undefined;
@@ -285,11 +300,10 @@ export function createProductsCsvService(deps: {
             const key = `${categoryId}/${row.subcategory.toLowerCase()}`;
             subcategoryId = subIds.get(key);
             if (!subcategoryId) {
-              const [sub] = await categoriesRepo.insertSubcategories(tx, actor.vendorId, categoryId, [
-                row.subcategory,
-              ]);
-              subcategoryId = sub?.id;
-              if (subcategoryId) subIds.set(key, subcategoryId);
+              const category = await categoriesRepo.findCategory(tx, actor.vendorId, categoryId);
+              if (!category) throw new AppError('CATEGORY_NOT_FOUND');
+              subcategoryId = (await createSubcategoryIn(tx, by, category, row.subcategory)).id;
+              subIds.set(key, subcategoryId);
             }
           }
           const body = { ...row.body, categoryId, ...(subcategoryId ? { subcategoryId } : {}) };
@@ -366,9 +380,15 @@ export function createProductsCsvService(deps: {
           errors: [...earlier, ...errors].sort((a, b) => a.line - b.line),
         });
       });
-      await repo.updateImport(db, vendorId, importId, { status: 'completed' });
+      await repo.updateImport(db, vendorId, importId, {
+        status: 'completed',
+        rows: withoutCodes(row.rows as PlannedRow[]),
+      });
     } catch (err) {
-      await repo.updateImport(db, vendorId, importId, { status: 'failed' });
+      await repo.updateImport(db, vendorId, importId, {
+        status: 'failed',
+        rows: withoutCodes(row.rows as PlannedRow[]),
+      });
       throw err;
     }
   }

@@ -1,6 +1,7 @@
 import type { ProductType } from '@app/contracts/catalogue';
 import type { ProductStatus } from '@app/contracts/products';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { escapeLike } from '../../db/like';
 import {
   bots,
   categories,
@@ -14,7 +15,6 @@ import {
 } from '../../db/schema/index';
 import type { Conn, Tx } from '../../db/types';
 import type { BotScope } from '../../lib/actor';
-import { escapeLike } from '../categories/categories.repository';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
@@ -59,6 +59,22 @@ export async function productCounts(
   const all = Number(everyBot?.count ?? 0);
   const byBot = new Map(linked.map((r) => [r.botId, Number(r.count)]));
   return new Map(botIds.map((id) => [id, all + (byBot.get(id) ?? 0)]));
+}
+
+/**
+ * Locks the bots given until the transaction ends (in id order, so two lockers never wait on each other in a
+ * cycle). A plan-limit check counts under these locks: two creates at a bot's limit are counted one after the
+ * other, never both against the count before either. Nothing about the bot changes (NO KEY UPDATE: their
+ * products' foreign keys still go through).
+ */
+export async function lockBots(tx: Tx, vendorId: string, botIds: string[]) {
+  if (botIds.length === 0) return;
+  await tx
+    .select({ id: bots.id })
+    .from(bots)
+    .where(and(eq(bots.vendorId, vendorId), inArray(bots.id, botIds)))
+    .orderBy(asc(bots.id))
+    .for('no key update');
 }
 
 // ---------------------------------------------------------------- products
@@ -206,30 +222,29 @@ export async function subcategoryExists(
   return row !== undefined;
 }
 
-export async function categoryNames(db: Conn, vendorId: string) {
+/** The names of the categories and subcategories given (the ones a set of products is filed under). */
+export async function categoryNames(
+  db: Conn,
+  vendorId: string,
+  categoryIds: string[],
+  subcategoryIds: string[],
+) {
   const [cats, subs] = await Promise.all([
-    db
-      .select({ id: categories.id, name: categories.name })
-      .from(categories)
-      .where(eq(categories.vendorId, vendorId)),
-    db
-      .select({ id: subcategories.id, name: subcategories.name, categoryId: subcategories.categoryId })
-      .from(subcategories)
-      .where(eq(subcategories.vendorId, vendorId)),
+    categoryIds.length === 0
+      ? []
+      : db
+          .select({ id: categories.id, name: categories.name })
+          .from(categories)
+          .where(and(eq(categories.vendorId, vendorId), inArray(categories.id, categoryIds))),
+    subcategoryIds.length === 0
+      ? []
+      : db
+          .select({ id: subcategories.id, name: subcategories.name })
+          .from(subcategories)
+          .where(and(eq(subcategories.vendorId, vendorId), inArray(subcategories.id, subcategoryIds))),
   ]);
   return { categories: cats, subcategories: subs };
 }
-
-/** The list's stock state (§3.5, §9) in SQL, so the stats count every page at once. Mirrors stockStatusOf. */
-const stockState = sql<string>`case
-  when ${products.productType} = 'digital'
-    and coalesce(${products.digitalType}, ${products.details}->>'digitalType', 'downloadable') = 'downloadable'
-    then 'available'
-  when ${products.productType} = 'service' then 'in_stock'
-  when ${products.productType} = 'physical' and not ${products.trackInventory} then 'in_stock'
-  when ${products.stock} <= 0 then 'out_of_stock'
-  when ${products.stock} < ${products.minStock} then 'low_stock'
-  else 'in_stock' end`;
 
 export type ProductFilters = {
   search?: string | undefined;
@@ -250,9 +265,19 @@ const soldThrough = (botIds: readonly string[]) =>
       )}))`,
   );
 
+/**
+ * The products a caller held to some bots may see: those sold through every bot or through one of theirs
+ * (none when they hold none). Undefined for a caller on every bot. The categories' counts use it too.
+ */
+export function productInScope(scope: BotScope): SQL | undefined {
+  if (scope === 'all') return undefined;
+  return scope.length === 0 ? sql`false` : soldThrough(scope);
+}
+
 function listWhere(vendorId: string, f: ProductFilters, scope: BotScope, withType: boolean): SQL | undefined {
   const where: Array<SQL | undefined> = [eq(products.vendorId, vendorId)];
   if (f.search) {
+    // ILIKE '%…%' on each column: PostgreSQL answers it from the trigram indexes (a BitmapOr of the two).
     const like = `%${escapeLike(f.search)}%`;
     where.push(or(ilike(products.name, like), ilike(products.sku, like)));
   }
@@ -261,40 +286,116 @@ function listWhere(vendorId: string, f: ProductFilters, scope: BotScope, withTyp
   if (f.botId) where.push(soldThrough([f.botId]));
   if (withType && f.productType) where.push(eq(products.productType, f.productType));
   if (f.status) where.push(eq(products.status, f.status));
-  if (scope !== 'all') where.push(scope.length === 0 ? sql`false` : soldThrough(scope));
+  where.push(productInScope(scope));
   return and(...where);
 }
 
+/** What a list card shows of a product: its own columns, names and main image joined, never the JSON blobs. */
+export type ProductListRow = Awaited<ReturnType<typeof listPage>>[number];
+
 /**
- * One page of products (newest first), the total, stock stats and the per-type counts, over the same filters:
- * the page, and one grouped scan (type × stock state, the state computed once per row) for all the figures.
+ * One page of products, newest first, in one statement: the page is cut first (products_vendor_created_id_idx
+ * gives the order), then only its rows are joined to their category, subcategory, main image and bots.
  */
-export async function listProducts(
+function listPage(
   db: Conn,
   vendorId: string,
   f: ProductFilters,
   scope: BotScope,
   page: { limit: number; offset: number },
 ) {
-  const state = sql<string>`${stockState}`.as('state');
-  const scanned = db
-    .select({ productType: products.productType, state })
+  const p = db
+    .select({
+      vendorId: products.vendorId,
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      productType: products.productType,
+      status: products.status,
+      stockState: products.stockState,
+      isFeatured: products.isFeatured,
+      priceMinor: products.priceMinor,
+      currency: products.currency,
+      stock: products.stock,
+      categoryId: products.categoryId,
+      subcategoryId: products.subcategoryId,
+      allBots: products.allBots,
+      digitalType: products.digitalType,
+      duration: sql<string | null>`${products.details}->>'duration'`.as('duration'),
+      durationUnit: sql<string | null>`${products.details}->>'durationUnit'`.as('duration_unit'),
+      createdAt: products.createdAt,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .where(listWhere(vendorId, f, scope, true))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('p');
+  // limit 1: the media module keeps one main image per product; a second would otherwise double the card.
+  const main = db
+    .select({ storageKey: productImages.storageKey, sizes: productImages.sizes })
+    .from(productImages)
+    .where(
+      and(
+        eq(productImages.vendorId, p.vendorId),
+        eq(productImages.productId, p.id),
+        eq(productImages.isMain, true),
+      ),
+    )
+    .limit(1)
+    .as('main');
+  return db
+    .select({
+      id: p.id,
+      name: p.name,
+      sku: p.sku,
+      productType: p.productType,
+      status: p.status,
+      stockState: p.stockState,
+      isFeatured: p.isFeatured,
+      priceMinor: p.priceMinor,
+      currency: p.currency,
+      stock: p.stock,
+      category: { id: categories.id, name: categories.name },
+      subcategory: { id: subcategories.id, name: subcategories.name },
+      allBots: p.allBots,
+      digitalType: p.digitalType,
+      duration: p.duration,
+      durationUnit: p.durationUnit,
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
+      mainImage: { storageKey: main.storageKey, sizes: main.sizes },
+      // The bots of a product sold through some of them, oldest first (null for every bot).
+      bots: sql<Array<{ id: string; username: string }> | null>`case when ${p.allBots} then null else (
+        select coalesce(json_agg(json_build_object('id', b.id, 'username', b.username) order by b.created_at), '[]')
+        from ${productBots} pb join ${bots} b on b.vendor_id = pb.vendor_id and b.id = pb.bot_id
+        where pb.vendor_id = ${p.vendorId} and pb.product_id = ${p.id}) end`,
+    })
+    .from(p)
+    .leftJoin(categories, and(eq(categories.vendorId, p.vendorId), eq(categories.id, p.categoryId)))
+    .leftJoin(
+      subcategories,
+      and(eq(subcategories.vendorId, p.vendorId), eq(subcategories.id, p.subcategoryId)),
+    )
+    .leftJoinLateral(main, sql`true`)
+    .orderBy(desc(p.createdAt), desc(p.id));
+}
+
+/**
+ * The list's figures over every product the filters match (all pages): the total, the stock stats and the
+ * per-type counts, from one grouped count. Unfiltered, it reads only products_vendor_stock_state_idx.
+ */
+async function listFigures(db: Conn, vendorId: string, f: ProductFilters, scope: BotScope) {
+  const groups = await db
+    .select({
+      productType: products.productType,
+      state: products.stockState,
+      count: sql<number>`count(*)::int`,
+    })
     .from(products)
     .where(listWhere(vendorId, f, scope, false))
-    .as('scanned');
-  const [rows, groups] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(listWhere(vendorId, f, scope, true))
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ productType: scanned.productType, state: scanned.state, count: sql<number>`count(*)::int` })
-      .from(scanned)
-      .groupBy(scanned.productType, scanned.state),
-  ]);
+    .groupBy(products.productType, products.stockState);
   const typeCounts = { total: 0, physical: 0, digital: 0, service: 0 };
   const stats = { inStock: 0, lowStock: 0, outOfStock: 0 };
   let total = 0;
@@ -308,7 +409,22 @@ export async function listProducts(
     else if (g.state === 'out_of_stock') stats.outOfStock += n;
     else stats.inStock += n;
   }
-  return { rows, total, stats, typeCounts };
+  return { total, stats, typeCounts };
+}
+
+/** One page of products and the figures over all of them: two statements, whatever the page holds. */
+export async function listProducts(
+  db: Conn,
+  vendorId: string,
+  f: ProductFilters,
+  scope: BotScope,
+  page: { limit: number; offset: number },
+) {
+  const [rows, figures] = await Promise.all([
+    listPage(db, vendorId, f, scope, page),
+    listFigures(db, vendorId, f, scope),
+  ]);
+  return { rows, ...figures };
 }
 
 /** Every product of the vendor (the CSV export), oldest first. */
@@ -347,22 +463,6 @@ export async function imagesOf(db: Conn, vendorId: string, productIds: string[])
     .from(productImages)
     .where(and(eq(productImages.vendorId, vendorId), inArray(productImages.productId, productIds)))
     .orderBy(asc(productImages.position), asc(productImages.createdAt));
-}
-
-/** The main image of each product given (one query). */
-export async function mainImagesOf(db: Conn, vendorId: string, productIds: string[]) {
-  if (productIds.length === 0) return new Map<string, ProductImageRow>();
-  const rows = await db
-    .select()
-    .from(productImages)
-    .where(
-      and(
-        eq(productImages.vendorId, vendorId),
-        inArray(productImages.productId, productIds),
-        eq(productImages.isMain, true),
-      ),
-    );
-  return new Map(rows.map((r) => [r.productId ?? '', r]));
 }
 
 /**
@@ -633,4 +733,127 @@ export async function updateImport(
     .update(productImports)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(productImports.vendorId, vendorId), eq(productImports.id, id)));
+}
+
+// ---------------------------------------------------------------- the shop: sale, stock, bookings
+
+/**
+ * Locks the products given for the rest of the transaction, always in id order: every transaction that
+ * holds several (a checkout, a cancellation) takes them the same way round, so they never deadlock.
+ */
+export async function lockProducts(tx: Tx, vendorId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.vendorId, vendorId), inArray(products.id, ids)))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** The active products among `ids` that this bot sells (every bot, or linked to it). */
+export async function saleRows(
+  db: Conn,
+  vendorId: string,
+  botId: string,
+  ids: string[],
+): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.vendorId, vendorId),
+        inArray(products.id, ids),
+        eq(products.status, 'active'),
+        or(
+          eq(products.allBots, true),
+          sql`exists (select 1 from ${productBots} pb where pb.vendor_id = ${products.vendorId}
+            and pb.product_id = ${products.id} and pb.bot_id = ${botId})`,
+        ),
+      ),
+    );
+}
+
+/**
+ * Takes `quantity` units of a physical product without variations. Guarded: a tracked product without
+ * backorder only when that many are in stock (two buyers of the last unit: one update wins, the other
+ * matches no row). An untracked product is matched and left as it is. Answers the row after, or undefined.
+ */
+export async function takeStock(
+  tx: Tx,
+  vendorId: string,
+  productId: string,
+  quantity: number,
+  guarded: boolean,
+): Promise<ProductRow | undefined> {
+  const [row] = await tx
+    .update(products)
+    .set({
+      stock: sql`case when ${products.trackInventory} then ${products.stock} - ${quantity} else ${products.stock} end`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(products.vendorId, vendorId),
+        eq(products.id, productId),
+        eq(products.productType, 'physical'),
+        guarded
+          ? sql`(not ${products.trackInventory} or ${products.allowBackorder} or ${products.stock} >= ${quantity})`
+          : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives units back to a tracked physical product without variations (a cancelled reservation). */
+export async function giveStock(tx: Tx, vendorId: string, productId: string, quantity: number) {
+  await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(products.vendorId, vendorId),
+        eq(products.id, productId),
+        eq(products.productType, 'physical'),
+        eq(products.trackInventory, true),
+      ),
+    );
+}
+
+/** Cancels an order's bookings (its slots free up); answers how many. */
+export async function cancelBookings(tx: Tx, vendorId: string, orderId: string): Promise<number> {
+  const rows = await tx
+    .update(serviceBookings)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(serviceBookings.vendorId, vendorId),
+        eq(serviceBookings.orderId, orderId),
+        eq(serviceBookings.status, 'booked'),
+      ),
+    )
+    .returning({ id: serviceBookings.id });
+  return rows.length;
+}
+
+/** The codes claimed for an order, per product, in the order they were claimed. */
+export async function codesOfOrder(db: Conn, vendorId: string, orderId: string) {
+  return db
+    .select({ id: productCodes.id, productId: productCodes.productId, code: productCodes.code })
+    .from(productCodes)
+    .where(and(eq(productCodes.vendorId, vendorId), eq(productCodes.orderId, orderId)))
+    .orderBy(asc(productCodes.productId), asc(productCodes.createdAt), asc(productCodes.id));
+}
+
+/** Adds shop views to products' view counts. */
+export async function addViews(tx: Tx, vendorId: string, views: Map<string, number>) {
+  for (const [productId, n] of views) {
+    await tx
+      .update(products)
+      .set({ viewCount: sql`${products.viewCount} + ${n}` })
+      .where(and(eq(products.vendorId, vendorId), eq(products.id, productId)));
+  }
 }

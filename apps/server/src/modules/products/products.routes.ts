@@ -20,15 +20,20 @@ import {
   ProductParams,
   ProductShare,
   ProductShareQuery,
+  ProductsExportDownloadQuery,
+  ProductsExportLink,
   QrQuery,
   RevealedCode,
   SlotsQuery,
   SlotsResponse,
   UpdateProductBody,
 } from '@app/contracts/products';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hasPermission } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import type { ExportLinks } from './export-links';
 import type { ProductsService } from './products.service';
 import type { ProductsCsvService } from './products-csv.service';
 
@@ -36,7 +41,36 @@ import type { ProductsCsvService } from './products-csv.service';
 // caller's bots, and the service hides products sold only through bots outside them.
 const config = { permission: 'products' } as const;
 
-export function productsRoutes(products: ProductsService, csv: ProductsCsvService) {
+const sendCsv = (reply: FastifyReply, body: string) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', 'attachment; filename="products.csv"')
+    .header('cache-control', 'no-store')
+    .send(body);
+
+/**
+ * The export behind a link (POST …/products/export/link): Telegram's downloadFile fetches it without the app's
+ * Bearer header, so the link's token names the caller. Resolved again now, as the vendor scope would: a staff
+ * member whose grant was revoked or lost `products` meanwhile gets nothing.
+ */
+export function productsDownloadRoutes(csv: ProductsCsvService, links: ExportLinks) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/downloads/products.csv',
+      {
+        schema: { tags: ['products'], querystring: ProductsExportDownloadQuery, produces: ['text/csv'] },
+      },
+      async (req, reply) => {
+        const actor = await app.resolveActor(await links.callerOf(req.query.token));
+        if (!actor || !hasPermission(actor, 'products')) throw new AppError('FORBIDDEN');
+        return sendCsv(reply, await csv.exportCsv(actor));
+      },
+    );
+  };
+}
+
+export function productsRoutes(products: ProductsService, csv: ProductsCsvService, links: ExportLinks) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     const tags = ['products'];
@@ -64,14 +98,13 @@ export function productsRoutes(products: ProductsService, csv: ProductsCsvServic
     app.get(
       '/products/export',
       { config, schema: { tags, params: VendorParams, produces: ['text/csv'] } },
-      async (req, reply) => {
-        const body = await csv.exportCsv(req.actor);
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="products.csv"')
-          .header('cache-control', 'no-store')
-          .send(body);
-      },
+      async (req, reply) => sendCsv(reply, await csv.exportCsv(req.actor)),
+    );
+
+    app.post(
+      '/products/export/link',
+      { config, schema: { tags, params: VendorParams, response: { 200: ProductsExportLink } } },
+      (req) => links.create(req.auth),
     );
 
     app.post(

@@ -9,6 +9,8 @@ import type {
   ProductChanges,
   ProductListResponse,
   ProductShare,
+  ServiceDetails,
+  ServiceSlot,
   SlotsResponse,
 } from '@app/contracts/products';
 import {
@@ -30,6 +32,7 @@ import {
   digitalOf,
   type ImageUrls,
   listItemView,
+  productBots,
   productView,
   sellsCodes,
   serviceOf,
@@ -78,12 +81,24 @@ async function productEvent(
   });
 }
 
-/** Records product.outofstock when a tracked product's stock has just reached 0. */
-async function stockEvents(tx: Tx, by: ChangedBy, before: repo.ProductRow | null, after: repo.ProductRow) {
+const isLow = (p: repo.ProductRow) => p.stock > 0 && p.stock < p.minStock;
+
+/**
+ * Records product.outofstock when a tracked product's stock (or a code pool) has just reached 0, and
+ * product.lowstock when it has just fallen below its minimum (a sale or an edit, not a restock from 0).
+ */
+export async function stockEvents(
+  tx: Tx,
+  by: ChangedBy,
+  before: repo.ProductRow | null,
+  after: repo.ProductRow,
+) {
   const tracked = after.productType === 'physical' ? after.trackInventory : sellsCodes(after);
   if (!tracked || after.status === 'archived') return;
   if (after.stock <= 0 && (before === null || before.stock > 0))
     await productEvent(tx, by, after, 'product.outofstock');
+  if (isLow(after) && before !== null && !isLow(before) && before.stock > after.stock)
+    await productEvent(tx, by, after, 'product.lowstock');
 }
 
 /**
@@ -139,6 +154,25 @@ async function syncCodeStock(tx: Tx, by: ChangedBy, before: repo.ProductRow): Pr
   return after;
 }
 
+/** A service's open slots on the days `from`..`to` (inclusive): its availability minus its bookings. */
+export async function openSlotsOf(
+  conn: Db | Tx,
+  row: repo.ProductRow,
+  service: ServiceDetails,
+  range: { from: string; to: string },
+  at: Date,
+): Promise<ServiceSlot[]> {
+  // A day either side covers every time zone's local days.
+  const booked = await repo.bookedPlaces(
+    conn,
+    row.vendorId,
+    row.id,
+    new Date(Date.parse(range.from) - 86_400_000),
+    new Date(Date.parse(range.to) + 2 * 86_400_000),
+  );
+  return openSlots(service, range, booked, at);
+}
+
 const formatOf = (d: {
   digitalType: string;
   passType?: string | undefined;
@@ -158,25 +192,25 @@ export function createProductsService(deps: ProductsDeps) {
 
   async function context(vendorId: string, rows: repo.ProductRow[]) {
     const ids = rows.map((r) => r.id);
+    const named = (pick: (r: repo.ProductRow) => string | null) => [
+      ...new Set(rows.flatMap((r) => pick(r) ?? [])),
+    ];
     const [names, bots, linked] = await Promise.all([
-      repo.categoryNames(db, vendorId),
+      repo.categoryNames(
+        db,
+        vendorId,
+        named((r) => r.categoryId),
+        named((r) => r.subcategoryId),
+      ),
       repo.vendorBots(db, vendorId),
       repo.productBotIds(db, vendorId, ids),
     ]);
     const cats = new Map(names.categories.map((c) => [c.id, c]));
-    const subs = new Map(names.subcategories.map((s) => [s.id, { id: s.id, name: s.name }]));
-    const botById = new Map(bots.map((b) => [b.id, b]));
+    const subs = new Map(names.subcategories.map((s) => [s.id, s]));
     return {
       categoryName: (id: string | null) => (id ? (cats.get(id) ?? null) : null),
       subcategoryName: (id: string | null) => (id ? (subs.get(id) ?? null) : null),
-      botsOf: (row: repo.ProductRow) => {
-        if (row.allBots) return { botIds: 'all' as const, bots };
-        const botIds = linked.get(row.id) ?? [];
-        return {
-          botIds: botIds.length > 0 ? botIds : ('all' as const),
-          bots: botIds.flatMap((id) => botById.get(id) ?? []),
-        };
-      },
+      botsOf: (row: repo.ProductRow) => productBots(row.allBots ? null : (linked.get(row.id) ?? []), bots),
       imageUrls,
       linked,
     };
@@ -255,10 +289,11 @@ export function createProductsService(deps: ProductsDeps) {
 
   /**
    * Plan limits: every bot the product will be sold through must have room under its plan's maxProducts
-   * (archived products do not count; a product already counted for a bot is not counted twice).
+   * (archived products do not count; a product already counted for a bot is not counted twice). Two writes
+   * at once cannot both take a bot's last place.
    */
   async function checkPlanLimits(
-    conn: Db | Tx,
+    tx: Tx,
     vendorId: string,
     target: { all: boolean; ids: string[]; bots: Array<{ id: string; username: string }> },
     status: string,
@@ -266,9 +301,13 @@ export function createProductsService(deps: ProductsDeps) {
     plans: PlanLookup,
   ) {
     if (status === 'archived') return;
-    const botIds = target.all ? target.bots.map((b) => b.id) : target.ids;
+    const botIds = (target.all ? target.bots.map((b) => b.id) : target.ids).filter(
+      (id) => plans(id).limit !== null,
+    );
     if (botIds.length === 0) return;
-    const counts = await repo.productCounts(conn, vendorId, botIds);
+    // Counted under the bots' locks, so concurrent writes for a bot at its limit take turns (see lockBots).
+    await repo.lockBots(tx, vendorId, botIds);
+    const counts = await repo.productCounts(tx, vendorId, botIds);
     for (const botId of botIds) {
       const { plan, limit } = plans(botId);
       if (limit === null) continue;
@@ -520,6 +559,7 @@ export function createProductsService(deps: ProductsDeps) {
     /** Live products each bot sells (those for every bot included); every bot given is in the map. */
     countsByBot: (vendorId: string, botIds: string[]) => repo.productCounts(db, vendorId, botIds),
 
+    /** A page of the list and its figures: two statements whatever the page holds (see listProducts). */
     async list(actor: Actor, q: z.output<typeof ListQuerySchema>): Promise<ProductListResponse> {
       const result = await repo.listProducts(
         db,
@@ -535,13 +575,8 @@ export function createProductsService(deps: ProductsDeps) {
         actor.botIds,
         { limit: q.limit, offset: (q.page - 1) * q.limit },
       );
-      const ids = result.rows.map((r) => r.id);
-      const [ctx, mains] = await Promise.all([
-        context(actor.vendorId, result.rows),
-        repo.mainImagesOf(db, actor.vendorId, ids),
-      ]);
       return {
-        products: result.rows.map((r) => listItemView(r, { ...ctx, mainImage: (id) => mains.get(id) })),
+        products: result.rows.map((r) => listItemView(r, imageUrls)),
         total: result.total,
         page: q.page,
         limit: q.limit,
@@ -708,17 +743,9 @@ export function createProductsService(deps: ProductsDeps) {
           `Ask for 0 to ${PRODUCT_LIMITS.slotsRangeMaxDays} days: 'to' must not be before 'from'.`,
         );
       }
-      // A day either side covers every time zone's local days.
-      const booked = await repo.bookedPlaces(
-        db,
-        actor.vendorId,
-        row.id,
-        new Date(Date.parse(from) - 86_400_000),
-        new Date(Date.parse(to) + 2 * 86_400_000),
-      );
       return {
         timezone: service.availability.timezone,
-        slots: openSlots(service, { from, to }, booked, now()),
+        slots: await openSlotsOf(db, row, service, { from, to }, now()),
       };
     },
 

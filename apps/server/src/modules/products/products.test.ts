@@ -7,8 +7,9 @@ import {
 } from '@app/contracts/products';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countingDatabase } from '../../../test/counting-database';
 import type { TestApp } from '../../../test/harness';
-import { events, products, serviceBookings } from '../../db/schema/index';
+import { events, productImages, products, serviceBookings } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
 import {
   createBot,
@@ -19,7 +20,7 @@ import {
   type Vendor,
   vendor,
 } from '../bots/test-helpers';
-import { claimCodes } from './products.service';
+import { claimCodes, createProductsService } from './products.service';
 import { createCategory, createProduct, productBody } from './test-helpers';
 
 let fake: FakeBotApi;
@@ -216,6 +217,32 @@ describe('plan limits', () => {
     );
     expect(archived.statusCode).toBe(201);
   });
+
+  it('lets only one of several creates at the limit through, made at the same time (PostgreSQL when TEST_DATABASE_URL is set)', async () => {
+    const { token } = fakeBot(fake);
+    const bot = await createBot(t.app, v, { botToken: token, botName: 'Shop' });
+    await t.database.db.insert(products).values(
+      Array.from({ length: 99 }, (_, i) => ({
+        vendorId: v.vendorId,
+        name: `Filler ${i}`,
+        productType: 'physical' as const,
+        priceMinor: 100,
+        categoryId,
+      })),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        req(
+          'POST',
+          '/products',
+          productBody('physical', categoryId, { name: `Racer ${i}`, botIds: [bot.id] }),
+        ),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403, 403, 403, 403, 403]);
+    const live = await t.database.db.select({ id: products.id }).from(products);
+    expect(live).toHaveLength(100);
+  });
 });
 
 describe('list', () => {
@@ -262,6 +289,93 @@ describe('list', () => {
     expect(page.products).toHaveLength(2);
   });
 
+  it('shows on each card its category and subcategory, main image, own bots (none named for every bot), digital type and service duration', async () => {
+    const { token } = fakeBot(fake);
+    const bot = await createBot(t.app, v, { botToken: token, botName: 'Shop' });
+    const tee = await createProduct(
+      t.app,
+      v,
+      productBody('physical', categoryId, { name: 'Tee', subcategoryId, botIds: [bot.id] }),
+    );
+    await t.database.db.insert(productImages).values([
+      { vendorId: v.vendorId, productId: tee.id, storageKey: 'a.webp', mimeType: 'image/webp', position: 0 },
+      {
+        vendorId: v.vendorId,
+        productId: tee.id,
+        storageKey: 'b.webp',
+        mimeType: 'image/webp',
+        position: 1,
+        isMain: true,
+        sizes: { thumbnail: 'b-thumb.webp' },
+      },
+    ]);
+    await createProduct(t.app, v, productBody('digital', categoryId, { name: 'Guide' }));
+    await createProduct(t.app, v, productBody('service', categoryId, { name: 'Session' }));
+
+    const cards = new Map((await list()).products.map((p) => [p.name, p]));
+    expect(cards.get('Tee')).toMatchObject({
+      category: { id: categoryId, name: 'Clothing' },
+      subcategory: { id: subcategoryId, name: 'T-Shirts' },
+      image: '/media/b-thumb.webp',
+      botIds: [bot.id],
+      bots: [{ id: bot.id, username: bot.username }],
+      digitalType: null,
+      duration: null,
+    });
+    expect(cards.get('Guide')).toMatchObject({
+      subcategory: null,
+      image: null,
+      botIds: 'all',
+      bots: [],
+      digitalType: 'downloadable',
+    });
+    expect(cards.get('Session')).toMatchObject({
+      duration: 60,
+      durationUnit: 'minutes',
+      stockStatus: 'in_stock',
+    });
+  });
+
+  it('reads a page in the same two statements whatever it shows (no query per product, image or bot)', async () => {
+    const { token } = fakeBot(fake);
+    const bot = await createBot(t.app, v, { botToken: token, botName: 'Shop' });
+    const counted = countingDatabase(t.database);
+    const service = createProductsService({ db: counted.db });
+    const owner = {
+      vendorId: v.vendorId,
+      telegramId: 1,
+      kind: 'owner',
+      permissions: ['all'],
+      botIds: 'all',
+    } as const;
+    const query = { page: 1, limit: 50 } as const;
+    try {
+      await createProduct(t.app, v, productBody('physical', categoryId, { botIds: [bot.id] }));
+      await service.list(owner, query);
+      const one = counted.statements();
+      for (let i = 0; i < 12; i++) {
+        const p = await createProduct(
+          t.app,
+          v,
+          productBody(i % 2 ? 'service' : 'physical', categoryId, { subcategoryId, botIds: [bot.id] }),
+        );
+        await t.database.db.insert(productImages).values({
+          vendorId: v.vendorId,
+          productId: p.id,
+          storageKey: `${i}.webp`,
+          mimeType: 'image/webp',
+          isMain: true,
+        });
+      }
+      const before = counted.statements();
+      expect((await service.list(owner, query)).products).toHaveLength(13);
+      expect(counted.statements() - before).toBe(one);
+      expect(one).toBe(2);
+    } finally {
+      await counted.close();
+    }
+  });
+
   it('caps the page size at 100', async () => {
     expect((await req('GET', '/products?limit=101')).statusCode).toBe(400);
   });
@@ -281,7 +395,11 @@ describe('archive, restore, duplicate, delete', () => {
   it('records product.created and product.updated events', async () => {
     const p = await createProduct(t.app, v, productBody('physical', categoryId));
     await req('POST', `/products/${p.id}/archive`);
-    const rows = await t.database.db.select().from(events).where(eq(events.vendorId, v.vendorId));
+    // The category made before each test records its own event (category.created): only products' here.
+    const rows = await t.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.vendorId, v.vendorId), eq(events.subjectKind, 'product')));
     expect(rows.map((e) => e.type).sort()).toEqual(['product.created', 'product.updated']);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { botSubscriptions } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 
@@ -29,6 +29,33 @@ export async function currentSubscriptions(
       desc(botSubscriptions.id),
     );
   return new Map(rows.map((r) => [r.botId, r]));
+}
+
+/**
+ * The period that was in force for a bot at `at`: of the rows written by then, the newest whose period covers
+ * that moment (a renewal written earlier but starting later does not; a period expired since still does).
+ */
+export async function periodAt(
+  db: Conn,
+  vendorId: string,
+  botId: string,
+  at: Date,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(botSubscriptions)
+    .where(
+      and(
+        eq(botSubscriptions.vendorId, vendorId),
+        eq(botSubscriptions.botId, botId),
+        lte(botSubscriptions.createdAt, at),
+        lte(botSubscriptions.startsAt, at),
+        gt(botSubscriptions.endsAt, at),
+      ),
+    )
+    .orderBy(desc(botSubscriptions.createdAt), desc(botSubscriptions.startsAt), desc(botSubscriptions.id))
+    .limit(1);
+  return row;
 }
 
 export async function insertSubscription(db: Conn, values: typeof botSubscriptions.$inferInsert) {

@@ -44,7 +44,10 @@ const FREE: BotSubscription = { plan: 'FREE', status: 'active', label: 'FREE', e
 export const isSubscriptionLive = (s: BotSubscription) => s.status === 'trial' || s.status === 'active';
 
 /** What a current subscription row means at `now`: a period past its end reads as expired before the job marks it. */
-function subscriptionOf(row: repo.SubscriptionRow | undefined, now: Date): BotSubscription {
+export function subscriptionOf(
+  row: Pick<repo.SubscriptionRow, 'plan' | 'status' | 'endsAt'> | undefined,
+  now: Date,
+): BotSubscription {
   if (!row) return FREE;
   const lapsed = (row.status === 'trial' || row.status === 'active') && row.endsAt.getTime() <= now.getTime();
   const status = lapsed ? 'expired' : row.status;
@@ -54,6 +57,20 @@ function subscriptionOf(row: repo.SubscriptionRow | undefined, now: Date): BotSu
     label: status === 'trial' ? 'TRIAL' : row.plan,
     expiresAt: row.endsAt.toISOString(),
   };
+}
+
+/**
+ * The plan and fee rate a bot sold under at `at` (plan fees on shop sales): the period in force then, or FREE's
+ * when none was (no subscription record, or between an expiry and the next payment).
+ */
+export async function planAt(
+  conn: Conn,
+  vendorId: string,
+  botId: string,
+  at: Date,
+): Promise<{ plan: Plan; feeBps: number }> {
+  const row = await repo.periodAt(conn, vendorId, botId, at);
+  return row ? { plan: row.plan, feeBps: row.feeBps } : { plan: 'FREE', feeBps: PLANS.FREE.feeBps };
 }
 
 export function createSubscriptionsService(deps: { db: Db; now?: () => Date }) {
