@@ -152,6 +152,20 @@ test('Subscriptions: cancel asks with the spec text, then the card says Cancelle
   await expect(page.getByRole('button', { name: 'Renew' })).toBeVisible();
 });
 
+test('Subscriptions: the plan fees of the shop sales show this month, and each month as a statement', async ({
+  page,
+}) => {
+  await openSignedIn(page);
+  await page.goto('/subscriptions');
+  const fees = page.getByTestId('plan-fees-this-month');
+  await expect(fees).toContainText('Plan fees this month');
+  await expect(fees).toContainText(/paid orders? · \$[\d,.]+ in sales/);
+  // The demo's seeded paid orders accrued their bots' plan fees.
+  const invoices = page.getByRole('region', { name: 'Invoices' });
+  await expect(invoices.getByText(/^Plan fees · /).first()).toBeVisible();
+  await shot(page, 'subscriptions-plan-fees');
+});
+
 test('Wallet: funds added with Stars pay a plan from the wallet', async ({ page }) => {
   await openSignedIn(page);
   const bot = await createBot(page);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { openSignedIn } from './fixtures';
 
@@ -341,4 +342,50 @@ test('a small CSV is checked, its errors listed by line, then imported', async (
 
   await searchFor(page, `E2E Import A ${id}`);
   await expect(card(page, `E2E Import A ${id}`)).toContainText('$12.50');
+});
+
+test('Export downloads the catalogue as a CSV with the import’s columns', async ({ page }) => {
+  const id = unique();
+  await createProduct(page, `E2E Export ${id}`, `EXP-${id}`);
+  await page.goto('/products');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export', exact: true }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const path = await download.path();
+  const csv = readFileSync(path, 'utf8');
+  expect(csv.split('\r\n')[0]).toContain('id,name,productType,sku,');
+  expect(csv).toContain(`E2E Export ${id}`);
+});
+
+test('a category that still has products is deleted after moving them to another', async ({ page }) => {
+  acceptDialogs(page);
+  const id = unique();
+  const { token, vendorId } = await session(page);
+  const headers = { Authorization: `Bearer ${token}` };
+  const make = async (name: string) => {
+    const res = await page.request.post(`/api/v1/vendors/${vendorId}/categories`, {
+      headers,
+      data: { name, status: 'active' },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    return (await res.json()) as { id: string };
+  };
+  const from = await make(`E2E Old ${id}`);
+  await make(`E2E New ${id}`);
+  const res = await page.request.post(`/api/v1/vendors/${vendorId}/products`, {
+    headers,
+    data: { name: `E2E Moved ${id}`, productType: 'physical', price: 900, categoryId: from.id, stock: 3 },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+
+  await page.goto('/categories');
+  const old = page.getByRole('region', { name: `E2E Old ${id}` });
+  await old.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(old.getByText(`"E2E Old ${id}" has 1 product.`, { exact: false })).toBeVisible();
+  await old.getByLabel('Move products to').selectOption({ label: `E2E New ${id}` });
+  await old.getByRole('button', { name: 'Move and Delete' }).click();
+  await expect(page.getByRole('region', { name: `E2E Old ${id}` })).toBeHidden();
+  await expect(page.getByRole('region', { name: `E2E New ${id}` })).toContainText('1 product');
 });

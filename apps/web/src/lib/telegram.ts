@@ -14,6 +14,7 @@ import {
   hapticFeedback,
   init,
   invoice,
+  isAccessDeniedError,
   mainButton,
   miniApp,
   mockTelegramEnv,
@@ -23,6 +24,7 @@ import {
   retrieveLaunchParams,
   retrieveRawInitData,
   type ShowPopupOptionsButton,
+  downloadFile as sdkDownloadFile,
   openLink as sdkOpenLink,
   secondaryButton,
   themeParams,
@@ -413,6 +415,11 @@ function answerAsClient(name: string, params: unknown): void {
     case 'web_app_open_invoice':
       reply(() => void payDemoInvoice(String(data.slug ?? '')));
       return;
+    case 'web_app_request_file_download':
+      // Telegram asks, then downloads; the demo's browser just downloads.
+      saveInPage(String(data.url ?? ''), String(data.file_name ?? ''));
+      reply(() => emitEvent('file_download_requested', { status: 'downloading' }));
+      return;
   }
 }
 
@@ -614,6 +621,40 @@ export function openLink(url: string): void {
     }
   }
   window.open(url, '_blank', 'noopener');
+}
+
+/**
+ * Saves a file the server serves at `url`, a link that works without the app's session (Telegram fetches it
+ * itself): Telegram's download prompt (Mini Apps 8.0+), or on an older client the link in the browser. In
+ * demo mode the browser downloads it. False when the user declined the prompt.
+ */
+export async function downloadFile(url: string, fileName: string): Promise<boolean> {
+  const absolute = new URL(url, window.location.href).toString();
+  if (sdkDownloadFile.isAvailable()) {
+    try {
+      await sdkDownloadFile(absolute, fileName);
+      return true;
+    } catch (error) {
+      if (isAccessDeniedError(error)) return false;
+      console.warn('Telegram downloadFile failed', error);
+    }
+  }
+  if (sdkOpenLink.isAvailable()) {
+    openLink(absolute);
+    return true;
+  }
+  saveInPage(absolute, fileName);
+  return true;
+}
+
+// The browser's own download of a same-origin link (demo mode, or no Telegram to ask).
+function saveInPage(url: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
 }
 
 export type PopupButton = ShowPopupOptionsButton;

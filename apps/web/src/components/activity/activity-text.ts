@@ -11,6 +11,7 @@ const SUBJECT_PATHS: Partial<Record<SubjectKind, (id: string) => string>> = {
   subscription: () => '/subscriptions',
   staff: (id) => `/staff/${id}/activity`,
   settings: () => '/settings',
+  category: () => '/categories',
 };
 
 export const ACTIVITY_ICONS: Record<ActivityCategory, string> = {

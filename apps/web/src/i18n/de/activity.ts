@@ -97,4 +97,15 @@ export const activity = {
     'Verlängere den Tarif {plan}, damit @{botUsername} nach dem {endsAt} weiter verkauft',
   'activity.subscription.refunded.title': 'Zahlung erstattet',
   'activity.subscription.refunded.description': '{amount} für den Tarif {plan} von @{botUsername} erstattet',
+  'activity.bot.message_flagged.title': 'Nachricht zur Prüfung markiert',
+  'activity.bot.message_flagged.description': '{actor} schrieb „{filterWord}“ an @{botUsername}',
+  'activity.bot.order_limit_reached.title': 'Bestelllimit erreicht',
+  'activity.bot.order_limit_reached.description':
+    '@{botUsername} hat diesen Monat die {limit} Bestellungen erhalten, die der Tarif {plan} erlaubt. Wechsle den Tarif, um weiter Bestellungen anzunehmen.',
+  'activity.category.created.title': 'Kategorie hinzugefügt',
+  'activity.category.created.description': '{actor} hat {categoryName} hinzugefügt',
+  'activity.category.updated.title': 'Kategorie aktualisiert',
+  'activity.category.updated.description': '{actor} hat {categoryName} aktualisiert',
+  'activity.category.deleted.title': 'Kategorie gelöscht',
+  'activity.category.deleted.description': '{actor} hat {categoryName} gelöscht',
 } satisfies AreaCatalogue<typeof en>;

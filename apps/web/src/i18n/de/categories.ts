@@ -44,4 +44,14 @@ export const categories = {
     one: '„{name}“ enthält noch {count} Produkt. Verschiebe oder lösche es zuerst.',
     other: '„{name}“ enthält noch {count} Produkte. Verschiebe oder lösche sie zuerst.',
   },
+  'categories.moveQuestion': {
+    one: '„{name}“ enthält {count} Produkt. Verschiebe es in eine andere Kategorie und lösche dann:',
+    other: '„{name}“ enthält {count} Produkte. Verschiebe sie in eine andere Kategorie und lösche dann:',
+  },
+  'categories.moveTo': 'Produkte verschieben nach',
+  'categories.moveToSubcategory': 'Unterkategorie',
+  'categories.noSubcategory': 'Keine',
+  'categories.chooseCategory': 'Kategorie wählen',
+  'categories.moveAndDelete': 'Verschieben und löschen',
+  'categories.moveNowhere': 'Lege zuerst eine andere Kategorie an, in die sie verschoben werden.',
 } satisfies AreaCatalogue<typeof en>;

@@ -9,6 +9,7 @@ export const customers = {
   'customers.list.botFilter': 'Bot',
   'customers.list.allBots': 'Alle Bots',
   'customers.list.count': { one: '{count} Kunde', other: '{count} Kunden' },
+  'customers.list.countAbout': { one: 'etwa {count} Kunde', other: 'etwa {count} Kunden' },
   'customers.list.loading': 'Kunden werden geladen',
   'customers.list.loadingMore': 'Weitere Kunden werden geladen...',
   'customers.list.loadMore': 'Mehr laden',

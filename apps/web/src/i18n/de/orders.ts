@@ -65,6 +65,11 @@ export const orders = {
   'orders.cancel.confirm':
     'Bestellung #{number} stornieren? Reservierter Bestand und nicht ausgegebene Codes gehen zurück in ihre Pools.',
   'orders.cancel.confirmButton': 'Stornieren',
+  'orders.refund.button': 'Erstatten',
+  'orders.refund.confirm':
+    '{amount} für Bestellung #{number} erstatten? Die Bestellung wird storniert. Telegram Stars gehen sofort an den Kunden zurück; eine Karten- oder Krypto-Zahlung erstattest du über deinen Zahlungsanbieter.',
+  'orders.refund.confirmButton': 'Erstatten',
+  'orders.refund.failed': 'Die Bestellung konnte nicht erstattet werden. Bitte versuche es erneut.',
 
   'orders.detail.title': 'Bestelldetails',
   'orders.detail.loading': 'Bestellung wird geladen',

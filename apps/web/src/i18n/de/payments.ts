@@ -60,6 +60,12 @@ export const payments = {
   'payments.invoices.downloadFailed':
     'Die Rechnung konnte nicht heruntergeladen werden. Bitte versuche es erneut.',
   'payments.invoices.topUp': 'Wallet-Aufladung',
+  'payments.fees.thisMonth': 'Tarifgebühren diesen Monat',
+  'payments.fees.summary': {
+    one: '{count} bezahlte Bestellung · {sales} Umsatz',
+    other: '{count} bezahlte Bestellungen · {sales} Umsatz',
+  },
+  'payments.fees.statement': 'Tarifgebühren · {month}',
   'payments.picker.title': 'Wähle deinen Tarif',
   'payments.picker.bot': 'Bot',
   'payments.picker.chooseBot': 'Bot wählen',

@@ -93,4 +93,15 @@ export const activity = {
     'Renew the {plan} plan to keep @{botUsername} selling after {endsAt}',
   'activity.subscription.refunded.title': 'Payment refunded',
   'activity.subscription.refunded.description': '{amount} refunded for the {plan} plan of @{botUsername}',
+  'activity.bot.message_flagged.title': 'Message flagged for review',
+  'activity.bot.message_flagged.description': '{actor} wrote “{filterWord}” to @{botUsername}',
+  'activity.bot.order_limit_reached.title': 'Order limit reached',
+  'activity.bot.order_limit_reached.description':
+    '@{botUsername} has taken the {limit} orders the {plan} plan allows this month. Upgrade to keep taking orders.',
+  'activity.category.created.title': 'Category added',
+  'activity.category.created.description': '{actor} added {categoryName}',
+  'activity.category.updated.title': 'Category updated',
+  'activity.category.updated.description': '{actor} updated {categoryName}',
+  'activity.category.deleted.title': 'Category deleted',
+  'activity.category.deleted.description': '{actor} deleted {categoryName}',
 } as const;

@@ -42,4 +42,14 @@ export const categories = {
     one: '"{name}" still has {count} product. Move or delete it first.',
     other: '"{name}" still has {count} products. Move or delete them first.',
   },
+  'categories.moveQuestion': {
+    one: '"{name}" has {count} product. Move it to another category, then delete:',
+    other: '"{name}" has {count} products. Move them to another category, then delete:',
+  },
+  'categories.moveTo': 'Move products to',
+  'categories.moveToSubcategory': 'Subcategory',
+  'categories.noSubcategory': 'None',
+  'categories.chooseCategory': 'Choose a category',
+  'categories.moveAndDelete': 'Move and Delete',
+  'categories.moveNowhere': 'Create another category to move them to first.',
 } as const;

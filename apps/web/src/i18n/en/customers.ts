@@ -7,6 +7,7 @@ export const customers = {
   'customers.list.botFilter': 'Bot',
   'customers.list.allBots': 'All Bots',
   'customers.list.count': { one: '{count} customer', other: '{count} customers' },
+  'customers.list.countAbout': { one: 'about {count} customer', other: 'about {count} customers' },
   'customers.list.loading': 'Loading customers',
   'customers.list.loadingMore': 'Loading more customers...',
   'customers.list.loadMore': 'Load more',

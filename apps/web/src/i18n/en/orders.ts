@@ -63,6 +63,11 @@ export const orders = {
   'orders.cancel.confirm':
     'Cancel order #{number}? Reserved stock and unissued codes go back to their pools.',
   'orders.cancel.confirmButton': 'Cancel Order',
+  'orders.refund.button': 'Refund',
+  'orders.refund.confirm':
+    'Refund {amount} for order #{number}? The order is cancelled. Telegram Stars go back to the customer at once; a card or crypto payment is returned through your payment provider.',
+  'orders.refund.confirmButton': 'Refund',
+  'orders.refund.failed': 'Could not refund the order. Please try again.',
 
   'orders.detail.title': 'Order Details',
   'orders.detail.loading': 'Loading order',

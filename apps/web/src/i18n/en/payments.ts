@@ -57,6 +57,12 @@ export const payments = {
   'payments.invoices.download': 'Download PDF',
   'payments.invoices.downloadFailed': 'The invoice could not be downloaded. Please try again.',
   'payments.invoices.topUp': 'Wallet top-up',
+  'payments.fees.thisMonth': 'Plan fees this month',
+  'payments.fees.summary': {
+    one: '{count} paid order · {sales} in sales',
+    other: '{count} paid orders · {sales} in sales',
+  },
+  'payments.fees.statement': 'Plan fees · {month}',
   'payments.picker.title': 'Choose Your Plan',
   'payments.picker.bot': 'Bot',
   'payments.picker.chooseBot': 'Choose a bot',

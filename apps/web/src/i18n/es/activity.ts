@@ -97,4 +97,15 @@ export const activity = {
     'Renueva el plan {plan} para que @{botUsername} siga vendiendo después del {endsAt}',
   'activity.subscription.refunded.title': 'Pago reembolsado',
   'activity.subscription.refunded.description': '{amount} reembolsados por el plan {plan} de @{botUsername}',
+  'activity.bot.message_flagged.title': 'Mensaje marcado para revisión',
+  'activity.bot.message_flagged.description': '{actor} escribió «{filterWord}» a @{botUsername}',
+  'activity.bot.order_limit_reached.title': 'Límite de pedidos alcanzado',
+  'activity.bot.order_limit_reached.description':
+    '@{botUsername} ya recibió los {limit} pedidos que permite el plan {plan} este mes. Mejora tu plan para seguir recibiendo pedidos.',
+  'activity.category.created.title': 'Categoría añadida',
+  'activity.category.created.description': '{actor} añadió {categoryName}',
+  'activity.category.updated.title': 'Categoría actualizada',
+  'activity.category.updated.description': '{actor} actualizó {categoryName}',
+  'activity.category.deleted.title': 'Categoría eliminada',
+  'activity.category.deleted.description': '{actor} eliminó {categoryName}',
 } satisfies AreaCatalogue<typeof en>;

@@ -44,4 +44,14 @@ export const categories = {
     one: '«{name}» todavía tiene {count} producto. Muévelo o elimínalo primero.',
     other: '«{name}» todavía tiene {count} productos. Muévelos o elimínalos primero.',
   },
+  'categories.moveQuestion': {
+    one: '«{name}» tiene {count} producto. Muévelo a otra categoría y luego elimina:',
+    other: '«{name}» tiene {count} productos. Muévelos a otra categoría y luego elimina:',
+  },
+  'categories.moveTo': 'Mover productos a',
+  'categories.moveToSubcategory': 'Subcategoría',
+  'categories.noSubcategory': 'Ninguna',
+  'categories.chooseCategory': 'Elige una categoría',
+  'categories.moveAndDelete': 'Mover y eliminar',
+  'categories.moveNowhere': 'Primero crea otra categoría a la que moverlos.',
 } satisfies AreaCatalogue<typeof en>;

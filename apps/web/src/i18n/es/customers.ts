@@ -9,6 +9,7 @@ export const customers = {
   'customers.list.botFilter': 'Bot',
   'customers.list.allBots': 'Todos los bots',
   'customers.list.count': { one: '{count} cliente', other: '{count} clientes' },
+  'customers.list.countAbout': { one: 'unos {count} cliente', other: 'unos {count} clientes' },
   'customers.list.loading': 'Cargando clientes',
   'customers.list.loadingMore': 'Cargando más clientes...',
   'customers.list.loadMore': 'Cargar más',

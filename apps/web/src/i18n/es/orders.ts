@@ -65,6 +65,11 @@ export const orders = {
   'orders.cancel.confirm':
     '¿Cancelar el pedido #{number}? El stock reservado y los códigos no entregados vuelven a su reserva.',
   'orders.cancel.confirmButton': 'Cancelar pedido',
+  'orders.refund.button': 'Reembolsar',
+  'orders.refund.confirm':
+    '¿Reembolsar {amount} del pedido #{number}? El pedido se cancela. Las Telegram Stars vuelven al cliente al instante; un pago con tarjeta o cripto se devuelve a través de tu proveedor de pagos.',
+  'orders.refund.confirmButton': 'Reembolsar',
+  'orders.refund.failed': 'No se pudo reembolsar el pedido. Inténtalo de nuevo.',
 
   'orders.detail.title': 'Detalles del pedido',
   'orders.detail.loading': 'Cargando pedido',

@@ -59,6 +59,12 @@ export const payments = {
   'payments.invoices.download': 'Descargar PDF',
   'payments.invoices.downloadFailed': 'No se pudo descargar la factura. Inténtalo de nuevo.',
   'payments.invoices.topUp': 'Recarga del monedero',
+  'payments.fees.thisMonth': 'Comisiones del plan este mes',
+  'payments.fees.summary': {
+    one: '{count} pedido pagado · {sales} en ventas',
+    other: '{count} pedidos pagados · {sales} en ventas',
+  },
+  'payments.fees.statement': 'Comisiones del plan · {month}',
   'payments.picker.title': 'Elige tu plan',
   'payments.picker.bot': 'Bot',
   'payments.picker.chooseBot': 'Elige un bot',

@@ -98,4 +98,15 @@ export const activity = {
   'activity.subscription.refunded.title': 'Paiement remboursé',
   'activity.subscription.refunded.description':
     '{amount} remboursés pour la formule {plan} de @{botUsername}',
+  'activity.bot.message_flagged.title': 'Message signalé pour vérification',
+  'activity.bot.message_flagged.description': '{actor} a écrit « {filterWord} » à @{botUsername}',
+  'activity.bot.order_limit_reached.title': 'Limite de commandes atteinte',
+  'activity.bot.order_limit_reached.description':
+    '@{botUsername} a reçu les {limit} commandes que la formule {plan} permet ce mois-ci. Passez à une formule supérieure pour continuer à recevoir des commandes.',
+  'activity.category.created.title': 'Catégorie ajoutée',
+  'activity.category.created.description': '{actor} a ajouté {categoryName}',
+  'activity.category.updated.title': 'Catégorie mise à jour',
+  'activity.category.updated.description': '{actor} a mis à jour {categoryName}',
+  'activity.category.deleted.title': 'Catégorie supprimée',
+  'activity.category.deleted.description': '{actor} a supprimé {categoryName}',
 } satisfies AreaCatalogue<typeof en>;

@@ -44,4 +44,14 @@ export const categories = {
     one: '« {name} » contient encore {count} produit. Déplacez-le ou supprimez-le d’abord.',
     other: '« {name} » contient encore {count} produits. Déplacez-les ou supprimez-les d’abord.',
   },
+  'categories.moveQuestion': {
+    one: '« {name} » contient {count} produit. Déplacez-le vers une autre catégorie, puis supprimez :',
+    other: '« {name} » contient {count} produits. Déplacez-les vers une autre catégorie, puis supprimez :',
+  },
+  'categories.moveTo': 'Déplacer les produits vers',
+  'categories.moveToSubcategory': 'Sous-catégorie',
+  'categories.noSubcategory': 'Aucune',
+  'categories.chooseCategory': 'Choisissez une catégorie',
+  'categories.moveAndDelete': 'Déplacer et supprimer',
+  'categories.moveNowhere': 'Créez d’abord une autre catégorie où les déplacer.',
 } satisfies AreaCatalogue<typeof en>;

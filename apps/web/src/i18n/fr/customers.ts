@@ -9,6 +9,7 @@ export const customers = {
   'customers.list.botFilter': 'Bot',
   'customers.list.allBots': 'Tous les bots',
   'customers.list.count': { one: '{count} client', other: '{count} clients' },
+  'customers.list.countAbout': { one: 'environ {count} client', other: 'environ {count} clients' },
   'customers.list.loading': 'Chargement des clients',
   'customers.list.loadingMore': 'Chargement de clients supplémentaires...',
   'customers.list.loadMore': 'Charger plus',

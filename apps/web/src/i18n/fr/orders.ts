@@ -65,6 +65,11 @@ export const orders = {
   'orders.cancel.confirm':
     'Annuler la commande n° {number} ? Le stock réservé et les codes non remis retournent dans leurs réserves.',
   'orders.cancel.confirmButton': 'Annuler la commande',
+  'orders.refund.button': 'Rembourser',
+  'orders.refund.confirm':
+    'Rembourser {amount} pour la commande n° {number} ? La commande est annulée. Les Telegram Stars sont rendues au client immédiatement ; un paiement par carte ou en crypto est remboursé via votre prestataire de paiement.',
+  'orders.refund.confirmButton': 'Rembourser',
+  'orders.refund.failed': 'Impossible de rembourser la commande. Veuillez réessayer.',
 
   'orders.detail.title': 'Détails de la commande',
   'orders.detail.loading': 'Chargement de la commande',

@@ -59,6 +59,12 @@ export const payments = {
   'payments.invoices.download': 'Télécharger le PDF',
   'payments.invoices.downloadFailed': 'La facture n’a pas pu être téléchargée. Veuillez réessayer.',
   'payments.invoices.topUp': 'Rechargement du portefeuille',
+  'payments.fees.thisMonth': 'Frais du forfait ce mois-ci',
+  'payments.fees.summary': {
+    one: '{count} commande payée · {sales} de ventes',
+    other: '{count} commandes payées · {sales} de ventes',
+  },
+  'payments.fees.statement': 'Frais du forfait · {month}',
   'payments.picker.title': 'Choisissez votre formule',
   'payments.picker.bot': 'Bot',
   'payments.picker.chooseBot': 'Choisissez un bot',

@@ -102,4 +102,15 @@ export const activity = {
     'Продлите тариф {plan}, чтобы @{botUsername} продолжал продавать после {endsAt}',
   'activity.subscription.refunded.title': 'Платёж возвращён',
   'activity.subscription.refunded.description': '{amount} возвращено за тариф {plan} для @{botUsername}',
+  'activity.bot.message_flagged.title': 'Сообщение отмечено для проверки',
+  'activity.bot.message_flagged.description': '{actor} написал(а) «{filterWord}» в @{botUsername}',
+  'activity.bot.order_limit_reached.title': 'Достигнут лимит заказов',
+  'activity.bot.order_limit_reached.description':
+    '@{botUsername} принял {limit} заказов — столько, сколько тариф {plan} позволяет в этом месяце. Повысьте тариф, чтобы и дальше принимать заказы.',
+  'activity.category.created.title': 'Категория добавлена',
+  'activity.category.created.description': '{actor} добавил(а) {categoryName}',
+  'activity.category.updated.title': 'Категория обновлена',
+  'activity.category.updated.description': '{actor} обновил(а) {categoryName}',
+  'activity.category.deleted.title': 'Категория удалена',
+  'activity.category.deleted.description': '{actor} удалил(а) {categoryName}',
 } satisfies AreaCatalogue<typeof en>;

@@ -56,4 +56,16 @@ export const categories = {
     many: 'В «{name}» ещё {count} товаров. Сначала перенесите или удалите их.',
     other: 'В «{name}» ещё {count} товара. Сначала перенесите или удалите их.',
   },
+  'categories.moveQuestion': {
+    one: 'В «{name}» {count} товар. Перенесите его в другую категорию и удалите:',
+    few: 'В «{name}» {count} товара. Перенесите их в другую категорию и удалите:',
+    many: 'В «{name}» {count} товаров. Перенесите их в другую категорию и удалите:',
+    other: 'В «{name}» {count} товара. Перенесите их в другую категорию и удалите:',
+  },
+  'categories.moveTo': 'Перенести товары в',
+  'categories.moveToSubcategory': 'Подкатегория',
+  'categories.noSubcategory': 'Нет',
+  'categories.chooseCategory': 'Выберите категорию',
+  'categories.moveAndDelete': 'Перенести и удалить',
+  'categories.moveNowhere': 'Сначала создайте другую категорию, куда их перенести.',
 } satisfies AreaCatalogue<typeof en>;

@@ -14,6 +14,12 @@ export const customers = {
     many: '{count} покупателей',
     other: '{count} покупателя',
   },
+  'customers.list.countAbout': {
+    one: 'около {count} покупателя',
+    few: 'около {count} покупателей',
+    many: 'около {count} покупателей',
+    other: 'около {count} покупателя',
+  },
   'customers.list.loading': 'Загрузка покупателей',
   'customers.list.loadingMore': 'Загружаем ещё покупателей...',
   'customers.list.loadMore': 'Загрузить ещё',

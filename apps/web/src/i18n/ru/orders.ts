@@ -80,6 +80,11 @@ export const orders = {
   'orders.cancel.confirm':
     'Отменить заказ №{number}? Зарезервированный товар и невыданные коды вернутся в запас.',
   'orders.cancel.confirmButton': 'Отменить заказ',
+  'orders.refund.button': 'Вернуть деньги',
+  'orders.refund.confirm':
+    'Вернуть {amount} за заказ №{number}? Заказ будет отменён. Telegram Stars вернутся покупателю сразу; оплату картой или криптовалютой вы возвращаете через своего платёжного провайдера.',
+  'orders.refund.confirmButton': 'Вернуть',
+  'orders.refund.failed': 'Не удалось вернуть деньги за заказ. Попробуйте ещё раз.',
 
   'orders.detail.title': 'Детали заказа',
   'orders.detail.loading': 'Загрузка заказа',

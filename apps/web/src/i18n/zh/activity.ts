@@ -84,4 +84,15 @@ export const activity = {
   'activity.subscription.ending.description': '续订 {plan} 套餐，让 @{botUsername} 在 {endsAt} 之后继续销售',
   'activity.subscription.refunded.title': '付款已退款',
   'activity.subscription.refunded.description': '@{botUsername} 的 {plan} 套餐已退款 {amount}',
+  'activity.bot.message_flagged.title': '消息已标记待审核',
+  'activity.bot.message_flagged.description': '{actor} 向 @{botUsername} 发送了“{filterWord}”',
+  'activity.bot.order_limit_reached.title': '已达订单上限',
+  'activity.bot.order_limit_reached.description':
+    '@{botUsername} 本月已接收 {plan} 套餐允许的 {limit} 个订单。升级套餐即可继续接单。',
+  'activity.category.created.title': '已添加分类',
+  'activity.category.created.description': '{actor} 添加了 {categoryName}',
+  'activity.category.updated.title': '分类已更新',
+  'activity.category.updated.description': '{actor} 更新了 {categoryName}',
+  'activity.category.deleted.title': '分类已删除',
+  'activity.category.deleted.description': '{actor} 删除了 {categoryName}',
 } satisfies AreaCatalogue<typeof en>;

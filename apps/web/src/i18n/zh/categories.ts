@@ -41,4 +41,11 @@ export const categories = {
   'categories.confirmDelete': '删除分类“{name}”？',
   'categories.confirmDeleteSub': '删除子分类“{name}”？',
   'categories.deleteBlocked': { other: '“{name}”中还有 {count} 个商品。请先移动或删除它们。' },
+  'categories.moveQuestion': { other: '“{name}”中有 {count} 个商品。请将它们移到其他分类，然后删除：' },
+  'categories.moveTo': '将商品移到',
+  'categories.moveToSubcategory': '子分类',
+  'categories.noSubcategory': '无',
+  'categories.chooseCategory': '选择分类',
+  'categories.moveAndDelete': '移动并删除',
+  'categories.moveNowhere': '请先创建另一个分类来存放它们。',
 } satisfies AreaCatalogue<typeof en>;

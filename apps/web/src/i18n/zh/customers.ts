@@ -9,6 +9,7 @@ export const customers = {
   'customers.list.botFilter': '机器人',
   'customers.list.allBots': '全部机器人',
   'customers.list.count': { other: '{count} 位顾客' },
+  'customers.list.countAbout': { other: '约 {count} 位顾客' },
   'customers.list.loading': '正在加载顾客',
   'customers.list.loadingMore': '正在加载更多顾客...',
   'customers.list.loadMore': '加载更多',

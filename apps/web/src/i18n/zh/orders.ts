@@ -64,6 +64,11 @@ export const orders = {
   'orders.cancel.button': '取消订单',
   'orders.cancel.confirm': '取消订单 #{number}？预留库存和未发放的兑换码将退回库中。',
   'orders.cancel.confirmButton': '取消订单',
+  'orders.refund.button': '退款',
+  'orders.refund.confirm':
+    '为订单 #{number} 退款 {amount}？订单将被取消。Telegram Stars 会立即退还给顾客；银行卡或加密货币付款需通过您的支付服务商退还。',
+  'orders.refund.confirmButton': '退款',
+  'orders.refund.failed': '无法为该订单退款。请重试。',
 
   'orders.detail.title': '订单详情',
   'orders.detail.loading': '正在加载订单',

@@ -1,11 +1,19 @@
-import type { DeleteCategoryResponse } from '@app/contracts/categories';
+import type { DeleteCategoryBody, DeleteCategoryResponse } from '@app/contracts/categories';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, vendorPath } from '../../../lib/api-client';
+import { apiRequest, vendorPath } from '../../../lib/api-client';
 import { categoryKeys, PRODUCTS_KEY_PREFIX } from './category-keys';
 
-/** Refused (409 CATEGORY_NOT_EMPTY, details.productCount) while the category still holds products. */
-export function deleteCategory(categoryId: string): Promise<DeleteCategoryResponse> {
-  return api.delete<DeleteCategoryResponse>(vendorPath(`/categories/${encodeURIComponent(categoryId)}`));
+export type DeleteCategoryInput = { categoryId: string; moveTo?: DeleteCategoryBody };
+
+/**
+ * Deletes a category. While it holds products the server refuses (409 CATEGORY_NOT_EMPTY, details.productCount)
+ * unless `moveTo` names the category (and optionally subcategory) they move to first.
+ */
+export function deleteCategory({ categoryId, moveTo }: DeleteCategoryInput): Promise<DeleteCategoryResponse> {
+  return apiRequest<DeleteCategoryResponse>(vendorPath(`/categories/${encodeURIComponent(categoryId)}`), {
+    method: 'DELETE',
+    ...(moveTo ? { body: moveTo } : {}),
+  });
 }
 
 export function useDeleteCategory() {

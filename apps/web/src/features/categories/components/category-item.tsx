@@ -14,22 +14,28 @@ import { useDeleteCategory } from '../api/delete-category';
 import { useDeleteSubcategory } from '../api/delete-subcategory';
 import { useUpdateCategory } from '../api/update-category';
 import { useUpdateSubcategory } from '../api/update-subcategory';
-import { reportCategoryError } from '../lib/errors';
+import { productCountOf, reportCategoryError } from '../lib/errors';
 import styles from './categories.module.css';
+import { MoveProductsPanel, type MoveTarget } from './move-products-panel';
 import { NameForm } from './name-form';
 
 const CategoryNameSchema = CreateCategoryBody.pick({ name: true });
 
 export function CategoryItem({
   category,
+  moveTargets,
   expanded: startExpanded = false,
 }: {
   category: Category;
+  /** Where its products can go when it is deleted: the vendor's other categories. */
+  moveTargets: Category[];
   expanded?: boolean;
 }) {
   const { t } = useI18n();
   const [expanded, setExpanded] = useState(startExpanded);
   const [renaming, setRenaming] = useState(false);
+  // Deleting while products remain: how many, as the list or the server's refusal says.
+  const [moving, setMoving] = useState<number | null>(null);
   const update = useUpdateCategory();
   const remove = useDeleteCategory();
   const addSub = useCreateSubcategory();
@@ -46,19 +52,37 @@ export function CategoryItem({
         throw error;
       });
 
-  const deleteIt = async () => {
+  const deleteIt = async (moveTo?: MoveTarget) => {
     const ok = await showConfirm(
       t('categories.confirmDelete', { name: category.name }),
-      t('categories.delete'),
-      {
-        destructive: true,
-      },
+      moveTo ? t('categories.moveAndDelete') : t('categories.delete'),
+      { destructive: true },
     );
     if (!ok) return;
-    remove.mutate(category.id, {
-      onSuccess: () => haptics.success(),
-      onError: (error) => reportCategoryError(error, category.name),
-    });
+    remove.mutate(
+      { categoryId: category.id, ...(moveTo ? { moveTo } : {}) },
+      {
+        onSuccess: () => {
+          haptics.success();
+          setMoving(null);
+        },
+        onError: (error) => {
+          // Products arrived since the list was read: offer the move rather than a dead end.
+          const count = productCountOf(error);
+          if (count !== null && !moveTo) {
+            haptics.warning();
+            setMoving(count);
+          } else reportCategoryError(error, category.name);
+        },
+      },
+    );
+  };
+
+  const startDelete = () => {
+    if (category.productCount > 0) {
+      haptics.selection();
+      setMoving(category.productCount);
+    } else void deleteIt();
   };
 
   return (
@@ -81,7 +105,16 @@ export function CategoryItem({
         </span>
       </div>
 
-      {renaming ? (
+      {moving !== null ? (
+        <MoveProductsPanel
+          category={category}
+          productCount={moving}
+          targets={moveTargets}
+          pending={remove.isPending}
+          onMove={(target) => void deleteIt(target)}
+          onCancel={() => setMoving(null)}
+        />
+      ) : renaming ? (
         <NameForm
           schema={CategoryNameSchema}
           label={t('categories.renameLabel', { name: category.name })}
@@ -112,7 +145,7 @@ export function CategoryItem({
           <Button
             variant="secondary"
             className={styles.danger}
-            onClick={() => void deleteIt()}
+            onClick={startDelete}
             disabled={remove.isPending}
           >
             {t('categories.delete')}

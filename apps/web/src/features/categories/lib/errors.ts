@@ -2,7 +2,8 @@ import { t } from '../../../i18n/i18n';
 import { isApiError } from '../../../lib/api-client';
 import { haptics, showAlert } from '../../../lib/telegram';
 
-function productCountOf(error: unknown): number | null {
+/** The product count a delete was refused for (CATEGORY_NOT_EMPTY, SUBCATEGORY_NOT_EMPTY); null for other errors. */
+export function productCountOf(error: unknown): number | null {
   if (!isApiError(error)) return null;
   if (error.code !== 'CATEGORY_NOT_EMPTY' && error.code !== 'SUBCATEGORY_NOT_EMPTY') return null;
   const details = error.details as { productCount?: unknown } | undefined;

@@ -107,7 +107,12 @@ export function CategoriesPage() {
           ) : (
             <div className={styles.list}>
               {shown.map((category) => (
-                <CategoryItem key={category.id} category={category} expanded={category.id === justCreated} />
+                <CategoryItem
+                  key={category.id}
+                  category={category}
+                  moveTargets={data.categories.filter((other) => other.id !== category.id)}
+                  expanded={category.id === justCreated}
+                />
               ))}
             </div>
           )}

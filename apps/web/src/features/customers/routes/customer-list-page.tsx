@@ -46,7 +46,13 @@ export function CustomerListPage() {
   return (
     <Page
       title={t('customers.list.title')}
-      subtitle={first ? t('customers.list.count', { count: first.total }) : '\u00a0'}
+      subtitle={
+        first
+          ? t(first.totalIsEstimate ? 'customers.list.countAbout' : 'customers.list.count', {
+              count: first.total,
+            })
+          : '\u00a0'
+      }
       data-testid="customer-list-page"
     >
       <div className={styles.filters}>

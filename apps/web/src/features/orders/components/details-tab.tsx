@@ -32,6 +32,8 @@ type DetailsTabProps = {
   onTrackingNumber: (value: string) => void;
   canCancel: boolean;
   onCancel: () => void;
+  canRefund: boolean;
+  onRefund: () => void;
   pending: boolean;
 };
 
@@ -42,6 +44,8 @@ export function DetailsTab({
   onTrackingNumber,
   canCancel,
   onCancel,
+  canRefund,
+  onRefund,
   pending,
 }: DetailsTabProps) {
   const { t, formatMoney, formatDate, formatNumber } = useI18n();
@@ -163,11 +167,18 @@ export function DetailsTab({
         </Field>
       ) : null}
 
-      {canCancel ? (
+      {canCancel || canRefund ? (
         <div className={styles.actions}>
-          <Button variant="secondary" className={styles.danger} onClick={onCancel} disabled={pending}>
-            {t('orders.cancel.button')}
-          </Button>
+          {canRefund ? (
+            <Button variant="secondary" className={styles.danger} onClick={onRefund} disabled={pending}>
+              {t('orders.refund.button')}
+            </Button>
+          ) : null}
+          {canCancel ? (
+            <Button variant="secondary" className={styles.danger} onClick={onCancel} disabled={pending}>
+              {t('orders.cancel.button')}
+            </Button>
+          ) : null}
         </div>
       ) : nextStatus === null ? (
         <p className={styles.muted}>{t('orders.detail.finished')}</p>

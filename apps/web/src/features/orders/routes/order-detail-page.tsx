@@ -17,6 +17,7 @@ import styles from '../components/order-detail.module.css';
 import { ProductsTab } from '../components/products-tab';
 import { StatusBadge } from '../components/status-badge';
 import { TimelineTab } from '../components/timeline-tab';
+import { useRefundAction } from '../components/use-refund-action';
 import { useStatusAction } from '../components/use-status-action';
 import { STATUS_KEYS } from '../lib/labels';
 
@@ -69,6 +70,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
   const [tab, setTab] = useState<Tab>('details');
   const [trackingNumber, setTrackingNumber] = useState('');
   const action = useStatusAction(order);
+  const refund = useRefundAction(order);
   const tracking = action.next === 'shipped' ? trackingNumber.trim() : '';
 
   // The screen's primary action is Telegram's main button: move the order to its next status.
@@ -110,7 +112,9 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           onTrackingNumber={setTrackingNumber}
           canCancel={action.canCancel}
           onCancel={() => void action.cancel()}
-          pending={action.pending}
+          canRefund={refund.canRefund}
+          onRefund={() => void refund.refund()}
+          pending={action.pending || refund.pending}
         />
       </TabPanel>
       <TabPanel idPrefix="order" name="products" hidden={tab !== 'products'}>

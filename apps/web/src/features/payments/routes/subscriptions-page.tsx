@@ -1,4 +1,4 @@
-import type { SubscriptionCard } from '@app/contracts/payments';
+import type { FeeStatement, SubscriptionCard } from '@app/contracts/payments';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -7,10 +7,11 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Page } from '../../../components/ui/page';
 import { LoadingState } from '../../../components/ui/spinner';
-import { useI18n } from '../../../i18n/i18n';
+import { t as translate, useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
 import { haptics, showAlert, showConfirm, useMainButton } from '../../../lib/telegram';
 import { useCancelSubscription } from '../api/cancel-subscription';
+import { downloadFeeStatement } from '../api/download-fee-statement';
 import { downloadInvoice } from '../api/download-invoice';
 import { useInvoices } from '../api/get-invoices';
 import { useSubscriptions } from '../api/get-subscriptions';
@@ -134,22 +135,78 @@ function AvailablePlans() {
   );
 }
 
+/** The plan fees accrued on this month's shop sales (the server's first statement is the current month). */
+function PlanFeesThisMonth() {
+  const { t, formatMoney } = useI18n();
+  const current = useInvoices().data?.feeStatements[0];
+  if (!current) return null;
+  return (
+    <Card data-testid="plan-fees-this-month">
+      <span className={styles.stack} style={{ gap: 2 }}>
+        <span className={styles.muted}>{t('payments.fees.thisMonth')}</span>
+        <strong>{formatMoney(current.totalMinor, current.currency)}</strong>
+        <span className={styles.muted}>
+          {t('payments.fees.summary', {
+            count: current.orders,
+            sales: formatMoney(current.salesUsdMinor, current.currency),
+          })}
+        </span>
+      </span>
+    </Card>
+  );
+}
+
+/** Tries a PDF download; a failure is told in a popup. */
+async function download(save: () => Promise<void>) {
+  try {
+    await save();
+  } catch (error) {
+    haptics.error();
+    void showAlert(error instanceof Error ? error.message : translate('payments.invoices.downloadFailed'));
+  }
+}
+
+function FeeStatementItem({ statement }: { statement: FeeStatement }) {
+  const { t, formatMoney, formatDate } = useI18n();
+  // The month as the locale names it: "March 2026".
+  const month = formatDate(`${statement.month}-01T00:00:00Z`, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return (
+    <Card className={styles.row}>
+      <span className={styles.stack} style={{ gap: 2 }}>
+        <span>{t('payments.fees.statement', { month })}</span>
+        <span className={styles.muted}>{statement.number}</span>
+      </span>
+      <span className={styles.stack} style={{ gap: 4, alignItems: 'flex-end' }}>
+        <strong>{formatMoney(statement.totalMinor, statement.currency)}</strong>
+        <Button
+          variant="plain"
+          className={styles.nowrap}
+          onClick={() => void download(() => downloadFeeStatement(statement.month, statement.number))}
+        >
+          {t('payments.invoices.download')}
+        </Button>
+      </span>
+    </Card>
+  );
+}
+
 function Invoices() {
   const { t, formatMoney, formatDate } = useI18n();
   const invoices = useInvoices();
   const list = invoices.data?.invoices ?? [];
-  const download = async (id: string, number: string) => {
-    try {
-      await downloadInvoice(id, number);
-    } catch (error) {
-      haptics.error();
-      void showAlert(error instanceof Error ? error.message : t('payments.invoices.downloadFailed'));
-    }
-  };
+  // Months with fees to show; the current month at zero is on the "Plan fees this month" card already.
+  const statements = (invoices.data?.feeStatements ?? []).filter((s) => s.orders > 0 || s.refundedOrders > 0);
   return (
     <section className={styles.stack} aria-label={t('payments.invoices.title')}>
       <h2 className={styles.sectionTitle}>{t('payments.invoices.title')}</h2>
-      {list.length === 0 ? (
+      {statements.map((s) => (
+        <FeeStatementItem key={s.month} statement={s} />
+      ))}
+      {list.length === 0 && statements.length === 0 ? (
         <p className={styles.muted}>
           {invoices.isError ? t('payments.invoices.loadError') : t('payments.invoices.empty')}
         </p>
@@ -167,7 +224,7 @@ function Invoices() {
               <Button
                 variant="plain"
                 className={styles.nowrap}
-                onClick={() => void download(inv.id, inv.number)}
+                onClick={() => void download(() => downloadInvoice(inv.id, inv.number))}
               >
                 {t('payments.invoices.download')}
               </Button>
@@ -221,6 +278,7 @@ export function SubscriptionsPage() {
           {t('payments.wallet.addFunds')}
         </Button>
       </Card>
+      <PlanFeesThisMonth />
       <AvailablePlans />
       <Invoices />
     </Page>

@@ -19,6 +19,9 @@ export const productKeys = {
   detail: (productId: string) => [...productKeys.details(), productId] as const,
   share: (productId: string) => [...productKeys.detail(productId), 'share'] as const,
   qr: (productId: string, botId: string) => [...productKeys.detail(productId), 'qr', botId] as const,
+  codes: (productId: string) => [...productKeys.detail(productId), 'codes'] as const,
+  slots: (productId: string, from: string, to: string) =>
+    [...productKeys.detail(productId), 'slots', from, to] as const,
   importJob: (importId: string) => [...productKeys.all, 'import', importId] as const,
 };
 

@@ -11,6 +11,8 @@ import type { MessageKey } from '../../../i18n/messages';
 import { haptics, showAlert, showConfirm, useMainButton } from '../../../lib/telegram';
 import { useDeleteProduct } from '../api/delete-product';
 import { useSetProductArchived } from '../api/set-product-archived';
+import { CodeList } from '../components/code-list';
+import { ServiceSlots } from '../components/service-slots';
 import { SharePanel } from '../components/share-panel';
 import { WithProduct } from '../components/with-product';
 import { durationText, STOCK_STATUS_LABEL, stockText, TYPE_LABEL } from '../lib/labels';
@@ -350,6 +352,8 @@ function InventoryTab({ product }: { product: Product }) {
           ) : null}
         </Card>
       ) : null}
+      {pool ? <CodeList productId={product.id} /> : null}
+      {product.productType === 'service' ? <ServiceSlots product={product} /> : null}
       {product.productType === 'physical' ? (
         <Card>
           <h2 className={styles.cardTitle}>{t('products.detail.variations')}</h2>

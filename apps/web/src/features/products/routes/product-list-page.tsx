@@ -10,7 +10,8 @@ import { Select, TextInput } from '../../../components/ui/form/controls';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
-import { haptics } from '../../../lib/telegram';
+import { downloadFile, haptics, showAlert } from '../../../lib/telegram';
+import { useProductsExportLink } from '../api/export-products';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useProductBots } from '../api/get-product-bots';
 import { useProductCountsByBot } from '../api/get-product-count';
@@ -103,6 +104,20 @@ export function ProductListPage() {
 
   const addProduct = () => navigate('/product-new');
 
+  // The catalogue as CSV (the import's columns): a link Telegram downloads itself, see lib/telegram.
+  const exportLink = useProductsExportLink();
+  const exportCatalogue = () =>
+    exportLink.mutate(undefined, {
+      onSuccess: async (link) => {
+        const day = new Date().toISOString().slice(0, 10);
+        if (await downloadFile(link.url, `products-${day}.csv`)) haptics.success();
+      },
+      onError: () => {
+        haptics.error();
+        void showAlert(t('products.list.exportFailed'));
+      },
+    });
+
   return (
     <Page
       title={
@@ -115,6 +130,14 @@ export function ProductListPage() {
               onClick={() => navigate('/products/import')}
             >
               {t('products.list.import')}
+            </Button>
+            <Button
+              variant="secondary"
+              className={styles.headerButton}
+              onClick={exportCatalogue}
+              disabled={exportLink.isPending}
+            >
+              {t('products.list.export')}
             </Button>
             <Button
               variant="secondary"

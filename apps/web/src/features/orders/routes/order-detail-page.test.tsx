@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import type { OrderDetail } from '@app/contracts/orders';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../../test/fake-server';
+import { startFakeTelegram } from '../../../test/fake-telegram';
+import { renderApp } from '../../../test/render-app';
+import { OrderDetailPage } from './order-detail-page';
+
+const ORDER_ID = '0191e1a2-0000-7000-8000-0000000000a1';
+let telegram: ReturnType<typeof startFakeTelegram>;
+
+beforeAll(() => {
+  telegram = startFakeTelegram();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  telegram.answerPopupWith(undefined);
+});
+
+function order(patch: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    id: ORDER_ID,
+    number: 10423,
+    orderId: '#10423',
+    status: 'completed',
+    productType: 'digital',
+    paymentStatus: 'paid',
+    amount: 1000,
+    currency: 'USD',
+    amountFormatted: '$10',
+    customer: {
+      id: '0191e1a2-0000-7000-8000-0000000000c1',
+      name: 'Ann Lee',
+      username: null,
+      telegramId: 555,
+    },
+    bot: { id: '0191e1a2-0000-7000-8000-0000000000b1', username: 'corner_bot', name: 'Corner' },
+    items: 1,
+    note: null,
+    allowedStatuses: [],
+    createdAt: '2025-01-01T10:00:00.000Z',
+    updatedAt: '2025-01-01T10:05:00.000Z',
+    products: [],
+    shipping: null,
+    digitalInfo: null,
+    serviceInfo: null,
+    payment: { status: 'paid', amount: 1000, currency: 'USD', amountFormatted: '$10', method: 'stars' },
+    timeline: [],
+    notes: [],
+    ...patch,
+  };
+}
+
+/** The server: the order as given, and as `refunded` once the refund was asked for. */
+function serve(detail: OrderDetail, refunded: OrderDetail) {
+  let current = detail;
+  return stubFetch(({ method, path }) => {
+    if (method === 'POST' && path.endsWith(`/orders/${ORDER_ID}/refund`)) current = refunded;
+    return json(current);
+  });
+}
+
+describe('refunding an order', () => {
+  it('refunds a paid order after Telegram’s confirm popup, and shows it refunded', async () => {
+    const refunded = order({ status: 'cancelled', paymentStatus: 'refunded' });
+    const calls = serve(order(), refunded);
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund' }));
+
+    const popup = telegram.last('web_app_open_popup');
+    expect(String(popup?.message)).toContain('Refund $10.00 for order #10423?');
+    await screen.findByText('Refunded');
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith(`/orders/${ORDER_ID}/refund`))).toBe(
+      true,
+    );
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('refunds nothing when the popup is cancelled', async () => {
+    const calls = serve(order(), order());
+    telegram.answerPopupWith('cancel');
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Refund' }));
+
+    await vi.waitFor(() => expect(telegram.last('web_app_open_popup')).toBeDefined());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('offers no refund for an order that is not paid', async () => {
+    serve(
+      order({ status: 'pending', paymentStatus: 'pending', allowedStatuses: ['processing', 'cancelled'] }),
+      order(),
+    );
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    await screen.findByRole('button', { name: 'Cancel Order' });
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+});
