@@ -106,6 +106,8 @@ export async function benchProducts(opts: {
   clients?: number;
   seconds?: number;
   env?: Record<string, string>;
+  /** Where to write a --cpu-prof profile of the measured server (scripts/profile-top.ts reads it). */
+  cpuProfDir?: string | undefined;
 }): Promise<ProductsBenchFigures> {
   const count = opts.products ?? 10_000;
   const clients = opts.clients ?? 16;
@@ -118,7 +120,7 @@ export async function benchProducts(opts: {
     await waitReady(`http://127.0.0.1:${opts.port}/readyz`);
     await server.stop();
     await addProducts(workDir, count, opts.env?.DATABASE_URL);
-    server = startLoadServer({ serverDir, workDir, port: opts.port, env });
+    server = startLoadServer({ serverDir, workDir, port: opts.port, env, cpuProfDir: opts.cpuProfDir });
     try {
       await waitReady(`http://127.0.0.1:${opts.port}/readyz`);
       const { token, vendorId, botIds } = await signInDemo(opts.port);
@@ -164,6 +166,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     seconds: Number(process.env.BENCH_PRODUCTS_SECONDS ?? 10),
     // An empty PostgreSQL database (it is seeded like a new data dir), or PGlite when unset.
     ...(process.env.BENCH_DATABASE_URL ? { env: { DATABASE_URL: process.env.BENCH_DATABASE_URL } } : {}),
+    cpuProfDir: process.env.BENCH_CPU_PROF,
   });
   console.log(
     `\nproducts list with ${figures.products.toLocaleString('en')} products (16 clients, keep-alive)`,

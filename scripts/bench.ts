@@ -12,12 +12,21 @@
  *   - upload of a 5 MB image: time from sending it to the answer, by which its thumbnail and medium size are
  *     stored (BENCH_UPLOADS, default 10, one after another), on the demo server
  *   - the products list with 10,000 products (search + filter) next to a static route (scripts/bench-products.ts)
+ *   - the shop runtime (scripts/bench-shop.ts): updates handled per second by a shop bot's webhook for catalogue
+ *     browsing (callback queries: catalogue, category page, product card), the bot's answers going to the
+ *     in-process fake Bot API; 40 connections (BENCH_SHOP_CLIENTS) for BENCH_SHOP_SECONDS (15). On PGlite, and on
+ *     PostgreSQL when BENCH_DATABASE_URL is set (re-created).
  * Options: --skip-seed skips the seed, --skip-load the load, --only-load measures only the load,
- * --skip-upload skips the upload, --only-upload measures only the upload, --skip-products the products list.
- * --orders-load runs only issue 8's load (scripts/bench-orders.ts): seeds BENCH_ORDERS orders on PostgreSQL
- * (BENCH_DATABASE_URL, when set) and on PGlite, then 50 clients (BENCH_ORDERS_CLIENTS) read each orders /
+ * --skip-upload skips the upload, --only-upload measures only the upload, --skip-products the products list,
+ * --only-products measures only the products list (on PGlite, and on PostgreSQL when BENCH_DATABASE_URL is set;
+ * BENCH_CPU_PROF=<dir> profiles its server too).
+ * --skip-shop the shop runtime (browsing throughput and the code-pool burst), --only-shop only it; --shop-burst only 200 customers
+ * checking out one 100-code pool at once (scripts/bench-shop.ts).
+ * --orders-load runs only issue 8's load (scripts/bench-orders.ts): seeds BENCH_ORDERS orders from BENCH_CUSTOMERS
+ * (200,000) customers through BENCH_BOTS (100) bots on PostgreSQL (BENCH_DATABASE_URL, when set) and on PGlite,
+ * then 50 clients (BENCH_ORDERS_CLIENTS) read each orders /
  * customers / analytics endpoint for BENCH_ORDERS_SECONDS (5), alternating with the static /healthz route.
- * Servers listen on 127.0.0.1, ports BENCH_PORT (3901) to BENCH_PORT + 5.
+ * Servers listen on 127.0.0.1, ports BENCH_PORT (3901) to BENCH_PORT + 6.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -36,21 +45,45 @@ import {
 } from './bench-load';
 import { ordersLoad } from './bench-orders';
 import { benchProducts } from './bench-products';
+import { benchShop, benchShopBurst, SHOP_CLIENTS } from './bench-shop';
 
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'apps/server');
+const onlyShop = process.argv.includes('--only-shop');
+const shopBurstOnly = process.argv.includes('--shop-burst');
 const onlyUpload = process.argv.includes('--only-upload');
+const onlyProducts = process.argv.includes('--only-products');
 const ordersOnly = process.argv.includes('--orders-load');
-const onlyLoad = process.argv.includes('--only-load') || onlyUpload;
-const skipSeed = onlyLoad || ordersOnly || process.argv.includes('--skip-seed');
-const skipLoad = onlyUpload || ordersOnly || process.argv.includes('--skip-load');
-const skipUpload = (onlyLoad && !onlyUpload) || ordersOnly || process.argv.includes('--skip-upload');
+const onlyLoad = process.argv.includes('--only-load') || onlyUpload || onlyShop || shopBurstOnly;
+const skipSeed = onlyLoad || ordersOnly || onlyProducts || process.argv.includes('--skip-seed');
+const skipLoad =
+  onlyUpload ||
+  onlyShop ||
+  shopBurstOnly ||
+  ordersOnly ||
+  onlyProducts ||
+  process.argv.includes('--skip-load');
+const skipUpload =
+  (onlyLoad && !onlyUpload) ||
+  onlyShop ||
+  ordersOnly ||
+  onlyProducts ||
+  process.argv.includes('--skip-upload');
+const skipShop =
+  (onlyLoad && !onlyShop) ||
+  shopBurstOnly ||
+  ordersOnly ||
+  onlyProducts ||
+  process.argv.includes('--skip-shop');
 const uploads = Number(process.env.BENCH_UPLOADS ?? 10);
 const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const basePort = Number(process.env.BENCH_PORT ?? 3901);
 const loadClients = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
 const pgUrl = process.env.BENCH_DATABASE_URL;
+// Issue 8's volume for --orders-load: a million orders from 200,000 customers through 100 bots.
+const ordersCustomers = Number(process.env.BENCH_CUSTOMERS ?? 200_000);
+const ordersBots = Number(process.env.BENCH_BOTS ?? 100);
 
 type Row = [string, string];
 const rows: Row[] = [];
@@ -126,11 +159,11 @@ function bundleSize() {
   return { files: [...files].filter((f) => f.endsWith('.js')), raw, gz, homeFound: Boolean(homeKey) };
 }
 
-function seed(env: Record<string, string>): number {
+function seed(env: Record<string, string>, extra: string[] = []): number {
   const started = performance.now();
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'src/db/seed/cli.ts', '--orders', String(orders), '--seed', '42'],
+    ['--import', 'tsx', 'src/db/seed/cli.ts', '--orders', String(orders), '--seed', '42', ...extra],
     { cwd: serverDir, env: { ...process.env, ...env }, stdio: 'inherit' },
   );
   if (run.status !== 0) throw new Error(`seed failed with ${run.status}`);
@@ -195,6 +228,36 @@ async function loadBench(label: string, port: number, env: Record<string, string
   }
 }
 
+/** Catalogue browsing through a shop bot's webhook; see scripts/bench-shop.ts. */
+async function shopBench(label: string, port: number, databaseUrl?: string) {
+  const clients = Number(process.env.BENCH_SHOP_CLIENTS ?? SHOP_CLIENTS);
+  const seconds = Number(process.env.BENCH_SHOP_SECONDS ?? 15);
+  const figures = await benchShop({
+    serverDir,
+    port,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    clients,
+    seconds,
+    waitReady,
+    ...(process.env.BENCH_CPU_PROF ? { cpuProfDir: process.env.BENCH_CPU_PROF } : {}),
+  });
+  const { load } = figures;
+  const statuses = Object.entries(load.statuses)
+    .map(([code, n]) => `${n} × ${code}`)
+    .join(', ');
+  const statements =
+    figures.statementsPerUpdate === null ? '' : `, ${figures.statementsPerUpdate} SQL statements per update`;
+  const cpu =
+    figures.serverCpuMsPerUpdate === null ? '' : `; server CPU ${figures.serverCpuMsPerUpdate} ms per update`;
+  const eventLoop = figures.eventLoop
+    ? `; event-loop delay p50 ${figures.eventLoop.p50} ms, p99 ${figures.eventLoop.p99} ms`
+    : '';
+  report(
+    `shop bot webhook, catalogue browsing (${label}, ${clients} connections, ${seconds} s)`,
+    `${Math.round(load.updates / load.seconds)} updates/s, p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms (${statuses}${statements})${cpu}${eventLoop}`,
+  );
+}
+
 /** A JPEG of random noise just under the 5 MB image limit (noise compresses badly, like a real photo). */
 async function fiveMegabyteJpeg(): Promise<{ bytes: Buffer; width: number }> {
   const { default: sharp } = await import('sharp');
@@ -254,9 +317,26 @@ async function uploadBench(port: number) {
   }
 }
 
+/** 200 customers checking out one 100-code pool at once: 100 codes issued, 100 refusals, no code twice. */
+async function shopBurstBench() {
+  if (pgUrl) recreateDatabase(pgUrl);
+  const burst = await benchShopBurst({
+    serverDir,
+    port: basePort + 6,
+    ...(pgUrl ? { databaseUrl: pgUrl } : {}),
+    waitReady,
+  });
+  report(
+    `burst: ${burst.customers} customers checking out one ${burst.codes}-code pool at once (${pgUrl ? 'PostgreSQL' : 'PGlite'})`,
+    `${burst.paid} paid, ${burst.refused} told it sold out, ${burst.withoutInvoice} without an invoice, ${burst.delivered} codes delivered, ${burst.duplicates} delivered twice, in ${burst.seconds} s`,
+  );
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
 try {
-  if (ordersOnly) {
+  if (shopBurstOnly) {
+    await shopBurstBench();
+  } else if (ordersOnly) {
     const clients = Number(process.env.BENCH_ORDERS_CLIENTS ?? 50);
     const seconds = Number(process.env.BENCH_ORDERS_SECONDS ?? 5);
     const targets: [string, Record<string, string>][] = [];
@@ -264,7 +344,11 @@ try {
     targets.push(['PGlite', { DATA_DIR: join(dataDir, 'orders-load') }]);
     for (const [label, env] of targets) {
       if (env.DATABASE_URL) recreateDatabase(env.DATABASE_URL);
-      report(`seed ${orders.toLocaleString('en')} orders, ${label}`, `${seed(env)} s`);
+      const volume = ['--customers', String(ordersCustomers), '--bots', String(ordersBots)];
+      report(
+        `seed ${orders.toLocaleString('en')} orders, ${ordersCustomers.toLocaleString('en')} customers, ${ordersBots} bots, ${label}`,
+        `${seed(env, volume)} s`,
+      );
       const figures = await ordersLoad({
         serverDir,
         workDir: dataDir,
@@ -277,11 +361,11 @@ try {
       for (const f of figures) {
         report(
           `${f.name} (${label}, ${clients} clients)`,
-          `${f.rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms; ${Math.round((f.rps / f.staticRps) * 100)}% of static (${f.staticRps} req/s)`,
+          `${f.rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms; ${Math.round((f.rps / f.staticRps) * 100)}% of static (${f.staticRps} req/s, p99 ${f.staticP99} ms)`,
         );
       }
     }
-  } else if (!onlyLoad) {
+  } else if (!onlyLoad && !onlyProducts) {
     const cold = await startServer(dataDir, basePort);
     report('start-up to ready, cold (new data dir: migrations + demo seed)', `${cold.ms} ms`);
     const warm = await startServer(dataDir, basePort + 1);
@@ -303,15 +387,33 @@ try {
     }
   }
 
+  if (!skipShop) {
+    if (pgUrl) {
+      recreateDatabase(pgUrl);
+      await shopBench('PostgreSQL', basePort + 6, pgUrl);
+    }
+    await shopBench('PGlite', basePort + 6);
+    await shopBurstBench();
+  }
+
   if (!skipUpload) await uploadBench(basePort + 4);
-  if (!onlyLoad && !ordersOnly && !process.argv.includes('--skip-products')) {
+  if (onlyProducts || (!onlyLoad && !ordersOnly && !process.argv.includes('--skip-products'))) {
     // The catalogue: the products list at 10,000 products next to a static route (scripts/bench-products.ts).
-    const catalogue = await benchProducts({ port: basePort + 5 });
-    for (const r of catalogue.rows) {
-      report(
-        `${r.name}, ${catalogue.products.toLocaleString('en')} products, 16 clients`,
-        `p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.rps} req/s${r.errors ? `, ${r.errors} errors` : ''}`,
-      );
+    const targets: [string, Record<string, string>][] = [['PGlite', {}]];
+    if (pgUrl && onlyProducts) targets.push(['PostgreSQL', { DATABASE_URL: pgUrl }]);
+    for (const [label, env] of targets) {
+      if (env.DATABASE_URL) recreateDatabase(env.DATABASE_URL);
+      const catalogue = await benchProducts({
+        port: basePort + 5,
+        env,
+        cpuProfDir: process.env.BENCH_CPU_PROF,
+      });
+      for (const r of catalogue.rows) {
+        report(
+          `${r.name}, ${catalogue.products.toLocaleString('en')} products, 16 clients, ${label}`,
+          `p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.rps} req/s${r.errors ? `, ${r.errors} errors` : ''}`,
+        );
+      }
     }
   }
 
