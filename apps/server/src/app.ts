@@ -14,6 +14,7 @@ import type { Database } from './db/client';
 import { demoRoutes } from './demo/demo.routes';
 import { AppError } from './lib/app-error';
 import { parseQueryString } from './lib/query-string';
+import { createReadCache } from './lib/read-cache';
 import { createSecrets, deriveKey, type Secrets } from './lib/secrets';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { createActivityService } from './modules/activity/activity.service';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { jwtKey: secrets.jwtKey });
   await app.register(actorPlugin, {
     resolveActor: createActorResolver(deps.findStaffGrant ? { findStaffGrant: deps.findStaffGrant } : {}),
+    readCache: createReadCache({ ttlMs: config.readCacheMs }),
   });
 
   const db = database.db;

@@ -29,6 +29,7 @@ const Env = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   STARS_PER_USD: z.coerce.number().positive().max(10_000).default(77),
   SHOP_CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   SHOP_THROTTLE: z.enum(['on', 'off']).default('on'),
   NOWPAYMENTS_API_URL: z.string().url().optional(),
   NOWPAYMENTS_API_KEY: z.string().min(1).optional(),
@@ -58,6 +59,8 @@ export type Config = {
   starsPerUsd: number;
   /** How long a shop bot reuses what it read of the catalogue (0: never); "clear cache" drops it at once. */
   shopCatalogueCacheMs: number;
+  /** How long a vendor route's answer may be served again from memory (lib/read-cache.ts); 0: never. */
+  readCacheMs: number;
   /**
    * Whether the shop bots' messages keep Telegram's pace (SECURITY.md: about 1 a second a chat, 30 a second a
    * bot). Off only to measure the runtime's own capacity against the fake Bot API (`npm run bench`).
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     starsPerUsd: e.STARS_PER_USD,
     shopCatalogueCacheMs: e.SHOP_CATALOGUE_CACHE_MS,
+    readCacheMs: e.READ_CACHE_MS,
     shopThrottle: e.SHOP_THROTTLE === 'on',
     nowPayments: nowPaymentsOf(e, demo),
   };

@@ -150,7 +150,11 @@ async function main() {
     publicUrl: config.publicUrl,
     log: app.log,
     runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
-    dispatchEvents: () => dispatchPendingEvents(database.db, EVENT_CONSUMERS, { log: app.log }),
+    dispatchEvents: () =>
+      dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
+        log: app.log,
+        onDispatched: (vendorIds) => app.readCache.invalidate(...vendorIds),
+      }),
   });
   const url = config.publicUrl;
   const ms = Math.round(performance.now() - started);

@@ -30,6 +30,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     starsPerUsd: 77,
     // Tests see every catalogue change at once; the cache has tests of its own.
     shopCatalogueCacheMs: 0,
+    // Likewise every change reaches the next read; the read cache has tests of its own.
+    readCacheMs: 0,
     shopThrottle: true,
     nowPayments: {
       apiUrl: 'http://127.0.0.1:9/unused-nowpayments',

@@ -4,26 +4,50 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import fp from 'fastify-plugin';
 import { type Actor, type ActorResolver, hasPermission, inBotScope } from '../lib/actor';
 import { AppError } from '../lib/app-error';
+import type { ReadCache } from '../lib/read-cache';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission a `/vendors/:vendorId/…` route needs; every such route declares one. */
     permission?: Permission;
+    /**
+     * A GET route whose answer may be served again, to the same caller, from the read cache (lib/read-cache.ts)
+     * until the vendor's data changes: a report or list that is polled, never one whose every answer must be
+     * new (a short-lived signed link, a code revealed on request, which is also recorded).
+     */
+    cached?: boolean;
   }
   interface FastifyRequest {
     /** The caller of a `/vendors/:vendorId/…` route, set by the vendor scope before anything else runs. */
     actor: Actor;
+    /** Where a cacheable answer is kept once it is computed, and the vendor's generation when its read began. */
+    readSlot: { key: string; generation: number } | null;
   }
   interface FastifyInstance {
     resolveActor: ActorResolver;
+    readCache: ReadCache;
   }
 }
 
-/** Makes `req.actor` available and names the one resolver of callers (modules/auth/actor-resolver.ts). */
-export const actorPlugin = fp(async (app: FastifyInstance, opts: { resolveActor: ActorResolver }) => {
-  app.decorateRequest('actor', null as unknown as Actor);
-  app.decorate('resolveActor', opts.resolveActor);
-});
+/**
+ * Makes `req.actor` available, names the one resolver of callers (modules/auth/actor-resolver.ts) and the one
+ * read cache of vendor routes.
+ */
+export const actorPlugin = fp(
+  async (app: FastifyInstance, opts: { resolveActor: ActorResolver; readCache: ReadCache }) => {
+    app.decorateRequest('actor', null as unknown as Actor);
+    app.decorateRequest('readSlot', null);
+    app.decorate('resolveActor', opts.resolveActor);
+    app.decorate('readCache', opts.readCache);
+  },
+);
+
+/** One caller's view of one URL: the same answer for the same caller, scope and query. */
+function readKey(req: FastifyRequest): string {
+  const { telegramId, botIds } = req.actor;
+  const scope = botIds === 'all' ? '*' : [...botIds].sort().join(',');
+  return `${telegramId}\n${scope}\n${req.url}`;
+}
 
 /** The bot ids a request names: a `botId` or `botIds` in its path, query or body. */
 function namedBotIds(req: FastifyRequest): string[] {
@@ -73,11 +97,33 @@ export function vendorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
       req.actor = actor;
     });
 
-    // preHandler: the body is parsed and validated by now, so a bot named in it is checked too.
-    app.addHook('preHandler', async (req) => {
+    // preHandler: the body is parsed and validated by now, so a bot named in it is checked too. Only then
+    // may a kept answer be served: every check above runs on every request.
+    app.addHook('preHandler', async (req, reply) => {
       const scope = req.actor.botIds;
-      if (scope === 'all') return;
-      if (namedBotIds(req).some((botId) => !inBotScope(scope, botId))) throw new AppError('BOT_NOT_FOUND');
+      if (scope !== 'all' && namedBotIds(req).some((botId) => !inBotScope(scope, botId))) {
+        throw new AppError('BOT_NOT_FOUND');
+      }
+      if (req.method !== 'GET' || !req.routeOptions.config.cached) return;
+      const key = readKey(req);
+      const kept = app.readCache.get(req.actor.vendorId, key);
+      if (kept !== undefined) {
+        return reply.header('x-read-cache', 'hit').type('application/json; charset=utf-8').send(kept);
+      }
+      req.readSlot = { key, generation: app.readCache.generation(req.actor.vendorId) };
+    });
+
+    app.addHook('onSend', async (req, reply, payload) => {
+      const slot = req.readSlot;
+      if (slot && reply.statusCode === 200 && typeof payload === 'string') {
+        app.readCache.set(req.actor.vendorId, slot.key, payload, slot.generation);
+      }
+    });
+
+    // After the answer: a change has committed by then, so the vendor's kept answers go.
+    app.addHook('onResponse', async (req) => {
+      if (req.actor && req.method !== 'GET' && req.method !== 'HEAD')
+        app.readCache.invalidate(req.actor.vendorId);
     });
 
     await app.register(routes);

@@ -15,7 +15,7 @@ export function activityRoutes(activity: ActivityService, audit: AuditService) {
     app.get(
       '/dashboard/activity',
       {
-        config: { permission: 'analytics' },
+        config: { permission: 'analytics', cached: true },
         schema: {
           tags,
           params: VendorParams,

@@ -13,8 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AnalyticsService } from './analytics.service';
 
-// Reports need `analytics`; a restricted caller's figures cover their bots only.
-const config = { permission: 'analytics' } as const;
+// Reports need `analytics`; a restricted caller's figures cover their bots only. All are polled reads.
+const config = { permission: 'analytics', cached: true } as const;
 
 export function analyticsRoutes(analytics: AnalyticsService) {
   return async (root: FastifyInstance) => {

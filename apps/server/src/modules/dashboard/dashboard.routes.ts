@@ -11,7 +11,7 @@ export function dashboardRoutes(dashboard: DashboardService) {
       '/dashboard/stats',
       // Revenue and order figures are a report.
       {
-        config: { permission: 'analytics' },
+        config: { permission: 'analytics', cached: true },
         schema: { tags: ['dashboard'], params: VendorParams, response: { 200: DashboardStats } },
       },
       (req) => dashboard.getStats(req.actor),
@@ -19,7 +19,7 @@ export function dashboardRoutes(dashboard: DashboardService) {
     app.get(
       '/dashboard/bots',
       {
-        config: { permission: 'bots' },
+        config: { permission: 'bots', cached: true },
         schema: { tags: ['dashboard'], params: VendorParams, response: { 200: DashboardBots } },
       },
       (req) => dashboard.getBots(req.actor),
@@ -27,7 +27,7 @@ export function dashboardRoutes(dashboard: DashboardService) {
     app.get(
       '/subscriptions/overview',
       {
-        config: { permission: 'billing' },
+        config: { permission: 'billing', cached: true },
         schema: { tags: ['dashboard'], params: VendorParams, response: { 200: SubscriptionOverview } },
       },
       (req) => dashboard.subscriptionOverview(req.actor),

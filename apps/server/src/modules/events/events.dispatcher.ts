@@ -17,7 +17,13 @@ const BATCH = 100;
 /** After this many failed attempts an event is left undispatched, with its last error, for a person. */
 export const MAX_DISPATCH_ATTEMPTS = 10;
 
-type BatchResult = { claimed: number; dispatched: number; failed: { id: string; error: string }[] };
+type BatchResult = {
+  claimed: number;
+  dispatched: number;
+  failed: { id: string; error: string }[];
+  /** The vendors whose events were handed on. */
+  vendorIds: string[];
+};
 
 /**
  * Claims up to `limit` undispatched events in the caller's transaction and hands each to every consumer.
@@ -43,7 +49,8 @@ export async function dispatchInTransaction(
     }
   }
   await markDispatched(tx, ok, opts.now?.() ?? new Date());
-  return { claimed: batch.length, dispatched: ok.length, failed };
+  const vendorIds = [...new Set(batch.map((event) => event.vendorId))];
+  return { claimed: batch.length, dispatched: ok.length, failed, vendorIds };
 }
 
 /**
@@ -54,11 +61,17 @@ export async function dispatchInTransaction(
 export async function dispatchPendingEvents(
   db: Db,
   consumers: EventConsumer[],
-  opts: { log?: DispatchLogger; now?: () => Date } = {},
+  opts: {
+    log?: DispatchLogger;
+    now?: () => Date;
+    /** Told, once each batch has committed, whose events it handed on (the read cache drops their answers). */
+    onDispatched?: (vendorIds: string[]) => void;
+  } = {},
 ): Promise<number> {
   let total = 0;
   for (;;) {
     const result = await db.transaction((tx) => dispatchInTransaction(tx, consumers, opts));
+    if (result.vendorIds.length > 0) opts.onDispatched?.(result.vendorIds);
     // Outside the batch's transaction, so the count survives whatever the batch did.
     for (const f of result.failed) {
       opts.log?.error({ eventId: f.id, err: f.error }, 'an event consumer failed');

@@ -16,6 +16,8 @@ import type { OrdersAdminService } from './orders-admin.service';
 
 // Everything here needs `orders`; a restricted caller sees and moves only their bots' orders (404 otherwise).
 const config = { permission: 'orders' } as const;
+// Its reads are served again from the read cache until the vendor's data changes.
+const read = { ...config, cached: true } as const;
 
 export function ordersRoutes(orders: OrdersAdminService) {
   return async (root: FastifyInstance) => {
@@ -25,7 +27,7 @@ export function ordersRoutes(orders: OrdersAdminService) {
     app.get(
       '/orders',
       {
-        config,
+        config: read,
         schema: {
           tags,
           params: VendorParams,
@@ -39,7 +41,7 @@ export function ordersRoutes(orders: OrdersAdminService) {
     app.get(
       '/orders/stats',
       {
-        config,
+        config: read,
         schema: { tags, params: VendorParams, querystring: OrderStatsQuery, response: { 200: OrderStats } },
       },
       (req) => orders.stats(req.actor, req.query.botId),
@@ -47,7 +49,7 @@ export function ordersRoutes(orders: OrdersAdminService) {
 
     app.get(
       '/orders/:orderId',
-      { config, schema: { tags, params: OrderParams, response: { 200: OrderDetail } } },
+      { config: read, schema: { tags, params: OrderParams, response: { 200: OrderDetail } } },
       (req) => orders.get(req.actor, req.params.orderId),
     );
 

@@ -3,6 +3,7 @@ import type { ProductType } from '@app/contracts/catalogue';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
+import type { Config } from '../../config';
 import { customers, products, telegramIdentities } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
@@ -40,12 +41,13 @@ export function shopTestEnv() {
   const env = {
     grant: null as StaffGrant | null,
 
-    async start(): Promise<ShopTest> {
+    /** `config` changes the test configuration (say, a read cache that keeps answers). */
+    async start(config: Partial<Config> = {}): Promise<ShopTest> {
       if (!fake) throw new Error('the fake Bot API is not running');
       const clock = testClock();
       env.grant = null;
       const t = await createTestApp({
-        config: { telegramApiRoot: fake.url },
+        config: { telegramApiRoot: fake.url, ...config },
         now: clock.now,
         findStaffGrant: async (vendorId, telegramId) =>
           vendorId === current?.v.vendorId && telegramId === staffUser.id ? env.grant : null,
