@@ -177,7 +177,7 @@ export function idleStorefrontDeps(overrides: Partial<StorefrontDeps>): Storefro
     isVendorMember: async () => false,
     backOfficeLink: async () => null,
     log: { warn: () => undefined, error: () => undefined },
-    customers: { fromTelegram: async () => 'customer' },
+    customers: { fromTelegram: async () => ({ id: 'customer', name: 'Customer', blockedAt: null }) },
     sessions: {
       read: async () => ({ cart: [], step: null, updatedAt: null }),
       write: async () => undefined,
