@@ -184,6 +184,14 @@ describe('the cart', () => {
     ]);
   });
 
+  it('shortens the note on adding to what Telegram shows (200 characters) for a long name', async () => {
+    const loaf = await sell({ name: 'Sourdough '.repeat(20).trim() });
+    await addFromCard(loaf);
+    const note = answersOf(s).at(-1) ?? '';
+    expect(note).toHaveLength(200);
+    expect(note).toMatch(/^Added to your cart: Sourdough Sourdough .*…$/);
+  });
+
   it('shows the cart in the message whose button was tapped, and changes it there', async () => {
     const loaf = await sell();
     await addFromCard(loaf);

@@ -250,8 +250,11 @@ export function cartFeature(deps: CartDeps) {
   return { composer, productCard };
 }
 
+/** `text` cut to `max` UTF-16 units (as Telegram counts), never through the middle of an emoji. */
 function shortened(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
 }
 
 /** What changed in the cart since the customer last saw it, in their words. */
