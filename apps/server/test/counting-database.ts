@@ -7,16 +7,18 @@ import * as schema from '../src/db/schema/index';
 
 /**
  * A second handle on the test database that counts the statements sent through it, for tests that hold a
- * read to a fixed number of statements (no query per row). Close it after (PostgreSQL: its own small pool).
+ * read to a fixed number of statements (no query per row); `sent()` is their SQL, oldest first, for tests that
+ * count the statements of one kind. Close it after (PostgreSQL: its own small pool).
  */
 export function countingDatabase(database: Database) {
-  let count = 0;
-  const logger = { logQuery: () => void count++ };
+  const sent: string[] = [];
+  const logger = { logQuery: (query: string) => void sent.push(query) };
+  const counters = { statements: () => sent.length, sent: () => [...sent] };
   if (database.connection.kind === 'pglite') {
     const db = drizzlePglite(database.connection.client as unknown as PGlite, { schema, logger });
-    return { db: db as unknown as Db, statements: () => count, close: async () => {} };
+    return { db: db as unknown as Db, ...counters, close: async () => {} };
   }
   const pool = new pg.Pool({ connectionString: database.connection.url, max: 2 });
   const db = drizzlePg(pool, { schema, logger });
-  return { db: db as unknown as Db, statements: () => count, close: () => pool.end() };
+  return { db: db as unknown as Db, ...counters, close: () => pool.end() };
 }

@@ -174,6 +174,25 @@ export const WelcomeMessage = z
 export type WelcomeMessageInput = z.input<typeof WelcomeMessage>;
 export type WelcomeMessage = z.output<typeof WelcomeMessage>;
 
+/**
+ * What a welcome message may say of the customer it greets, written `{first_name}` (the demo shops' welcomes
+ * do): the fields of their Telegram profile, by Telegram's names. The shop bot fills them as it sends it.
+ */
+export const WELCOME_PLACEHOLDERS = ['first_name', 'last_name', 'username'] as const;
+export type WelcomePlaceholder = (typeof WELCOME_PLACEHOLDERS)[number];
+
+/**
+ * The welcome text for one customer: each known placeholder replaced by its value (empty when they have none,
+ * e.g. no last name); anything else in braces (`{name}`, `{ first_name }`) stays as the vendor wrote it.
+ */
+export function fillWelcome(text: string, values: Partial<Record<WelcomePlaceholder, string>>): string {
+  return text.replace(/\{([a-z_]+)\}/g, (written, name: string) =>
+    (WELCOME_PLACEHOLDERS as readonly string[]).includes(name)
+      ? (values[name as WelcomePlaceholder] ?? '')
+      : written,
+  );
+}
+
 // --- Content filters --------------------------------------------------------------------------------------
 
 export const FilterAction = z.enum(['block', 'warn', 'review']);

@@ -83,29 +83,6 @@ export async function botContact(
   return row;
 }
 
-/** The customer a Telegram user is to the vendor, and since when they had blocked this bot; undefined if none. */
-export async function chatterOf(db: Conn, vendorId: string, botId: string, telegramId: number) {
-  const [row] = await db
-    .select({
-      customerId: customers.id,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      blockedAt: customerBots.blockedAt,
-    })
-    .from(customers)
-    .leftJoin(
-      customerBots,
-      and(
-        eq(customerBots.vendorId, customers.vendorId),
-        eq(customerBots.customerId, customers.id),
-        eq(customerBots.botId, botId),
-      ),
-    )
-    .where(and(eq(customers.vendorId, vendorId), eq(customers.telegramId, telegramId)))
-    .limit(1);
-  return row;
-}
-
 /** What the shop runtime compares with the Telegram user on each update. */
 export type Shopper = {
   id: string;
@@ -115,6 +92,8 @@ export type Shopper = {
   languageCode: string | null;
   /** Whether they are a member of the bot the update came through. */
   member: boolean;
+  /** Since when they have blocked that bot (Telegram answered 403), or null. */
+  blockedAt: Date | null;
 };
 
 export type ShopperProfile = {
@@ -126,8 +105,8 @@ export type ShopperProfile = {
 };
 
 /**
- * The vendor's customer with this Telegram id and whether they belong to the bot, in one query (the shop
- * runtime asks on every update: customers_telegram_idx, then the customer_bots key).
+ * The vendor's customer with this Telegram id, whether they belong to the bot and whether they blocked it, in
+ * one query (the shop runtime asks on every update: customers_telegram_idx, then the customer_bots key).
  */
 export async function findShopper(
   db: Conn,
@@ -142,10 +121,18 @@ export async function findShopper(
       lastName: customers.lastName,
       username: customers.username,
       languageCode: customers.languageCode,
-      member: sql<boolean>`exists (select 1 from ${customerBots} cb
-        where cb.vendor_id = ${customers.vendorId} and cb.customer_id = ${customers.id} and cb.bot_id = ${botId})`,
+      member: sql<boolean>`${customerBots.customerId} is not null`,
+      blockedAt: customerBots.blockedAt,
     })
     .from(customers)
+    .leftJoin(
+      customerBots,
+      and(
+        eq(customerBots.vendorId, customers.vendorId),
+        eq(customerBots.customerId, customers.id),
+        eq(customerBots.botId, botId),
+      ),
+    )
     .where(and(eq(customers.vendorId, vendorId), eq(customers.telegramId, telegramId)))
     .limit(1);
   return row;

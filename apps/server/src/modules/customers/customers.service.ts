@@ -3,12 +3,23 @@ import type { Db } from '../../db/types';
 import { recordEvent } from '../events/record-event';
 import * as repo from './customers.repository';
 
+/** The customer an update comes from, as the shop runtime looked them up (once per update). */
+export type ShopCustomer = {
+  id: string;
+  /** Their full name as stored now ("Ann Lee"). */
+  name: string;
+  /** Since when they had blocked the bot the update came through, or null. */
+  blockedAt: Date | null;
+};
+
 /** What a customer wrote to a shop bot, as the runtime hands it over to be recorded. */
 export type ChatMessage = {
   vendorId: string;
   botId: string;
   botUsername: string;
   from: { id: number; firstName: string };
+  /** Who wrote, as the runtime found them for this update; null when they are not a customer. */
+  customer: ShopCustomer | null;
   /** A command (`/start product_…`) or a plain text message. */
   kind: 'command' | 'message';
   text: string;
@@ -62,36 +73,42 @@ export function createCustomersService(deps: { db: Db; now?: () => Date }) {
      * The customer a shop bot's update comes from, created or brought up to date from their Telegram profile
      * (vendor-wide, one per Telegram id), and a member of the bot. One query when nothing changed (every
      * update asks); otherwise one transaction that records customer.created, or customer.updated when the
-     * profile changed or they joined another of the vendor's bots.
+     * profile changed or they joined another of the vendor's bots. What it answers is all the runtime needs
+     * of them for the update (recordChat takes it as it is).
      */
     async fromTelegram(
       shop: { vendorId: string; botId: string; botUsername: string },
       user: TelegramShopper,
-    ) {
+    ): Promise<ShopCustomer> {
       const profile = profileOf(user);
       const stored = await repo.findShopper(db, shop.vendorId, shop.botId, profile.telegramId);
-      if (stored?.member && sameProfile(stored, profile)) return stored.id;
+      const name = fullName(profile);
+      if (stored?.member && sameProfile(stored, profile)) {
+        return { id: stored.id, name, blockedAt: stored.blockedAt };
+      }
+      // Joining the bot starts unblocked; an update of the profile leaves a block mark as it was.
+      const blockedAt = stored?.member ? stored.blockedAt : null;
       return db.transaction(async (tx) => {
         const at = now();
         const customer = await repo.upsertShopper(tx, shop.vendorId, profile);
         const joined = await repo.joinBot(tx, shop.vendorId, customer.id, shop.botId, at);
-        if (!customer.created && !customer.changed && !joined) return customer.id;
-        const customerName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+        const found = { id: customer.id, name, blockedAt };
+        if (!customer.created && !customer.changed && !joined) return found;
         await recordEvent(tx, {
           vendorId: shop.vendorId,
           botId: shop.botId,
           type: customer.created ? 'customer.created' : 'customer.updated',
-          actor: { kind: 'customer', id: customer.id, name: customerName },
+          actor: { kind: 'customer', id: customer.id, name },
           subject: { kind: 'customer', id: customer.id },
           payload: {
-            customerName,
+            customerName: name,
             username: profile.username,
             botUsername: shop.botUsername,
             ...(customer.created ? {} : { profileChanged: customer.changed, joinedBot: joined }),
           },
           at,
         });
-        return customer.id;
+        return found;
       });
     },
 
@@ -119,16 +136,17 @@ export function createCustomersService(deps: { db: Db; now?: () => Date }) {
     /**
      * Records what a customer wrote to a shop bot (bot.command or bot.message, and bot.message_flagged when a
      * filter asks the vendor to review it) in one transaction. Writing to the bot again also means the customer
-     * no longer blocks it, so a block mark is cleared here.
+     * no longer blocks it, so a block mark is cleared here. The customer is the one the runtime already looked
+     * up for the update: they are not read again.
      */
     async recordChat(m: ChatMessage): Promise<void> {
+      const { customer } = m;
       await db.transaction(async (tx) => {
-        const customer = await repo.chatterOf(tx, m.vendorId, m.botId, m.from.id);
-        if (customer?.blockedAt) await repo.setBlockedAt(tx, m.vendorId, customer.customerId, m.botId, null);
+        if (customer?.blockedAt) await repo.setBlockedAt(tx, m.vendorId, customer.id, m.botId, null);
         const actor = {
           kind: 'customer' as const,
-          id: customer?.customerId ?? null,
-          name: customer ? fullName(customer) : m.from.firstName,
+          id: customer?.id ?? null,
+          name: customer?.name ?? m.from.firstName,
         };
         const base = {
           vendorId: m.vendorId,
@@ -163,7 +181,7 @@ export function createCustomersService(deps: { db: Db; now?: () => Date }) {
           await recordEvent(tx, {
             ...base,
             type: 'bot.message_flagged',
-            payload: { ...payload, customerId: customer?.customerId ?? null, customerName: actor.name },
+            payload: { ...payload, customerId: customer?.id ?? null, customerName: actor.name },
           });
         }
       });

@@ -3,7 +3,7 @@ import type { Language } from '@app/contracts/common';
 import type { EventType } from '@app/contracts/events';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, signIn, type TestApp } from '../../../test/harness';
+import type { TestApp } from '../../../test/harness';
 import { customerBots, events, notifications, vendors } from '../../db/schema/index';
 import { remindSubscriptions } from '../../jobs/subscription-reminders';
 import { createSecrets } from '../../lib/secrets';
@@ -14,16 +14,9 @@ import {
   TelegramUnreachableError,
 } from '../../telegram/bot-api';
 import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
+import { openShop, PLATFORM_USERNAME } from '../../telegram/storefront/test-helpers';
 import { createTelegramThrottle } from '../../telegram/throttle';
-import {
-  createBot,
-  DAY_MS,
-  fakeBot,
-  startApp,
-  type TestClock,
-  testClock,
-  type Vendor,
-} from '../bots/test-helpers';
+import { createBot, DAY_MS, fakeBot, type TestClock, testClock, type Vendor } from '../bots/test-helpers';
 import { EVENT_CONSUMERS } from '../events/consumers';
 import { dispatchPendingEvents } from '../events/events.dispatcher';
 import { recordEvent } from '../events/record-event';
@@ -31,7 +24,6 @@ import { addCustomer, addProduct, placeTestOrder } from '../orders/test-helpers'
 import { createCategory, createProduct, productBody } from '../products/test-helpers';
 import { createNotificationsService, MAX_ATTEMPTS } from './notifications.service';
 
-const PLATFORM_USERNAME = 'botshop_platform_bot';
 // Tests send bursts to one chat: no pacing here (the throttle has its own tests).
 const unthrottled = createTelegramThrottle({
   privateChat: { perSecond: Number.POSITIVE_INFINITY, burst: 1 },
@@ -51,28 +43,10 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 beforeEach(async () => {
-  fake.state.reset();
   clock = testClock();
-  t = await startApp(fake, {}, { now: clock.now });
-  fake.state.registerBot({
-    token: t.config.platformBotToken,
-    username: PLATFORM_USERNAME,
-    firstName: 'Platform',
-  });
-  const session = await signIn(t.app);
-  owner = {
-    vendorId: session.vendor.id,
-    auth: bearer(session.accessToken),
-    base: `/api/v1/vendors/${session.vendor.id}`,
-    telegramId: session.user.id,
-  };
-  const registered = fakeBot(fake);
-  const bot = await createBot(t.app, owner, {
-    botToken: registered.token,
-    botName: 'Corner Shop',
-    plan: 'PRO',
-  });
-  shop = { ...bot, token: registered.token };
+  const s = await openShop(fake, { now: clock.now });
+  ({ t, shop } = s);
+  owner = { ...s.owner, telegramId: s.ownerUser.id };
 });
 afterEach(() => t.app.close());
 

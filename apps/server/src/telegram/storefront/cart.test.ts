@@ -15,8 +15,10 @@ import {
   ANN,
   answersOf,
   buttonsOf,
+  chatWith,
   customerSays,
   customerTaps,
+  customerTapsButton,
   eventually,
   lastTextTo,
   type OpenShop,
@@ -46,7 +48,11 @@ async function sell(extra: Partial<CreateProductBody> = {}, type: 'physical' | '
 }
 
 const tap = (data: string) => customerTaps(s, data);
+const press = (data: string) => customerTapsButton(s, data);
 const lastText = () => lastTextTo(s, ANN.id);
+/** The bot's newest message in the chat, as Ann sees it now (edits made). */
+const screen = () => chatWith(s, ANN.id).at(-1);
+const screenText = () => screen()?.text;
 
 describe('customers of a shop bot', () => {
   it('becomes a customer of the vendor and a member of the bot on their first update, with one customer.created event', async () => {
@@ -135,26 +141,98 @@ describe('the product card', () => {
 });
 
 describe('the cart', () => {
+  /** The customer opens the product card and taps its add button, as in the app. */
   async function addFromCard(product: Product, label = '🛒 Add to cart') {
     await tap(`product:${product.id}`);
     const button = buttonsOf(sentTo(s, ANN.id).at(-1)).find((b) => b.text === label);
     if (!button) throw new Error(`no ${label} button`);
-    await tap(button.data);
+    await press(button.data);
   }
+  /** The customer opens the cart from the View cart button. */
+  const openCart = () => press('cart');
 
   it('adds a product and shows the cart with its lines and total', async () => {
     const loaf = await sell();
     await addFromCard(loaf);
-    expect(lastText()).toBe('Added to your cart: Sourdough loaf × 1');
+    expect(answersOf(s).at(-1)).toBe('Added to your cart: Sourdough loaf × 1');
 
-    await tap('cart');
-    expect(lastText()).toBe('🛒 Your cart\n\nSourdough loaf × 1 = $6.50\n\nTotal: $6.50');
-    expect(buttonsOf(sentTo(s, ANN.id).at(-1)).map((b) => b.text)).toEqual([
+    await openCart();
+    expect(screenText()).toBe('🛒 Your cart\n\nSourdough loaf × 1 = $6.50\n\nTotal: $6.50');
+    expect(buttonsOf(screen()).map((b) => b.text)).toEqual([
       '➖',
       '➕',
       '🗑 Sourdough loaf',
       '✅ Checkout',
       '‹ Catalogue',
+    ]);
+  });
+
+  it('adds with a note at the top of the chat and a View cart button on the card, sending no message', async () => {
+    const loaf = await sell();
+    await addFromCard(loaf);
+    await press(`ca:${loaf.id}`);
+
+    expect(answersOf(s)).toEqual([
+      'Added to your cart: Sourdough loaf × 1',
+      'Added to your cart: Sourdough loaf × 2',
+    ]);
+    expect(sentTo(s, ANN.id)).toHaveLength(1);
+    expect(buttonsOf(screen())).toEqual([
+      { text: '🛒 Add to cart', data: `ca:${loaf.id}` },
+      { text: '🛒 View cart', data: 'cart' },
+      { text: '‹ Back', data: `cat:${loaf.categoryId}` },
+    ]);
+  });
+
+  it('shortens the note on adding to what Telegram shows (200 characters) for a long name', async () => {
+    const loaf = await sell({ name: 'Sourdough '.repeat(20).trim() });
+    await addFromCard(loaf);
+    const note = answersOf(s).at(-1) ?? '';
+    expect(note).toHaveLength(200);
+    expect(note).toMatch(/^Added to your cart: Sourdough Sourdough .*…$/);
+  });
+
+  it('shows the cart in the message whose button was tapped, and changes it there', async () => {
+    const loaf = await sell();
+    await addFromCard(loaf);
+    const card = screen();
+    await openCart();
+    await press(`c+:${loaf.id}`);
+
+    expect(sentTo(s, ANN.id)).toHaveLength(1);
+    expect(chatWith(s, ANN.id)).toHaveLength(1);
+    expect(screen()?.message_id).toBe(card?.message_id);
+    expect(screenText()).toContain('Sourdough loaf × 2 = $13.00');
+    // The card's photo preview went with the card.
+    expect(screen()?.link_preview_options).toEqual({ is_disabled: true });
+  });
+
+  it('sends the cart as a new message on /cart', async () => {
+    const loaf = await sell();
+    await addFromCard(loaf);
+    await customerSays(s, '/cart');
+
+    expect(sentTo(s, ANN.id)).toHaveLength(2);
+    expect(lastText()).toBe('🛒 Your cart\n\nSourdough loaf × 1 = $6.50\n\nTotal: $6.50');
+  });
+
+  it('sends the cart as a new message when the message tapped can no longer be edited', async () => {
+    const loaf = await sell();
+    await addFromCard(loaf);
+    await tap('cart');
+
+    expect(sentTo(s, ANN.id)).toHaveLength(2);
+    expect(lastText()).toBe('🛒 Your cart\n\nSourdough loaf × 1 = $6.50\n\nTotal: $6.50');
+  });
+
+  it('confirms an add with a message leading to the cart when the card can no longer be changed', async () => {
+    const loaf = await sell();
+    await tap(`ca:${loaf.id}`);
+
+    expect(lastText()).toBe('Added to your cart: Sourdough loaf × 1');
+    expect(buttonsOf(sentTo(s, ANN.id).at(-1))).toEqual([
+      { text: '🛒 View cart', data: 'cart' },
+      { text: '‹ Catalogue', data: 'catalogue' },
     ]);
   });
 
@@ -183,31 +261,33 @@ describe('the cart', () => {
   it('changes the quantity and removes a line', async () => {
     const loaf = await sell();
     await addFromCard(loaf);
-    await tap(`c+:${loaf.id}`);
-    await tap(`c+:${loaf.id}`);
-    expect(lastText()).toContain('Sourdough loaf × 3 = $19.50');
-    await tap(`c-:${loaf.id}`);
-    expect(lastText()).toContain('Sourdough loaf × 2 = $13.00');
-    await tap(`cx:${loaf.id}`);
-    expect(lastText()).toBe('Your cart is empty');
+    await openCart();
+    await press(`c+:${loaf.id}`);
+    await press(`c+:${loaf.id}`);
+    expect(screenText()).toContain('Sourdough loaf × 3 = $19.50');
+    await press(`c-:${loaf.id}`);
+    expect(screenText()).toContain('Sourdough loaf × 2 = $13.00');
+    await press(`cx:${loaf.id}`);
+    expect(screenText()).toBe('Your cart is empty');
+    expect(buttonsOf(screen())).toEqual([{ text: '🛍 Browse the catalogue', data: 'catalogue' }]);
   });
 
   it('never lets a quantity go below one', async () => {
     const loaf = await sell();
     await addFromCard(loaf);
-    await tap(`c-:${loaf.id}`);
-    await tap('cart');
-    expect(lastText()).toContain('Sourdough loaf × 1 = $6.50');
+    await openCart();
+    await press(`c-:${loaf.id}`);
+    expect(screenText()).toContain('Sourdough loaf × 1 = $6.50');
   });
 
   it('never lets a quantity go above the stock', async () => {
     const loaf = await sell({ stock: 2 });
     await addFromCard(loaf);
-    await tap(`c+:${loaf.id}`);
-    await tap(`c+:${loaf.id}`);
+    await openCart();
+    await press(`c+:${loaf.id}`);
+    await press(`c+:${loaf.id}`);
     expect(answersOf(s).at(-1)).toBe('You can order at most 2 of this');
-    await tap('cart');
-    expect(lastText()).toContain('Sourdough loaf × 2 = $13.00');
+    expect(screenText()).toContain('Sourdough loaf × 2 = $13.00');
   });
 
   it("never lets a quantity go above the product's maxPerOrder", async () => {
@@ -226,13 +306,14 @@ describe('the cart', () => {
       ],
     });
     await addFromCard(loaf);
-    await tap(`c+:${loaf.id}`);
-    expect(lastText()).toContain('Sourdough loaf × 2 = $13.00\n');
-    await tap(`c+:${loaf.id}`);
-    expect(lastText()).toContain('Sourdough loaf × 3 = $17.55 (bulk price: $5.85 each)');
-    for (let i = 0; i < 7; i++) await tap(`c+:${loaf.id}`);
-    expect(lastText()).toContain('Sourdough loaf × 10 = $50.00 (bulk price: $5.00 each)');
-    expect(lastText()).toContain('Total: $50.00');
+    await openCart();
+    await press(`c+:${loaf.id}`);
+    expect(screenText()).toContain('Sourdough loaf × 2 = $13.00\n');
+    await press(`c+:${loaf.id}`);
+    expect(screenText()).toContain('Sourdough loaf × 3 = $17.55 (bulk price: $5.85 each)');
+    for (let i = 0; i < 7; i++) await press(`c+:${loaf.id}`);
+    expect(screenText()).toContain('Sourdough loaf × 10 = $50.00 (bulk price: $5.00 each)');
+    expect(screenText()).toContain('Total: $50.00');
   });
 
   it('prices a variation with its adjustment and keeps it as its own line', async () => {
@@ -253,9 +334,9 @@ describe('the cart', () => {
     });
     await addFromCard(shirt, '🛒 S · $20.00');
     await addFromCard(shirt, '🛒 L · $22.00');
-    expect(lastText()).toBe('Added to your cart: Shirt (L) × 1');
-    await tap('cart');
-    expect(lastText()).toBe(
+    expect(answersOf(s).at(-1)).toBe('Added to your cart: Shirt (L) × 1');
+    await openCart();
+    expect(screenText()).toBe(
       '🛒 Your cart\n\nShirt (S) × 1 = $20.00\nShirt (L) × 1 = $22.00\n\nTotal: $42.00',
     );
   });
@@ -264,16 +345,16 @@ describe('the cart', () => {
     const loaf = await sell();
     await addFromCard(loaf);
     await s.t.database.db.update(products).set({ priceMinor: 700 }).where(eq(products.id, loaf.id));
-    await tap('cart');
-    expect(lastText()).toContain('Total: $7.00');
+    await openCart();
+    expect(screenText()).toContain('Total: $7.00');
   });
 
   it('takes out what is no longer sold, and says so', async () => {
     const loaf = await sell();
     await addFromCard(loaf);
     await s.t.database.db.update(products).set({ status: 'archived' }).where(eq(products.id, loaf.id));
-    await tap('cart');
-    expect(lastText()).toBe(
+    await openCart();
+    expect(screenText()).toBe(
       'Something in your cart is no longer available and was removed.\n\nYour cart is empty',
     );
   });

@@ -34,6 +34,16 @@ const customerSays = (text: string, from?: Shopper) => says(s, text, from);
 const customerTaps = (data: string, from?: Shopper) => taps(s, data, from);
 const sentTo = (chatId: number) => sent(s, chatId);
 
+async function saveWelcome(text: string) {
+  const saved = await s.t.app.inject({
+    method: 'PUT',
+    url: `${s.owner.base}/bots/${s.shop.id}/welcome`,
+    headers: s.owner.auth,
+    payload: { text, buttons: [] },
+  });
+  expect(saved.statusCode).toBe(200);
+}
+
 describe('the shop bot', () => {
   it("answers /start with the vendor's welcome message and a way into the catalogue", async () => {
     await customerSays('/start');
@@ -66,6 +76,12 @@ describe('the shop bot', () => {
         [{ text: 'Opening hours', url: 'https://corner.example/hours' }],
       ],
     });
+  });
+
+  it("greets the customer by name where the vendor's welcome says {first_name}, and leaves unknown placeholders as written", async () => {
+    await saveWelcome('Hi {first_name} {last_name}! Welcome to {shop}.');
+    await customerSays('/start', { id: 555_000_111, first_name: 'Ann', last_name: 'Lee' });
+    expect(sentTo(555_000_111)[0]?.text).toBe('Hi Ann Lee! Welcome to {shop}.');
   });
 
   it('gives the vendor writing to their own bot a link into the back-office on this bot', async () => {

@@ -4,6 +4,7 @@ import { bearer, signIn, type TestApp } from '../../../test/harness';
 import type { Config } from '../../config';
 import { createBot, fakeBot, startApp, type Vendor } from '../../modules/bots/test-helpers';
 import type { ShopPaymentsRuntime } from '../../modules/shop-payments/shop-payments.service';
+import { customerTaps as fakeCustomerTaps } from '../fake-bot-api/customer';
 import type { FakeBotApi } from '../fake-bot-api/server';
 import type { InitDataUser } from '../init-data';
 import type { StorefrontDeps } from './storefront';
@@ -92,7 +93,11 @@ export async function customerSays(s: OpenShop, text: string, from: Shopper = AN
   });
 }
 
-/** The customer taps an inline button whose callback data is `data`. */
+/**
+ * The customer taps an inline button whose callback data is `data`, on a message Telegram no longer shows the
+ * bot (an old one: it comes as an inaccessible message, date 0), so whatever the bot answers comes as new
+ * messages. A shortcut to any step; `customerTapsButton` taps a button the chat shows.
+ */
 export async function customerTaps(s: OpenShop, data: string, from: Shopper = ANN) {
   await deliver(s, {
     callback_query: {
@@ -102,12 +107,48 @@ export async function customerTaps(s: OpenShop, data: string, from: Shopper = AN
       data,
       message: {
         message_id: 1,
-        date: Math.floor(Date.now() / 1000),
+        date: 0,
         chat: { id: from.id, type: 'private', first_name: from.first_name },
-        text: 'earlier message',
       },
     },
   });
+}
+
+/**
+ * The customer taps the button with callback data `data` on the newest message of the bot's that shows it, as
+ * in the Telegram app (through the fake Bot API, so the bot may edit that very message).
+ */
+export async function customerTapsButton(s: OpenShop, data: string, from: Shopper = ANN) {
+  const bot = s.fake.state.findBot(s.shop.token);
+  if (!bot) throw new Error('the shop bot is not on the fake Bot API');
+  const { delivery } = await fakeCustomerTaps(
+    s.fake.state,
+    bot,
+    { ...from, is_bot: false },
+    { data },
+    { fetch: webhookThroughApp(s) },
+  );
+  expect(delivery.status).toBe(200);
+}
+
+/** Hands the fake's webhook calls to the app in process (the test app does not listen on a port). */
+function webhookThroughApp(s: OpenShop): typeof fetch {
+  return async (input, init) => {
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: new URL(String(input)).pathname,
+      headers: init?.headers as Record<string, string>,
+      payload: String(init?.body ?? ''),
+    });
+    return new Response(res.body, { status: res.statusCode });
+  };
+}
+
+/** The bot's messages in the chat as the customer sees them now (edits made, deleted ones gone), oldest first. */
+export function chatWith(s: OpenShop, chatId: number) {
+  return (s.fake.state.findChat(s.shop.token, chatId)?.entries ?? []).flatMap((entry) =>
+    entry.type === 'message' && entry.from === 'bot' && !entry.deleted ? [entry.message] : [],
+  );
 }
 
 /** The parameters of every sendMessage the shop bot made to chat `chatId`, oldest first. */
@@ -177,7 +218,7 @@ export function idleStorefrontDeps(overrides: Partial<StorefrontDeps>): Storefro
     isVendorMember: async () => false,
     backOfficeLink: async () => null,
     log: { warn: () => undefined, error: () => undefined },
-    customers: { fromTelegram: async () => 'customer' },
+    customers: { fromTelegram: async () => ({ id: 'customer', name: 'Customer', blockedAt: null }) },
     sessions: {
       read: async () => ({ cart: [], step: null, updatedAt: null }),
       write: async () => undefined,

@@ -3,7 +3,7 @@ import type { ActivityItem } from '@app/contracts/events';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
 import styles from './activity-list.module.css';
-import { ACTIVITY_ICONS, activityKeys, activityLink, activityParams } from './activity-text';
+import { ACTIVITY_ICONS, activityKeysOf, activityLink, activityParams } from './activity-text';
 
 type Props = {
   items: ActivityItem[] | undefined;
@@ -24,7 +24,7 @@ export function ActivityList({ items, isError, now }: Props) {
   return (
     <ul className={styles.list}>
       {items.map((item) => {
-        const keys = activityKeys(item.event);
+        const keys = activityKeysOf(item);
         // Owners see their own unnamed changes as "You"; anyone else unnamed is "Someone".
         const unnamed = item.actor.kind === 'owner' ? t('activity.you') : t('activity.someone');
         const params = activityParams(item, { formatMoney, formatDate }, unnamed);

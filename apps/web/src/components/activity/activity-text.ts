@@ -35,6 +35,33 @@ export function activityKeys(event: EventType): { title: MessageKey; description
   };
 }
 
+/**
+ * The catalogue keys an item is worded with. The shop keeps a customer's record up to date from their Telegram
+ * profile, recording customer.updated with the customer as its actor (a customer acts on nobody else): that
+ * reads as their own change ("Ann updated their details", not "Ann updated Ann"), or, when all that changed is
+ * that they started another of the vendor's bots, as that.
+ */
+export function activityKeysOf(item: Pick<ActivityItem, 'event' | 'actor' | 'subject' | 'params'>): {
+  title: MessageKey;
+  description: MessageKey;
+} {
+  const keys = activityKeys(item.event);
+  if (
+    item.event !== 'customer.updated' ||
+    item.actor.kind !== 'customer' ||
+    item.subject.kind !== 'customer'
+  ) {
+    return keys;
+  }
+  const onlyJoined = item.params.joinedBot === true && item.params.profileChanged !== true;
+  return {
+    ...keys,
+    description: onlyJoined
+      ? 'activity.customer.updated.joinedDescription'
+      : 'activity.customer.updated.ownDescription',
+  };
+}
+
 type Formatters = {
   formatMoney: (minor: number, currency: string) => string;
   formatDate: (date: string) => string;

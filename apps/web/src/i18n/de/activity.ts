@@ -30,6 +30,8 @@ export const activity = {
   'activity.customer.created.description': '{customerName} hat @{botUsername} gestartet',
   'activity.customer.updated.title': 'Kunde aktualisiert',
   'activity.customer.updated.description': '{actor} hat {customerName} aktualisiert',
+  'activity.customer.updated.ownDescription': '{actor} hat die eigenen Angaben aktualisiert',
+  'activity.customer.updated.joinedDescription': '{actor} hat @{botUsername} gestartet',
   'activity.customer.deleted.title': 'Kunde gelöscht',
   'activity.customer.deleted.description': '{actor} hat {customerName} gelöscht',
   'activity.product.created.title': 'Produkt hinzugefügt',

@@ -28,6 +28,8 @@ export const activity = {
   'activity.customer.created.description': '{customerName} started @{botUsername}',
   'activity.customer.updated.title': 'Customer updated',
   'activity.customer.updated.description': '{actor} updated {customerName}',
+  'activity.customer.updated.ownDescription': '{actor} updated their details',
+  'activity.customer.updated.joinedDescription': '{actor} started @{botUsername}',
   'activity.customer.deleted.title': 'Customer deleted',
   'activity.customer.deleted.description': '{actor} deleted {customerName}',
   'activity.product.created.title': 'Product added',

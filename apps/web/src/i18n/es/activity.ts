@@ -30,6 +30,8 @@ export const activity = {
   'activity.customer.created.description': '{customerName} inició @{botUsername}',
   'activity.customer.updated.title': 'Cliente actualizado',
   'activity.customer.updated.description': '{actor} actualizó a {customerName}',
+  'activity.customer.updated.ownDescription': '{actor} actualizó sus datos',
+  'activity.customer.updated.joinedDescription': '{actor} inició @{botUsername}',
   'activity.customer.deleted.title': 'Cliente eliminado',
   'activity.customer.deleted.description': '{actor} eliminó a {customerName}',
   'activity.product.created.title': 'Producto añadido',

@@ -30,6 +30,8 @@ export const activity = {
   'activity.customer.created.description': '{customerName} a démarré @{botUsername}',
   'activity.customer.updated.title': 'Client mis à jour',
   'activity.customer.updated.description': '{actor} a mis à jour {customerName}',
+  'activity.customer.updated.ownDescription': '{actor} a mis à jour ses informations',
+  'activity.customer.updated.joinedDescription': '{actor} a démarré @{botUsername}',
   'activity.customer.deleted.title': 'Client supprimé',
   'activity.customer.deleted.description': '{actor} a supprimé {customerName}',
   'activity.product.created.title': 'Produit ajouté',

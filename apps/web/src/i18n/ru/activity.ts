@@ -32,6 +32,8 @@ export const activity = {
   'activity.customer.created.description': '{customerName} запустил(а) @{botUsername}',
   'activity.customer.updated.title': 'Клиент обновлён',
   'activity.customer.updated.description': '{actor} обновил(а) {customerName}',
+  'activity.customer.updated.ownDescription': '{actor} обновил(а) свои данные',
+  'activity.customer.updated.joinedDescription': '{actor} запустил(а) @{botUsername}',
   'activity.customer.deleted.title': 'Клиент удалён',
   'activity.customer.deleted.description': '{actor} удалил(а) {customerName}',
   'activity.product.created.title': 'Товар добавлен',

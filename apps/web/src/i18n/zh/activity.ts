@@ -28,6 +28,8 @@ export const activity = {
   'activity.customer.created.description': '{customerName} 启动了 @{botUsername}',
   'activity.customer.updated.title': '客户已更新',
   'activity.customer.updated.description': '{actor} 更新了 {customerName}',
+  'activity.customer.updated.ownDescription': '{actor} 更新了自己的资料',
+  'activity.customer.updated.joinedDescription': '{actor} 启动了 @{botUsername}',
   'activity.customer.deleted.title': '客户已删除',
   'activity.customer.deleted.description': '{actor} 删除了 {customerName}',
   'activity.product.created.title': '已添加商品',

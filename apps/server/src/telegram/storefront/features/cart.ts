@@ -13,6 +13,7 @@ import {
   sessionKeyOf,
 } from '../cart-model';
 import type { ShopContext } from '../context';
+import { buttonsInPlace, changeButtonsInPlace, showInPlace } from '../in-place';
 import type { CartLine, SessionStore } from '../sessions';
 import { addCheckoutButtons, checkoutNote } from './checkout';
 
@@ -34,11 +35,18 @@ export type ProductCardHooks = {
 /** A cart holds at most this many lines (different products or variations). */
 const MAX_LINES = 20;
 
+/** Telegram shows at most this many characters of a callback query's answer. */
+const MAX_ANSWER_LENGTH = 200;
+
 /**
  * The cart: add from the product card (a variation chosen there for physical products that have them),
  * change quantities (1 up to what can be had: stock, a service's places, the product's maxPerOrder), remove,
  * view with totals (bulk tiers applied). Lines live in the customer's session in the database; every total
  * is priced from the products as stored now.
+ *
+ * The chat does not fill up as the customer shops: adding answers with a short note at the top of the chat and
+ * a View cart button on the product card itself; viewing the cart from a button, and each change made in
+ * it, shows the cart in the message tapped. Only /cart sends the cart as a new message.
  */
 export function cartFeature(deps: CartDeps) {
   const composer = new Composer<ShopContext>();
@@ -129,13 +137,25 @@ export function cartFeature(deps: CartDeps) {
       return;
     }
     deps.funnel.record('cart', { vendorId: shop.vendorId, botId: shop.botId, productId });
-    await ctx.answerCallbackQuery();
     const name = variationId ? `${product.name} (${variation?.[0]?.value})` : product.name;
-    await ctx.reply(ctx.say('added', { name, quantity: String(outcome.quantity) }), {
-      reply_markup: new InlineKeyboard()
-        .text(ctx.say('viewCart'), 'cart')
-        .text(ctx.say('backToCatalogue'), 'catalogue'),
-    });
+    const added = ctx.say('added', { name, quantity: String(outcome.quantity) });
+    await ctx.answerCallbackQuery({ text: shortened(added, MAX_ANSWER_LENGTH) });
+    // The card keeps its buttons and gains the way to the cart (once).
+    const rows = buttonsInPlace(ctx);
+    const leadsToCart = rows.some((row) =>
+      row.some((b) => 'callback_data' in b && b.callback_data === 'cart'),
+    );
+    const viewCart = { text: ctx.say('viewCart'), callback_data: 'cart' };
+    const shown =
+      leadsToCart || (await changeButtonsInPlace(ctx, [...rows.slice(0, -1), [viewCart], ...rows.slice(-1)]));
+    // A card that can no longer be changed: the note at the top fades, so the way to the cart comes as a message.
+    if (!shown) {
+      await ctx.reply(added, {
+        reply_markup: new InlineKeyboard()
+          .text(ctx.say('viewCart'), 'cart')
+          .text(ctx.say('backToCatalogue'), 'catalogue'),
+      });
+    }
   }
 
   async function change(
@@ -177,10 +197,12 @@ export function cartFeature(deps: CartDeps) {
     if (!key) return;
     const priced = await currentCart(ctx);
     const notes = notesOf(ctx, priced);
+    // Reached from a button (View cart, a change in the cart), the cart shows in the message tapped.
+    const show = (text: string, keyboard: InlineKeyboard) =>
+      ctx.callbackQuery ? showInPlace(ctx, text, keyboard) : ctx.reply(text, { reply_markup: keyboard });
     if (priced.lines.length === 0) {
-      await ctx.reply([...notes, ctx.say('cartEmpty')].join('\n\n'), {
-        reply_markup: new InlineKeyboard().text(ctx.say('browseCatalogue'), 'catalogue'),
-      });
+      const keyboard = new InlineKeyboard().text(ctx.say('browseCatalogue'), 'catalogue');
+      await show([...notes, ctx.say('cartEmpty')].join('\n\n'), keyboard);
       return;
     }
     const { language } = ctx.shop;
@@ -211,7 +233,7 @@ export function cartFeature(deps: CartDeps) {
     }
     addCheckoutButtons(ctx, keyboard, priced);
     keyboard.text(ctx.say('backToCatalogue'), 'catalogue');
-    await ctx.reply(text, { reply_markup: keyboard });
+    await show(text, keyboard);
   }
 
   /** The cart priced now; what can no longer be had as stored is put right in the session first. */
@@ -226,6 +248,13 @@ export function cartFeature(deps: CartDeps) {
   }
 
   return { composer, productCard };
+}
+
+/** `text` cut to `max` UTF-16 units (as Telegram counts), never through the middle of an emoji. */
+function shortened(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
 }
 
 /** What changed in the cart since the customer last saw it, in their words. */

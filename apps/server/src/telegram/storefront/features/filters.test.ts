@@ -1,22 +1,30 @@
 import type { Bot } from '@app/contracts/bots';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, eventsOf, signIn, type TestApp } from '../../../../test/harness';
+import { countingDatabase } from '../../../../test/counting-database';
+import { eventsOf, type TestApp } from '../../../../test/harness';
 import { customerBots, customers } from '../../../db/schema/index';
 import { createSecrets } from '../../../lib/secrets';
-import { createBot, fakeBot, startApp, type Vendor } from '../../../modules/bots/test-helpers';
+import type { Vendor } from '../../../modules/bots/test-helpers';
+import { createCustomersService } from '../../../modules/customers/customers.service';
 import { EVENT_CONSUMERS } from '../../../modules/events/consumers';
 import { dispatchPendingEvents } from '../../../modules/events/events.dispatcher';
 import { createNotificationsService } from '../../../modules/notifications/notifications.service';
 import { createBotApi } from '../../bot-api';
 import { type FakeBotApi, startFakeBotApi } from '../../fake-bot-api/server';
 import { createStorefront } from '../storefront';
-import { idleStorefrontDeps } from '../test-helpers';
-
-const PLATFORM_USERNAME = 'botshop_platform_bot';
-const ANN = { id: 555_000_222, first_name: 'Ann' };
+import {
+  ANN,
+  customerSays,
+  customerTaps,
+  idleStorefrontDeps,
+  type OpenShop,
+  openShop,
+  sentTo,
+} from '../test-helpers';
 
 let fake: FakeBotApi;
+let s: OpenShop;
 let t: TestApp;
 let owner: Vendor & { telegramId: number };
 let shop: Bot & { token: string };
@@ -27,75 +35,18 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 beforeEach(async () => {
-  fake.state.reset();
-  t = await startApp(fake);
-  fake.state.registerBot({
-    token: t.config.platformBotToken,
-    username: PLATFORM_USERNAME,
-    firstName: 'Platform',
-  });
-  const session = await signIn(t.app);
-  owner = {
-    vendorId: session.vendor.id,
-    auth: bearer(session.accessToken),
-    base: `/api/v1/vendors/${session.vendor.id}`,
-    telegramId: session.user.id,
-  };
-  const registered = fakeBot(fake);
-  const bot = await createBot(t.app, owner, {
-    botToken: registered.token,
-    botName: 'Corner Shop',
-    plan: 'PRO',
-  });
-  shop = { ...bot, token: registered.token };
+  s = await openShop(fake);
+  ({ t, shop } = s);
+  owner = { ...s.owner, telegramId: s.ownerUser.id };
 });
 afterEach(() => t.app.close());
 
-/** Delivers an update to the shop bot's webhook as Telegram would. */
-async function deliver(update: Record<string, unknown>) {
-  const secret = fake.state.findBot(shop.token)?.webhook?.secret_token;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/telegram/webhook/${shop.id}`,
-    headers: { 'x-telegram-bot-api-secret-token': secret ?? '' },
-    payload: { update_id: Math.floor(Math.random() * 1e9), ...update },
-  });
-  expect(res.statusCode).toBe(200);
-}
-
 /** A private text message to the shop bot from Ann. */
-function annSays(text: string) {
-  const command = text.startsWith('/') ? text.split(' ')[0] : undefined;
-  return deliver({
-    message: {
-      message_id: 1,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: ANN.id, type: 'private', first_name: ANN.first_name },
-      from: { ...ANN, is_bot: false },
-      text,
-      ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command.length }] } : {}),
-    },
-  });
-}
-
-function annTaps(data: string) {
-  return deliver({
-    callback_query: {
-      id: String(Math.floor(Math.random() * 1e9)),
-      from: { ...ANN, is_bot: false },
-      chat_instance: '1',
-      data,
-      message: { message_id: 1, date: 0, chat: { id: ANN.id, type: 'private' }, text: 'earlier' },
-    },
-  });
-}
+const annSays = (text: string) => customerSays(s, text);
+const annTaps = (data: string) => customerTaps(s, data);
 
 /** What the shop bot said to Ann, oldest first. */
-const sentToAnn = () =>
-  fake.state
-    .calls({ method: 'sendMessage', token: shop.token })
-    .filter((c) => Number(c.params.chat_id) === ANN.id)
-    .map((c) => c.params.text);
+const sentToAnn = () => sentTo(s, ANN.id).map((params) => params.text);
 
 /** Ann as a customer of the vendor (as the shop makes her when she first buys). */
 async function annIsACustomer() {
@@ -115,6 +66,42 @@ async function filterWord(word: string, action: 'block' | 'warn' | 'review') {
     payload: { word, action },
   });
   expect(res.statusCode).toBe(201);
+}
+
+/** The shop as the runtime reads it on each update, for tests that build a storefront of their own. */
+function runtimeOfShop() {
+  return {
+    shop: {
+      vendorId: owner.vendorId,
+      botId: shop.id,
+      token: shop.token,
+      telegramBotId: 1,
+      username: shop.username,
+      name: shop.name,
+      language: 'en' as const,
+      currency: 'USD',
+      isOpen: true,
+    },
+    webhookSecret: 'secret',
+    cacheClearedAt: null,
+  };
+}
+
+/** The update of a private message from Ann, as handed to a storefront built by the test. */
+function annWrote(updateId: number, text: string) {
+  return {
+    update_id: updateId,
+    message: {
+      message_id: 1,
+      date: 0,
+      chat: { id: ANN.id, type: 'private' as const, first_name: 'Ann' },
+      from: { ...ANN, is_bot: false },
+      text,
+      ...(text.startsWith('/')
+        ? { entities: [{ type: 'bot_command' as const, offset: 0, length: text.split(' ')[0]?.length ?? 0 }] }
+        : {}),
+    },
+  };
 }
 
 /** The chat's events the bot recorded (its own lifecycle's aside). */
@@ -193,44 +180,47 @@ describe('what the shop bot records of the chat', () => {
     expect(membership?.blockedAt).toBeNull();
   });
 
+  it('looks the customer up once per message, for the shop and for the record of the chat alike', async () => {
+    await annSays('/start');
+    const counted = countingDatabase(t.database);
+    const service = createCustomersService({ db: counted.db });
+    const storefront = createStorefront(
+      idleStorefrontDeps({
+        apiRoot: fake.url,
+        shopRuntimeOf: async () => runtimeOfShop(),
+        customers: service,
+        recordChat: service.recordChat,
+      }),
+    );
+    try {
+      await storefront.handleUpdate(shop.id, annWrote(1, '/start'));
+      await storefront.handleUpdate(shop.id, annWrote(2, 'rye'));
+      const lookups = counted.sent().filter((query) => /\bfrom "customers"/.test(query));
+      expect(lookups).toHaveLength(2);
+    } finally {
+      await counted.close();
+    }
+    const [ann] = await t.database.db.select().from(customers).where(eq(customers.telegramId, ANN.id));
+    expect((await chatEvents()).map((e) => [e.type, e.actorId, e.actorName])).toEqual([
+      ['bot.message', ann?.id, 'Ann'],
+      ['bot.command', ann?.id, 'Ann'],
+      ['bot.command', ann?.id, 'Ann'],
+    ]);
+  });
+
   it('records a failure to answer as bot.error, once a minute however many updates fail', async () => {
     const recorded: string[] = [];
     const storefront = createStorefront(
       idleStorefrontDeps({
         apiRoot: fake.url,
-        shopRuntimeOf: async () => ({
-          shop: {
-            vendorId: owner.vendorId,
-            botId: shop.id,
-            token: shop.token,
-            telegramBotId: 1,
-            username: shop.username,
-            name: shop.name,
-            language: 'en',
-            currency: 'USD',
-            isOpen: true,
-          },
-          webhookSecret: 'secret',
-          cacheClearedAt: null,
-        }),
+        shopRuntimeOf: async () => runtimeOfShop(),
         welcomeOf: () => Promise.reject(new Error('settings unreadable')),
         recordError: async (_shop, _updateId, error) => {
           recorded.push(error);
         },
       }),
     );
-    const start = (updateId: number) =>
-      storefront.handleUpdate(shop.id, {
-        update_id: updateId,
-        message: {
-          message_id: 1,
-          date: 0,
-          chat: { id: ANN.id, type: 'private', first_name: 'Ann' },
-          from: { ...ANN, is_bot: false },
-          text: '/start',
-          entities: [{ type: 'bot_command', offset: 0, length: 6 }],
-        },
-      });
+    const start = (updateId: number) => storefront.handleUpdate(shop.id, annWrote(updateId, '/start'));
     await start(1);
     await start(2);
 

@@ -30,6 +30,8 @@ export function filtersFeature(deps: FiltersDeps) {
           botId: ctx.shop.botId,
           botUsername: ctx.shop.username,
           from: { id: ctx.from.id, firstName: stripUnsafeText(ctx.from.first_name) },
+          // Found once for the update by features/customer.ts; the record does not look them up again.
+          customer: ctx.customer,
           text,
           ...m,
         })

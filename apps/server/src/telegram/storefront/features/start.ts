@@ -1,4 +1,4 @@
-import type { QuickReplyButton, WelcomeMessage } from '@app/contracts/settings';
+import { fillWelcome, type QuickReplyButton, type WelcomeMessage } from '@app/contracts/settings';
 import { Composer, InlineKeyboard } from 'grammy';
 import type { ShopContext } from '../context';
 
@@ -11,14 +11,24 @@ export type StartDeps = {
   backOfficeLink(botId: string): Promise<string | null>;
 };
 
-/** /start: exactly the vendor's welcome message and quick-reply buttons (deep links come first). */
+/**
+ * /start: exactly the vendor's welcome message and quick-reply buttons (deep links come first), its
+ * placeholders (`{first_name}`…) filled with the customer's Telegram profile.
+ */
 export function startFeature(deps: StartDeps) {
   const feature = new Composer<ShopContext>();
 
   feature.command('start', async (ctx) => {
     const { shop } = ctx;
     const welcome = await deps.welcomeOf(shop.botId);
-    const text = welcome?.text.trim() || ctx.say('welcomeFallback', { shop: shop.name });
+    const from = ctx.from;
+    const text = welcome?.text.trim()
+      ? fillWelcome(welcome.text.trim(), {
+          first_name: from?.first_name ?? '',
+          last_name: from?.last_name ?? '',
+          username: from?.username ?? '',
+        })
+      : ctx.say('welcomeFallback', { shop: shop.name });
     const keyboard = new InlineKeyboard();
     const buttons = welcome?.buttons ?? [];
     if (buttons.length === 0) keyboard.text(ctx.say('browseCatalogue'), 'catalogue');
