@@ -9,6 +9,7 @@ import { EVENT_CONSUMERS } from '../../../modules/events/consumers';
 import { dispatchPendingEvents } from '../../../modules/events/events.dispatcher';
 import { createNotificationsService } from '../../../modules/notifications/notifications.service';
 import { createBotApi } from '../../bot-api';
+import { runWebhookReply } from '../../fake-bot-api/deliver-update';
 import { type FakeBotApi, startFakeBotApi } from '../../fake-bot-api/server';
 import { createStorefront } from '../storefront';
 import { idleStorefrontDeps } from '../test-helpers';
@@ -51,7 +52,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.app.close());
 
-/** Delivers an update to the shop bot's webhook as Telegram would. */
+/** Delivers an update to the shop bot's webhook as Telegram would, making the call its answer carries. */
 async function deliver(update: Record<string, unknown>) {
   const secret = fake.state.findBot(shop.token)?.webhook?.secret_token;
   const res = await t.app.inject({
@@ -61,6 +62,7 @@ async function deliver(update: Record<string, unknown>) {
     payload: { update_id: Math.floor(Math.random() * 1e9), ...update },
   });
   expect(res.statusCode).toBe(200);
+  await runWebhookReply(fake.state, shop.token, res.body);
 }
 
 /** A private text message to the shop bot from Ann. */
