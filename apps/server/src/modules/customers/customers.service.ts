@@ -16,6 +16,9 @@ export type ChatMessage = {
   filter?: Pick<FilterMatch, 'action' | 'word'> | null;
 };
 
+/** How many shoppers a process remembers as up to date (a few MB). */
+const MAX_KNOWN_SHOPPERS = 50_000;
+
 // Enough of a message for the audit trail and the vendor's review; Telegram allows 4,096 characters.
 const MAX_RECORDED_TEXT = 1000;
 
@@ -36,7 +39,7 @@ const profileOf = (user: TelegramShopper): repo.ShopperProfile => ({
   languageCode: user.language_code ?? null,
 });
 
-const sameProfile = (stored: repo.Shopper, p: repo.ShopperProfile) =>
+const sameProfile = (stored: Omit<repo.ShopperProfile, 'telegramId'>, p: repo.ShopperProfile) =>
   stored.firstName === p.firstName &&
   stored.lastName === p.lastName &&
   stored.username === p.username &&
@@ -57,21 +60,42 @@ const fullName = (c: repo.CustomerName) => (c.lastName ? `${c.firstName} ${c.las
 export function createCustomersService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
+  // The shoppers this process found up to date, per bot and Telegram id: the customer, and the profile stored
+  // then. A customer goes only with their vendor and a membership only with its bot (whose updates stop with
+  // it), and only the shop runtime writes these profile fields, so while Telegram sends the same profile there
+  // is nothing to read or write. Another process's change is seen as a different profile. Bounded, the least
+  // recently seen first out.
+  const upToDate = new Map<string, { id: string; profile: repo.ShopperProfile }>();
+  const noteUpToDate = (botId: string, id: string, profile: repo.ShopperProfile) => {
+    const key = `${botId}:${profile.telegramId}`;
+    upToDate.delete(key);
+    upToDate.set(key, { id, profile });
+    if (upToDate.size > MAX_KNOWN_SHOPPERS) upToDate.delete(upToDate.keys().next().value ?? '');
+  };
   return {
     /**
      * The customer a shop bot's update comes from, created or brought up to date from their Telegram profile
-     * (vendor-wide, one per Telegram id), and a member of the bot. One query when nothing changed (every
-     * update asks); otherwise one transaction that records customer.created, or customer.updated when the
-     * profile changed or they joined another of the vendor's bots.
+     * (vendor-wide, one per Telegram id), and a member of the bot. No query when this process already found
+     * them up to date with this profile, one when nothing changed (every update asks); otherwise one transaction
+     * that records customer.created, or customer.updated when the profile changed or they joined another of the
+     * vendor's bots.
      */
     async fromTelegram(
       shop: { vendorId: string; botId: string; botUsername: string },
       user: TelegramShopper,
     ) {
       const profile = profileOf(user);
+      const known = upToDate.get(`${shop.botId}:${profile.telegramId}`);
+      if (known && sameProfile(known.profile, profile)) {
+        noteUpToDate(shop.botId, known.id, profile);
+        return known.id;
+      }
       const stored = await repo.findShopper(db, shop.vendorId, shop.botId, profile.telegramId);
-      if (stored?.member && sameProfile(stored, profile)) return stored.id;
-      return db.transaction(async (tx) => {
+      if (stored?.member && sameProfile(stored, profile)) {
+        noteUpToDate(shop.botId, stored.id, profile);
+        return stored.id;
+      }
+      const id = await db.transaction(async (tx) => {
         const at = now();
         const customer = await repo.upsertShopper(tx, shop.vendorId, profile);
         const joined = await repo.joinBot(tx, shop.vendorId, customer.id, shop.botId, at);
@@ -93,6 +117,8 @@ export function createCustomersService(deps: { db: Db; now?: () => Date }) {
         });
         return customer.id;
       });
+      noteUpToDate(shop.botId, id, profile);
+      return id;
     },
 
     /** How many customers each bot given has; bots without any are absent. */
