@@ -29,6 +29,10 @@ export function webhookRoutes(deps: WebhookDeps) {
     app.post(
       '/telegram/webhook/:botId',
       {
+        // One request per update, from Telegram only: no request lines at info (thousands a second for a busy
+        // shop; failures are still logged), and no browser security headers (helmet computes them per request).
+        logLevel: 'warn',
+        helmet: false,
         schema: {
           hide: true,
           params: WebhookParams,
