@@ -3,6 +3,9 @@
  * connections posting Telegram updates to a shop bot's webhook, as Telegram does (at most max_connections = 40 at
  * once per bot), each sending its next update as soon as the previous answer is read. Each update is a customer
  * browsing the catalogue: a tap on the catalogue, on a category, on a product, in turn. Bounded by time; 127.0.0.1.
+ * The bot answers each tap in the webhook's answer (`answerCallbackQuery`), a call Telegram makes for it: this
+ * side checks and counts it (statuses "200 + answerCallbackQuery") but makes no call, as the server pays nothing
+ * for it in production.
  */
 import { Agent, request } from 'node:http';
 import { createHistogram, performance } from 'node:perf_hooks';
@@ -44,14 +47,15 @@ const count = (key: string) => {
 let nextUpdateId = 1;
 
 /** A callback_query update as Telegram sends it when customer `customer` taps a button with `data`. */
-function tapUpdate(customer: number, data: string): string {
+function tapUpdate(customer: number, data: string): { body: string; callbackQueryId: string } {
   const id = nextUpdateId++;
   const userId = 800_000_000 + customer;
   const chat = { id: userId, type: 'private', first_name: `Customer ${customer}` };
-  return JSON.stringify({
+  const callbackQueryId = `bench${id}`;
+  const body = JSON.stringify({
     update_id: id,
     callback_query: {
-      id: `bench${id}`,
+      id: callbackQueryId,
       from: { id: userId, is_bot: false, first_name: chat.first_name, language_code: 'en' },
       chat_instance: String(4_000_000_000 + customer),
       data,
@@ -64,9 +68,23 @@ function tapUpdate(customer: number, data: string): string {
       },
     },
   });
+  return { body, callbackQueryId };
 }
 
-function post(body: string): Promise<void> {
+/**
+ * The Bot API call a webhook's answer carries, as " + <method>" (Telegram makes it for the bot, so this load
+ * generator, playing Telegram's side that delivers updates, only checks that it answers this tap), or "".
+ */
+function callIn(answer: string, callbackQueryId: string): string {
+  if (!answer.includes('"method"')) return '';
+  const call = JSON.parse(answer) as { method?: unknown; callback_query_id?: unknown };
+  if (call.method === 'answerCallbackQuery' && call.callback_query_id !== callbackQueryId) {
+    return ' + answerCallbackQuery of another tap';
+  }
+  return ` + ${String(call.method)}`;
+}
+
+function post(body: string, callbackQueryId: string): Promise<void> {
   const started = performance.now();
   return new Promise((resolve) => {
     const req = request(
@@ -84,10 +102,14 @@ function post(body: string): Promise<void> {
         timeout: 30_000,
       },
       (res) => {
-        res.resume();
+        let answer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          answer += chunk;
+        });
         res.on('end', () => {
           latency.record(Math.max(1, Math.round((performance.now() - started) * 1000)));
-          count(String(res.statusCode));
+          count(`${res.statusCode}${callIn(answer, callbackQueryId)}`);
           resolve();
         });
         res.on('error', () => {
@@ -105,16 +127,24 @@ function post(body: string): Promise<void> {
   });
 }
 
-/** Every client plays customers in turn, each customer tapping through the taps in order. */
+/** How many taps each client has sent, warm-up included (the measured run carries on where it stopped). */
+const sentBy = new Array<number>(input.clients).fill(0);
+
+/**
+ * Every client plays its own customers in turn (client c: customers c, c + clients, …), each tapping through
+ * the taps in order, one after another as a person does; a customer's first tap makes them a new customer.
+ */
 async function run(ms: number): Promise<number> {
   const started = performance.now();
   const deadline = started + ms;
   await Promise.all(
     Array.from({ length: input.clients }, async (_, client) => {
-      for (let i = 0; performance.now() < deadline; i++) {
-        const step = client + i * input.clients;
-        const customer = Math.floor(step / input.taps.length) % input.customers;
-        await post(tapUpdate(customer, input.taps[step % input.taps.length] ?? 'catalogue'));
+      while (performance.now() < deadline) {
+        const i = sentBy[client] ?? 0;
+        sentBy[client] = i + 1;
+        const customer = (client + Math.floor(i / input.taps.length) * input.clients) % input.customers;
+        const tap = tapUpdate(customer, input.taps[i % input.taps.length] ?? 'catalogue');
+        await post(tap.body, tap.callbackQueryId);
       }
     }),
   );

@@ -77,3 +77,23 @@ it('asks once more after the request on its way, for all the requests made meanw
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(pending).toHaveLength(2);
 });
+
+it('asks at most once every 100 ms however often it is asked, and the last ask is still served', async () => {
+  const sentAt: number[] = [];
+  const send = (async () => {
+    sentAt.push(performance.now());
+    return null;
+  }) as JobQueue['send'];
+  const requestEventDispatch = createEventDispatchRequester({ send }, quietLog);
+  const started = performance.now();
+  while (performance.now() - started < 350) {
+    requestEventDispatch();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const lastAsk = performance.now();
+  await waitFor('the send after the last ask', () => (sentAt.at(-1) ?? 0) >= lastAsk || undefined);
+  expect(sentAt.length).toBeLessThanOrEqual(5);
+  for (let i = 1; i < sentAt.length; i++) {
+    expect((sentAt[i] ?? 0) - (sentAt[i - 1] ?? 0)).toBeGreaterThanOrEqual(95); // timers may fire a millisecond or so early
+  }
+});

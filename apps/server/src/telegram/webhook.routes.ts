@@ -4,14 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Update } from 'grammy/types';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
+import type { WebhookAnswer } from './storefront/storefront';
 
 export type WebhookDeps = {
   /**
    * The shop runtime: serves the update when the header carries the secret the bot's webhook was set with
-   * (compared in constant time, before the update is looked at), else answers false. It reads the bot once for
+   * (compared in constant time, before the update is looked at), else answers null. It reads the bot once for
    * both; failures of the shop are its own to log and answer.
    */
-  serveUpdate(botId: string, secret: string | undefined, update: Update): Promise<boolean>;
+  serveUpdate(botId: string, secret: string | undefined, update: Update): Promise<WebhookAnswer | null>;
 };
 
 const WebhookParams = z.object({ botId: text().max(64) });
@@ -19,7 +20,8 @@ const WebhookParams = z.object({ botId: text().max(64) });
 /**
  * Where Telegram delivers a shop bot's updates: `POST /telegram/webhook/{botId}`, outside /api/v1. A request
  * without the right X-Telegram-Bot-Api-Secret-Token is refused before anything reads the update; an unknown
- * bot answers the same 401, so the route does not reveal which bots exist.
+ * bot answers the same 401, so the route does not reveal which bots exist. The answer may carry one Bot API call
+ * (`{ "method": "answerCallbackQuery", … }`), which Telegram makes for the bot.
  */
 export function webhookRoutes(deps: WebhookDeps) {
   return async (root: FastifyInstance) => {
@@ -27,22 +29,27 @@ export function webhookRoutes(deps: WebhookDeps) {
     app.post(
       '/telegram/webhook/:botId',
       {
+        // One request per update, from Telegram only: no request lines at info (thousands a second for a busy
+        // shop; failures are still logged), and no browser security headers (helmet computes them per request).
+        logLevel: 'warn',
+        helmet: false,
         schema: {
           hide: true,
           params: WebhookParams,
           // Telegram's Update: the runtime (grammY) reads what it needs; only the id is required here.
           body: z.object({ update_id: z.number().int().nonnegative() }).passthrough(),
-          response: { 200: z.object({ ok: z.literal(true) }) },
+          // { ok: true }, or the Bot API call for Telegram to make (sent as the runtime wrote it).
+          response: { 200: z.union([z.object({ ok: z.literal(true) }), z.string()]) },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const header = req.headers['x-telegram-bot-api-secret-token'];
         const given = typeof header === 'string' ? header : undefined;
         const uuid = z.string().uuid().safeParse(req.params.botId);
-        if (!uuid.success || !(await deps.serveUpdate(uuid.data, given, req.body as Update))) {
-          throw new AppError('WEBHOOK_SECRET_INVALID');
-        }
-        return { ok: true as const };
+        const answer = uuid.success ? await deps.serveUpdate(uuid.data, given, req.body as Update) : null;
+        if (!answer) throw new AppError('WEBHOOK_SECRET_INVALID');
+        if (answer.call === null) return { ok: true as const };
+        return reply.type('application/json').send(answer.call);
       },
     );
   };

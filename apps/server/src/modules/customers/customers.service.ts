@@ -27,6 +27,10 @@ export type ChatMessage = {
   filter?: Pick<FilterMatch, 'action' | 'word'> | null;
 };
 
+/** How many shoppers a process remembers as up to date (a few MB), and for how long. */
+const MAX_KNOWN_SHOPPERS = 50_000;
+const KNOWN_SHOPPER_MS = 60_000;
+
 // Enough of a message for the audit trail and the vendor's review; Telegram allows 4,096 characters.
 const MAX_RECORDED_TEXT = 1000;
 
@@ -47,7 +51,7 @@ const profileOf = (user: TelegramShopper): repo.ShopperProfile => ({
   languageCode: user.language_code ?? null,
 });
 
-const sameProfile = (stored: repo.Shopper, p: repo.ShopperProfile) =>
+const sameProfile = (stored: Omit<repo.ShopperProfile, 'telegramId'>, p: repo.ShopperProfile) =>
   stored.firstName === p.firstName &&
   stored.lastName === p.lastName &&
   stored.username === p.username &&
@@ -68,32 +72,61 @@ const fullName = (c: repo.CustomerName) => (c.lastName ? `${c.firstName} ${c.las
 export function createCustomersService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
+  // The shoppers this process found up to date, per bot and Telegram id: the customer, and the profile stored
+  // then. A customer goes only with their vendor and a membership only with its bot (whose updates stop with
+  // it), and only the shop runtime writes these profile fields, so while Telegram sends the same profile there
+  // is nothing to read or write. The block mark is the one field written elsewhere: this process's own marks
+  // and clearings keep the entry right, and an entry is read again after a minute, so another process's mark
+  // is seen then. Bounded, the least recently looked up first out.
+  const clock = () => performance.now();
+  const upToDate = new Map<
+    string,
+    { customer: ShopCustomer; profile: repo.ShopperProfile; seenAt: number }
+  >();
+  const noteUpToDate = (botId: string, customer: ShopCustomer, profile: repo.ShopperProfile) => {
+    const key = `${botId}:${profile.telegramId}`;
+    upToDate.delete(key);
+    upToDate.set(key, { customer, profile, seenAt: clock() });
+    if (upToDate.size > MAX_KNOWN_SHOPPERS) upToDate.delete(upToDate.keys().next().value ?? '');
+  };
+  /** Forgets what this process knew of the customer's membership of the bot (its block mark changed). */
+  const forgetShopper = (customerId: string, botId: string) => {
+    for (const [key, known] of upToDate) {
+      if (known.customer.id === customerId && key.startsWith(`${botId}:`)) upToDate.delete(key);
+    }
+  };
   return {
     /**
      * The customer a shop bot's update comes from, created or brought up to date from their Telegram profile
-     * (vendor-wide, one per Telegram id), and a member of the bot. One query when nothing changed (every
-     * update asks); otherwise one transaction that records customer.created, or customer.updated when the
-     * profile changed or they joined another of the vendor's bots. What it answers is all the runtime needs
-     * of them for the update (recordChat takes it as it is).
+     * (vendor-wide, one per Telegram id), and a member of the bot. No query when this process found them up to
+     * date with this profile in the last minute, one when nothing changed; otherwise one transaction that records
+     * customer.created, or customer.updated when the profile changed or they joined another of the vendor's bots.
+     * What it answers is all the runtime needs of them for the update (recordChat takes it as it is).
      */
     async fromTelegram(
       shop: { vendorId: string; botId: string; botUsername: string },
       user: TelegramShopper,
     ): Promise<ShopCustomer> {
       const profile = profileOf(user);
+      const known = upToDate.get(`${shop.botId}:${profile.telegramId}`);
+      if (known && sameProfile(known.profile, profile) && clock() - known.seenAt < KNOWN_SHOPPER_MS) {
+        return known.customer;
+      }
       const stored = await repo.findShopper(db, shop.vendorId, shop.botId, profile.telegramId);
       const name = fullName(profile);
       if (stored?.member && sameProfile(stored, profile)) {
-        return { id: stored.id, name, blockedAt: stored.blockedAt };
+        const customer = { id: stored.id, name, blockedAt: stored.blockedAt };
+        noteUpToDate(shop.botId, customer, profile);
+        return customer;
       }
       // Joining the bot starts unblocked; an update of the profile leaves a block mark as it was.
       const blockedAt = stored?.member ? stored.blockedAt : null;
-      return db.transaction(async (tx) => {
+      const found = await db.transaction(async (tx) => {
         const at = now();
         const customer = await repo.upsertShopper(tx, shop.vendorId, profile);
         const joined = await repo.joinBot(tx, shop.vendorId, customer.id, shop.botId, at);
-        const found = { id: customer.id, name, blockedAt };
-        if (!customer.created && !customer.changed && !joined) return found;
+        const result = { id: customer.id, name, blockedAt };
+        if (!customer.created && !customer.changed && !joined) return result;
         await recordEvent(tx, {
           vendorId: shop.vendorId,
           botId: shop.botId,
@@ -108,8 +141,10 @@ export function createCustomersService(deps: { db: Db; now?: () => Date }) {
           },
           at,
         });
-        return found;
+        return result;
       });
+      noteUpToDate(shop.botId, found, profile);
+      return found;
     },
 
     /** How many customers each bot given has; bots without any are absent. */
@@ -130,8 +165,11 @@ export function createCustomersService(deps: { db: Db; now?: () => Date }) {
       repo.botContact(db, vendorId, customerId, botId),
 
     /** Telegram said the customer blocked the bot (403): the shop stops messaging them until they write again. */
-    markBlocked: (vendorId: string, customerId: string, botId: string, at: Date) =>
-      repo.setBlockedAt(db, vendorId, customerId, botId, at),
+    async markBlocked(vendorId: string, customerId: string, botId: string, at: Date): Promise<void> {
+      await repo.setBlockedAt(db, vendorId, customerId, botId, at);
+      // Rare (a refused message): looking through the remembered shoppers costs less than indexing them twice.
+      forgetShopper(customerId, botId);
+    },
 
     /**
      * Records what a customer wrote to a shop bot (bot.command or bot.message, and bot.message_flagged when a
@@ -142,7 +180,10 @@ export function createCustomersService(deps: { db: Db; now?: () => Date }) {
     async recordChat(m: ChatMessage): Promise<void> {
       const { customer } = m;
       await db.transaction(async (tx) => {
-        if (customer?.blockedAt) await repo.setBlockedAt(tx, m.vendorId, customer.id, m.botId, null);
+        if (customer?.blockedAt) {
+          await repo.setBlockedAt(tx, m.vendorId, customer.id, m.botId, null);
+          forgetShopper(customer.id, m.botId);
+        }
         const actor = {
           kind: 'customer' as const,
           id: customer?.id ?? null,

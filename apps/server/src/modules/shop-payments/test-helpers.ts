@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/harness';
 import { orders } from '../../db/schema/index';
+import { runWebhookReply } from '../../telegram/fake-bot-api/deliver-update';
 import type { FakeBotApi } from '../../telegram/fake-bot-api/server';
 import type { Vendor } from '../bots/test-helpers';
 import { rebuildOrderRollups } from '../orders/order-rollups';
@@ -64,7 +65,10 @@ export async function placeShopOrder(
   });
 }
 
-/** Delivers an update to the shop bot's webhook as Telegram would (with its secret). */
+/**
+ * Delivers an update to the shop bot's webhook as Telegram would (with its secret), and makes the call the
+ * webhook's answer carries.
+ */
 export async function sendUpdate(t: TestApp, fake: FakeBotApi, shop: Shop, update: Record<string, unknown>) {
   const secret = fake.state.findBot(shop.token)?.webhook?.secret_token;
   const res = await t.app.inject({
@@ -74,6 +78,7 @@ export async function sendUpdate(t: TestApp, fake: FakeBotApi, shop: Shop, updat
     payload: { update_id: Math.floor(Math.random() * 1e9), ...update },
   });
   expect(res.statusCode).toBe(200);
+  await runWebhookReply(fake.state, shop.token, res.body);
 }
 
 const chatOf = (b: Buyer) => ({ id: b.id, type: 'private', first_name: b.first_name });

@@ -73,9 +73,10 @@ export async function deliverUpdate(
 
 /**
  * A webhook may answer with one Bot API call (`{ "method": "answerCallbackQuery", … }`), which Telegram makes
- * for it; the bot learns neither its result nor its failure.
+ * for it; the bot learns neither its result nor its failure. Tests that post to a webhook themselves, as
+ * Telegram, call this with the webhook's answer.
  */
-async function runWebhookReply(state: FakeBotApiState, token: string, body: string): Promise<void> {
+export async function runWebhookReply(state: FakeBotApiState, token: string, body: string): Promise<void> {
   if (!body.includes('"method"')) return;
   let reply: unknown;
   try {

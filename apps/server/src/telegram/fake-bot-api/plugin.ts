@@ -161,7 +161,15 @@ export async function fakeBotApiPlugin(
     });
     return description === undefined ? { ok: true, result } : { ok: true, result, description };
   };
-  app.route({ method: ['GET', 'POST'], url: '/:botPath/:method', handler: handleBotCall });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/:botPath/:method',
+    handler: handleBotCall,
+    // Bots call this for each answer they give (thousands a second under load): no line per call at info, and
+    // no browser security headers, which no bot reads (a host's helmet computes them per request).
+    logLevel: 'warn',
+    helmet: false,
+  });
 
   app.get('/__control/calls', async (request) => {
     const { method, token } = fromQuery(request.query);

@@ -224,4 +224,28 @@ describe('the shop runtime', () => {
     await expect(storefront.handleUpdate('b', { update_id: 1 })).resolves.toBeUndefined();
     expect(logged).toEqual(['shop runtime failed']);
   });
+
+  it('answers a tap in the webhook’s answer, so only the message goes to Telegram over HTTP', async () => {
+    const secret = fake.state.findBot(s.shop.token)?.webhook?.secret_token;
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: `/telegram/webhook/${s.shop.id}`,
+      headers: { 'x-telegram-bot-api-secret-token': secret ?? '' },
+      payload: {
+        update_id: 7,
+        callback_query: {
+          id: 'tap-7',
+          from: { id: 555_000_111, is_bot: false, first_name: 'Ann' },
+          chat_instance: '1',
+          data: 'catalogue',
+          message: { message_id: 1, date: 0, chat: { id: 555_000_111, type: 'private' }, text: 'earlier' },
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ method: 'answerCallbackQuery', callback_query_id: 'tap-7' });
+    expect(fake.state.calls({ method: 'answerCallbackQuery', token: s.shop.token })).toEqual([]);
+    expect(sentTo(555_000_111).map((m) => m.text)).toEqual(['Choose a category']);
+  });
 });

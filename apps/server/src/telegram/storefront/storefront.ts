@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { autoRetry } from '@grammyjs/auto-retry';
-import { Bot, BotError, type Context, GrammyError, HttpError } from 'grammy';
+import { Bot, BotError, type Context, GrammyError, HttpError, type WebhookReplyEnvelope } from 'grammy';
 import type { Update, UserFromGetMe } from 'grammy/types';
 import type { ShopBot, ShopRuntime } from '../../modules/bots/bots.service';
 import { type TelegramThrottle, telegramThrottle } from '../throttle';
@@ -53,14 +53,34 @@ export type StorefrontDeps = StartDeps &
 /** A bot failing on every update records one bot.error a minute, not one per update. */
 const ERROR_EVENT_INTERVAL_MS = 60_000;
 
+/**
+ * What the webhook answers Telegram once an update is served: `call`, one Bot API call for Telegram to make
+ * (its JSON with the `method`), or null.
+ */
+export type WebhookAnswer = { call: string | null };
+
+/**
+ * The one call a shop bot makes in its webhook's answer instead of over HTTP: the answer to a callback query
+ * (Telegram allows one call there; its result is only ever `true`, and a customer's every tap needs one), so a
+ * tap costs one request to Telegram instead of two. Nothing that needs the call's result or its failure goes
+ * there (a message's id, a 403 from a customer who blocked the bot).
+ */
+const WEBHOOK_REPLY_METHODS = new Set(['answerCallbackQuery']);
+
 export type Storefront = {
   /**
    * Serves an update Telegram delivered to the bot's webhook when `secret` is the one the webhook was set with
-   * (compared in constant time, before the update is looked at); false, serving nothing, when it is not, or the
-   * bot is unknown or stopped. Throws only when the bot cannot be read (the webhook then fails and Telegram
-   * delivers the update again); a failure of the shop itself is logged and the customer told politely.
+   * (compared in constant time, before the update is looked at); null, serving nothing, when it is not, or the
+   * bot is unknown or stopped. Answers once the update is served (so Telegram's max_connections bounds the
+   * updates in work), with the callback query's answer when the bot gave one. Throws only when the bot cannot
+   * be read (the webhook then fails and Telegram delivers the update again); a failure of the shop itself is
+   * logged and the customer told politely.
    */
-  serveWebhookUpdate(botId: string, secret: string | undefined, update: Update): Promise<boolean>;
+  serveWebhookUpdate(
+    botId: string,
+    secret: string | undefined,
+    update: Update,
+  ): Promise<WebhookAnswer | null>;
   /** Serves one update of a shop bot. Never throws: a failure is logged and the customer told politely. */
   handleUpdate(botId: string, update: Update): Promise<void>;
   /** Drops a bot's built instance in this process, so the next update builds it again from what is stored. */
@@ -105,7 +125,10 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
     const catalogue = cachedCatalogue(deps.catalogue, deps.catalogueCacheMs ?? 0);
     const bot = new Bot<ShopContext>(shop.token, {
       botInfo: botInfoOf(shop),
-      client: { apiRoot: deps.apiRoot },
+      client: {
+        apiRoot: deps.apiRoot,
+        canUseWebhookReply: (method) => WEBHOOK_REPLY_METHODS.has(method),
+      },
     });
     // Messages keep Telegram's pace (per chat, per bot). Then auto-retry, installed last so it wraps the throttle:
     // on a 429 it waits retry_after (up to a limit) and its retry queues behind the throttle like any message.
@@ -164,10 +187,15 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
     return fresh.bot;
   }
 
-  async function serve(runtime: ShopRuntime, update: Update): Promise<void> {
+  /** `webhookReply`: where the bot's one call made in the webhook's answer goes (webhooks only). */
+  async function serve(
+    runtime: ShopRuntime,
+    update: Update,
+    webhookReply?: WebhookReplyEnvelope,
+  ): Promise<void> {
     try {
       shopOfUpdate.set(update, runtime.shop);
-      await botFor(runtime.shop, runtime.cacheClearedAt).handleUpdate(update);
+      await botFor(runtime.shop, runtime.cacheClearedAt).handleUpdate(update, webhookReply);
     } catch (err) {
       if (err instanceof BotError) return featureFailed(err as BotError<ShopContext>);
       // The runtime itself failed (building the bot, say): nobody to answer.
@@ -179,10 +207,15 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
     async serveWebhookUpdate(botId, secret, update) {
       const runtime = await deps.shopRuntimeOf(botId);
       if (!runtime?.webhookSecret || secret === undefined || !sameSecret(runtime.webhookSecret, secret)) {
-        return false;
+        return null;
       }
-      await serve(runtime, update);
-      return true;
+      const answer: WebhookAnswer = { call: null };
+      await serve(runtime, update, {
+        send: (call) => {
+          answer.call = call;
+        },
+      });
+      return answer;
     },
     async handleUpdate(botId, update) {
       let runtime: ShopRuntime | undefined;

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import { createBot, fakeBot, startApp, type Vendor } from '../../modules/bots/test-helpers';
 import type { ShopPaymentsRuntime } from '../../modules/shop-payments/shop-payments.service';
 import { customerTaps as fakeCustomerTaps } from '../fake-bot-api/customer';
+import { runWebhookReply } from '../fake-bot-api/deliver-update';
 import type { FakeBotApi } from '../fake-bot-api/server';
 import type { InitDataUser } from '../init-data';
 import type { StorefrontDeps } from './storefront';
@@ -65,7 +66,7 @@ export async function openShop(
   return { t, fake, owner, ownerUser: session.user, shop: { ...bot, token: registered.token } };
 }
 
-/** Posts an update to the shop bot's webhook route as Telegram would. */
+/** Posts an update to the shop bot's webhook route as Telegram would, and makes the call its answer carries. */
 async function deliver(s: OpenShop, payload: Record<string, unknown>) {
   const secret = s.fake.state.findBot(s.shop.token)?.webhook?.secret_token;
   const res = await s.t.app.inject({
@@ -75,6 +76,7 @@ async function deliver(s: OpenShop, payload: Record<string, unknown>) {
     payload: { update_id: Math.floor(Math.random() * 1e9), ...payload },
   });
   expect(res.statusCode).toBe(200);
+  await runWebhookReply(s.fake.state, s.shop.token, res.body);
 }
 
 /** Sends a private text message to the shop bot from `from`. */
