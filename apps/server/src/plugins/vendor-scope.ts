@@ -82,7 +82,7 @@ export function vendorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
 
     // onRequest, before the body is read: a foreign vendor id or a missing permission is refused whatever
     // else the request carries.
-    app.addHook('onRequest', async (req) => {
+    app.addHook('onRequest', async (req, reply) => {
       await app.authenticate(req);
       const params = VendorParams.safeParse(req.params);
       if (!params.success || params.data.vendorId !== req.auth.vendorId) throw new AppError('FORBIDDEN');
@@ -95,22 +95,23 @@ export function vendorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
         });
       }
       req.actor = actor;
-    });
 
-    // preHandler: the body is parsed and validated by now, so a bot named in it is checked too. Only then
-    // may a kept answer be served: every check above runs on every request.
-    app.addHook('preHandler', async (req, reply) => {
-      const scope = req.actor.botIds;
-      if (scope !== 'all' && namedBotIds(req).some((botId) => !inBotScope(scope, botId))) {
-        throw new AppError('BOT_NOT_FOUND');
-      }
+      // A kept answer exists only for a caller, scope and URL that passed every check below before (the query's
+      // validation, the bots it names): with the permission checked again just now, it may be served at once.
       if (req.method !== 'GET' || !req.routeOptions.config.cached) return;
       const key = readKey(req);
-      const kept = app.readCache.get(req.actor.vendorId, key);
+      const kept = app.readCache.get(actor.vendorId, key);
       if (kept !== undefined) {
         return reply.header('x-read-cache', 'hit').type('application/json; charset=utf-8').send(kept);
       }
-      req.readSlot = { key, generation: app.readCache.generation(req.actor.vendorId) };
+      req.readSlot = { key, generation: app.readCache.generation(actor.vendorId) };
+    });
+
+    // preHandler: the body is parsed and validated by now, so a bot named in it is checked too.
+    app.addHook('preHandler', async (req) => {
+      const scope = req.actor.botIds;
+      if (scope === 'all') return;
+      if (namedBotIds(req).some((botId) => !inBotScope(scope, botId))) throw new AppError('BOT_NOT_FOUND');
     });
 
     app.addHook('onSend', async (req, reply, payload) => {
