@@ -1,5 +1,5 @@
 import { GrammyError, type InlineKeyboard } from 'grammy';
-import type { InlineKeyboardButton } from 'grammy/types';
+import type { InlineKeyboardButton, LinkPreviewOptions } from 'grammy/types';
 import type { ShopContext } from './context';
 
 /**
@@ -8,21 +8,25 @@ import type { ShopContext } from './context';
  * Telegram to show it to the bot, a photo, deleted), the text comes as a new message instead; the same text
  * and buttons again are no change.
  */
-export async function showInPlace(ctx: ShopContext, text: string, keyboard: InlineKeyboard): Promise<void> {
+export async function showInPlace(
+  ctx: ShopContext,
+  text: string,
+  keyboard: InlineKeyboard,
+  // A product card's photo shows as the message's large link preview; without one, no preview at all (the
+  // message may have been a product card: its photo goes with its text).
+  linkPreview: LinkPreviewOptions = { is_disabled: true },
+): Promise<void> {
+  const options = { reply_markup: keyboard, link_preview_options: linkPreview };
   if (editable(ctx)) {
     try {
-      // The message may have been a product card: its photo preview goes with its text.
-      await ctx.editMessageText(text, {
-        reply_markup: keyboard,
-        link_preview_options: { is_disabled: true },
-      });
+      await ctx.editMessageText(text, options);
       return;
     } catch (err) {
       if (notModified(err)) return;
       if (!cannotEdit(err)) throw err;
     }
   }
-  await ctx.reply(text, { reply_markup: keyboard });
+  await ctx.reply(text, options);
 }
 
 /**

@@ -7,6 +7,8 @@ import type { ShopPaymentsRuntime } from '../../modules/shop-payments/shop-payme
 import { type FakeBotApi, startFakeBotApi } from '../fake-bot-api/server';
 import { createStorefront } from './storefront';
 import {
+  chatWith,
+  customerTapsButton,
   idleStorefrontDeps,
   type OpenShop,
   openShop,
@@ -163,6 +165,19 @@ describe('browsing the catalogue in the shop bot', () => {
     const { hidden } = await stock();
     await customerSays(`/start product_${hidden.id}`);
     expect(sentTo(555_000_111).map((m) => m.text)).toEqual(['This product is no longer available']);
+  });
+
+  it('browses in one message: each tap shows the next screen in the message tapped', async () => {
+    const { bread, sourdough } = await stock();
+    await customerSays('/catalogue');
+    await customerTapsButton(s, `cat:${bread.id}`);
+    await customerTapsButton(s, `product:${sourdough.id}`);
+
+    const chat = chatWith(s, 555_000_111);
+    expect(chat).toHaveLength(1);
+    expect(chat[0]?.text).toBe('Sourdough loaf\n\n$6.50\n\nIn stock');
+    await customerTapsButton(s, `cat:${bread.id}`);
+    expect(chatWith(s, 555_000_111).map((m) => m.text)).toEqual(['Choose a product']);
   });
 
   it('searches the products when the customer writes text', async () => {

@@ -2,6 +2,7 @@ import type { Category } from '@app/contracts/categories';
 import type { Product, ProductListItem } from '@app/contracts/products';
 import { Composer, InlineKeyboard } from 'grammy';
 import type { ShopContext } from '../context';
+import { showInPlace } from '../in-place';
 import type { ProductCardHooks } from './cart';
 
 /** What the shop shows of the vendor's catalogue: active products sold through this bot only. */
@@ -27,8 +28,8 @@ export type CatalogueDeps = {
 const PAGE_SIZE = 8;
 
 /**
- * Browsing: categories as buttons, then a category's products (paged), then a product card; a plain text
- * message searches. Deep links `/start product_<id>` and `/start cat_<id>` open a product or a category.
+ * Browsing: categories as buttons, then a category's products (paged), then a product card, each shown in the
+ * message whose button was tapped (a command or a search gets a new one); a plain text message searches. Deep links `/start product_<id>` and `/start cat_<id>` open a product or a category.
  */
 export function catalogueFeature(deps: CatalogueDeps) {
   const feature = new Composer<ShopContext>();
@@ -72,7 +73,7 @@ export function catalogueFeature(deps: CatalogueDeps) {
     const keyboard = new InlineKeyboard();
     for (const category of categories) keyboard.text(category.name, `cat:${category.id}`).row();
     keyboard.text(ctx.say('allProducts'), 'all');
-    await ctx.reply(ctx.say('chooseCategory'), { reply_markup: keyboard });
+    await showInPlace(ctx, ctx.say('chooseCategory'), keyboard);
   }
 
   async function showCategory(ctx: ShopContext, categoryId: string, page: number) {
@@ -91,9 +92,7 @@ export function catalogueFeature(deps: CatalogueDeps) {
     const result = await deps.catalogue.products(shop.vendorId, shop.botId, { ...filter, page });
     if (result.products.length === 0) {
       const text = query === undefined ? ctx.say('nothingHere') : ctx.say('noResults', { query });
-      await ctx.reply(text, {
-        reply_markup: new InlineKeyboard().text(ctx.say('backToCatalogue'), 'catalogue'),
-      });
+      await showInPlace(ctx, text, new InlineKeyboard().text(ctx.say('backToCatalogue'), 'catalogue'));
       return;
     }
     const keyboard = new InlineKeyboard();
@@ -105,16 +104,18 @@ export function catalogueFeature(deps: CatalogueDeps) {
     if (result.hasMore && more) keyboard.text(ctx.say('more'), `${more}:${page + 1}`).row();
     keyboard.text(ctx.say('backToCatalogue'), 'catalogue');
     const title = query === undefined ? ctx.say('chooseProduct') : ctx.say('resultsFor', { query });
-    await ctx.reply(title, { reply_markup: keyboard });
+    await showInPlace(ctx, title, keyboard);
   }
 
   async function showProduct(ctx: ShopContext, productId: string) {
     const { shop } = ctx;
     const product = await deps.catalogue.product(shop.vendorId, shop.botId, productId);
     if (!product) {
-      await ctx.reply(ctx.say('productGone'), {
-        reply_markup: new InlineKeyboard().text(ctx.say('backToCatalogue'), 'catalogue'),
-      });
+      await showInPlace(
+        ctx,
+        ctx.say('productGone'),
+        new InlineKeyboard().text(ctx.say('backToCatalogue'), 'catalogue'),
+      );
       return;
     }
     const main = product.images.find((image) => image.isMain) ?? product.images[0];
@@ -126,19 +127,15 @@ export function catalogueFeature(deps: CatalogueDeps) {
     ].filter((line) => line !== '');
     const back = product.categoryId ? `cat:${product.categoryId}` : 'catalogue';
     const keyboard = deps.productCard?.keyboard(ctx, product) ?? new InlineKeyboard();
-    await ctx.reply(lines.join('\n\n'), {
-      reply_markup: keyboard.text(ctx.say('back'), back),
-      // The main photo above the text, as a large preview (a message keeps its buttons and stays editable).
-      ...(main
-        ? {
-            link_preview_options: {
-              url: deps.absoluteUrl(main.mediumUrl),
-              prefer_large_media: true,
-              show_above_text: true,
-            },
-          }
-        : { link_preview_options: { is_disabled: true } }),
-    });
+    // The main photo above the text, as a large preview (a message keeps its buttons and stays editable).
+    await showInPlace(
+      ctx,
+      lines.join('\n\n'),
+      keyboard.text(ctx.say('back'), back),
+      main
+        ? { url: deps.absoluteUrl(main.mediumUrl), prefer_large_media: true, show_above_text: true }
+        : { is_disabled: true },
+    );
     deps.productCard?.shown(ctx, product);
   }
 
