@@ -77,6 +77,8 @@ async function browsingTaps(base: string): Promise<string[]> {
     await post('chat/tap', { data: category });
     const products = (await lastKeyboard()).filter((d) => d.startsWith('product:')).slice(0, 3);
     for (const product of products) taps.push('catalogue', category, product);
+    // Browsing happens in one message: back to the categories for the next one.
+    await post('chat/tap', { data: 'catalogue' });
   }
   if (taps.length === 0) throw new Error(`@${SHOP} shows no products to browse`);
   return taps;
