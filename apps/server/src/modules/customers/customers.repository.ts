@@ -58,6 +58,14 @@ export async function customerNames(
   return new Map(rows.map((r) => [r.id, { firstName: r.firstName, lastName: r.lastName }]));
 }
 
+/** Joins a customer to their membership of one bot (none when they never wrote to it). */
+const membershipIn = (botId: string) =>
+  and(
+    eq(customerBots.vendorId, customers.vendorId),
+    eq(customerBots.customerId, customers.id),
+    eq(customerBots.botId, botId),
+  );
+
 export type BotContact = { telegramId: number; blockedAt: Date | null };
 
 /** A customer's chat with one bot: their Telegram id, and since when they have blocked the bot (or null). */
@@ -70,14 +78,7 @@ export async function botContact(
   const [row] = await db
     .select({ telegramId: customers.telegramId, blockedAt: customerBots.blockedAt })
     .from(customers)
-    .leftJoin(
-      customerBots,
-      and(
-        eq(customerBots.vendorId, customers.vendorId),
-        eq(customerBots.customerId, customers.id),
-        eq(customerBots.botId, botId),
-      ),
-    )
+    .leftJoin(customerBots, membershipIn(botId))
     .where(and(eq(customers.vendorId, vendorId), eq(customers.id, customerId)))
     .limit(1);
   return row;
@@ -125,14 +126,7 @@ export async function findShopper(
       blockedAt: customerBots.blockedAt,
     })
     .from(customers)
-    .leftJoin(
-      customerBots,
-      and(
-        eq(customerBots.vendorId, customers.vendorId),
-        eq(customerBots.customerId, customers.id),
-        eq(customerBots.botId, botId),
-      ),
-    )
+    .leftJoin(customerBots, membershipIn(botId))
     .where(and(eq(customers.vendorId, vendorId), eq(customers.telegramId, telegramId)))
     .limit(1);
   return row;
