@@ -76,9 +76,11 @@ async function saveProduct(page: Page, dialogs: string[]) {
   expect(dialogs).toContain('Save this product?');
 }
 
+/** Searches the products list and waits for the search to settle (it joins the address then). */
 async function searchFor(page: Page, text: string) {
   await page.goto('/products');
   await page.getByLabel('Search by name or SKU').fill(text);
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
 }
 
 const card = (page: Page, name: string) =>
