@@ -22,7 +22,7 @@ export type ReadCache = {
   invalidate(...vendorIds: string[]): void;
 };
 
-type Entry = { vendorId: string; generation: number; expiresAt: number; payload: string };
+type Entry = { generation: number; expiresAt: number; payload: string };
 
 // An answer bigger than this is not worth the memory (an export, a 1,000-customer segment page).
 const MAX_PAYLOAD_CHARS = 256 * 1024;
@@ -55,14 +55,15 @@ export function createReadCache(opts: { ttlMs: number; maxEntries?: number; now?
       if (readGeneration !== generation(vendorId)) return;
       const k = fullKey(vendorId, key);
       entries.delete(k);
-      entries.set(k, { vendorId, generation: readGeneration, expiresAt: now() + opts.ttlMs, payload });
+      entries.set(k, { generation: readGeneration, expiresAt: now() + opts.ttlMs, payload });
       if (entries.size > maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
     },
     invalidate(...vendorIds) {
-      // Moving the generation on is enough: a stale entry is dropped when it is next asked for or ages out.
+      // Moving the generation on is enough: a stale entry is dropped when it is next asked for, or pushed out as
+      // the oldest once the cache is full.
       for (const vendorId of vendorIds) generations.set(vendorId, generation(vendorId) + 1);
     },
   };

@@ -29,7 +29,8 @@ const PAGE_SIZE = 8;
 
 /**
  * Browsing: categories as buttons, then a category's products (paged), then a product card, each shown in the
- * message whose button was tapped (a command or a search gets a new one); a plain text message searches. Deep links `/start product_<id>` and `/start cat_<id>` open a product or a category.
+ * message whose button was tapped (a command or a search gets a new one); a plain text message searches. Deep
+ * links `/start product_<id>` and `/start cat_<id>` open a product or a category.
  */
 export function catalogueFeature(deps: CatalogueDeps) {
   const feature = new Composer<ShopContext>();
