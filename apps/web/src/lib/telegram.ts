@@ -35,6 +35,7 @@ import { t } from '../i18n/i18n';
 import { api } from './api-client';
 import { readableColor } from './contrast';
 import { getDemoPalette, prefersDark } from './demo-theme';
+import { saveInPage } from './save-file';
 import { createStore } from './store';
 
 export type TelegramUser = {
@@ -645,16 +646,6 @@ export async function downloadFile(url: string, fileName: string): Promise<boole
   }
   saveInPage(absolute, fileName);
   return true;
-}
-
-// The browser's own download of a same-origin link (demo mode, or no Telegram to ask).
-function saveInPage(url: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 export type PopupButton = ShowPopupOptionsButton;

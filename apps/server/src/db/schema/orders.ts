@@ -94,6 +94,26 @@ export const orderItems = pgTable(
   ],
 );
 
+/** The figures of one day, per bot (bot_daily_stats) and for the whole vendor (vendor_daily_stats). */
+const dailyFigures = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  orders: integer('orders').notNull().default(0),
+  revenueMinor: money('revenue_minor').notNull().default(0),
+  newCustomers: integer('new_customers').notNull().default(0),
+  /** Non-cancelled orders' totals in USD minor units (dashboards and analytics sum these). */
+  revenueUsdMinor: money('revenue_usd_minor').notNull().default(0),
+  /** Orders placed that day and cancelled since (not in `orders`). */
+  cancelledOrders: integer('cancelled_orders').notNull().default(0),
+  /** Orders that reached completed that day (by completion day). */
+  completedOrders: integer('completed_orders').notNull().default(0),
+  /** Distinct customers who placed an order (any status) that day, through the bot or the vendor's bots. */
+  activeCustomers: integer('active_customers').notNull().default(0),
+  /** The shop's funnel, recorded by the shop runtime (recordShopFunnel): visits, carts, checkouts. */
+  views: integer('views').notNull().default(0),
+  carts: integer('carts').notNull().default(0),
+  checkouts: integer('checkouts').notNull().default(0),
+});
+
 /**
  * Daily rollup per bot, kept in the same transaction as the order that changes it, so dashboards cost the same
  * at a hundred orders and at ten million (ARCHITECTURE.md "Data").
@@ -103,22 +123,7 @@ export const botDailyStats = pgTable(
   {
     vendorId: vendorId(),
     botId: ref('bot_id'),
-    day: date('day', { mode: 'string' }).notNull(),
-    orders: integer('orders').notNull().default(0),
-    revenueMinor: money('revenue_minor').notNull().default(0),
-    newCustomers: integer('new_customers').notNull().default(0),
-    /** Non-cancelled orders' totals in USD minor units (dashboards and analytics sum these). */
-    revenueUsdMinor: money('revenue_usd_minor').notNull().default(0),
-    /** Orders placed that day and cancelled since (not in `orders`). */
-    cancelledOrders: integer('cancelled_orders').notNull().default(0),
-    /** Orders that reached completed that day (by completion day). */
-    completedOrders: integer('completed_orders').notNull().default(0),
-    /** Distinct customers who placed an order (any status) through the bot that day. */
-    activeCustomers: integer('active_customers').notNull().default(0),
-    /** The shop's funnel, recorded by the shop runtime (recordShopFunnel): visits, carts, checkouts. */
-    views: integer('views').notNull().default(0),
-    carts: integer('carts').notNull().default(0),
-    checkouts: integer('checkouts').notNull().default(0),
+    ...dailyFigures(),
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.botId, t.day] }),
@@ -138,17 +143,7 @@ export const vendorDailyStats = pgTable(
   'vendor_daily_stats',
   {
     vendorId: vendorId().references(() => vendors.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    orders: integer('orders').notNull().default(0),
-    revenueMinor: money('revenue_minor').notNull().default(0),
-    newCustomers: integer('new_customers').notNull().default(0),
-    revenueUsdMinor: money('revenue_usd_minor').notNull().default(0),
-    cancelledOrders: integer('cancelled_orders').notNull().default(0),
-    completedOrders: integer('completed_orders').notNull().default(0),
-    activeCustomers: integer('active_customers').notNull().default(0),
-    views: integer('views').notNull().default(0),
-    carts: integer('carts').notNull().default(0),
-    checkouts: integer('checkouts').notNull().default(0),
+    ...dailyFigures(),
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.day] })],
 );

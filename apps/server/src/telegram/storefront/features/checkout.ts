@@ -137,16 +137,25 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
   }
 
   /** The service's next open slots with room for the cart's quantity, starting after `afterMs`. */
-  async function showSlots(ctx: ShopContext, productId: string, afterMs: number) {
+  /** The service in the cart being booked, with its cart line, as stored now; null when either is gone. */
+  async function bookingOf(ctx: ShopContext, productId: string) {
     const { shop } = ctx;
     const key = sessionKeyOf(ctx);
-    if (!key) return;
+    if (!key) return null;
     const [session, [product]] = await Promise.all([
       deps.sessions.read(key),
       deps.saleProducts(shop.vendorId, shop.botId, [productId]),
     ]);
     const line = session.cart.find((l) => l.productId === productId);
-    if (!product || !line) return stale(ctx);
+    return product?.service && line ? { key, product, service: product.service, line } : null;
+  }
+
+  async function showSlots(ctx: ShopContext, productId: string, afterMs: number) {
+    const { shop } = ctx;
+    if (!sessionKeyOf(ctx)) return;
+    const booking = await bookingOf(ctx, productId);
+    if (!booking) return stale(ctx);
+    const { product, line } = booking;
     const now = deps.now();
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     const open = await deps.slotsOf(
@@ -181,19 +190,15 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
 
   async function confirmSlot(ctx: ShopContext, productId: string, start: Date) {
     const { shop } = ctx;
-    const key = sessionKeyOf(ctx);
-    if (!key) return;
-    const [session, [product]] = await Promise.all([
-      deps.sessions.read(key),
-      deps.saleProducts(shop.vendorId, shop.botId, [productId]),
-    ]);
-    const line = session.cart.find((l) => l.productId === productId);
-    if (!product?.service || !line) return stale(ctx);
+    if (!sessionKeyOf(ctx)) return;
+    const booking = await bookingOf(ctx, productId);
+    if (!booking) return stale(ctx);
+    const { key, product, service, line } = booking;
     await deps.sessions.write(key, {
       step: { kind: 'checkout.confirm', productId, slotStart: start.toISOString() },
     });
     const total = unitPriceOf(product, null, line.quantity) * line.quantity;
-    const time = formatSlot(shop.language, start.toISOString(), product.service.availability.timezone);
+    const time = formatSlot(shop.language, start.toISOString(), service.availability.timezone);
     await ctx.reply(
       ctx.say('confirmBooking', {
         name: product.name,

@@ -1,5 +1,5 @@
 import { api, vendorPath } from '../../../lib/api-client';
-import { saveFile } from '../lib/save-file';
+import { saveFile } from '../../../lib/save-file';
 
 /** GET /invoices/fees/{YYYY-MM}/pdf: a month's plan fee statement, saved under its number. */
 export async function downloadFeeStatement(month: string, number: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { api, vendorPath } from '../../../lib/api-client';
-import { saveFile } from '../lib/save-file';
+import { saveFile } from '../../../lib/save-file';
 
 /** GET /invoices/{id}/pdf, saved as a file named after the invoice number. */
 export async function downloadInvoice(invoiceId: string, number: string): Promise<void> {

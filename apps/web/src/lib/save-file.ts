@@ -1,0 +1,16 @@
+/** The browser's own download of a link under `fileName` (a link clicked for it, then let go). */
+export function saveInPage(url: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** Saves a downloaded file in the browser under `fileName`. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  saveInPage(url, fileName);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
