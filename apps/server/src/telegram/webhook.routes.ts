@@ -16,6 +16,8 @@ export type WebhookDeps = {
 };
 
 const WebhookParams = z.object({ botId: text().max(64) });
+/** Only a bot id can name a bot; anything else is refused like a wrong secret. */
+const BotId = z.uuid();
 
 /**
  * Where Telegram delivers a shop bot's updates: `POST /telegram/webhook/{botId}`, outside /api/v1. A request
@@ -45,7 +47,7 @@ export function webhookRoutes(deps: WebhookDeps) {
       async (req, reply) => {
         const header = req.headers['x-telegram-bot-api-secret-token'];
         const given = typeof header === 'string' ? header : undefined;
-        const uuid = z.string().uuid().safeParse(req.params.botId);
+        const uuid = BotId.safeParse(req.params.botId);
         const answer = uuid.success ? await deps.serveUpdate(uuid.data, given, req.body as Update) : null;
         if (!answer) throw new AppError('WEBHOOK_SECRET_INVALID');
         if (answer.call === null) return { ok: true as const };

@@ -56,6 +56,8 @@ export type BotStartDeps = BotStopDeps & {
 
 /** Why the system stopped a bot whose subscription ended (bots.stopped_reason, the bot.stopped event). */
 const EXPIRED = 'subscription.expired';
+/** A bot's stored language, English when it is not one the contracts know (built once: zod schemas cost to make). */
+const StoredLanguage = BotLanguage.catch('en');
 
 export type BotsDeps = BotStartDeps & {
   subscriptions: SubscriptionsService;
@@ -193,7 +195,7 @@ async function pointWebhookHere(
  * can still type the commands, so it is logged, not thrown.
  */
 async function setShopCommands(deps: BotStartDeps, row: repo.BotRow, token: string): Promise<void> {
-  const language = BotLanguage.catch('en').parse(row.language);
+  const language = StoredLanguage.parse(row.language);
   try {
     await deps.botApi.call(token, 'setMyCommands', { commands: shopCommands(language) });
   } catch (err) {
@@ -277,7 +279,7 @@ export async function botMessengerOf(
   if (!row) return undefined;
   return {
     token: deps.secrets.decrypt(row.tokenCiphertext),
-    language: BotLanguage.catch('en').parse(row.language),
+    language: StoredLanguage.parse(row.language),
     username: row.username,
   };
 }
@@ -684,7 +686,7 @@ export function createBotsService(deps: BotsDeps) {
           telegramBotId: bot.telegramBotId,
           username: bot.username,
           name: bot.name,
-          language: BotLanguage.catch('en').parse(bot.language),
+          language: StoredLanguage.parse(bot.language),
           currency: bot.currency,
           isOpen: bot.isActive && isSubscriptionLive(subscription),
         },

@@ -4,6 +4,7 @@ import { Bot, BotError, type Context, GrammyError, HttpError, type WebhookReplyE
 import type { Update, UserFromGetMe } from 'grammy/types';
 import type { ShopBot, ShopRuntime } from '../../modules/bots/bots.service';
 import { type TelegramThrottle, telegramThrottle } from '../throttle';
+import { botApiFetch } from './bot-api-fetch';
 import { cachedCatalogue } from './catalogue-cache';
 import type { ShopContext } from './context';
 import { type CartDeps, cartFeature } from './features/cart';
@@ -127,6 +128,7 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
       botInfo: botInfoOf(shop),
       client: {
         apiRoot: deps.apiRoot,
+        fetch: botApiFetch as unknown as typeof fetch,
         canUseWebhookReply: (method) => WEBHOOK_REPLY_METHODS.has(method),
       },
     });

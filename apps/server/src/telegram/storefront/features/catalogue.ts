@@ -1,6 +1,7 @@
 import type { Category } from '@app/contracts/categories';
 import type { Product, ProductListItem } from '@app/contracts/products';
 import { Composer, InlineKeyboard } from 'grammy';
+import { formatMoney } from '../cart-model';
 import type { ShopContext } from '../context';
 import { showInPlace } from '../in-place';
 import type { ProductCardHooks } from './cart';
@@ -99,7 +100,10 @@ export function catalogueFeature(deps: CatalogueDeps) {
     const keyboard = new InlineKeyboard();
     for (const product of result.products) {
       keyboard
-        .text(`${product.name} · ${priceOf(ctx, product.price, product.currency)}`, `product:${product.id}`)
+        .text(
+          `${product.name} · ${formatMoney(ctx.shop.language, product.price, product.currency)}`,
+          `product:${product.id}`,
+        )
         .row();
     }
     if (result.hasMore && more) keyboard.text(ctx.say('more'), `${more}:${page + 1}`).row();
@@ -122,7 +126,7 @@ export function catalogueFeature(deps: CatalogueDeps) {
     const main = product.images.find((image) => image.isMain) ?? product.images[0];
     const lines = [
       product.name,
-      priceOf(ctx, product.price, product.currency),
+      formatMoney(ctx.shop.language, product.price, product.currency),
       stockLine(ctx, product),
       product.shortDescription ?? '',
     ].filter((line) => line !== '');
@@ -141,22 +145,6 @@ export function catalogueFeature(deps: CatalogueDeps) {
   }
 
   return feature;
-}
-
-function priceOf(ctx: ShopContext, minor: number, currency: string): string {
-  return formatterOf(ctx.shop.language, currency).format(minor / 100);
-}
-
-// Building an Intl.NumberFormat costs more than the rest of a product list: one per language and currency.
-const formatters = new Map<string, Intl.NumberFormat>();
-function formatterOf(language: string, currency: string): Intl.NumberFormat {
-  const key = `${language}|${currency}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(language, { style: 'currency', currency });
-    formatters.set(key, formatter);
-  }
-  return formatter;
 }
 
 function stockLine(ctx: ShopContext, product: Product): string {

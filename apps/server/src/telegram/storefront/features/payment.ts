@@ -9,6 +9,7 @@ import type {
   ShopRef,
   Unpayable,
 } from '../../../modules/shop-payments/shop-payments.service';
+import { formatMoney } from '../cart-model';
 import type { ShopContext } from '../context';
 import type { SessionKey, SessionStore } from '../sessions';
 import type { ShopTextKey } from '../texts';
@@ -81,10 +82,6 @@ const sessionKey = (ctx: ShopContext, userId: number): SessionKey => ({
   telegramUserId: userId,
 });
 
-function money(ctx: ShopContext, minor: number, currency: string): string {
-  return new Intl.NumberFormat(ctx.shop.language, { style: 'currency', currency }).format(minor / 100);
-}
-
 /**
  * Payment: Telegram's rules decide the rails (digital goods for Stars only; physical goods and services
  * through the bot's Telegram Payments providers, crypto, or cash on delivery for physical goods), the
@@ -118,7 +115,7 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     await ctx.reply(
       ctx.say('payChoose', {
         number: String(found.order.number),
-        total: money(ctx, found.order.totalMinor, found.order.currency),
+        total: formatMoney(ctx.shop.language, found.order.totalMinor, found.order.currency),
       }),
       { reply_markup: keyboard },
     );
@@ -180,7 +177,7 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     await ctx.reply(
       ctx.say('cryptoPay', {
         number: String(order.number),
-        total: money(ctx, order.totalMinor, order.currency),
+        total: formatMoney(ctx.shop.language, order.totalMinor, order.currency),
       }),
       { reply_markup: new InlineKeyboard().url(ctx.say('cryptoOpen'), url) },
     );
@@ -214,7 +211,7 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     await ctx.reply(
       ctx.say('codConfirmed', {
         number: String(confirmed.number),
-        total: money(ctx, confirmed.totalMinor, confirmed.currency),
+        total: formatMoney(ctx.shop.language, confirmed.totalMinor, confirmed.currency),
         address,
       }),
     );
