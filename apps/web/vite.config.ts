@@ -10,6 +10,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The bench reads it to size what the shell and Home load.
     manifest: true,
+    // Two pages: the back-office, and the shop's Mini App that a shop bot's menu button opens (/shop/{botId}).
+    rollupOptions: { input: { main: 'index.html', shop: 'shop.html' } },
   },
   server: {
     proxy: {

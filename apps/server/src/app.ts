@@ -68,6 +68,7 @@ import type { FakeBotApiState } from './telegram/fake-bot-api/state';
 import { createPlatformBot } from './telegram/platform-bot';
 import { platformWebhookSecret } from './telegram/platform-webhook';
 import { createCatalogueReader } from './telegram/storefront/catalogue-reader';
+import { shopMiniAppRoutes } from './telegram/storefront/mini-app.routes';
 import { createSessionStore } from './telegram/storefront/sessions';
 import { createStorefront } from './telegram/storefront/storefront';
 import { createTelegramThrottle, type TelegramThrottle, UNLIMITED } from './telegram/throttle';
@@ -291,13 +292,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
   const shopFunnel = createShopFunnel({ db, log: app.log, ...clock });
   app.addHook('onClose', () => shopFunnel.flush());
+  // What the shops' customers see of the catalogue, in the bots' chats and in their Mini App.
+  const shopCatalogue = createCatalogueReader({ products, categories });
+  const absoluteUrl = (path: string) => new URL(path, config.publicUrl).toString();
   const storefront = createStorefront({
     apiRoot: config.telegramApiRoot,
     shopRuntimeOf: bots.shopRuntimeOf,
     catalogueCacheMs: config.shopCatalogueCacheMs,
     welcomeOf: settings.runtime.getWelcomeMessage,
-    catalogue: createCatalogueReader({ products, categories }),
-    absoluteUrl: (path) => new URL(path, config.publicUrl).toString(),
+    catalogue: shopCatalogue,
+    absoluteUrl,
     isVendorMember: auth.isVendorMember,
     backOfficeLink: (botId) => platformBot.miniAppLink(`bot_${botId}`),
     shopPayments: shopPayments.runtime,
@@ -354,6 +358,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         prefix: '/vendors/:vendorId',
       });
       await api.register(productsDownloadRoutes(productsCsv, exportLinks));
+      await api.register(
+        shopMiniAppRoutes({
+          shopRuntimeOf: bots.shopRuntimeOf,
+          catalogue: shopCatalogue,
+          absoluteUrl,
+          initDataMaxAgeS: config.initDataMaxAgeS,
+          ...clock,
+        }),
+      );
       await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
     },
@@ -366,7 +379,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const path = req.url.split('?')[0] ?? '/';
     const isApi = /^\/(api|telegram|fake-telegram|fake-nowpayments|healthz|readyz)(\/|$)/.test(path);
     const isFile = isStaticFilePath(path);
-    if (sendIndex && req.method === 'GET' && !isApi && !isFile) return sendIndex(reply);
+    if (sendIndex && req.method === 'GET' && !isApi && !isFile) return sendIndex(reply, path);
     // A missing file stays missing for this URL: no cache may keep the 404 past the next deploy either.
     if (isFile) reply.header('Cache-Control', 'no-store');
     throw new AppError('NOT_FOUND', `Route ${req.method} ${path} not found`);

@@ -5,7 +5,6 @@ import { type AppDeps, buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { listEvents } from '../src/modules/events/events.repository';
-import type { BotApi } from '../src/telegram/bot-api';
 import { type InitDataUser, signInitData } from '../src/telegram/init-data';
 
 /** The platform bot token of the tests (the public example of SECURITY.md). */

@@ -31,6 +31,7 @@ export const ERRORS = {
   FREE_PLAN_NOT_AVAILABLE: { status: 400, message: BOT_MESSAGES.freePlanFirstBotOnly },
   SUBSCRIPTION_EXPIRED: { status: 400, message: BOT_MESSAGES.subscriptionExpired },
   WEBHOOK_SECRET_INVALID: { status: 401, message: 'Unauthorized' },
+  SHOP_CLOSED: { status: 403, message: 'This shop is closed for now' },
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
   BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   URI_TOO_LONG: { status: 414, message: 'A part of the address is too long.' },

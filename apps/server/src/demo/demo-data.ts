@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { DEMO_BOTS, demoShopWebhooks, seedDemoVendor } from '../db/seed/seed';
 import type { Secrets } from '../lib/secrets';
-import { ALLOWED_UPDATES } from '../modules/bots/bots.service';
+import { ALLOWED_UPDATES, shopMenuCalls } from '../modules/bots/bots.service';
 import { callMethod } from '../telegram/fake-bot-api/methods';
 import type { FakeBotApiState } from '../telegram/fake-bot-api/state';
 
@@ -37,6 +37,10 @@ export async function ensureDemoData(
         secret_token: hook.secret,
         allowed_updates: ALLOWED_UPDATES,
       });
+      // The chat's commands and its menu button (the shop's Mini App), as starting a bot sets them.
+      for (const [method, params] of shopMenuCalls({ id: hook.botId, language: hook.language }, publicUrl)) {
+        await callMethod(fake, hook.token, method, params);
+      }
     } catch (err) {
       // Telegram's rules apply (https, or this machine): the back-office works all the same, the shop does not.
       log.warn(

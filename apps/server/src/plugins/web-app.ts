@@ -16,10 +16,13 @@ export function isStaticFilePath(path: string): boolean {
   return STATIC_FILE.test(path);
 }
 
+/** The shop's Mini App (`/shop/{botId}`, a customer's catalogue): its own page, without the back-office. */
+const SHOP_PAGE = /^\/shop\/[^/]+\/?$/;
+
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and index.html for
- * every client route (the SPA fallback; not for a missing file, see isStaticFilePath). Returns the fallback
- * handler for the app's not-found handler.
+ * Serves the built web app: hashed assets cached for a year, the pages never cached, and for every client
+ * route its page (the SPA fallback: shop.html for the shop's Mini App, index.html for the back-office; not for
+ * a missing file, see isStaticFilePath). Returns the fallback handler for the app's not-found handler.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = join(distDir, 'index.html');
@@ -28,6 +31,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     return null;
   }
   const indexHtml = readFileSync(indexFile);
+  const shopFile = join(distDir, 'shop.html');
+  const shopHtml = existsSync(shopFile) ? readFileSync(shopFile) : indexHtml;
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -37,6 +42,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       res.setHeader('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
     },
   });
-  return (reply: import('fastify').FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  return (reply: import('fastify').FastifyReply, path: string) =>
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(SHOP_PAGE.test(path) ? shopHtml : indexHtml);
 }

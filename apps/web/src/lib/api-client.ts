@@ -35,6 +35,11 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** false for the calls made before there is a session (sign-in, refresh, demo launch data). */
   auth?: boolean;
+  /**
+   * The shop's Mini App signs each call with the init data Telegram gave it (`Authorization: tma …`), with no
+   * session of its own (`auth: false`).
+   */
+  initData?: string;
   /** 'blob' for a file (an invoice PDF); 'text' for the body as it came (an SVG, a CSV); JSON otherwise. */
   responseType?: 'json' | 'text' | 'blob';
 };
@@ -66,6 +71,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  else if (options.initData) headers.Authorization = `tma ${options.initData}`;
   try {
     return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',

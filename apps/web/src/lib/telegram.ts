@@ -26,6 +26,7 @@ import {
   type ShowPopupOptionsButton,
   downloadFile as sdkDownloadFile,
   openLink as sdkOpenLink,
+  openTelegramLink as sdkOpenTelegramLink,
   secondaryButton,
   themeParams,
   viewport,
@@ -109,7 +110,7 @@ export function connectTelegram(): Promise<void> {
 async function connect(): Promise<void> {
   const inTelegram = isInsideTelegram();
   if (!inTelegram) {
-    const initData = await fetchDemoInitData();
+    const initData = launchInitDataInAddress() ?? (await fetchDemoInitData());
     if (!initData) {
       setState({ status: 'unavailable' });
       return;
@@ -150,6 +151,12 @@ function isInsideTelegram(): boolean {
   } catch {
     return false;
   }
+}
+
+// The demo chat page opens a shop's Mini App as Telegram does, with the launch parameters in the address's
+// fragment: init data its fake Telegram signed with that shop bot's token, for the customer in the chat.
+function launchInitDataInAddress(): string | null {
+  return new URLSearchParams(window.location.hash.slice(1)).get('tgWebAppData');
 }
 
 async function fetchDemoInitData(): Promise<string | null> {
@@ -416,6 +423,14 @@ function answerAsClient(name: string, params: unknown): void {
     case 'web_app_open_invoice':
       reply(() => void payDemoInvoice(String(data.slug ?? '')));
       return;
+    case 'web_app_open_tg_link':
+      // A t.me link opens that chat in Telegram; in the demo, that bot's chat on the fake Telegram's page.
+      window.location.assign(demoChatPageOf(String(data.path_full ?? '')));
+      return;
+    case 'web_app_close':
+      // The demo opened the Mini App from a chat page: closing goes back to it.
+      window.history.back();
+      return;
     case 'web_app_request_file_download':
       // Telegram asks, then downloads; the demo's browser just downloads.
       saveInPage(String(data.url ?? ''), String(data.file_name ?? ''));
@@ -444,6 +459,15 @@ async function payDemoInvoice(slug: string): Promise<void> {
     status = 'failed';
   }
   emitEvent('invoice_closed', { slug, status });
+}
+
+/** `/<bot>?start=<param>` (a t.me link's path) as the demo chat page with that bot, which sends /start <param>. */
+function demoChatPageOf(pathFull: string): string {
+  const link = new URL(pathFull, 'https://t.me');
+  const page = new URLSearchParams({ bot: link.pathname.slice(1) });
+  const start = link.searchParams.get('start');
+  if (start) page.set('start', start);
+  return `/fake-telegram/__control/chat-page?${page}`;
 }
 
 type PopupButtonParams = { id?: string; type?: string };
@@ -622,6 +646,19 @@ export function openLink(url: string): void {
     }
   }
   window.open(url, '_blank', 'noopener');
+}
+
+/** Opens a t.me link in Telegram itself (a bot's chat, with its start parameter), leaving the Mini App. */
+export function openTelegramLink(url: string): void {
+  if (sdkOpenTelegramLink.isAvailable()) {
+    try {
+      sdkOpenTelegramLink(url);
+      return;
+    } catch (error) {
+      console.warn('Telegram openTelegramLink failed', error);
+    }
+  }
+  window.location.assign(url);
 }
 
 /**

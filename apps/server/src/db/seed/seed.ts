@@ -278,7 +278,14 @@ export async function seedDemoVendor(db: Db, opts: SeedOptions): Promise<SeedRes
   });
 }
 
-export type DemoShopWebhook = { botId: string; token: string; username: string; url: string; secret: string };
+export type DemoShopWebhook = {
+  botId: string;
+  token: string;
+  username: string;
+  language: string;
+  url: string;
+  secret: string;
+};
 
 /**
  * The webhooks of the demo vendor's running bots, as Telegram is to be told them: each gets a webhook secret on
@@ -308,7 +315,7 @@ export async function demoShopWebhooks(
         .set({ webhookUrl: url, webhookSecretCiphertext: opts.secrets.encrypt(secret) })
         .where(and(eq(bots.vendorId, opts.vendorId), eq(bots.id, row.id)));
     }
-    webhooks.push({ botId: row.id, token, username: row.username, url, secret });
+    webhooks.push({ botId: row.id, token, username: row.username, language: row.language, url, secret });
   }
   return webhooks;
 }

@@ -22,7 +22,7 @@ import {
   type TelegramBotUser,
   TelegramUnreachableError,
 } from '../../telegram/bot-api';
-import { shopCommands } from '../../telegram/storefront/texts';
+import { shopCommands, shopText } from '../../telegram/storefront/texts';
 import type { CustomersService } from '../customers/customers.service';
 import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
 import type { OrdersService } from '../orders/orders.service';
@@ -191,15 +191,40 @@ async function pointWebhookHere(
 }
 
 /**
- * Gives the shop's chat its command menu in the bot's language. A refusal leaves the bot running: customers
- * can still type the commands, so it is logged, not thrown.
+ * The Bot API calls that give a shop's chat its menu, in the bot's language: the commands, and the menu button,
+ * which opens the shop's Mini App (its catalogue, `/shop/{botId}`).
  */
-async function setShopCommands(deps: BotStartDeps, row: repo.BotRow, token: string): Promise<void> {
-  const language = StoredLanguage.parse(row.language);
-  try {
-    await deps.botApi.call(token, 'setMyCommands', { commands: shopCommands(language) });
-  } catch (err) {
-    deps.log?.warn({ botId: row.id, err: errorText(err) }, 'could not set the bot commands');
+export function shopMenuCalls(
+  bot: { id: string; language: string },
+  publicUrl: string,
+): [method: string, params: Record<string, unknown>][] {
+  const language = StoredLanguage.parse(bot.language);
+  return [
+    ['setMyCommands', { commands: shopCommands(language) }],
+    [
+      'setChatMenuButton',
+      {
+        menu_button: {
+          type: 'web_app',
+          text: shopText(language, 'menuButton'),
+          web_app: { url: `${publicUrl}/shop/${bot.id}` },
+        },
+      },
+    ],
+  ];
+}
+
+/**
+ * Gives the shop's chat its menu (shopMenuCalls). A refusal leaves the bot running (customers can still type the
+ * commands; Telegram refuses a Mini App that is not served over HTTPS), so it is logged, not thrown.
+ */
+async function setShopMenu(deps: BotStartDeps, row: repo.BotRow, token: string): Promise<void> {
+  for (const [method, params] of shopMenuCalls(row, deps.publicUrl)) {
+    try {
+      await deps.botApi.call(token, method, params);
+    } catch (err) {
+      deps.log?.warn({ botId: row.id, method, err: errorText(err) }, 'could not set the bot menu');
+    }
   }
 }
 
@@ -235,7 +260,7 @@ async function startBot(
   payload: Record<string, string> = {},
 ): Promise<repo.BotRow> {
   await pointWebhookHere(deps, row, token);
-  await setShopCommands(deps, row, token);
+  await setShopMenu(deps, row, token);
   return markRunning(deps, by, row, payload);
 }
 

@@ -19,6 +19,7 @@ import {
   PRODUCT_MESSAGES,
   type PreviewCodesBody as PreviewSchema,
 } from '@app/contracts/products';
+import { shopProductLink } from '@app/contracts/shop-links';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/types';
@@ -764,7 +765,7 @@ export function createProductsService(deps: ProductsDeps) {
         links: bots.map((b) => ({
           botId: b.id,
           botUsername: b.username,
-          url: `https://t.me/${b.username}?start=product_${row.id}`,
+          url: shopProductLink(b.username, row.id),
         })),
       };
     },

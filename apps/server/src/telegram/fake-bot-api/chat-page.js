@@ -305,6 +305,10 @@ async function refresh() {
   const chat = await call(`chat?bot=${encodeURIComponent(botName)}&userId=${customer.id}`);
   $('title').firstChild.textContent = chat.bot.first_name;
   $('who').textContent = `@${chat.bot.username} · you are ${customer.first_name} (${customer.id})`;
+  // The chat's menu button, when it opens the shop's Mini App (as Telegram draws it left of the text box).
+  const menu = chat.menuButton;
+  $('menu-app').hidden = menu?.type !== 'web_app';
+  if (menu?.type === 'web_app') $('menu-app').textContent = menu.text;
   render(chat);
 }
 
@@ -367,6 +371,18 @@ if (!botName) {
     input.value = '';
     act(() => call('chat/send', { ...target(), text })).catch(() => undefined);
   });
+  $('menu-app').addEventListener('click', () => {
+    // Telegram opens the Mini App with launch parameters signed for this customer; here, in this tab.
+    act(() => call('chat/menu-app', target()).then(({ url }) => window.location.assign(url))).catch(
+      () => undefined,
+    );
+  });
+  // A t.me link with ?start= (from the shop's Mini App) opens the chat and sends /start with its parameter, once.
+  const start = params.get('start');
+  if (start) {
+    window.history.replaceState(null, '', `?bot=${encodeURIComponent(botName)}`);
+    act(() => call('chat/send', { ...target(), text: `/start ${start}` })).catch(() => undefined);
+  }
   $('block').addEventListener('click', () => {
     const blocked = $('block').dataset.blocked !== 'true';
     // A bot that does not ask for my_chat_member updates is not told; that is no failure of the customer's.

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { signInitData } from '../init-data';
 import { type DeliverOptions, type DeliveryResult, deliverUpdate } from './deliver-update';
 import { BotApiError, buttonsOf, type InlineButton } from './params';
 import { privateChat, type TelegramUser, userMessage } from './pay-invoice';
-import type { BotRecord, Chat, ChatEntry, FakeBotApiState, Message } from './state';
+import type { BotRecord, Chat, ChatEntry, FakeBotApiState, MenuButton, Message } from './state';
 
 // Playing the customer: what a Telegram user does in a private chat with a bot — write, tap an inline button,
 // block the bot — each turned into the Update Telegram would deliver. Paying is in pay-invoice.ts.
@@ -183,6 +184,11 @@ export async function setBlocked(
 }
 
 /** The chat of a bot with a user, both sides in order; see ChatEntry. */
+/** The menu button the user sees in the bot's chat (theirs, else the bot's default; Telegram's is the commands). */
+function menuButtonOf(bot: BotRecord, userId: number): MenuButton {
+  return bot.menuButtons.get(String(userId)) ?? bot.menuButtons.get('default') ?? { type: 'commands' };
+}
+
 export function transcriptOf(state: FakeBotApiState, bot: BotRecord, userId: number) {
   const chat = state.findChat(bot.token, userId);
   const action = chat?.action && chat.action.until > Date.now() ? chat.action.action : null;
@@ -191,6 +197,26 @@ export function transcriptOf(state: FakeBotApiState, bot: BotRecord, userId: num
     chat: chat?.chat ?? { id: userId, type: 'private' },
     blocked: bot.blockedBy.has(userId),
     action,
+    menuButton: menuButtonOf(bot, userId),
     entries: chat?.entries ?? [],
   };
+}
+
+/**
+ * The customer presses the chat's menu button: when it opens a Mini App, the address Telegram would open, with
+ * the launch parameters in its fragment (init data signed with the bot's token for this user, as Telegram signs
+ * it), and the button's text.
+ */
+export function openMenuApp(bot: BotRecord, user: TelegramUser) {
+  const button = menuButtonOf(bot, user.id);
+  if (button.type !== 'web_app')
+    throw new BotApiError(400, "Bad Request: the chat's menu button opens no Mini App");
+  // Init data's user is the User object without is_bot (Telegram only ever signs people there).
+  const { is_bot: _bot, ...person } = user;
+  const launch = new URLSearchParams({
+    tgWebAppData: signInitData(person, bot.token),
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: 'web',
+  });
+  return { text: button.text, url: `${button.web_app.url}#${launch}` };
 }

@@ -208,8 +208,10 @@ function readMenuButton(params: Params): MenuButton {
     isRecord(value.web_app)
   ) {
     const url = String(value.web_app.url ?? '');
-    // Mini Apps are only opened over https.
-    if (!url.startsWith('https://')) throw new BotApiError(400, 'Bad Request: BUTTON_URL_INVALID');
+    // Mini Apps are only opened over https; as in Telegram's test environment, a local server may use http.
+    if (!/^(https:\/\/|http:\/\/(127\.0\.0\.1|localhost)[:/])/.test(url)) {
+      throw new BotApiError(400, 'Bad Request: BUTTON_URL_INVALID');
+    }
     return { type: 'web_app', text: value.text, web_app: { url } };
   }
   throw new BotApiError(400, "Bad Request: can't parse menu button JSON object");

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { botNamed, customerSays, customerTaps, setBlocked, transcriptOf } from './customer';
+import { botNamed, customerSays, customerTaps, openMenuApp, setBlocked, transcriptOf } from './customer';
 import { type DeliverOptions, deliverUpdate } from './deliver-update';
 import { BotApiError, callMethod, type Params, releaseLongPolls } from './methods';
 import { payInvoice, payInvoiceMessage, readUser, type TelegramUser } from './pay-invoice';
@@ -269,6 +269,12 @@ export async function fakeBotApiPlugin(
       },
       options.deliver,
     );
+  });
+
+  app.post('/__control/chat/menu-app', async (request) => {
+    const body = bodyOf(request);
+    const bot = botNamed(state, body);
+    return openMenuApp(bot, customerOf(state, bot, body));
   });
 
   app.post('/__control/chat/block', async (request) => {

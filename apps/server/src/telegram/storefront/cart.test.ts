@@ -167,6 +167,13 @@ describe('the cart', () => {
     ]);
   });
 
+  it("shows the cart in a new message for /start cart, the shop's Mini App's way to checkout", async () => {
+    const loaf = await sell();
+    await addFromCard(loaf);
+    await customerSays(s, '/start cart');
+    expect(lastText()).toBe('🛒 Your cart\n\nSourdough loaf × 1 = $6.50\n\nTotal: $6.50');
+  });
+
   it('adds with a note at the top of the chat and a View cart button on the card, sending no message', async () => {
     const loaf = await sell();
     await addFromCard(loaf);

@@ -24,7 +24,8 @@ export function createCatalogueReader(deps: {
   return {
     async categories(vendorId) {
       const all: Actor = { vendorId, telegramId: 0, kind: 'staff', permissions: ['products'], botIds: 'all' };
-      return (await deps.categories.list(all)).categories;
+      const { categories } = await deps.categories.list(all);
+      return categories.filter((c) => c.status === 'active' && c.productCount > 0);
     },
     async products(vendorId, botId, query) {
       const q = ListProductsQuery.parse({

@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { botSubscriptions } from '../../db/schema/index';
 import { createBot, fakeBot } from '../../modules/bots/test-helpers';
 import { createCategory, createProduct, productBody } from '../../modules/products/test-helpers';
-import type { ShopPaymentsRuntime } from '../../modules/shop-payments/shop-payments.service';
 import { type FakeBotApi, startFakeBotApi } from '../fake-bot-api/server';
 import { createStorefront } from './storefront';
 import {
@@ -122,6 +121,15 @@ describe('starting a shop bot', () => {
     });
     const [de] = fake.state.calls({ method: 'setMyCommands', token: german.token });
     expect(JSON.stringify(de?.params.commands)).toContain('Shop öffnen');
+  });
+
+  it("gives its chat a menu button that opens the shop's Mini App, the bot's catalogue", async () => {
+    const [call] = fake.state.calls({ method: 'setChatMenuButton', token: s.shop.token });
+    expect(call?.params.menu_button).toEqual({
+      type: 'web_app',
+      text: 'Shop',
+      web_app: { url: `${s.t.config.publicUrl}/shop/${s.shop.id}` },
+    });
   });
 });
 

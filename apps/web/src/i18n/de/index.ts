@@ -13,6 +13,7 @@ import { payments } from './payments';
 import { products } from './products';
 import { settings } from './settings';
 import { shell } from './shell';
+import { shop } from './shop';
 import { ui } from './ui';
 
 export const de: Catalogue = {
@@ -31,4 +32,5 @@ export const de: Catalogue = {
   ...media,
   ...products,
   ...categories,
+  ...shop,
 };

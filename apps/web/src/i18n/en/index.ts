@@ -12,6 +12,7 @@ import { payments } from './payments';
 import { products } from './products';
 import { settings } from './settings';
 import { shell } from './shell';
+import { shop } from './shop';
 import { ui } from './ui';
 
 /** Every text of the app in English, one file per area; the other languages mirror these files. */
@@ -31,4 +32,5 @@ export const en = {
   ...media,
   ...products,
   ...categories,
+  ...shop,
 };

@@ -46,7 +46,7 @@ const MAX_ANSWER_LENGTH = 200;
  *
  * The chat does not fill up as the customer shops: adding answers with a short note at the top of the chat and
  * a View cart button on the product card itself; viewing the cart from a button, and each change made in
- * it, shows the cart in the message tapped. Only /cart sends the cart as a new message.
+ * it, shows the cart in the message tapped. Only /cart (and /start cart) sends the cart as a new message.
  */
 export function cartFeature(deps: CartDeps) {
   const composer = new Composer<ShopContext>();
@@ -57,6 +57,8 @@ export function cartFeature(deps: CartDeps) {
     await showCart(ctx);
   });
   composer.command('cart', (ctx) => showCart(ctx));
+  // The shop's Mini App sends the customer here to check out (a t.me link with ?start=cart).
+  composer.command('start', (ctx, next) => (ctx.match === 'cart' ? showCart(ctx) : next()));
   composer.callbackQuery(new RegExp(`^c([+\\-x]):${LINE_REF}$`), (ctx) =>
     change(ctx, ctx.match[1] as '+' | '-' | 'x', ctx.match[2] ?? '', ctx.match[3]),
   );

@@ -8,6 +8,7 @@ import type { ProductCardHooks } from './cart';
 
 /** What the shop shows of the vendor's catalogue: active products sold through this bot only. */
 export type CatalogueReader = {
+  /** The categories a shop shows: the active ones that hold products. */
   categories(vendorId: string): Promise<Category[]>;
   products(
     vendorId: string,
@@ -25,8 +26,6 @@ export type CatalogueDeps = {
   /** The cart's part of a product card: its buttons, and the view it counts (storefront.ts wires it). */
   productCard?: ProductCardHooks;
 };
-
-const PAGE_SIZE = 8;
 
 /**
  * Browsing: categories as buttons, then a category's products (paged), then a product card, each shown in the
@@ -69,9 +68,7 @@ export function catalogueFeature(deps: CatalogueDeps) {
 
   async function showCategories(ctx: ShopContext) {
     const { shop } = ctx;
-    const categories = (await deps.catalogue.categories(shop.vendorId)).filter(
-      (c) => c.status === 'active' && c.productCount > 0,
-    );
+    const categories = await deps.catalogue.categories(shop.vendorId);
     const keyboard = new InlineKeyboard();
     for (const category of categories) keyboard.text(category.name, `cat:${category.id}`).row();
     keyboard.text(ctx.say('allProducts'), 'all');

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * The shop's Mini App, as a customer of the demo shop uses it: the chat's menu button opens it (the fake
+ * Telegram's chat page signs its launch with the shop bot's token, as Telegram does), a product opens its card
+ * in the chat, and the main button shows the cart there.
+ */
+test("a customer opens the shop's Mini App from the chat's menu button, picks a product and sees the cart in the chat", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/fake-telegram/__control/chat-page?bot=urban_threads_bot');
+  await page.getByRole('button', { name: 'Shop', exact: true }).click();
+
+  const shop = page.getByTestId('shop-page');
+  await expect(shop.getByRole('heading', { name: 'Urban Threads' })).toBeVisible();
+  await shop.getByRole('radio', { name: 'Clothing' }).click();
+  const tile = shop.getByRole('region', { name: 'Products' }).getByRole('button').first();
+  await expect(tile).toBeVisible();
+  // A tile reads: its picture, the name, the price.
+  const name = (await tile.locator(':scope > span').nth(1).textContent()) ?? '';
+  expect(name).not.toBe('');
+
+  // The product opens in the bot's chat: /start product_<id>, answered with its card.
+  await tile.click();
+  const chat = page.getByRole('list', { name: 'Chat' });
+  await expect(chat.getByText(name, { exact: false }).last()).toBeVisible();
+  await chat.getByRole('button', { name: '🛒 Add to cart' }).last().click();
+
+  // Back in the Mini App, its main button shows the cart in the chat, to check out.
+  await page.getByRole('button', { name: 'Shop', exact: true }).click();
+  await page.getByTestId('demo-main-button').click();
+  await expect(chat.getByText('🛒 Your cart').last()).toBeVisible();
+  await expect(chat.getByRole('button', { name: '✅ Checkout' }).last()).toBeVisible();
+});

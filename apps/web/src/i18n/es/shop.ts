@@ -1,0 +1,21 @@
+import type { shop as en } from '../en/shop';
+import type { AreaCatalogue } from '../messages';
+
+/** shop: the shop’s Mini App (see en/shop.ts). */
+export const shop = {
+  'shop.search': 'Buscar en la tienda',
+  'shop.categories': 'Categorías',
+  'shop.all': 'Todo',
+  'shop.region': 'Productos',
+  'shop.loading': 'Cargando la tienda',
+  'shop.loadingMore': 'Cargando más productos',
+  'shop.loadError': 'No se pudo cargar la tienda',
+  'shop.empty': 'Aún no hay nada aquí',
+  'shop.emptyHint': 'Prueba otra categoría o búsqueda',
+  'shop.loadMore': 'Cargar más',
+  'shop.lowStock': 'Quedan pocos',
+  'shop.outOfStock': 'Agotado',
+  'shop.viewCart': 'Ver carrito',
+  'shop.closed': 'Esta tienda está cerrada por ahora',
+  'shop.openFromBot': 'Abre esta tienda desde su bot en Telegram.',
+} satisfies AreaCatalogue<typeof en>;

@@ -1,0 +1,21 @@
+import type { shop as en } from '../en/shop';
+import type { AreaCatalogue } from '../messages';
+
+/** shop: the shop’s Mini App (see en/shop.ts). */
+export const shop = {
+  'shop.search': 'Поиск в магазине',
+  'shop.categories': 'Категории',
+  'shop.all': 'Все',
+  'shop.region': 'Товары',
+  'shop.loading': 'Загрузка магазина',
+  'shop.loadingMore': 'Загрузка товаров',
+  'shop.loadError': 'Не удалось загрузить магазин',
+  'shop.empty': 'Здесь пока ничего нет',
+  'shop.emptyHint': 'Попробуйте другую категорию или запрос',
+  'shop.loadMore': 'Показать ещё',
+  'shop.lowStock': 'Осталось мало',
+  'shop.outOfStock': 'Нет в наличии',
+  'shop.viewCart': 'Открыть корзину',
+  'shop.closed': 'Этот магазин сейчас закрыт',
+  'shop.openFromBot': 'Откройте этот магазин через его бота в Telegram.',
+} satisfies AreaCatalogue<typeof en>;

@@ -1,0 +1,21 @@
+import type { shop as en } from '../en/shop';
+import type { AreaCatalogue } from '../messages';
+
+/** shop: the shop’s Mini App (see en/shop.ts). */
+export const shop = {
+  'shop.search': '搜索商店',
+  'shop.categories': '分类',
+  'shop.all': '全部',
+  'shop.region': '商品',
+  'shop.loading': '正在加载商店',
+  'shop.loadingMore': '正在加载更多商品',
+  'shop.loadError': '无法加载商店',
+  'shop.empty': '这里还没有商品',
+  'shop.emptyHint': '换个分类或搜索试试',
+  'shop.loadMore': '加载更多',
+  'shop.lowStock': '仅剩少量',
+  'shop.outOfStock': '缺货',
+  'shop.viewCart': '查看购物车',
+  'shop.closed': '这家商店暂时关闭',
+  'shop.openFromBot': '请在 Telegram 中通过商店的机器人打开。',
+} satisfies AreaCatalogue<typeof en>;

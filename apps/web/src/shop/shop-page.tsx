@@ -1,0 +1,133 @@
+import type { ShopCatalogueProduct } from '@app/contracts/shop-catalogue';
+import { shopCartLink, shopProductLink } from '@app/contracts/shop-links';
+import { useEffect, useState } from 'react';
+import { DemoBottomButtons, DemoTopBar } from '../app/shell/demo-chrome';
+import { Chips } from '../components/ui/chips';
+import { ErrorState } from '../components/ui/error-state';
+import { InfiniteList } from '../components/ui/infinite-list';
+import { SearchInput } from '../components/ui/search-input';
+import { setLocale, useI18n } from '../i18n/i18n';
+import { isApiError } from '../lib/api-client';
+import { haptics, openTelegramLink, useMainButton, useTelegram } from '../lib/telegram';
+import { type ShopFilters, useShopCatalogue } from './get-shop-catalogue';
+import styles from './shop-page.module.css';
+
+const ALL = 'all';
+
+/**
+ * The shop's Mini App: the catalogue of one shop bot as its customer sees it (the same products as in the
+ * chat), searched and filtered by category. A product opens its card in the bot's chat, where it goes in the
+ * cart; the main button shows the cart there, to check out.
+ */
+export function ShopPage({ botId }: { botId: string }) {
+  const { t, formatMoney } = useI18n();
+  const { initData, isDemo } = useTelegram();
+  const [filters, setFilters] = useState<ShopFilters>({ categoryId: null, search: '' });
+  const query = useShopCatalogue(botId, initData ?? '', filters);
+  const first = query.data?.pages[0];
+  const shop = first?.shop;
+
+  // The shop speaks its bot's language.
+  useEffect(() => {
+    if (shop) void setLocale(shop.language);
+  }, [shop]);
+
+  const openInChat = (link: string) => {
+    haptics.impact('light');
+    openTelegramLink(link);
+  };
+  useMainButton(t('shop.viewCart'), () => shop && openInChat(shopCartLink(shop.username)), {
+    visible: shop !== undefined,
+  });
+
+  if (query.isError && isApiError(query.error) && query.error.status < 500) {
+    const closed = query.error.code === 'SHOP_CLOSED';
+    return (
+      <main className={styles.page}>
+        <ErrorState message={closed ? t('shop.closed') : t('shop.openFromBot')} />
+      </main>
+    );
+  }
+
+  const products = query.data?.pages.flatMap((page) => page.products) ?? [];
+  const categories = [
+    { value: ALL, label: t('shop.all') },
+    ...(first?.categories ?? []).map((c) => ({ value: c.id, label: c.name })),
+  ];
+
+  return (
+    <div className={styles.root}>
+      {isDemo ? <DemoTopBar /> : null}
+      <main className={styles.page} data-testid="shop-page">
+        <h1 className={styles.title}>{shop?.name ?? '\u00a0'}</h1>
+        <SearchInput
+          label={t('shop.search')}
+          placeholder={t('shop.search')}
+          value={filters.search}
+          onSearch={(search) => setFilters((f) => ({ ...f, search }))}
+        />
+        {categories.length > 1 ? (
+          <Chips
+            label={t('shop.categories')}
+            options={categories}
+            value={filters.categoryId ?? ALL}
+            onChange={(value) => {
+              haptics.selection();
+              setFilters((f) => ({ ...f, categoryId: value === ALL ? null : value }));
+            }}
+          />
+        ) : null}
+        <InfiniteList
+          query={query}
+          items={products}
+          className={styles.grid}
+          emptyIcon="🛍"
+          skeleton={<div className={styles.skeleton} />}
+          texts={{
+            region: t('shop.region'),
+            loading: t('shop.loading'),
+            error: t('shop.loadError'),
+            empty: t('shop.empty'),
+            emptyHint: t('shop.emptyHint'),
+            loadingMore: t('shop.loadingMore'),
+            loadMore: t('shop.loadMore'),
+          }}
+          renderItem={(product) => (
+            <ProductTile
+              key={product.id}
+              product={product}
+              price={formatMoney(product.price, product.currency)}
+              onOpen={() => shop && openInChat(shopProductLink(shop.username, product.id))}
+            />
+          )}
+        />
+      </main>
+      {isDemo ? <DemoBottomButtons bottomOffset="0px" /> : null}
+    </div>
+  );
+}
+
+function ProductTile(props: { product: ShopCatalogueProduct; price: string; onOpen: () => void }) {
+  const { t } = useI18n();
+  const { product } = props;
+  const stock =
+    product.stockStatus === 'out_of_stock'
+      ? t('shop.outOfStock')
+      : product.stockStatus === 'low_stock'
+        ? t('shop.lowStock')
+        : null;
+  return (
+    <button type="button" className={styles.tile} onClick={props.onOpen}>
+      <span className={styles.image}>
+        {product.image ? (
+          <img src={product.image} alt="" loading="lazy" />
+        ) : (
+          <span aria-hidden="true">🛍</span>
+        )}
+      </span>
+      <span className={styles.name}>{product.name}</span>
+      <span className={styles.price}>{props.price}</span>
+      {stock ? <span className={styles.stock}>{stock}</span> : null}
+    </button>
+  );
+}
