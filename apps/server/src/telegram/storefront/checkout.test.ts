@@ -19,7 +19,10 @@ import {
   ANN,
   BEN,
   buttonsOf,
+  chatWith,
+  customerSays,
   customerTaps,
+  customerTapsButton,
   eventually,
   lastTextTo,
   type OpenShop,
@@ -294,6 +297,28 @@ describe('booking a service', () => {
     const offered = buttonsOf(sentTo(s, BEN.id).at(-1)).map((b) => b.data);
     expect(offered).not.toContain(`sl:${tomorrowNine}`);
     expect(offered).toContain(`sl:${tomorrowNine + 3_600_000}`);
+  });
+
+  it('chooses and confirms the time in the cart message tapped, not in new messages', async () => {
+    await open();
+    const lesson = await sell('service', {
+      name: 'Piano lesson',
+      service: {
+        ...everyDay,
+        availability: { ...everyDay.availability, days: [...everyDay.availability.days] },
+      },
+    });
+    await tap(`ca:${lesson.id}`);
+    await customerSays(s, '/cart');
+    const messages = () => chatWith(s, ANN.id);
+    const before = messages().length;
+
+    await customerTapsButton(s, `co:s:${lesson.id}`);
+    expect(messages().at(-1)?.text).toBe('Choose a time for Piano lesson');
+    const [first] = buttonsOf(messages().at(-1)).filter((b) => b.data.startsWith('sl:'));
+    await customerTapsButton(s, first?.data ?? '');
+    expect(messages().at(-1)?.text).toMatch(/^Book Piano lesson on .+\?\n\nTotal: \$6\.50$/);
+    expect(messages()).toHaveLength(before);
   });
 
   it('sends the customer back to the times when their slot was taken meanwhile', async () => {

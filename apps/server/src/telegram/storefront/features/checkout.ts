@@ -9,6 +9,7 @@ import type { FunnelStep } from '../../../modules/orders/shop-funnel.service';
 import { type SaleProduct, unitPriceOf } from '../../../modules/products/sale-rules';
 import { formatMoney, formatSlot, type PricedCart, priceCart, sessionKeyOf } from '../cart-model';
 import type { ShopContext } from '../context';
+import { showInPlace } from '../in-place';
 import type { CartLine, SessionStore } from '../sessions';
 import type { PaymentFeature } from './payment';
 
@@ -170,7 +171,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
     );
     const back = new InlineKeyboard().text(ctx.say('viewCart'), 'cart');
     if (!open || fitting.length === 0) {
-      await ctx.reply(ctx.say('noSlots', { name: product.name }), { reply_markup: back });
+      await showInPlace(ctx, ctx.say('noSlots', { name: product.name }), back);
       return;
     }
     const page = fitting.slice(0, SLOTS_PER_PAGE);
@@ -185,7 +186,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       keyboard.text(ctx.say('laterSlots'), `sm:${Date.parse(last.start)}`).row();
     }
     keyboard.text(ctx.say('viewCart'), 'cart');
-    await ctx.reply(ctx.say('chooseSlot', { name: product.name }), { reply_markup: keyboard });
+    await showInPlace(ctx, ctx.say('chooseSlot', { name: product.name }), keyboard);
   }
 
   async function confirmSlot(ctx: ShopContext, productId: string, start: Date) {
@@ -199,18 +200,14 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
     });
     const total = unitPriceOf(product, null, line.quantity) * line.quantity;
     const time = formatSlot(shop.language, start.toISOString(), service.availability.timezone);
-    await ctx.reply(
+    await showInPlace(
+      ctx,
       ctx.say('confirmBooking', {
         name: product.name,
         time,
         total: formatMoney(shop.language, total, product.currency),
       }),
-      {
-        reply_markup: new InlineKeyboard()
-          .text(ctx.say('confirm'), 'sk')
-          .row()
-          .text(ctx.say('otherTimes'), 'sm:0'),
-      },
+      new InlineKeyboard().text(ctx.say('confirm'), 'sk').row().text(ctx.say('otherTimes'), 'sm:0'),
     );
   }
 
