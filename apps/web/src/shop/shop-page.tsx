@@ -87,7 +87,7 @@ export function ShopPage({ botId }: { botId: string }) {
             region: t('shop.region'),
             loading: t('shop.loading'),
             error: t('shop.loadError'),
-            empty: t('shop.empty'),
+            empty: filters.search ? t('shop.noResults', { query: filters.search }) : t('shop.empty'),
             emptyHint: t('shop.emptyHint'),
             loadingMore: t('shop.loadingMore'),
             loadMore: t('shop.loadMore'),

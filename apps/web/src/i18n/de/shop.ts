@@ -11,6 +11,7 @@ export const shop = {
   'shop.loadingMore': 'Weitere Produkte werden geladen',
   'shop.loadError': 'Der Shop konnte nicht geladen werden',
   'shop.empty': 'Hier ist noch nichts',
+  'shop.noResults': 'Nichts gefunden für „{query}“',
   'shop.emptyHint': 'Versuchen Sie eine andere Kategorie oder Suche',
   'shop.loadMore': 'Mehr laden',
   'shop.lowStock': 'Nur noch wenige',

@@ -8,6 +8,7 @@ export const shop = {
   'shop.loadingMore': 'Loading more products',
   'shop.loadError': 'Could not load the shop',
   'shop.empty': 'Nothing here yet',
+  'shop.noResults': 'Nothing found for “{query}”',
   'shop.emptyHint': 'Try another category or search',
   'shop.loadMore': 'Load more',
   'shop.lowStock': 'Few left',

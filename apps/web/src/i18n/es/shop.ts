@@ -11,6 +11,7 @@ export const shop = {
   'shop.loadingMore': 'Cargando más productos',
   'shop.loadError': 'No se pudo cargar la tienda',
   'shop.empty': 'Aún no hay nada aquí',
+  'shop.noResults': 'No se encontró nada para «{query}»',
   'shop.emptyHint': 'Prueba otra categoría o búsqueda',
   'shop.loadMore': 'Cargar más',
   'shop.lowStock': 'Quedan pocos',

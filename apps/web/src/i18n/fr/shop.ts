@@ -11,6 +11,7 @@ export const shop = {
   'shop.loadingMore': 'Chargement d’autres produits',
   'shop.loadError': 'Impossible de charger la boutique',
   'shop.empty': 'Rien ici pour l’instant',
+  'shop.noResults': 'Aucun résultat pour « {query} »',
   'shop.emptyHint': 'Essayez une autre catégorie ou recherche',
   'shop.loadMore': 'Voir plus',
   'shop.lowStock': 'Plus que quelques-uns',

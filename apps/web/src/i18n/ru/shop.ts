@@ -11,6 +11,7 @@ export const shop = {
   'shop.loadingMore': 'Загрузка товаров',
   'shop.loadError': 'Не удалось загрузить магазин',
   'shop.empty': 'Здесь пока ничего нет',
+  'shop.noResults': 'По запросу «{query}» ничего не найдено',
   'shop.emptyHint': 'Попробуйте другую категорию или запрос',
   'shop.loadMore': 'Показать ещё',
   'shop.lowStock': 'Осталось мало',

@@ -11,6 +11,7 @@ export const shop = {
   'shop.loadingMore': '正在加载更多商品',
   'shop.loadError': '无法加载商店',
   'shop.empty': '这里还没有商品',
+  'shop.noResults': '没有找到“{query}”',
   'shop.emptyHint': '换个分类或搜索试试',
   'shop.loadMore': '加载更多',
   'shop.lowStock': '仅剩少量',
