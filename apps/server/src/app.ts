@@ -13,6 +13,7 @@ import { type CryptoProvider, createNowPayments } from './crypto-provider/nowpay
 import type { Database } from './db/client';
 import { demoRoutes } from './demo/demo.routes';
 import { AppError } from './lib/app-error';
+import { createDownloadLinks } from './lib/download-links';
 import { parseQueryString } from './lib/query-string';
 import { createReadCache } from './lib/read-cache';
 import { createSecrets, deriveKey, type Secrets } from './lib/secrets';
@@ -45,9 +46,8 @@ import { createOrdersAdminService } from './modules/orders/orders-admin.service'
 import { noteOrderLimitReached, placeShopOrder } from './modules/orders/shop-checkout.service';
 import { createShopFunnel } from './modules/orders/shop-funnel.service';
 import { ipnRoutes, platformWebhookRoutes } from './modules/payments/callbacks.routes';
-import { paymentsRoutes } from './modules/payments/payments.routes';
+import { paymentsDownloadRoutes, paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
-import { createExportLinks } from './modules/products/export-links';
 import { productsDownloadRoutes, productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
@@ -250,7 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     products,
     ...(deps.enqueueProductImport ? { enqueueImport: deps.enqueueProductImport } : {}),
   });
-  const exportLinks = createExportLinks({ jwtKey: secrets.jwtKey, ...clock });
+  const downloadLinks = createDownloadLinks({ jwtKey: secrets.jwtKey, ...clock });
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const media = createMediaService({ db, storage, ...clock });
   const shopPayments = createShopPaymentsService({
@@ -352,12 +352,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(customersRoutes(customersAdmin)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(analyticsRoutes(analytics)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(settingsRoutes(settings)), { prefix: '/vendors/:vendorId' });
-      await api.register(vendorScope(paymentsRoutes(payments)), { prefix: '/vendors/:vendorId' });
-      await api.register(ipnRoutes({ payments, ipnSecret: config.nowPayments?.ipnSecret ?? null }));
-      await api.register(vendorScope(productsRoutes(products, productsCsv, exportLinks)), {
+      await api.register(vendorScope(paymentsRoutes(payments, downloadLinks)), {
         prefix: '/vendors/:vendorId',
       });
-      await api.register(productsDownloadRoutes(productsCsv, exportLinks));
+      await api.register(paymentsDownloadRoutes(payments, downloadLinks));
+      await api.register(ipnRoutes({ payments, ipnSecret: config.nowPayments?.ipnSecret ?? null }));
+      await api.register(vendorScope(productsRoutes(products, productsCsv, downloadLinks)), {
+        prefix: '/vendors/:vendorId',
+      });
+      await api.register(productsDownloadRoutes(productsCsv, downloadLinks));
       await api.register(
         shopMiniAppRoutes({
           shopRuntimeOf: bots.shopRuntimeOf,

@@ -107,6 +107,8 @@ describe('every string field of every operation', () => {
       subcategoryId: randomUUID(),
       codeId: randomUUID(),
       importId: randomUUID(),
+      // A fee statement's month (YYYY-MM).
+      month: '2026-03',
     };
     const doc = t.app.swagger() as unknown as Document;
     const tried: string[] = [];

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { openSignedIn } from './fixtures';
 
@@ -49,7 +50,7 @@ async function shot(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-test('Stars: the plan picker leads to Telegram’s invoice; once the server confirms, the bot is active', async ({
+test('Stars: the plan picker leads to Telegram’s invoice; once the server confirms, the bot is active and its invoice downloads as a PDF', async ({
   page,
 }) => {
   await openSignedIn(page);
@@ -84,6 +85,19 @@ test('Stars: the plan picker leads to Telegram’s invoice; once the server conf
   await expect(page.getByText('Automatic (Telegram Stars)')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Invoices' }).getByText('$29.00').first()).toBeVisible();
   await shot(page, 'subscriptions');
+
+  // Telegram downloads the invoice through a link made for it (in demo mode, the browser does). The month's
+  // fee statement comes first in the list, the invoices after it.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('region', { name: 'Invoices' })
+      .getByRole('button', { name: 'Download PDF' })
+      .last()
+      .click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^INV-.+\.pdf$/);
+  expect(readFileSync(await download.path(), 'latin1').startsWith('%PDF-')).toBe(true);
 });
 
 test('Stars: a cancelled invoice returns to pending with a warning', async ({ page }) => {

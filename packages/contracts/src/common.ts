@@ -55,6 +55,21 @@ export const Language = z.enum(['en', 'es', 'fr', 'de', 'ru', 'zh']);
 export type Language = z.infer<typeof Language>;
 
 export const VendorParams = z.object({ vendorId: text().min(1).max(64) });
+
+/** How long a download link works (seconds). */
+export const DOWNLOAD_LINK_TTL_S = 300;
+
+/**
+ * A link that downloads one file without the app's session, for a few minutes: Telegram's downloadFile fetches
+ * it itself (the catalogue export, an invoice, a fee statement).
+ */
+export const DownloadLink = z.object({
+  /** The path, on the app's own origin: /api/v1/downloads/…?token=… */
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type DownloadLink = z.infer<typeof DownloadLink>;
+export const DownloadLinkQuery = z.object({ token: text().min(1).max(2000) });
 export type VendorParams = z.infer<typeof VendorParams>;
 
 /**

@@ -44,8 +44,6 @@ export const PRODUCT_LIMITS = {
   importMaxRows: 10_000,
   /** Imports with more rows than this run as a background job; smaller ones commit in the request. */
   importInlineMaxRows: 200,
-  /** How long a catalogue CSV download link works. */
-  exportLinkTtlS: 300,
 } as const;
 
 /** The spec's words (§5.1 add, §5.2 edit, §8). */
@@ -716,15 +714,6 @@ export const PRODUCT_CSV_COLUMNS = [
  * `;` or line breaks). Never exported: codes are secrets sold once, so a file that leaves the app has none.
  */
 export const PRODUCT_CSV_IMPORT_COLUMNS = [...PRODUCT_CSV_COLUMNS, 'codes'] as const;
-
-/** A link that downloads the catalogue CSV without the app's session (Telegram's downloadFile), for minutes. */
-export const ProductsExportLink = z.object({
-  /** The path, on the app's own origin: /api/v1/downloads/products.csv?token=… */
-  url: z.string(),
-  expiresAt: z.string(),
-});
-export type ProductsExportLink = z.infer<typeof ProductsExportLink>;
-export const ProductsExportDownloadQuery = z.object({ token: text().min(1).max(2000) });
 
 export const ImportProductsQuery = z.object({
   /** true: check every row and answer the errors; nothing is stored. */

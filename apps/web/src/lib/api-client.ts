@@ -40,8 +40,8 @@ export type RequestOptions = {
    * session of its own (`auth: false`).
    */
   initData?: string;
-  /** 'blob' for a file (an invoice PDF); 'text' for the body as it came (an SVG, a CSV); JSON otherwise. */
-  responseType?: 'json' | 'text' | 'blob';
+  /** 'text' for the body as it came (an SVG, a CSV); JSON otherwise. Files download through links. */
+  responseType?: 'json' | 'text';
 };
 
 let onSessionExpired: () => void = () => {
@@ -213,7 +213,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (!response.ok) throw await toApiError(response);
-  if (options.responseType === 'blob') return (await response.blob()) as T;
   return readBody<T>(response, options.responseType);
 }
 

@@ -7,10 +7,3 @@ export function saveInPage(url: string, fileName: string): void {
   link.click();
   link.remove();
 }
-
-/** Saves a downloaded file in the browser under `fileName`. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  saveInPage(url, fileName);
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -33,6 +33,10 @@ export function startFakeTelegram() {
           const buttons = ((params ?? {}) as { buttons?: { id?: string }[] }).buttons ?? [];
           setTimeout(() => emitEvent('popup_closed', { button_id: popupAnswer ?? buttons[0]?.id }), 0);
         }
+        // A real client asks the user, then downloads; this one says the download started.
+        if (name === 'web_app_request_file_download') {
+          setTimeout(() => emitEvent('file_download_requested', { status: 'downloading' }), 0);
+        }
       },
     });
     init();

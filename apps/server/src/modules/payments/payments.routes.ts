@@ -1,5 +1,5 @@
 import { BotParams } from '@app/contracts/bots';
-import { EmptyBody, VendorParams } from '@app/contracts/common';
+import { DownloadLink, DownloadLinkQuery, EmptyBody, VendorParams } from '@app/contracts/common';
 import {
   CreatePaymentBody,
   FeeStatementParams,
@@ -15,6 +15,7 @@ import {
 } from '@app/contracts/payments';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type DownloadLinks, downloadCaller } from '../../lib/download-links';
 import type { PaymentsService } from './payments.service';
 
 // Plans, payments, the wallet and invoices are the `billing` permission's.
@@ -31,8 +32,62 @@ function sendPdf(reply: FastifyReply, file: { number: string; pdf: Buffer }) {
     .send(file.pdf);
 }
 
+// What a download link is good for (download-links.ts): one invoice, or one month's fee statement.
+const invoicePurpose = (invoiceId: string) => `billing.invoice:${invoiceId}`;
+const feeStatementPurpose = (month: string) => `billing.fee-statement:${month}`;
+
+/**
+ * The PDFs behind links (POST …/invoices/…/pdf/link): Telegram's downloadFile fetches them without the app's
+ * Bearer header, so the link's token names the caller and the one file; the caller is resolved again now.
+ */
+export function paymentsDownloadRoutes(payments: PaymentsService, links: DownloadLinks) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const tags = ['payments'];
+    const produces = ['application/pdf'];
+    app.get(
+      '/downloads/invoices/:invoiceId',
+      {
+        schema: {
+          tags,
+          params: InvoiceParams.omit({ vendorId: true }),
+          querystring: DownloadLinkQuery,
+          produces,
+        },
+      },
+      async (req, reply) => {
+        const { invoiceId } = req.params;
+        const actor = await downloadCaller(app, links, req.query.token, invoicePurpose(invoiceId), 'billing');
+        return sendPdf(reply, await payments.invoicePdf(actor, invoiceId));
+      },
+    );
+    app.get(
+      '/downloads/fee-statements/:month',
+      {
+        schema: {
+          tags,
+          params: FeeStatementParams.omit({ vendorId: true }),
+          querystring: DownloadLinkQuery,
+          produces,
+        },
+      },
+      async (req, reply) => {
+        const { month } = req.params;
+        const actor = await downloadCaller(
+          app,
+          links,
+          req.query.token,
+          feeStatementPurpose(month),
+          'billing',
+        );
+        return sendPdf(reply, await payments.feeStatementPdf(actor, month));
+      },
+    );
+  };
+}
+
 /** The vendor-scoped billing routes (mounted under /vendors/:vendorId). */
-export function paymentsRoutes(payments: PaymentsService) {
+export function paymentsRoutes(payments: PaymentsService, links: DownloadLinks) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     const tags = ['payments'];
@@ -115,6 +170,27 @@ export function paymentsRoutes(payments: PaymentsService) {
       '/invoices/fees/:month/pdf',
       { config: billing, schema: { tags, params: FeeStatementParams } },
       async (req, reply) => sendPdf(reply, await payments.feeStatementPdf(req.actor, req.params.month)),
+    );
+    // Links for Telegram's downloadFile, which fetches without the session (paymentsDownloadRoutes).
+    app.post(
+      '/invoices/:invoiceId/pdf/link',
+      { config: billing, schema: { tags, params: InvoiceParams, response: { 200: DownloadLink } } },
+      (req) =>
+        links.create(
+          req.auth,
+          invoicePurpose(req.params.invoiceId),
+          `/api/v1/downloads/invoices/${req.params.invoiceId}`,
+        ),
+    );
+    app.post(
+      '/invoices/fees/:month/pdf/link',
+      { config: billing, schema: { tags, params: FeeStatementParams, response: { 200: DownloadLink } } },
+      (req) =>
+        links.create(
+          req.auth,
+          feeStatementPurpose(req.params.month),
+          `/api/v1/downloads/fee-statements/${req.params.month}`,
+        ),
     );
   };
 }

@@ -1,3 +1,4 @@
+import type { DownloadLink } from '@app/contracts/common';
 import type {
   InvoiceList,
   Payment,
@@ -460,6 +461,43 @@ describe('Invoices', () => {
     expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
     expect(pdfText(pdf)).toContain('Total: $79.00');
     expect(pdfText(pdf)).toContain(invoice?.number);
+  });
+});
+
+describe('Invoice download links (Telegram downloadFile fetches without the session)', () => {
+  async function paidInvoice() {
+    t = await startPaymentsApp(fake, provider);
+    const { v, botId } = await vendorWithBot(t, fake);
+    const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO' });
+    await platformUpdate(t, successfulPayment(p, 'charge-link'));
+    const [invoice] = ((await get(t.app, v, '/invoices')).json() as InvoiceList).invoices;
+    return { v, invoice };
+  }
+
+  it("downloads the invoice's PDF through a link made for it, with no session", async () => {
+    const { v, invoice } = await paidInvoice();
+    const link = (await post(t.app, v, `/invoices/${invoice?.id}/pdf/link`, {})).json() as DownloadLink;
+    expect(link.url).toMatch(new RegExp(`^/api/v1/downloads/invoices/${invoice?.id}\\?token=`));
+
+    const res = await t.app.inject({ method: 'GET', url: link.url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${invoice?.number}.pdf"`);
+    expect(pdfText(res.rawPayload.toString('latin1'))).toContain('Total: $79.00');
+  });
+
+  it('downloads no other file with a link made for one invoice, nor with a made-up token', async () => {
+    const { v, invoice } = await paidInvoice();
+    const link = (await post(t.app, v, `/invoices/${invoice?.id}/pdf/link`, {})).json() as DownloadLink;
+    const token = new URL(link.url, 'http://x').searchParams.get('token') ?? '';
+    const month = new Date().toISOString().slice(0, 7);
+
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: `/api/v1/downloads/fee-statements/${month}?token=${token}` }),
+      t.app.inject({ method: 'GET', url: `/api/v1/downloads/products.csv?token=${token}` }),
+      t.app.inject({ method: 'GET', url: `/api/v1/downloads/invoices/${invoice?.id}?token=made-up` }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([401, 401, 401]);
   });
 });
 

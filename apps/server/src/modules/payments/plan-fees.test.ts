@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DownloadLink } from '@app/contracts/common';
 import type { EventType } from '@app/contracts/events';
 import type { FeeStatement, InvoiceList } from '@app/contracts/payments';
 import { eq } from 'drizzle-orm';
@@ -254,6 +255,25 @@ describe('plan fees on shop sales', () => {
     const text = pdfText(res.rawPayload.toString('latin1'));
     expect(text).toContain('BASIC plan, 3.5%: 2 paid orders, $150.00 in sales, fees $5.25');
     expect(text).toContain('Plan fees: $5.25');
+  });
+
+  it("downloads the month's fee statement through a link made for it, with no session", async () => {
+    t = await startPaymentsApp(fake, provider);
+    const { v, botId } = await vendorWithBot(t, fake);
+    await paid(v, botId, randomUUID(), { amountMinor: 10_000 });
+    await dispatch();
+    const [current] = await statements(v);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `${v.base}/invoices/fees/${thisMonth()}/pdf/link`,
+      headers: v.auth,
+    });
+    const link = made.json() as DownloadLink;
+
+    const res = await t.app.inject({ method: 'GET', url: link.url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`${current?.number}.pdf`);
+    expect(pdfText(res.rawPayload.toString('latin1'))).toContain('Plan fees: $3.50');
   });
 
   it('refuses a statement month that is not YYYY-MM', async () => {

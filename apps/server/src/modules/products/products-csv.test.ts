@@ -1,10 +1,5 @@
-import {
-  type ImportResult,
-  PRODUCT_LIMITS,
-  PRODUCT_MESSAGES,
-  type ProductListResponse,
-  type ProductsExportLink,
-} from '@app/contracts/products';
+import { DOWNLOAD_LINK_TTL_S, type DownloadLink } from '@app/contracts/common';
+import { type ImportResult, PRODUCT_MESSAGES, type ProductListResponse } from '@app/contracts/products';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
@@ -212,7 +207,7 @@ describe('export link', () => {
       headers: who.auth,
     });
     expect(res.statusCode).toBe(200);
-    return res.json() as ProductsExportLink;
+    return res.json() as DownloadLink;
   };
   const fetchLink = (url: string) => t.app.inject({ method: 'GET', url });
 
@@ -243,7 +238,7 @@ describe('export link', () => {
     expect((await fetchLink(`/api/v1/downloads/products.csv?token=${accessToken}`)).statusCode).toBe(401);
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      vi.setSystemTime(Date.now() + (PRODUCT_LIMITS.exportLinkTtlS + 5) * 1000);
+      vi.setSystemTime(Date.now() + (DOWNLOAD_LINK_TTL_S + 5) * 1000);
       const late = await fetchLink(link.url);
       expect(late.statusCode).toBe(401);
       expect(late.json().error.code).toBe('TOKEN_INVALID');

@@ -1,4 +1,4 @@
-import { EmptyBody, VendorParams } from '@app/contracts/common';
+import { DownloadLink, DownloadLinkQuery, EmptyBody, VendorParams } from '@app/contracts/common';
 import {
   AddCodesResponse,
   CodeListResponse,
@@ -20,8 +20,6 @@ import {
   ProductParams,
   ProductShare,
   ProductShareQuery,
-  ProductsExportDownloadQuery,
-  ProductsExportLink,
   QrQuery,
   RevealedCode,
   SlotsQuery,
@@ -31,15 +29,16 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasPermission } from '../../lib/actor';
-import { AppError } from '../../lib/app-error';
-import type { ExportLinks } from './export-links';
+import { type DownloadLinks, downloadCaller } from '../../lib/download-links';
 import type { ProductsService } from './products.service';
 import type { ProductsCsvService } from './products-csv.service';
 
 // Every catalogue route needs `products`; the vendor scope also checks any botId/botIds named against the
 // caller's bots, and the service hides products sold only through bots outside them.
 const config = { permission: 'products' } as const;
+
+/** What a catalogue export link downloads (download-links.ts). */
+const EXPORT = 'products.export';
 
 const sendCsv = (reply: FastifyReply, body: string) =>
   reply
@@ -53,24 +52,23 @@ const sendCsv = (reply: FastifyReply, body: string) =>
  * Bearer header, so the link's token names the caller. Resolved again now, as the vendor scope would: a staff
  * member whose grant was revoked or lost `products` meanwhile gets nothing.
  */
-export function productsDownloadRoutes(csv: ProductsCsvService, links: ExportLinks) {
+export function productsDownloadRoutes(csv: ProductsCsvService, links: DownloadLinks) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/downloads/products.csv',
       {
-        schema: { tags: ['products'], querystring: ProductsExportDownloadQuery, produces: ['text/csv'] },
+        schema: { tags: ['products'], querystring: DownloadLinkQuery, produces: ['text/csv'] },
       },
       async (req, reply) => {
-        const actor = await app.resolveActor(await links.callerOf(req.query.token));
-        if (!actor || !hasPermission(actor, 'products')) throw new AppError('FORBIDDEN');
+        const actor = await downloadCaller(app, links, req.query.token, EXPORT, 'products');
         return sendCsv(reply, await csv.exportCsv(actor));
       },
     );
   };
 }
 
-export function productsRoutes(products: ProductsService, csv: ProductsCsvService, links: ExportLinks) {
+export function productsRoutes(products: ProductsService, csv: ProductsCsvService, links: DownloadLinks) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     const tags = ['products'];
@@ -103,8 +101,8 @@ export function productsRoutes(products: ProductsService, csv: ProductsCsvServic
 
     app.post(
       '/products/export/link',
-      { config, schema: { tags, params: VendorParams, response: { 200: ProductsExportLink } } },
-      (req) => links.create(req.auth),
+      { config, schema: { tags, params: VendorParams, response: { 200: DownloadLink } } },
+      (req) => links.create(req.auth, EXPORT, '/api/v1/downloads/products.csv'),
     );
 
     app.post(

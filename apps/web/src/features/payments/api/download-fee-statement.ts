@@ -1,10 +1,14 @@
+import type { DownloadLink } from '@app/contracts/common';
 import { api, vendorPath } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/save-file';
+import { downloadFile } from '../../../lib/telegram';
 
-/** GET /invoices/fees/{YYYY-MM}/pdf: a month's plan fee statement, saved under its number. */
-export async function downloadFeeStatement(month: string, number: string): Promise<void> {
-  const blob = await api.get<Blob>(vendorPath(`/invoices/fees/${encodeURIComponent(month)}/pdf`), {
-    responseType: 'blob',
-  });
-  saveFile(blob, `${number}.pdf`);
+/**
+ * A month's plan fee statement (YYYY-MM), named after its number: a link made for it, which Telegram's
+ * downloadFile fetches itself, without the session. False when the user declined Telegram's prompt.
+ */
+export async function downloadFeeStatement(month: string, number: string): Promise<boolean> {
+  const link = await api.post<DownloadLink>(
+    vendorPath(`/invoices/fees/${encodeURIComponent(month)}/pdf/link`),
+  );
+  return downloadFile(link.url, `${number}.pdf`);
 }

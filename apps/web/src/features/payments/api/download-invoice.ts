@@ -1,10 +1,14 @@
+import type { DownloadLink } from '@app/contracts/common';
 import { api, vendorPath } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/save-file';
+import { downloadFile } from '../../../lib/telegram';
 
-/** GET /invoices/{id}/pdf, saved as a file named after the invoice number. */
-export async function downloadInvoice(invoiceId: string, number: string): Promise<void> {
-  const blob = await api.get<Blob>(vendorPath(`/invoices/${encodeURIComponent(invoiceId)}/pdf`), {
-    responseType: 'blob',
-  });
-  saveFile(blob, `${number}.pdf`);
+/**
+ * An invoice's PDF, named after its number: a link made for it (POST /invoices/{id}/pdf/link), which Telegram's
+ * downloadFile fetches itself, without the session. False when the user declined Telegram's prompt.
+ */
+export async function downloadInvoice(invoiceId: string, number: string): Promise<boolean> {
+  const link = await api.post<DownloadLink>(
+    vendorPath(`/invoices/${encodeURIComponent(invoiceId)}/pdf/link`),
+  );
+  return downloadFile(link.url, `${number}.pdf`);
 }

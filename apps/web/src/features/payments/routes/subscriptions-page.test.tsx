@@ -8,8 +8,10 @@ import { startFakeTelegram } from '../../../test/fake-telegram';
 import { renderApp } from '../../../test/render-app';
 import { SubscriptionsPage } from './subscriptions-page';
 
+let telegram: ReturnType<typeof startFakeTelegram>;
+
 beforeAll(() => {
-  startFakeTelegram();
+  telegram = startFakeTelegram();
 });
 
 afterEach(() => {
@@ -38,7 +40,11 @@ function serve(invoices: InvoiceList) {
     if (route.endsWith('/payments/wallet/balance'))
       return json({ balance: 0, balanceMinor: 0, currency: 'USD' });
     if (route.endsWith('/invoices')) return json(invoices);
-    if (route.endsWith('/pdf')) return new Response(new Blob(['%PDF-1.3'], { type: 'application/pdf' }));
+    const month = /\/invoices\/fees\/([\d-]+)\/pdf\/link$/.exec(route)?.[1];
+    if (month) {
+      const url = `/api/v1/downloads/fee-statements/${month}?token=signed`;
+      return json({ url, expiresAt: '2026-04-01T00:05:00.000Z' });
+    }
     return json({}, 404);
   });
 }
@@ -59,14 +65,7 @@ describe('Subscriptions: plan fees on shop sales', () => {
     expect(within(card).getByText('2 paid orders · $150.00 in sales')).toBeTruthy();
   });
 
-  it("lists a month's fee statement among the invoices and downloads its PDF", async () => {
-    URL.createObjectURL = vi.fn(() => 'blob:statement');
-    URL.revokeObjectURL = vi.fn();
-    // jsdom cannot follow a download link: record what would be saved instead.
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+  it("lists a month's fee statement among the invoices and downloads its PDF through Telegram", async () => {
     const calls = serve({
       invoices: [],
       feeStatements: [
@@ -81,7 +80,13 @@ describe('Subscriptions: plan fees on shop sales', () => {
     expect(within(invoices).queryByText('Plan fees · April 2026')).toBeNull();
     await userEvent.click(within(invoices).getByRole('button', { name: 'Download PDF' }));
 
-    expect(calls.some((c) => c.path.endsWith('/invoices/fees/2026-03/pdf'))).toBe(true);
-    expect(saved).toEqual(['FEES-202603-ABCD1234.pdf']);
+    expect(calls.some((c) => c.path.endsWith('/invoices/fees/2026-03/pdf/link'))).toBe(true);
+    // Telegram downloads the link itself (no session): the app asks it to, under the statement's number.
+    await vi.waitFor(() =>
+      expect(telegram.last('web_app_request_file_download')).toEqual({
+        url: `${window.location.origin}/api/v1/downloads/fee-statements/2026-03?token=signed`,
+        file_name: 'FEES-202603-ABCD1234.pdf',
+      }),
+    );
   });
 });

@@ -156,10 +156,10 @@ function PlanFeesThisMonth() {
   );
 }
 
-/** Tries a PDF download; a failure is told in a popup. */
-async function download(save: () => Promise<void>) {
+/** Tries a PDF download (Telegram's download prompt); a failure is told in a popup. */
+async function download(save: () => Promise<boolean>) {
   try {
-    await save();
+    if (await save()) haptics.success();
   } catch (error) {
     haptics.error();
     void showAlert(error instanceof Error ? error.message : translate('payments.invoices.downloadFailed'));

@@ -1,4 +1,4 @@
-import type { ProductsExportLink } from '@app/contracts/products';
+import type { DownloadLink } from '@app/contracts/common';
 import { useMutation } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
 
@@ -6,8 +6,8 @@ import { api, vendorPath } from '../../../lib/api-client';
  * A link to the catalogue CSV that works for a few minutes without the session: Telegram's downloadFile
  * fetches the file itself (see lib/telegram downloadFile).
  */
-export function getProductsExportLink(): Promise<ProductsExportLink> {
-  return api.post<ProductsExportLink>(vendorPath('/products/export/link'));
+export function getProductsExportLink(): Promise<DownloadLink> {
+  return api.post<DownloadLink>(vendorPath('/products/export/link'));
 }
 
 export function useProductsExportLink() {
