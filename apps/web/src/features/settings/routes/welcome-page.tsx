@@ -18,7 +18,7 @@ import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-
 import { useZodForm } from '../../../components/ui/form/zod-form';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
-import { haptics, useMainButton } from '../../../lib/telegram';
+import { haptics, useMainButton, useTelegram } from '../../../lib/telegram';
 import { getBotTokenInfo } from '../api/get-token';
 import { useWelcomeMessage } from '../api/get-welcome';
 import { useSaveWelcome } from '../api/save-welcome';
@@ -41,6 +41,7 @@ function newId(): string {
 
 function WelcomeForm({ botId, saved }: { botId: string; saved: WelcomeMessageInput }) {
   const { t } = useI18n();
+  const { user } = useTelegram();
   const save = useSaveWelcome(botId);
   // The preview names the bot as Telegram would.
   const token = useQuery({
@@ -99,7 +100,17 @@ function WelcomeForm({ botId, saved }: { botId: string; saved: WelcomeMessageInp
     >
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>{t('settings.welcome.preview')}</h2>
-        <WelcomePreview text={text} buttons={current} botName={token.data?.name ?? ''} />
+        {/* Greeting the vendor: what they would see writing to their own bot. */}
+        <WelcomePreview
+          text={text}
+          buttons={current}
+          botName={token.data?.name ?? ''}
+          greeted={{
+            first_name: user?.firstName ?? '',
+            last_name: user?.lastName ?? '',
+            username: user?.username ?? '',
+          }}
+        />
         <p className={styles.muted}>
           {t('settings.welcome.previewHint', { count: SETTINGS_LIMITS.welcomePreviewButtons })}
         </p>
