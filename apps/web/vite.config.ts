@@ -1,10 +1,21 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const server = 'http://127.0.0.1:3000';
 
+// In development too, the shop's Mini App's address (/shop/{botId}) serves its own page, as the server does.
+const shopPage: Plugin = {
+  name: 'shop-page',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && /^\/shop\/[^/.?]+\/?(\?.*)?$/.test(req.url)) req.url = '/shop.html';
+      next();
+    });
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), shopPage],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -114,7 +114,9 @@ export type AppDeps = {
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 // Bot tokens travel in Bot API URLs (/bot<token>/method): never let one reach a log line.
-const redactUrl = (url: string) => url.replace(/\/bot\d+:[A-Za-z0-9_-]+/g, '/bot<redacted>');
+// Bot tokens in the fake Bot API's paths, and download links' tokens (each names a caller for minutes).
+const redactUrl = (url: string) =>
+  url.replace(/\/bot\d+:[A-Za-z0-9_-]+/g, '/bot<redacted>').replace(/([?&]token=)[^&]*/g, '$1<redacted>');
 
 /** Builds the whole server from its dependencies. Does not listen: main.ts does, tests use app.inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

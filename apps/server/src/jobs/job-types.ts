@@ -22,6 +22,8 @@ export type JobData = {
   'notifications.send': Record<string, never>;
   /** Cancels shop orders left unpaid past their reservation (stock, codes, slots return). Every minute. */
   'shop.release-reservations': Record<string, never>;
+  /** Gives every running shop bot this version's chat menu (commands, the Mini App button). Once per start-up. */
+  'bots.refresh-menus': Record<string, never>;
 };
 
 export type JobName = keyof JobData;
@@ -74,4 +76,6 @@ export const jobKinds: JobKinds<JobData> = {
   // attempts, so the job itself needs few retries. A run takes about a minute at most.
   'notifications.send': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
   'shop.release-reservations': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
+  // Processes starting together send it together: stately runs it once. Two Bot API calls per running bot.
+  'bots.refresh-menus': { policy: 'stately', retryLimit: 2, expireInSeconds: 30 * 60 },
 };

@@ -1,3 +1,4 @@
+import { refreshShopMenus } from '../modules/bots/bots.service';
 import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
 import type { JobData, JobName } from './job-types';
@@ -57,6 +58,10 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
     'shop.release-reservations': async () => {
       await releaseReservations(deps);
     },
+    'bots.refresh-menus': async () => {
+      const bots = await refreshShopMenus(deps);
+      deps.log?.info({ bots }, 'shop bot menus refreshed');
+    },
   };
   const work = <K extends JobName>(name: K) => queue.work(name, handlers[name]);
   for (const name of Object.keys(handlers) as JobName[]) {
@@ -73,4 +78,6 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   await queue.schedule('shop.release-reservations', EVERY_MINUTE, {});
   // And once now: a period that ended while no server was up need not wait for the next minute.
   await queue.send('subscriptions.expire', {});
+  // Bots started by an earlier version get this one's chat menu.
+  await queue.send('bots.refresh-menus', {});
 }

@@ -31,10 +31,15 @@ export function toLocale(code: string | null | undefined): Locale | null {
  * Switches the app's language: the vendor's profile language first, else Telegram's language_code, else
  * English. Resolves when the catalogue is loaded; a catalogue that fails to load leaves the language as it is.
  */
+// The last language asked for wins, even when an earlier one's texts finish loading after it.
+let latestRequest = 0;
+
 export async function setLocale(...preferences: (string | null | undefined)[]): Promise<void> {
   const locale = preferences.map(toLocale).find((l) => l !== null) ?? 'en';
+  const request = ++latestRequest;
   if (locale === store.get().locale) return;
   const messages = locale === 'en' ? en : await loaders[locale]();
+  if (request !== latestRequest) return;
   store.set({ locale, messages });
   document.documentElement.lang = locale;
 }

@@ -110,7 +110,8 @@ export function connectTelegram(): Promise<void> {
 async function connect(): Promise<void> {
   const inTelegram = isInsideTelegram();
   if (!inTelegram) {
-    const initData = launchInitDataInAddress() ?? (await fetchDemoInitData());
+    const demoInitData = await fetchDemoInitData();
+    const initData = demoInitData && ((launchFromAddress && launchInitDataInAddress()) || demoInitData);
     if (!initData) {
       setState({ status: 'unavailable' });
       return;
@@ -153,8 +154,18 @@ function isInsideTelegram(): boolean {
   }
 }
 
-// The demo chat page opens a shop's Mini App as Telegram does, with the launch parameters in the address's
-// fragment: init data its fake Telegram signed with that shop bot's token, for the customer in the chat.
+let launchFromAddress = false;
+
+/**
+ * The shop's Mini App only, before connecting: in demo mode, take the launch data from the address's fragment,
+ * where the demo chat page puts it as Telegram does (init data its fake Telegram signed with that shop bot's
+ * token, for the customer in the chat). The back-office never does: a link could sign a person in as whoever
+ * the link's launch data names.
+ */
+export function acceptLaunchDataInAddress(): void {
+  launchFromAddress = true;
+}
+
 function launchInitDataInAddress(): string | null {
   return new URLSearchParams(window.location.hash.slice(1)).get('tgWebAppData');
 }

@@ -1,5 +1,5 @@
 import type { ShopCatalogue } from '@app/contracts/shop-catalogue';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../lib/api-client';
 
 export type ShopFilters = { categoryId: string | null; search: string };
@@ -17,6 +17,8 @@ export function shopCatalogueQuery(botId: string, initData: string, filters: Sho
       }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    // Another category or search keeps the shop on screen (its name, chips, main button) until it answers.
+    placeholderData: keepPreviousData,
     // A closed shop or a refused sign-in does not change by asking again.
     retry: (failures, error) =>
       failures < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),

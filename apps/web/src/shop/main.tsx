@@ -4,11 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { Providers } from '../app/providers';
 import { ConnectGate } from '../app/shell/connect-gate';
 import { setLocale } from '../i18n/i18n';
-import { connectTelegram, getTelegramState } from '../lib/telegram';
+import { acceptLaunchDataInAddress, connectTelegram, getTelegramState } from '../lib/telegram';
 import { ShopPage } from './shop-page';
 
 // The shop's Mini App: what a customer opens from a shop bot's menu button. No back-office, no session: every
 // call is signed by the init data Telegram gave this launch, for this bot.
+acceptLaunchDataInAddress();
 void connectTelegram().then(() => {
   // Telegram's language until the shop answers with its own.
   void setLocale(getTelegramState().user?.languageCode);

@@ -150,6 +150,14 @@ export async function releaseStoppedBot(db: Conn, vendorId: string, botId: strin
 }
 
 /** A live bot looked up by id alone (the shop runtime knows no vendor). */
+/** Every running bot, of every vendor (the menu refresh at start-up). */
+export async function listRunningBots(db: Conn): Promise<BotRow[]> {
+  return db
+    .select()
+    .from(bots)
+    .where(and(eq(bots.isActive, true), isNull(bots.deletedAt)));
+}
+
 export async function findBotById(db: Conn, botId: string): Promise<BotRow | undefined> {
   const [row] = await db
     .select()

@@ -135,13 +135,16 @@ async function stopBot(
     return updated;
   });
   try {
-    await deps.botApi.deleteWebhook(deps.secrets.decrypt(row.tokenCiphertext));
+    const token = deps.secrets.decrypt(row.tokenCiphertext);
+    await deps.botApi.deleteWebhook(token);
+    // The chat's menu button no longer opens the shop's Mini App: the shop is closed.
+    await deps.botApi.call(token, 'setChatMenuButton', { menu_button: { type: 'default' } });
   } catch (err) {
     // A revoked token (401) cannot receive updates anyway; anything else is worth a look.
     if (!isUnknownTokenError(err)) {
       deps.log?.warn(
         { botId: row.id, err: errorText(err) },
-        'Telegram still holds the webhook of a stopped bot',
+        'Telegram still holds the webhook or the menu of a stopped bot',
       );
     }
   }
@@ -226,6 +229,16 @@ async function setShopMenu(deps: BotStartDeps, row: repo.BotRow, token: string):
       deps.log?.warn({ botId: row.id, method, err: errorText(err) }, 'could not set the bot menu');
     }
   }
+}
+
+/**
+ * Gives every running shop bot the chat menu this version of the server sets (shopMenuCalls), so bots started
+ * before it changed get it too: the `bots.refresh-menus` job, sent once at each start-up. Answers how many.
+ */
+export async function refreshShopMenus(deps: BotStartDeps): Promise<number> {
+  const running = await repo.listRunningBots(deps.db);
+  for (const row of running) await setShopMenu(deps, row, deps.secrets.decrypt(row.tokenCiphertext));
+  return running.length;
 }
 
 /** Records the bot as running, once Telegram sends its updates here. */

@@ -27,7 +27,13 @@ export function botApiFetch(url: string, init: GrammyRequest = {}): Promise<Gram
     const send = url.startsWith('https:') ? httpsRequest : httpRequest;
     const headers = { ...init.headers };
     if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body));
-    const request = send(url, { method: init.method ?? 'POST', headers, agent: init.agent });
+    let request: ReturnType<typeof send>;
+    try {
+      request = send(url, { method: init.method ?? 'POST', headers, agent: init.agent });
+    } catch (err) {
+      // A malformed address: Node's error quotes it, token and all.
+      return reject(new Error(`The Bot API address is not valid (${(err as NodeJS.ErrnoException).code})`));
+    }
     const abort = () => request.destroy(new Error('The Bot API call was aborted'));
     signal?.addEventListener('abort', abort);
     const done = () => signal?.removeEventListener('abort', abort);

@@ -31,11 +31,13 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
 
-    /** The open shop whose bot signed the request's init data; 401 for any other caller, 403 when closed. */
+    /**
+     * The open shop whose bot signed the request's init data. 401 for any other caller, an unknown bot included
+     * (so the route does not tell which bots exist); 403 SHOP_CLOSED once the bot is stopped or expired.
+     */
     async function openShopOf(botId: string, authorization: string | undefined) {
       const runtime = BotId.safeParse(botId).success ? await deps.shopRuntimeOf(botId) : undefined;
-      // A stopped bot has no webhook secret: nobody reaches its shop, the Mini App included.
-      if (!runtime?.webhookSecret) throw new AppError('BOT_NOT_FOUND');
+      if (!runtime) throw new AppError('INIT_DATA_INVALID');
       const initData = authorization?.startsWith('tma ') ? authorization.slice(4) : undefined;
       try {
         verifyInitData(initData, runtime.shop.token, {
@@ -46,7 +48,8 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
         if (err instanceof InitDataError) throw new AppError('INIT_DATA_INVALID');
         throw err;
       }
-      if (!runtime.shop.isOpen) throw new AppError('SHOP_CLOSED');
+      // A stopped bot has no webhook secret: its chat is closed, and so is its Mini App.
+      if (!runtime.webhookSecret || !runtime.shop.isOpen) throw new AppError('SHOP_CLOSED');
       return runtime.shop;
     }
 

@@ -109,14 +109,21 @@ describe("the shop's Mini App", () => {
     expect(res.json().error).toMatchObject({ code: 'SHOP_CLOSED', message: 'This shop is closed for now' });
   });
 
-  it('answers nothing for a stopped bot or an unknown one', async () => {
+  it('says a stopped shop is closed for now', async () => {
     const stopped = await s.t.app.inject({
       method: 'POST',
       url: `${s.owner.base}/bots/${s.shop.id}/stop`,
       headers: s.owner.auth,
     });
     expect(stopped.statusCode).toBe(200);
-    expect((await readCatalogue()).statusCode).toBe(404);
-    expect((await readCatalogue('', s.shop.token, 'not-a-bot')).statusCode).toBe(404);
+    const res = await readCatalogue();
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('SHOP_CLOSED');
+  });
+
+  it('answers an unknown bot as it answers a wrong signature, so it tells nobody which bots exist', async () => {
+    const unknown = await readCatalogue('', s.shop.token, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(401);
+    expect((await readCatalogue('', s.shop.token, 'not-a-bot')).statusCode).toBe(401);
   });
 });

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { botSubscriptions } from '../../db/schema/index';
+import { createSecrets } from '../../lib/secrets';
+import { refreshShopMenus } from '../../modules/bots/bots.service';
 import { createBot, fakeBot } from '../../modules/bots/test-helpers';
 import { createCategory, createProduct, productBody } from '../../modules/products/test-helpers';
+import { createBotApi } from '../bot-api';
 import { type FakeBotApi, startFakeBotApi } from '../fake-bot-api/server';
 import { createStorefront } from './storefront';
 import {
@@ -130,6 +133,30 @@ describe('starting a shop bot', () => {
       text: 'Shop',
       web_app: { url: `${s.t.config.publicUrl}/shop/${s.shop.id}` },
     });
+  });
+
+  it('gives bots already running the menu at start-up (bots.refresh-menus)', async () => {
+    fake.state.reset();
+    const refreshed = await refreshShopMenus({
+      db: s.t.database.db,
+      botApi: createBotApi({ apiRoot: fake.url }),
+      secrets: createSecrets(s.t.config.appSecret),
+      publicUrl: s.t.config.publicUrl,
+    });
+    expect(refreshed).toBe(1);
+    const [call] = fake.state.calls({ method: 'setChatMenuButton', token: s.shop.token });
+    expect(call?.params.menu_button).toMatchObject({ type: 'web_app', text: 'Shop' });
+  });
+
+  it('takes the Mini App off the menu button when the bot stops', async () => {
+    const stopped = await s.t.app.inject({
+      method: 'POST',
+      url: `${s.owner.base}/bots/${s.shop.id}/stop`,
+      headers: s.owner.auth,
+    });
+    expect(stopped.statusCode).toBe(200);
+    const last = fake.state.calls({ method: 'setChatMenuButton', token: s.shop.token }).at(-1);
+    expect(last?.params.menu_button).toEqual({ type: 'default' });
   });
 });
 

@@ -151,7 +151,8 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
     return product?.service && line ? { key, product, service: product.service, line } : null;
   }
 
-  async function showSlots(ctx: ShopContext, productId: string, afterMs: number) {
+  /** `notice`: a line above the times (why they are offered again). */
+  async function showSlots(ctx: ShopContext, productId: string, afterMs: number, notice?: string) {
     const { shop } = ctx;
     if (!sessionKeyOf(ctx)) return;
     const booking = await bookingOf(ctx, productId);
@@ -171,7 +172,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
     );
     const back = new InlineKeyboard().text(ctx.say('viewCart'), 'cart');
     if (!open || fitting.length === 0) {
-      await showInPlace(ctx, ctx.say('noSlots', { name: product.name }), back);
+      await showInPlace(ctx, withNotice(notice, ctx.say('noSlots', { name: product.name })), back);
       return;
     }
     const page = fitting.slice(0, SLOTS_PER_PAGE);
@@ -186,7 +187,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       keyboard.text(ctx.say('laterSlots'), `sm:${Date.parse(last.start)}`).row();
     }
     keyboard.text(ctx.say('viewCart'), 'cart');
-    await showInPlace(ctx, ctx.say('chooseSlot', { name: product.name }), keyboard);
+    await showInPlace(ctx, withNotice(notice, ctx.say('chooseSlot', { name: product.name })), keyboard);
   }
 
   async function confirmSlot(ctx: ShopContext, productId: string, start: Date) {
@@ -311,8 +312,8 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
         const step = key ? (await deps.sessions.read(key)).step : null;
         if (!key || step?.kind !== 'checkout.confirm') return stale(ctx);
         await deps.sessions.write(key, { step: { kind: 'checkout.slot', productId: step.productId } });
-        await ctx.reply(ctx.say('slotTaken'));
-        await showSlots(ctx, step.productId, 0);
+        // The notice heads the times offered again, in the message tapped.
+        await showSlots(ctx, step.productId, 0, ctx.say('slotTaken'));
         return;
       }
       case 'VALIDATION_FAILED':
@@ -337,3 +338,5 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
 
   return feature;
 }
+
+const withNotice = (notice: string | undefined, text: string) => (notice ? `${notice}\n\n${text}` : text);
