@@ -294,8 +294,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
   const shopFunnel = createShopFunnel({ db, log: app.log, ...clock });
   app.addHook('onClose', () => shopFunnel.flush());
-  // What the shops' customers see of the catalogue, in the bots' chats and in their Mini App.
+  // What the shops' customers see of the catalogue and their carts, in the bots' chats and in their Mini App.
   const shopCatalogue = createCatalogueReader({ products, categories });
+  const shopSessions = createSessionStore(db);
+  const shopSaleProducts = (vendorId: string, botId: string, ids: string[]) =>
+    productsForSale(db, vendorId, botId, ids);
   const absoluteUrl = (path: string) => new URL(path, config.publicUrl).toString();
   const storefront = createStorefront({
     apiRoot: config.telegramApiRoot,
@@ -317,8 +320,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? {}
         : { throttle: createTelegramThrottle(UNLIMITED) }),
     customers,
-    sessions: createSessionStore(db),
-    saleProducts: (vendorId, botId, ids) => productsForSale(db, vendorId, botId, ids),
+    sessions: shopSessions,
+    saleProducts: shopSaleProducts,
     funnel: shopFunnel,
     planOf: async (vendorId, botId) => (await subscriptions.currentOf(vendorId, [botId]))(botId).plan,
     slotsOf: (vendorId, botId, productId, range, at) =>
@@ -369,6 +372,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           catalogue: shopCatalogue,
           absoluteUrl,
           initDataMaxAgeS: config.initDataMaxAgeS,
+          sessions: shopSessions,
+          saleProducts: shopSaleProducts,
+          funnel: shopFunnel,
           ...clock,
         }),
       );

@@ -33,3 +33,23 @@ test("a customer opens the shop's Mini App from the chat's menu button, picks a 
   await expect(chat.getByText('🛒 Your cart').last()).toBeVisible();
   await expect(chat.getByRole('button', { name: '✅ Checkout' }).last()).toBeVisible();
 });
+
+test("a customer adds a product to the cart in the shop's Mini App, and its main button shows the cart in the chat", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/fake-telegram/__control/chat-page?bot=urban_threads_bot');
+  await page.getByRole('button', { name: 'Shop', exact: true }).click();
+
+  const shop = page.getByTestId('shop-page');
+  const add = shop.getByRole('button', { name: /^Add to cart: / }).first();
+  const name = ((await add.getAttribute('aria-label')) ?? '').replace('Add to cart: ', '');
+  await add.click();
+  await expect(shop.getByText('1 in cart')).toBeVisible();
+  await expect(page.getByTestId('demo-main-button')).toHaveText('View cart (1)');
+
+  await page.getByTestId('demo-main-button').click();
+  const chat = page.getByRole('list', { name: 'Chat' });
+  await expect(chat.getByText('🛒 Your cart').last()).toBeVisible();
+  await expect(chat.getByText(`${name} × 1`, { exact: false }).last()).toBeVisible();
+});

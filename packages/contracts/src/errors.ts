@@ -32,6 +32,10 @@ export const ERRORS = {
   SUBSCRIPTION_EXPIRED: { status: 400, message: BOT_MESSAGES.subscriptionExpired },
   WEBHOOK_SECRET_INVALID: { status: 401, message: 'Unauthorized' },
   SHOP_CLOSED: { status: 403, message: 'This shop is closed for now' },
+  CART_SOLD_OUT: { status: 409, message: 'This product is sold out.' },
+  /** `details.max`: the most of it one order can hold. */
+  CART_LIMIT_REACHED: { status: 409, message: 'The cart holds all of this product that one order can take.' },
+  CART_OPTIONS_NEEDED: { status: 409, message: 'Choose this product’s options in the chat.' },
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
   BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   URI_TOO_LONG: { status: 414, message: 'A part of the address is too long.' },

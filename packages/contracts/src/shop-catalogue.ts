@@ -24,6 +24,8 @@ export const ShopCatalogueProduct = z.object({
   stockStatus: StockStatus,
   /** The main image's thumbnail (absolute), or null. */
   image: z.string().nullable(),
+  /** It has variations to choose from: it goes in the cart from its card in the chat. */
+  hasOptions: z.boolean(),
 });
 export type ShopCatalogueProduct = z.infer<typeof ShopCatalogueProduct>;
 
@@ -33,5 +35,18 @@ export const ShopCatalogue = z.object({
   categories: z.array(z.object({ id: z.string(), name: z.string() })),
   products: z.array(ShopCatalogueProduct),
   hasMore: z.boolean(),
+  /** Units in the customer's cart (the same cart as in the chat). */
+  cartCount: z.number().int(),
 });
 export type ShopCatalogue = z.infer<typeof ShopCatalogue>;
+
+/** `POST /api/v1/shop/{botId}/cart`: one more of a product (without options) in the customer's cart. */
+export const AddToShopCartBody = z.object({ productId: z.uuid() });
+export type AddToShopCartBody = z.infer<typeof AddToShopCartBody>;
+
+export const ShopCartAnswer = z.object({
+  /** The product's units in the cart now. */
+  quantity: z.number().int(),
+  cartCount: z.number().int(),
+});
+export type ShopCartAnswer = z.infer<typeof ShopCartAnswer>;

@@ -8,7 +8,8 @@ import { InfiniteList } from '../components/ui/infinite-list';
 import { SearchInput } from '../components/ui/search-input';
 import { setLocale, useI18n } from '../i18n/i18n';
 import { isApiError } from '../lib/api-client';
-import { haptics, openTelegramLink, useMainButton, useTelegram } from '../lib/telegram';
+import { haptics, openTelegramLink, showAlert, useMainButton, useTelegram } from '../lib/telegram';
+import { useAddToCart } from './add-to-cart';
 import { type ShopFilters, useShopCatalogue } from './get-shop-catalogue';
 import styles from './shop-page.module.css';
 
@@ -16,8 +17,9 @@ const ALL = 'all';
 
 /**
  * The shop's Mini App: the catalogue of one shop bot as its customer sees it (the same products as in the
- * chat), searched and filtered by category. A product opens its card in the bot's chat, where it goes in the
- * cart; the main button shows the cart there, to check out.
+ * chat), searched and filtered by category. "Add to cart" puts a product in the chat's own cart; a product
+ * with options, or a tap on its picture, opens its card in the bot's chat. The main button shows the cart
+ * there, to check out.
  */
 export function ShopPage({ botId }: { botId: string }) {
   const { t, formatMoney } = useI18n();
@@ -26,6 +28,13 @@ export function ShopPage({ botId }: { botId: string }) {
   const query = useShopCatalogue(botId, initData ?? '', filters);
   const first = query.data?.pages[0];
   const shop = first?.shop;
+  const addToCart = useAddToCart(botId, initData ?? '');
+  // Units in the cart: as the catalogue counted them, then as each add answers.
+  const [added, setAdded] = useState<{ cartCount: number; byProduct: Record<string, number> }>({
+    cartCount: -1,
+    byProduct: {},
+  });
+  const cartCount = added.cartCount >= 0 ? added.cartCount : (first?.cartCount ?? 0);
 
   // The shop speaks its bot's language.
   useEffect(() => {
@@ -36,9 +45,34 @@ export function ShopPage({ botId }: { botId: string }) {
     haptics.impact('light');
     openTelegramLink(link);
   };
-  useMainButton(t('shop.viewCart'), () => shop && openInChat(shopCartLink(shop.username)), {
-    visible: shop !== undefined,
-  });
+  useMainButton(
+    cartCount > 0 ? t('shop.viewCartCount', { count: cartCount }) : t('shop.viewCart'),
+    () => shop && openInChat(shopCartLink(shop.username)),
+    { visible: shop !== undefined },
+  );
+
+  const add = (productId: string) =>
+    addToCart.mutate(productId, {
+      onSuccess: (answer) => {
+        haptics.success();
+        setAdded((a) => ({
+          cartCount: answer.cartCount,
+          byProduct: { ...a.byProduct, [productId]: answer.quantity },
+        }));
+      },
+      onError: (error) => {
+        haptics.error();
+        const max = isApiError(error) ? (error.details as { max?: number } | undefined)?.max : undefined;
+        const code = isApiError(error) ? error.code : '';
+        void showAlert(
+          code === 'CART_SOLD_OUT'
+            ? t('shop.outOfStock')
+            : code === 'CART_LIMIT_REACHED' && max !== undefined
+              ? t('shop.limitReached', { count: max })
+              : t('shop.addFailed'),
+        );
+      },
+    });
 
   if (query.isError && isApiError(query.error) && query.error.status < 500) {
     const closed = query.error.code === 'SHOP_CLOSED';
@@ -97,7 +131,10 @@ export function ShopPage({ botId }: { botId: string }) {
               key={product.id}
               product={product}
               price={formatMoney(product.price, product.currency)}
+              inCart={added.byProduct[product.id] ?? 0}
+              adding={addToCart.isPending && addToCart.variables === product.id}
               onOpen={() => shop && openInChat(shopProductLink(shop.username, product.id))}
+              onAdd={() => add(product.id)}
             />
           )}
         />
@@ -107,27 +144,56 @@ export function ShopPage({ botId }: { botId: string }) {
   );
 }
 
-function ProductTile(props: { product: ShopCatalogueProduct; price: string; onOpen: () => void }) {
+function ProductTile(props: {
+  product: ShopCatalogueProduct;
+  price: string;
+  /** Units this customer added from here (0: none yet). */
+  inCart: number;
+  adding: boolean;
+  onOpen: () => void;
+  onAdd: () => void;
+}) {
   const { t } = useI18n();
   const { product } = props;
-  const stock =
-    product.stockStatus === 'out_of_stock'
-      ? t('shop.outOfStock')
-      : product.stockStatus === 'low_stock'
-        ? t('shop.lowStock')
-        : null;
+  const soldOut = product.stockStatus === 'out_of_stock';
+  const stock = soldOut
+    ? t('shop.outOfStock')
+    : product.stockStatus === 'low_stock'
+      ? t('shop.lowStock')
+      : null;
   return (
-    <button type="button" className={styles.tile} onClick={props.onOpen}>
-      <span className={styles.image}>
-        {product.image ? (
-          <img src={product.image} alt="" loading="lazy" />
-        ) : (
-          <span aria-hidden="true">🛍</span>
-        )}
-      </span>
-      <span className={styles.name}>{product.name}</span>
-      <span className={styles.price}>{props.price}</span>
-      {stock ? <span className={styles.stock}>{stock}</span> : null}
-    </button>
+    <div className={styles.tile}>
+      <button type="button" className={styles.details} onClick={props.onOpen}>
+        <span className={styles.image}>
+          {product.image ? (
+            <img src={product.image} alt="" loading="lazy" />
+          ) : (
+            <span aria-hidden="true">🛍</span>
+          )}
+        </span>
+        <span className={styles.name}>{product.name}</span>
+        <span className={styles.price}>{props.price}</span>
+        {props.inCart > 0 ? (
+          <span className={styles.inCart}>{t('shop.inCart', { count: props.inCart })}</span>
+        ) : stock ? (
+          <span className={styles.stock}>{stock}</span>
+        ) : null}
+      </button>
+      {soldOut ? null : product.hasOptions ? (
+        <button type="button" className={styles.add} onClick={props.onOpen}>
+          {t('shop.chooseOptions')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={styles.add}
+          onClick={props.onAdd}
+          disabled={props.adding}
+          aria-label={`${t('shop.add')}: ${product.name}`}
+        >
+          {t('shop.add')}
+        </button>
+      )}
+    </div>
   );
 }

@@ -301,6 +301,14 @@ function render(chat) {
 
 // --- Acting as the customer ------------------------------------------------------------------------------------
 
+// A Mini App this machine serves (localhost or 127.0.0.1, whichever the server calls itself) opens on this
+// page's own address: the browser keeps one customer per address, and the Mini App's links come back here.
+function sameOrigin(url) {
+  const address = new URL(url);
+  const local = address.hostname === 'localhost' || address.hostname === '127.0.0.1';
+  return local ? `${address.pathname}${address.search}${address.hash}` : url;
+}
+
 async function refresh() {
   const chat = await call(`chat?bot=${encodeURIComponent(botName)}&userId=${customer.id}`);
   $('title').firstChild.textContent = chat.bot.first_name;
@@ -373,9 +381,9 @@ if (!botName) {
   });
   $('menu-app').addEventListener('click', () => {
     // Telegram opens the Mini App with launch parameters signed for this customer; here, in this tab.
-    act(() => call('chat/menu-app', target()).then(({ url }) => window.location.assign(url))).catch(
-      () => undefined,
-    );
+    act(() =>
+      call('chat/menu-app', target()).then(({ url }) => window.location.assign(sameOrigin(url))),
+    ).catch(() => undefined);
   });
   // A t.me link with ?start= (from the shop's Mini App) opens the chat and sends /start with its parameter, once.
   const start = params.get('start');

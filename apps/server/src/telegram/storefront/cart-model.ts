@@ -7,10 +7,41 @@ import {
   unitPriceOf,
 } from '../../modules/products/sale-rules';
 import type { ShopContext } from './context';
-import type { CartLine, SessionKey } from './sessions';
+import type { CartLine, SessionKey, SessionStore } from './sessions';
 
 // The cart as the customer sees it, priced from the products as they are in the database now (never from
 // anything a button carried): shared by the cart and checkout features.
+
+/** A cart holds at most this many lines (different products or variations). */
+const MAX_LINES = 20;
+
+export type Added = { quantity: number } | { refused: 'sold_out' } | { refused: 'limit'; max: number };
+
+/**
+ * Puts one more of a product (or of one of its variations) in the customer's cart, with the session locked:
+ * never past what can be had (stock, a service's places, maxPerOrder) nor past MAX_LINES lines. Answers the
+ * line's new quantity, or why not. The chat's Add to cart and the shop's Mini App both add this way.
+ */
+export async function addOneToCart(
+  sessions: SessionStore,
+  key: SessionKey,
+  product: SaleProduct,
+  variationId: string | null,
+): Promise<Added> {
+  const max = maxQuantityOf(product, variationId);
+  return sessions.update<Added>(key, async (session) => {
+    const existing = session.cart.find((l) => l.productId === product.id && l.variation === variationId);
+    const quantity = (existing?.quantity ?? 0) + 1;
+    if (max === 0) return { changes: {}, result: { refused: 'sold_out' } };
+    if (quantity > max || (!existing && session.cart.length >= MAX_LINES)) {
+      return { changes: {}, result: { refused: 'limit', max } };
+    }
+    const cart: CartLine[] = existing
+      ? session.cart.map((l) => (l === existing ? { ...l, quantity } : l))
+      : [...session.cart, { productId: product.id, variation: variationId, quantity }];
+    return { changes: { cart }, result: { quantity } };
+  });
+}
 
 export type PricedLine = {
   line: CartLine;

@@ -1,12 +1,21 @@
 import { text } from '@app/contracts/common';
-import { ShopCatalogue, ShopCatalogueQuery } from '@app/contracts/shop-catalogue';
+import {
+  AddToShopCartBody,
+  ShopCartAnswer,
+  ShopCatalogue,
+  ShopCatalogueQuery,
+} from '@app/contracts/shop-catalogue';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { ShopRuntime } from '../../modules/bots/bots.service';
+import type { FunnelStep } from '../../modules/orders/shop-funnel.service';
+import type { SaleProduct } from '../../modules/products/sale-rules';
 import { InitDataError, verifyInitData } from '../init-data';
+import { addOneToCart } from './cart-model';
 import type { CatalogueReader } from './features/catalogue';
+import type { SessionKey, SessionStore } from './sessions';
 
 export type ShopMiniAppDeps = {
   shopRuntimeOf(botId: string): Promise<ShopRuntime | undefined>;
@@ -14,6 +23,10 @@ export type ShopMiniAppDeps = {
   /** Absolute URL of a stored image. */
   absoluteUrl(path: string): string;
   initDataMaxAgeS: number;
+  /** The customers' carts (the chat's own: one cart per bot and customer). */
+  sessions: SessionStore;
+  saleProducts(vendorId: string, botId: string, ids: string[]): Promise<SaleProduct[]>;
+  funnel: { record(step: FunnelStep, at: { vendorId: string; botId: string; productId?: string }): void };
   now?: () => Date;
 };
 
@@ -21,11 +34,10 @@ const ShopParams = z.object({ botId: text().max(64) });
 const BotId = z.uuid();
 
 /**
- * The shop's Mini App, which the chat menu button of every shop bot opens (`/shop/{botId}`): its catalogue, read
- * by the customer. The caller is whoever Telegram signed the init data for, with that bot's own token (not the
- * platform bot's): `Authorization: tma <initData>`. Only a running shop answers; it shows what the bot's chat
- * shows (active products sold through that bot), and a product opens its card in the chat, where the cart and
- * checkout are.
+ * The shop's Mini App, which the chat menu button of every shop bot opens (`/shop/{botId}`): its catalogue, and
+ * adding to the cart. The caller is whoever Telegram signed the init data for, with that bot's own token (not
+ * the platform bot's): `Authorization: tma <initData>`. Only a running shop answers. It shows what the bot's chat
+ * shows (active products sold through that bot) and adds to the chat's own cart, where checkout is.
  */
 export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
   return async (root: FastifyInstance) => {
@@ -39,19 +51,25 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
       const runtime = BotId.safeParse(botId).success ? await deps.shopRuntimeOf(botId) : undefined;
       if (!runtime) throw new AppError('INIT_DATA_INVALID');
       const initData = authorization?.startsWith('tma ') ? authorization.slice(4) : undefined;
+      let user: { id: number };
       try {
-        verifyInitData(initData, runtime.shop.token, {
+        ({ user } = verifyInitData(initData, runtime.shop.token, {
           maxAgeS: deps.initDataMaxAgeS,
           ...(deps.now ? { now: deps.now() } : {}),
-        });
+        }));
       } catch (err) {
         if (err instanceof InitDataError) throw new AppError('INIT_DATA_INVALID');
         throw err;
       }
       // A stopped bot has no webhook secret: its chat is closed, and so is its Mini App.
       if (!runtime.webhookSecret || !runtime.shop.isOpen) throw new AppError('SHOP_CLOSED');
-      return runtime.shop;
+      const { shop } = runtime;
+      const cart: SessionKey = { vendorId: shop.vendorId, botId: shop.botId, telegramUserId: user.id };
+      return { shop, cart };
     }
+
+    const unitsIn = async (cart: SessionKey) =>
+      (await deps.sessions.read(cart)).cart.reduce((sum, line) => sum + line.quantity, 0);
 
     app.get(
       '/shop/:botId/catalogue',
@@ -65,12 +83,19 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
         },
       },
       async (req, reply) => {
-        const shop = await openShopOf(req.params.botId, req.headers.authorization);
+        const { shop, cart } = await openShopOf(req.params.botId, req.headers.authorization);
         const { categoryId, search, page } = req.query;
-        const [categories, listed] = await Promise.all([
+        const [categories, listed, cartCount] = await Promise.all([
           deps.catalogue.categories(shop.vendorId),
           deps.catalogue.products(shop.vendorId, shop.botId, { categoryId, search, page }),
+          unitsIn(cart),
         ]);
+        const forSale = await deps.saleProducts(
+          shop.vendorId,
+          shop.botId,
+          listed.products.map((p) => p.id),
+        );
+        const withOptions = new Set(forSale.filter((p) => p.variations.length > 0).map((p) => p.id));
         // What a customer sees changes with the vendor's edits, and is theirs alone to see.
         reply.header('Cache-Control', 'private, no-store');
         return {
@@ -84,9 +109,38 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
             currency: p.currency,
             stockStatus: p.stockStatus,
             image: p.image ? deps.absoluteUrl(p.image) : null,
+            hasOptions: withOptions.has(p.id),
           })),
           hasMore: listed.hasMore,
+          cartCount,
         };
+      },
+    );
+
+    app.post(
+      '/shop/:botId/cart',
+      {
+        schema: {
+          tags: ['shop'],
+          summary: "One more of a product in the customer's cart, from the shop's Mini App",
+          params: ShopParams,
+          body: AddToShopCartBody,
+          response: { 200: ShopCartAnswer },
+        },
+      },
+      async (req) => {
+        const { shop, cart } = await openShopOf(req.params.botId, req.headers.authorization);
+        const { productId } = req.body;
+        const [product] = await deps.saleProducts(shop.vendorId, shop.botId, [productId]);
+        if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+        if (product.variations.length > 0) throw new AppError('CART_OPTIONS_NEEDED');
+        const added = await addOneToCart(deps.sessions, cart, product, null);
+        if ('refused' in added) {
+          if (added.refused === 'sold_out') throw new AppError('CART_SOLD_OUT');
+          throw new AppError('CART_LIMIT_REACHED', undefined, { max: added.max });
+        }
+        deps.funnel.record('cart', { vendorId: shop.vendorId, botId: shop.botId, productId });
+        return { quantity: added.quantity, cartCount: await unitsIn(cart) };
       },
     );
   };

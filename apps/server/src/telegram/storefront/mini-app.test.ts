@@ -6,7 +6,7 @@ import { createBot, fakeBot } from '../../modules/bots/test-helpers';
 import { createCategory, createProduct, productBody } from '../../modules/products/test-helpers';
 import { type FakeBotApi, startFakeBotApi } from '../fake-bot-api/server';
 import { signInitData } from '../init-data';
-import { ANN, type OpenShop, openShop } from './test-helpers';
+import { ANN, customerSays, lastTextTo, type OpenShop, openShop } from './test-helpers';
 
 let fake: FakeBotApi;
 let s: OpenShop;
@@ -125,5 +125,82 @@ describe("the shop's Mini App", () => {
     const unknown = await readCatalogue('', s.shop.token, '00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(401);
     expect((await readCatalogue('', s.shop.token, 'not-a-bot')).statusCode).toBe(401);
+  });
+});
+
+describe("the shop's Mini App's cart", () => {
+  function add(productId: string) {
+    return s.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/shop/${s.shop.id}/cart`,
+      headers: { authorization: `tma ${signInitData(ANN, s.shop.token)}` },
+      payload: { productId },
+    });
+  }
+
+  it('adds to the customer’s cart, the same one as in the chat, and counts it on the catalogue', async () => {
+    const { loaf } = await stock();
+    expect((await add(loaf.id)).json()).toEqual({ quantity: 1, cartCount: 1 });
+    expect((await add(loaf.id)).json()).toEqual({ quantity: 2, cartCount: 2 });
+    expect((await readCatalogue()).json<ShopCatalogue>().cartCount).toBe(2);
+
+    await customerSays(s, '/cart');
+    expect(lastTextTo(s, ANN.id)).toBe('🛒 Your cart\n\nSourdough loaf × 2 = $13.00\n\nTotal: $13.00');
+  });
+
+  it('never adds past what one order can take, and says how many that is', async () => {
+    const category = await createCategory(s.t.app, s.owner, 'Last ones', []);
+    const last = await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', category.id, { name: 'Last loaf', price: 650, stock: 1, botIds: [s.shop.id] }),
+    );
+    expect((await add(last.id)).statusCode).toBe(200);
+    const refused = await add(last.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'CART_LIMIT_REACHED', details: { max: 1 } });
+  });
+
+  it('leaves a product with options to its card in the chat, and says so in the catalogue', async () => {
+    const category = await createCategory(s.t.app, s.owner, 'Shirts', []);
+    const shirt = await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', category.id, {
+        name: 'Shirt',
+        price: 2000,
+        botIds: [s.shop.id],
+        physical: { variations: [{ type: 'size', values: [{ value: 'S', stock: 3 }] }] },
+      }),
+    );
+    const listed = (await readCatalogue()).json<ShopCatalogue>().products.find((p) => p.id === shirt.id);
+    expect(listed?.hasOptions).toBe(true);
+    const refused = await add(shirt.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('CART_OPTIONS_NEEDED');
+  });
+
+  it("refuses a product the bot does not sell, and another bot's customer", async () => {
+    const { loaf } = await stock();
+    const other = fakeBot(fake);
+    const otherBot = await createBot(s.t.app, s.owner, {
+      botToken: other.token,
+      botName: 'Other',
+      plan: 'PRO',
+    });
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/shop/${otherBot.id}/cart`,
+      headers: { authorization: `tma ${signInitData(ANN, other.token)}` },
+      payload: { productId: loaf.id },
+    });
+    expect(res.statusCode).toBe(404);
+    const forged = await s.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/shop/${s.shop.id}/cart`,
+      headers: { authorization: `tma ${signInitData(ANN, other.token)}` },
+      payload: { productId: loaf.id },
+    });
+    expect(forged.statusCode).toBe(401);
   });
 });

@@ -17,6 +17,12 @@ export const shop = {
   'shop.lowStock': 'Nur noch wenige',
   'shop.outOfStock': 'Ausverkauft',
   'shop.viewCart': 'Warenkorb ansehen',
+  'shop.add': 'In den Warenkorb',
+  'shop.chooseOptions': 'Optionen wählen',
+  'shop.inCart': '{count} im Warenkorb',
+  'shop.viewCartCount': 'Warenkorb ansehen ({count})',
+  'shop.limitReached': 'Eine Bestellung kann {count} Stück dieses Produkts enthalten.',
+  'shop.addFailed': 'Konnte nicht in den Warenkorb gelegt werden. Bitte erneut versuchen.',
   'shop.closed': 'Dieser Shop ist derzeit geschlossen',
   'shop.openFromBot': 'Öffnen Sie diesen Shop über seinen Bot in Telegram.',
 } satisfies AreaCatalogue<typeof en>;

@@ -14,6 +14,12 @@ export const shop = {
   'shop.lowStock': 'Few left',
   'shop.outOfStock': 'Out of stock',
   'shop.viewCart': 'View cart',
+  'shop.add': 'Add to cart',
+  'shop.chooseOptions': 'Choose options',
+  'shop.inCart': '{count} in cart',
+  'shop.viewCartCount': 'View cart ({count})',
+  'shop.limitReached': 'One order can take {count} of this product.',
+  'shop.addFailed': 'Could not add it to the cart. Please try again.',
   'shop.closed': 'This shop is closed for now',
   'shop.openFromBot': 'Open this shop from its bot in Telegram.',
 } as const;

@@ -17,6 +17,12 @@ export const shop = {
   'shop.lowStock': 'Quedan pocos',
   'shop.outOfStock': 'Agotado',
   'shop.viewCart': 'Ver carrito',
+  'shop.add': 'Añadir al carrito',
+  'shop.chooseOptions': 'Elegir opciones',
+  'shop.inCart': '{count} en el carrito',
+  'shop.viewCartCount': 'Ver carrito ({count})',
+  'shop.limitReached': 'Un pedido admite {count} de este producto.',
+  'shop.addFailed': 'No se pudo añadir al carrito. Inténtalo de nuevo.',
   'shop.closed': 'Esta tienda está cerrada por ahora',
   'shop.openFromBot': 'Abre esta tienda desde su bot en Telegram.',
 } satisfies AreaCatalogue<typeof en>;

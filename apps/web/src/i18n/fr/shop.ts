@@ -17,6 +17,12 @@ export const shop = {
   'shop.lowStock': 'Plus que quelques-uns',
   'shop.outOfStock': 'Rupture de stock',
   'shop.viewCart': 'Voir le panier',
+  'shop.add': 'Ajouter au panier',
+  'shop.chooseOptions': 'Choisir les options',
+  'shop.inCart': '{count} dans le panier',
+  'shop.viewCartCount': 'Voir le panier ({count})',
+  'shop.limitReached': 'Une commande peut contenir {count} de ce produit.',
+  'shop.addFailed': 'Impossible de l’ajouter au panier. Réessayez.',
   'shop.closed': 'Cette boutique est fermée pour le moment',
   'shop.openFromBot': 'Ouvrez cette boutique depuis son bot dans Telegram.',
 } satisfies AreaCatalogue<typeof en>;

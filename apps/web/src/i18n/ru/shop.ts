@@ -17,6 +17,12 @@ export const shop = {
   'shop.lowStock': 'Осталось мало',
   'shop.outOfStock': 'Нет в наличии',
   'shop.viewCart': 'Открыть корзину',
+  'shop.add': 'В корзину',
+  'shop.chooseOptions': 'Выбрать вариант',
+  'shop.inCart': 'В корзине: {count}',
+  'shop.viewCartCount': 'Корзина ({count})',
+  'shop.limitReached': 'В одном заказе можно не больше {count} шт. этого товара.',
+  'shop.addFailed': 'Не удалось добавить в корзину. Попробуйте ещё раз.',
   'shop.closed': 'Этот магазин сейчас закрыт',
   'shop.openFromBot': 'Откройте этот магазин через его бота в Telegram.',
 } satisfies AreaCatalogue<typeof en>;

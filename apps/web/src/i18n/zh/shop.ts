@@ -17,6 +17,12 @@ export const shop = {
   'shop.lowStock': '仅剩少量',
   'shop.outOfStock': '缺货',
   'shop.viewCart': '查看购物车',
+  'shop.add': '加入购物车',
+  'shop.chooseOptions': '选择规格',
+  'shop.inCart': '购物车中 {count} 件',
+  'shop.viewCartCount': '查看购物车（{count}）',
+  'shop.limitReached': '每个订单最多可购买 {count} 件此商品。',
+  'shop.addFailed': '无法加入购物车，请重试。',
   'shop.closed': '这家商店暂时关闭',
   'shop.openFromBot': '请在 Telegram 中通过商店的机器人打开。',
 } satisfies AreaCatalogue<typeof en>;

@@ -3,6 +3,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import type { FunnelStep } from '../../../modules/orders/shop-funnel.service';
 import { maxQuantityOf, type SaleProduct } from '../../../modules/products/sale-rules';
 import {
+  addOneToCart,
   formatMoney,
   formatTotals,
   isLine,
@@ -14,7 +15,7 @@ import {
 } from '../cart-model';
 import type { ShopContext } from '../context';
 import { buttonsInPlace, changeButtonsInPlace, showInPlace } from '../in-place';
-import type { CartLine, SessionStore } from '../sessions';
+import type { SessionStore } from '../sessions';
 import { addCheckoutButtons, checkoutNote } from './checkout';
 
 export type CartDeps = {
@@ -31,9 +32,6 @@ export type ProductCardHooks = {
   keyboard(ctx: ShopContext, product: Product): InlineKeyboard;
   shown(ctx: ShopContext, product: Product): void;
 };
-
-/** A cart holds at most this many lines (different products or variations). */
-const MAX_LINES = 20;
 
 /** Telegram shows at most this many characters of a callback query's answer. */
 const MAX_ANSWER_LENGTH = 200;
@@ -118,24 +116,13 @@ export function cartFeature(deps: CartDeps) {
       return;
     }
     const variationId = variation?.[0]?.id ?? null;
-    const max = maxQuantityOf(product, variationId);
-    const outcome = await deps.sessions.update<{ refused: string } | { quantity: number }>(
-      key,
-      async (session) => {
-        const existing = session.cart.find((l) => l.productId === productId && l.variation === variationId);
-        const quantity = (existing?.quantity ?? 0) + 1;
-        if (max === 0) return { changes: {}, result: { refused: ctx.say('soldOutShort') } };
-        if (quantity > max || (!existing && session.cart.length >= MAX_LINES)) {
-          return { changes: {}, result: { refused: ctx.say('maxReached', { count: String(max) }) } };
-        }
-        const cart: CartLine[] = existing
-          ? session.cart.map((l) => (l === existing ? { ...l, quantity } : l))
-          : [...session.cart, { productId, variation: variationId, quantity }];
-        return { changes: { cart }, result: { quantity } };
-      },
-    );
+    const outcome = await addOneToCart(deps.sessions, key, product, variationId);
     if ('refused' in outcome) {
-      await ctx.answerCallbackQuery({ text: outcome.refused });
+      const refused =
+        outcome.refused === 'sold_out'
+          ? ctx.say('soldOutShort')
+          : ctx.say('maxReached', { count: String(outcome.max) });
+      await ctx.answerCallbackQuery({ text: refused });
       return;
     }
     deps.funnel.record('cart', { vendorId: shop.vendorId, botId: shop.botId, productId });
