@@ -1,18 +1,22 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /**
  * The shop's Mini App, as a customer of the demo shop uses it: the chat's menu button opens it (the fake
- * Telegram's chat page signs its launch with the shop bot's token, as Telegram does), a product opens its card
- * in the chat, and the main button shows the cart there.
+ * Telegram's chat page signs its launch with the shop bot's token, as Telegram does), a product goes in the cart
+ * there or opens its card in the chat, and the main button shows the cart in the chat.
  */
+/** A new customer of the demo shop opens its chat and presses the menu button, "Shop". */
+async function openShopMiniApp(page: Page) {
+  await page.goto('/fake-telegram/__control/chat-page?bot=urban_threads_bot');
+  await page.getByRole('button', { name: 'Shop', exact: true }).click();
+  return page.getByTestId('shop-page');
+}
+
 test("a customer opens the shop's Mini App from the chat's menu button, picks a product and sees the cart in the chat", async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  await page.goto('/fake-telegram/__control/chat-page?bot=urban_threads_bot');
-  await page.getByRole('button', { name: 'Shop', exact: true }).click();
-
-  const shop = page.getByTestId('shop-page');
+  const shop = await openShopMiniApp(page);
   await expect(shop.getByRole('heading', { name: 'Urban Threads' })).toBeVisible();
   await shop.getByRole('radio', { name: 'Clothing' }).click();
   const tile = shop.getByRole('region', { name: 'Products' }).getByRole('button').first();
@@ -38,10 +42,7 @@ test("a customer adds a product to the cart in the shop's Mini App, and its main
   page,
 }) => {
   test.setTimeout(60_000);
-  await page.goto('/fake-telegram/__control/chat-page?bot=urban_threads_bot');
-  await page.getByRole('button', { name: 'Shop', exact: true }).click();
-
-  const shop = page.getByTestId('shop-page');
+  const shop = await openShopMiniApp(page);
   const add = shop.getByRole('button', { name: /^Add to cart: / }).first();
   const name = ((await add.getAttribute('aria-label')) ?? '').replace('Add to cart: ', '');
   await add.click();
