@@ -26,6 +26,8 @@ export const ShopCatalogueProduct = z.object({
   image: z.string().nullable(),
   /** It has variations to choose from: it goes in the cart from its card in the chat. */
   hasOptions: z.boolean(),
+  /** One can go in the cart from the catalogue now: no options, and in stock (or sold on backorder). */
+  canAdd: z.boolean(),
 });
 export type ShopCatalogueProduct = z.infer<typeof ShopCatalogueProduct>;
 

@@ -27,13 +27,13 @@ export function toLocale(code: string | null | undefined): Locale | null {
   return (LOCALES as readonly string[]).includes(base ?? '') ? (base as Locale) : null;
 }
 
+// The last language asked for wins, even when an earlier one's texts finish loading after it.
+let latestRequest = 0;
+
 /**
  * Switches the app's language: the vendor's profile language first, else Telegram's language_code, else
  * English. Resolves when the catalogue is loaded; a catalogue that fails to load leaves the language as it is.
  */
-// The last language asked for wins, even when an earlier one's texts finish loading after it.
-let latestRequest = 0;
-
 export async function setLocale(...preferences: (string | null | undefined)[]): Promise<void> {
   const locale = preferences.map(toLocale).find((l) => l !== null) ?? 'en';
   const request = ++latestRequest;

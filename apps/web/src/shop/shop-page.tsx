@@ -29,12 +29,10 @@ export function ShopPage({ botId }: { botId: string }) {
   const first = query.data?.pages[0];
   const shop = first?.shop;
   const addToCart = useAddToCart(botId, initData ?? '');
-  // Units in the cart: as the catalogue counted them, then as each add answers.
-  const [added, setAdded] = useState<{ cartCount: number; byProduct: Record<string, number> }>({
-    cartCount: -1,
-    byProduct: {},
-  });
-  const cartCount = added.cartCount >= 0 ? added.cartCount : (first?.cartCount ?? 0);
+  // What this visit added, per product (the tile says how many are in the cart), and the adds on their way.
+  const [inCart, setInCart] = useState<Record<string, number>>({});
+  const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
+  const cartCount = first?.cartCount ?? 0;
 
   // The shop speaks its bot's language.
   useEffect(() => {
@@ -51,28 +49,27 @@ export function ShopPage({ botId }: { botId: string }) {
     { visible: shop !== undefined },
   );
 
-  const add = (productId: string) =>
-    addToCart.mutate(productId, {
-      onSuccess: (answer) => {
-        haptics.success();
-        setAdded((a) => ({
-          cartCount: answer.cartCount,
-          byProduct: { ...a.byProduct, [productId]: answer.quantity },
-        }));
-      },
-      onError: (error) => {
-        haptics.error();
-        const max = isApiError(error) ? (error.details as { max?: number } | undefined)?.max : undefined;
-        const code = isApiError(error) ? error.code : '';
-        void showAlert(
-          code === 'CART_SOLD_OUT'
-            ? t('shop.outOfStock')
-            : code === 'CART_LIMIT_REACHED' && max !== undefined
-              ? t('shop.limitReached', { count: max })
-              : t('shop.addFailed'),
-        );
-      },
-    });
+  const add = async (productId: string) => {
+    setAdding((ids) => new Set(ids).add(productId));
+    try {
+      const answer = await addToCart.mutateAsync(productId);
+      haptics.success();
+      setInCart((counts) => ({ ...counts, [productId]: answer.quantity }));
+    } catch (error) {
+      haptics.error();
+      const code = isApiError(error) ? error.code : '';
+      const max = isApiError(error) ? (error.details as { max?: number } | undefined)?.max : undefined;
+      void showAlert(
+        code === 'CART_SOLD_OUT'
+          ? t('shop.outOfStock')
+          : code === 'CART_LIMIT_REACHED' && max !== undefined
+            ? t('shop.limitReached', { count: max })
+            : t('shop.addFailed'),
+      );
+    } finally {
+      setAdding((ids) => new Set([...ids].filter((id) => id !== productId)));
+    }
+  };
 
   if (query.isError && isApiError(query.error) && query.error.status < 500) {
     const closed = query.error.code === 'SHOP_CLOSED';
@@ -131,10 +128,10 @@ export function ShopPage({ botId }: { botId: string }) {
               key={product.id}
               product={product}
               price={formatMoney(product.price, product.currency)}
-              inCart={added.byProduct[product.id] ?? 0}
-              adding={addToCart.isPending && addToCart.variables === product.id}
+              inCart={inCart[product.id] ?? 0}
+              adding={adding.has(product.id)}
               onOpen={() => shop && openInChat(shopProductLink(shop.username, product.id))}
-              onAdd={() => add(product.id)}
+              onAdd={() => void add(product.id)}
             />
           )}
         />
@@ -179,11 +176,11 @@ function ProductTile(props: {
           <span className={styles.stock}>{stock}</span>
         ) : null}
       </button>
-      {soldOut ? null : product.hasOptions ? (
+      {product.hasOptions ? (
         <button type="button" className={styles.add} onClick={props.onOpen}>
           {t('shop.chooseOptions')}
         </button>
-      ) : (
+      ) : product.canAdd ? (
         <button
           type="button"
           className={styles.add}
@@ -193,7 +190,7 @@ function ProductTile(props: {
         >
           {t('shop.add')}
         </button>
-      )}
+      ) : null}
     </div>
   );
 }

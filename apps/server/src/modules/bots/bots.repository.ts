@@ -149,7 +149,6 @@ export async function releaseStoppedBot(db: Conn, vendorId: string, botId: strin
     .where(and(eq(bots.vendorId, vendorId), eq(bots.id, botId), eq(bots.isActive, false)));
 }
 
-/** A live bot looked up by id alone (the shop runtime knows no vendor). */
 /** Every running bot, of every vendor (the menu refresh at start-up). */
 export async function listRunningBots(db: Conn): Promise<BotRow[]> {
   return db
@@ -158,6 +157,7 @@ export async function listRunningBots(db: Conn): Promise<BotRow[]> {
     .where(and(eq(bots.isActive, true), isNull(bots.deletedAt)));
 }
 
+/** A live bot looked up by id alone (the shop runtime knows no vendor). */
 export async function findBotById(db: Conn, botId: string): Promise<BotRow | undefined> {
   const [row] = await db
     .select()

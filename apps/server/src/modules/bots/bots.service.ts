@@ -134,17 +134,24 @@ async function stopBot(
     await recordEvent(tx, botEvent(actor, row, how.action, how.reason ? { reason: how.reason } : {}));
     return updated;
   });
-  try {
-    const token = deps.secrets.decrypt(row.tokenCiphertext);
-    await deps.botApi.deleteWebhook(token);
+  const token = () => deps.secrets.decrypt(row.tokenCiphertext);
+  const calls: [string, () => Promise<unknown>][] = [
+    ['webhook', () => deps.botApi.deleteWebhook(token())],
     // The chat's menu button no longer opens the shop's Mini App: the shop is closed.
-    await deps.botApi.call(token, 'setChatMenuButton', { menu_button: { type: 'default' } });
-  } catch (err) {
-    // A revoked token (401) cannot receive updates anyway; anything else is worth a look.
-    if (!isUnknownTokenError(err)) {
+    [
+      'menu button',
+      () => deps.botApi.call(token(), 'setChatMenuButton', { menu_button: { type: 'default' } }),
+    ],
+  ];
+  for (const [what, call] of calls) {
+    try {
+      await call();
+    } catch (err) {
+      // A revoked token (401) cannot receive updates anyway; anything else is worth a look.
+      if (isUnknownTokenError(err)) break;
       deps.log?.warn(
-        { botId: row.id, err: errorText(err) },
-        'Telegram still holds the webhook or the menu of a stopped bot',
+        { botId: row.id, what, err: errorText(err) },
+        'Telegram still holds a part of a stopped bot',
       );
     }
   }
@@ -226,6 +233,8 @@ async function setShopMenu(deps: BotStartDeps, row: repo.BotRow, token: string):
     try {
       await deps.botApi.call(token, method, params);
     } catch (err) {
+      // A revoked token takes no call at all: nothing more to try, nor to report twice.
+      if (isUnknownTokenError(err)) return;
       deps.log?.warn({ botId: row.id, method, err: errorText(err) }, 'could not set the bot menu');
     }
   }
@@ -237,7 +246,14 @@ async function setShopMenu(deps: BotStartDeps, row: repo.BotRow, token: string):
  */
 export async function refreshShopMenus(deps: BotStartDeps): Promise<number> {
   const running = await repo.listRunningBots(deps.db);
-  for (const row of running) await setShopMenu(deps, row, deps.secrets.decrypt(row.tokenCiphertext));
+  for (const row of running) {
+    // One bot's failure (a token that no longer decrypts, say) is logged and the others go on.
+    try {
+      await setShopMenu(deps, row, deps.secrets.decrypt(row.tokenCiphertext));
+    } catch (err) {
+      deps.log?.warn({ botId: row.id, err: errorText(err) }, 'could not refresh the bot menu');
+    }
+  }
   return running.length;
 }
 

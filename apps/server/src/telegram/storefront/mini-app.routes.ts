@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { ShopRuntime } from '../../modules/bots/bots.service';
 import type { FunnelStep } from '../../modules/orders/shop-funnel.service';
-import type { SaleProduct } from '../../modules/products/sale-rules';
+import { maxQuantityOf, type SaleProduct } from '../../modules/products/sale-rules';
 import { InitDataError, verifyInitData } from '../init-data';
 import { addOneToCart } from './cart-model';
 import type { CatalogueReader } from './features/catalogue';
@@ -95,7 +95,12 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
           shop.botId,
           listed.products.map((p) => p.id),
         );
-        const withOptions = new Set(forSale.filter((p) => p.variations.length > 0).map((p) => p.id));
+        const saleOf = new Map(forSale.map((p) => [p.id, p]));
+        const hasOptions = (id: string) => (saleOf.get(id)?.variations.length ?? 0) > 0;
+        const canAdd = (id: string) => {
+          const sale = saleOf.get(id);
+          return sale !== undefined && !hasOptions(id) && maxQuantityOf(sale, null) > 0;
+        };
         // What a customer sees changes with the vendor's edits, and is theirs alone to see.
         reply.header('Cache-Control', 'private, no-store');
         return {
@@ -109,7 +114,8 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
             currency: p.currency,
             stockStatus: p.stockStatus,
             image: p.image ? deps.absoluteUrl(p.image) : null,
-            hasOptions: withOptions.has(p.id),
+            hasOptions: hasOptions(p.id),
+            canAdd: canAdd(p.id),
           })),
           hasMore: listed.hasMore,
           cartCount,

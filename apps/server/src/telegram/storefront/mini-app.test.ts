@@ -148,6 +148,28 @@ describe("the shop's Mini App's cart", () => {
     expect(lastTextTo(s, ANN.id)).toBe('🛒 Your cart\n\nSourdough loaf × 2 = $13.00\n\nTotal: $13.00');
   });
 
+  it('keeps both of two first adds made at once (the session is created before it is locked)', async () => {
+    const { loaf, tart } = await stock();
+    await Promise.all([add(loaf.id), add(tart.id)]);
+    expect((await readCatalogue()).json<ShopCatalogue>().cartCount).toBe(2);
+  });
+
+  it('offers Add for what can go in a cart now: in stock, or sold on backorder', async () => {
+    const category = await createCategory(s.t.app, s.owner, 'Shelf', []);
+    const sell = (name: string, extra: object) =>
+      createProduct(
+        s.t.app,
+        s.owner,
+        productBody('physical', category.id, { name, price: 650, botIds: [s.shop.id], ...extra }),
+      );
+    await sell('In stock', { stock: 5 });
+    await sell('Sold out', { stock: 0 });
+    await sell('On backorder', { stock: 0, allowBackorder: true });
+    const { products } = (await readCatalogue(`?categoryId=${category.id}`)).json<ShopCatalogue>();
+    const canAdd = Object.fromEntries(products.map((p) => [p.name, p.canAdd]));
+    expect(canAdd).toEqual({ 'In stock': true, 'Sold out': false, 'On backorder': true });
+  });
+
   it('never adds past what one order can take, and says how many that is', async () => {
     const category = await createCategory(s.t.app, s.owner, 'Last ones', []);
     const last = await createProduct(
@@ -174,7 +196,7 @@ describe("the shop's Mini App's cart", () => {
       }),
     );
     const listed = (await readCatalogue()).json<ShopCatalogue>().products.find((p) => p.id === shirt.id);
-    expect(listed?.hasOptions).toBe(true);
+    expect(listed).toMatchObject({ hasOptions: true, canAdd: false });
     const refused = await add(shirt.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('CART_OPTIONS_NEEDED');

@@ -66,6 +66,12 @@ export async function writeSession(
 type Changes = { cart?: CartLine[]; step?: SessionStep | null };
 
 async function lockSession(tx: Tx, key: SessionKey): Promise<ShopSession> {
+  // The row first, when there is none yet: FOR UPDATE locks only a row that exists, and two first taps (one in
+  // the chat, one in the Mini App, say) would each start from an empty cart and the later one would win.
+  await tx
+    .insert(shopSessions)
+    .values({ ...key, cart: [], step: null })
+    .onConflictDoNothing();
   const [row] = await tx
     .select({ cart: shopSessions.cart, step: shopSessions.step, updatedAt: shopSessions.updatedAt })
     .from(shopSessions)
