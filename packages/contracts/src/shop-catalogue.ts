@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ProductType } from './catalogue';
 import { Language, text } from './common';
 import { StockStatus } from './products';
 
@@ -17,7 +16,6 @@ export type ShopCatalogueQuery = z.infer<typeof ShopCatalogueQuery>;
 export const ShopCatalogueProduct = z.object({
   id: z.string(),
   name: z.string(),
-  productType: ProductType,
   /** Minor units of `currency`. */
   price: z.number().int(),
   currency: z.string(),

@@ -254,15 +254,19 @@ describe('booking a service', () => {
     },
   };
 
-  it('asks for a slot among the open ones, confirms it, places the order and takes the slot', async () => {
-    await open();
-    const lesson = await sell('service', {
+  /** A piano lesson bookable every day, 09:00–11:00 UTC, one place per slot. */
+  const sellLesson = () =>
+    sell('service', {
       name: 'Piano lesson',
       service: {
         ...everyDay,
         availability: { ...everyDay.availability, days: [...everyDay.availability.days] },
       },
     });
+
+  it('asks for a slot among the open ones, confirms it, places the order and takes the slot', async () => {
+    await open();
+    const lesson = await sellLesson();
     await tap(`ca:${lesson.id}`);
     await tap(`co:s:${lesson.id}`);
     expect(lastText()).toBe('Choose a time for Piano lesson');
@@ -301,13 +305,7 @@ describe('booking a service', () => {
 
   it('chooses and confirms the time in the cart message tapped, not in new messages', async () => {
     await open();
-    const lesson = await sell('service', {
-      name: 'Piano lesson',
-      service: {
-        ...everyDay,
-        availability: { ...everyDay.availability, days: [...everyDay.availability.days] },
-      },
-    });
+    const lesson = await sellLesson();
     await tap(`ca:${lesson.id}`);
     await customerSays(s, '/cart');
     const messages = () => chatWith(s, ANN.id);
@@ -323,13 +321,7 @@ describe('booking a service', () => {
 
   it('sends the customer back to the times when their slot was taken meanwhile', async () => {
     await open();
-    const lesson = await sell('service', {
-      name: 'Piano lesson',
-      service: {
-        ...everyDay,
-        availability: { ...everyDay.availability, days: [...everyDay.availability.days] },
-      },
-    });
+    const lesson = await sellLesson();
     const start = Date.UTC(
       clock.now().getUTCFullYear(),
       clock.now().getUTCMonth(),

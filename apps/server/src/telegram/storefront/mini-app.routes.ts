@@ -109,7 +109,6 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
           products: listed.products.map((p) => ({
             id: p.id,
             name: p.name,
-            productType: p.productType,
             price: p.price,
             currency: p.currency,
             stockStatus: p.stockStatus,
