@@ -164,7 +164,7 @@ function seed(env: Record<string, string>, extra: string[] = []): number {
   const started = performance.now();
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'src/db/seed/cli.ts', '--orders', String(orders), '--seed', '42', ...extra],
+    ['--import', 'tsx', 'src/demo/seed/cli.ts', '--orders', String(orders), '--seed', '42', ...extra],
     { cwd: serverDir, env: { ...process.env, ...env }, stdio: 'inherit' },
   );
   if (run.status !== 0) throw new Error(`seed failed with ${run.status}`);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ERRORS, ErrorBody } from '@app/contracts/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
+import { type FakeBotApi, startFakeBotApi } from './fakes/bot-api/server';
 import { createBot, fakeBot, vendor } from './modules/bots/test-helpers';
-import { type FakeBotApi, startFakeBotApi } from './telegram/fake-bot-api/server';
 
 type JsonSchema = {
   type?: string;

@@ -4,8 +4,8 @@ import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
+import { type InitDataUser, signInitData } from '../src/lib/telegram/init-data';
 import { listEvents } from '../src/modules/events/events.repository';
-import { type InitDataUser, signInitData } from '../src/telegram/init-data';
 
 /** The platform bot token of the tests (the public example of SECURITY.md). */
 export const TEST_BOT_TOKEN = '5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8';

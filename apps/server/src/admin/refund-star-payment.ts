@@ -3,9 +3,9 @@
 // Uses the same configuration as the server (DATABASE_URL or DATA_DIR, TELEGRAM_BOT_TOKEN, …).
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { createBotApi } from '../lib/telegram/bot-api';
 import { createPaymentsService } from '../modules/payments/payments.service';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service';
-import { createBotApi } from '../telegram/bot-api';
 
 const paymentId = process.argv[2];
 if (!paymentId) {

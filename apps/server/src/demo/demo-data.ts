@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { DEMO_BOTS, demoShopWebhooks, seedDemoVendor } from '../db/seed/seed';
+import { callMethod } from '../fakes/bot-api/methods';
+import type { FakeBotApiState } from '../fakes/bot-api/state';
 import type { Secrets } from '../lib/secrets';
-import { ALLOWED_UPDATES, shopMenuCalls } from '../modules/bots/bots.service';
-import { callMethod } from '../telegram/fake-bot-api/methods';
-import type { FakeBotApiState } from '../telegram/fake-bot-api/state';
+import { ALLOWED_UPDATES } from '../modules/bots/bots.service';
+import { shopMenuCalls } from '../modules/bots/chat-menu';
+import { DEMO_BOTS, demoShopWebhooks, seedDemoVendor } from './seed/seed';
 
 export const DEMO_PLATFORM_BOT_USERNAME = 'botshop_backoffice_bot';
 /** The demo shop a person chats with first (the chat page's URL is printed at start). */

@@ -1,4 +1,4 @@
-import type { InitDataUser } from '../telegram/init-data';
+import type { InitDataUser } from '../lib/telegram/init-data';
 
 /** The Telegram user demo mode signs in as; the seed gives them a vendor with realistic data. */
 export const DEMO_USER: InitDataUser = {

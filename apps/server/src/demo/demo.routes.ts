@@ -1,7 +1,7 @@
 import { DemoLaunchResponse } from '@app/contracts/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signInitData } from '../telegram/init-data';
+import { signInitData } from '../lib/telegram/init-data';
 import { DEMO_USER } from './demo-user';
 
 /**

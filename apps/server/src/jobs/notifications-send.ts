@@ -1,10 +1,10 @@
 import type { Db } from '../db/client';
 import type { Secrets } from '../lib/secrets';
+import type { BotApi } from '../lib/telegram/bot-api';
 import {
   createNotificationsService,
   type NotificationsLogger,
 } from '../modules/notifications/notifications.service';
-import type { BotApi } from '../telegram/bot-api';
 
 export type NotificationsSendDeps = {
   db: Db;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { releaseExpiredReservations } from '../modules/orders/orders-admin.service';
+import { releaseExpiredReservations } from '../modules/orders/orders.service';
 
 export type ReservationReleaseDeps = {
   db: Db;

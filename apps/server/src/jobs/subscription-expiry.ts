@@ -1,8 +1,8 @@
 import type { Db } from '../db/client';
 import type { Secrets } from '../lib/secrets';
+import type { BotApi } from '../lib/telegram/bot-api';
 import { stopExpiredBot } from '../modules/bots/bots.service';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service';
-import type { BotApi } from '../telegram/bot-api';
 
 export type ExpiryLogger = {
   info(obj: object, msg: string): void;

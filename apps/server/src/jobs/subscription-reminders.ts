@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
+import type { BotApi } from '../lib/telegram/bot-api';
 import { createVendorNotifier } from '../modules/notifications/notifications.service';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service';
-import type { BotApi } from '../telegram/bot-api';
 import type { ExpiryLogger } from './subscription-expiry';
 
 export type ReminderDeps = {

@@ -5,10 +5,10 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp, telegramUser } from '../../test/harness';
 import { telegramIdentities } from '../db/schema/index';
+import { type FakeBotApi, startFakeBotApi } from '../fakes/bot-api/server';
 import type { StaffGrant } from '../modules/auth/actor-resolver';
 import { createBot, fakeBot, type Vendor, vendor } from '../modules/bots/test-helpers';
 import { bumpDaily } from '../modules/orders/order-rollups';
-import { type FakeBotApi, startFakeBotApi } from '../telegram/fake-bot-api/server';
 import { vendorScope } from './vendor-scope';
 
 let fake: FakeBotApi;

@@ -1,7 +1,7 @@
 import type { OrderListResponse } from '@app/contracts/orders';
 import { describe, expect, it } from 'vitest';
+import { EVENT_CONSUMERS } from '../event-consumers';
 import { createReadCache } from '../lib/read-cache';
-import { EVENT_CONSUMERS } from '../modules/events/consumers';
 import { dispatchPendingEvents } from '../modules/events/events.dispatcher';
 import { addCustomer, addProduct, placeTestOrder, shopTestEnv } from '../modules/orders/test-helpers';
 

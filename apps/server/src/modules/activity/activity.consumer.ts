@@ -1,6 +1,5 @@
 import { activityCategoryOf, type EventType } from '@app/contracts/events';
-import type { EventConsumer } from '../events/events.dispatcher';
-import type { EventRow } from '../events/events.repository';
+import type { EventConsumer, EventRow } from '../events/events.dispatcher';
 import { insertActivity } from './activity.repository';
 
 // Chat traffic is not activity a vendor reads in a feed; it stays in the event log for webhooks.

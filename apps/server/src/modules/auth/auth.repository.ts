@@ -3,7 +3,7 @@ import type { Language } from '@app/contracts/common';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { refreshTokens, telegramIdentities, vendors } from '../../db/schema/index';
-import type { InitDataUser } from '../../telegram/init-data';
+import type { InitDataUser } from '../../lib/telegram/init-data';
 
 type Conn = Db | Tx;
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { type AuthContext, signAccessToken } from '../../lib/jwt';
 import { randomToken, sha256Hex } from '../../lib/secrets';
-import { InitDataError, type InitDataUser, verifyInitData } from '../../telegram/init-data';
+import { InitDataError, type InitDataUser, verifyInitData } from '../../lib/telegram/init-data';
 import type { IdentityWithVendor } from './auth.repository';
 import * as repo from './auth.repository';
 

@@ -11,7 +11,7 @@ import {
   telegramUser,
 } from '../../../test/harness';
 import { telegramIdentities, vendors } from '../../db/schema/index';
-import { signInitData } from '../../telegram/init-data';
+import { signInitData } from '../../lib/telegram/init-data';
 
 // The public validation example of SECURITY.md (valid when checked as of its own auth_date).
 const EXAMPLE_INIT_DATA =

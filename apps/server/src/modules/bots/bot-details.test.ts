@@ -18,8 +18,8 @@ import {
   productBots,
   products,
 } from '../../db/schema/index';
-import { TelegramApiError } from '../../telegram/bot-api';
-import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { TelegramApiError } from '../../lib/telegram/bot-api';
 import {
   type BotApiHooks,
   createBot,

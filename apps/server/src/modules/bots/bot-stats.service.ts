@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
 import { percentChange, percentOf, signedPercent } from '../../lib/percent';
 import type { CustomersService } from '../customers/customers.service';
-import type { OrdersService } from '../orders/orders.service';
+import type { OrdersService } from '../orders/order-reads';
 import * as repo from './bots.repository';
 
 const DAY_MS = 86_400_000;

@@ -21,11 +21,10 @@ import {
   TelegramApiError,
   type TelegramBotUser,
   TelegramUnreachableError,
-} from '../../telegram/bot-api';
-import { shopCommands, shopText } from '../../telegram/storefront/texts';
+} from '../../lib/telegram/bot-api';
 import type { CustomersService } from '../customers/customers.service';
 import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
-import type { OrdersService } from '../orders/orders.service';
+import type { OrdersService } from '../orders/order-reads';
 import type { ProductsService } from '../products/products.service';
 import {
   isSubscriptionLive,
@@ -34,6 +33,7 @@ import {
 } from '../subscriptions/subscriptions.service';
 import { maskToken, toBot, toBotDetail } from './bot-view';
 import * as repo from './bots.repository';
+import { shopMenuCalls } from './chat-menu';
 
 /** The updates a shop bot needs: chat messages, inline buttons, and Stars checkout. */
 export const ALLOWED_UPDATES = ['message', 'callback_query', 'shipping_query', 'pre_checkout_query'];
@@ -198,30 +198,6 @@ async function pointWebhookHere(
     await repo.updateBot(deps.db, row.vendorId, row.id, previousValues(row, changes));
     telegramFailure(err);
   }
-}
-
-/**
- * The Bot API calls that give a shop's chat its menu, in the bot's language: the commands, and the menu button,
- * which opens the shop's Mini App (its catalogue, `/shop/{botId}`).
- */
-export function shopMenuCalls(
-  bot: { id: string; language: string },
-  publicUrl: string,
-): [method: string, params: Record<string, unknown>][] {
-  const language = StoredLanguage.parse(bot.language);
-  return [
-    ['setMyCommands', { commands: shopCommands(language) }],
-    [
-      'setChatMenuButton',
-      {
-        menu_button: {
-          type: 'web_app',
-          text: shopText(language, 'menuButton'),
-          web_app: { url: `${publicUrl}/shop/${bot.id}` },
-        },
-      },
-    ],
-  ];
 }
 
 /**

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventsOf, type TestApp } from '../../../test/harness';
 import { botSubscriptions, bots, customers, orders } from '../../db/schema/index';
-import { TelegramUnreachableError } from '../../telegram/bot-api';
-import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { TelegramUnreachableError } from '../../lib/telegram/bot-api';
 import {
   type BotApiHooks,
   createBot,

@@ -2,8 +2,8 @@ import type { Bot } from '@app/contracts/bots';
 import type { FastifyInstance } from 'fastify';
 import { bearer, createTestApp, signIn, type TestApp } from '../../../test/harness';
 import type { Config } from '../../config';
-import { type BotApi, createBotApi, type SetWebhookParams } from '../../telegram/bot-api';
-import type { FakeBotApi } from '../../telegram/fake-bot-api/server';
+import type { FakeBotApi } from '../../fakes/bot-api/server';
+import { type BotApi, createBotApi, type SetWebhookParams } from '../../lib/telegram/bot-api';
 
 export const DAY_MS = 86_400_000;
 

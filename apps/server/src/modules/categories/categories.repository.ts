@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { productInScope } from '../../db/bot-scope';
 import { escapeLike } from '../../db/like';
 import { categories, products, subcategories } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 import type { BotScope } from '../../lib/actor';
-import { productInScope } from '../products/products.repository';
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type SubcategoryRow = typeof subcategories.$inferSelect;

@@ -11,7 +11,7 @@ import type {
   UpdateCategoryBody,
 } from '@app/contracts/categories';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/types';
+import type { Conn, Db, Tx } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { recordEvent } from '../events/record-event';
@@ -46,6 +46,23 @@ async function categoryEvent(
     payload: { categoryName: category.name, ...payload },
   });
 }
+
+/** The vendor's categories and subcategories by lower-cased name (`category` and `categoryId/subcategory`). */
+export async function categoryIdsByName(db: Conn, vendorId: string) {
+  const categories = new Map<string, string>();
+  const subcategories = new Map<string, string>();
+  for (const c of await repo.listCategories(db, vendorId)) categories.set(c.name.toLowerCase(), c.id);
+  for (const s of await repo.subcategoriesOf(db, vendorId, [...categories.values()]))
+    subcategories.set(`${s.categoryId}/${s.name.toLowerCase()}`, s.id);
+  return { categories, subcategories };
+}
+
+/** The vendor's category, or undefined. */
+export const findCategory = (db: Conn, vendorId: string, id: string) => repo.findCategory(db, vendorId, id);
+
+/** The category's subcategory, or undefined. */
+export const findSubcategory = (db: Conn, vendorId: string, categoryId: string, id: string) =>
+  repo.findSubcategory(db, vendorId, categoryId, id);
 
 /** Creates a category in the caller's transaction, with its event (the CSV import makes the ones a file names). */
 export async function createCategoryIn(tx: Tx, by: CategoryChanger, name: string) {

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
 import { percentChange, percentOf } from '../../lib/percent';
 import { recordEvent } from '../events/record-event';
-import { eventActorOf } from '../orders/orders-admin.service';
+import { eventActorOf } from '../orders/orders.service';
 import * as repo from './customers-admin.repository';
 
 const fullName = (first: string, last: string | null) => (last ? `${first} ${last}` : first);

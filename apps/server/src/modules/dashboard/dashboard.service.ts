@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/money';
 import { percentChange } from '../../lib/percent';
 import type { AuthService } from '../auth/auth.service';
 import type { BotsService } from '../bots/bots.service';
-import type { OrdersService } from '../orders/orders.service';
+import type { OrdersService } from '../orders/order-reads';
 import * as repo from './dashboard.repository';
 
 const WINDOW_DAYS = 30;

@@ -2,7 +2,7 @@ import type { DashboardStats } from '@app/contracts/dashboard';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness';
 import { telegramIdentities } from '../../db/schema/index';
-import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import {
   createBot,
   DAY_MS,

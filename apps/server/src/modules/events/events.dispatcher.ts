@@ -6,6 +6,9 @@ import { claimPending, type EventRow, markDispatched, markFailed } from './event
  * event id (an event can be handed over again after a crash): write with the event id as a key, or enqueue
  * a job keyed by it. Work that talks to the outside world (webhooks, Telegram) is enqueued, not done here.
  */
+/** An event as its consumers read it. */
+export type { EventRow };
+
 export type EventConsumer = {
   name: string;
   handle(tx: Tx, event: EventRow): Promise<void>;

@@ -1,5 +1,5 @@
 import type { Language } from '@app/contracts/common';
-import { defineTexts } from '../../telegram/storefront/define-texts';
+import { defineTexts } from '../../lib/telegram/define-texts';
 
 /**
  * What the platform bot tells a vendor, in the vendor's profile language. Telegram messages have no client to

@@ -1,12 +1,12 @@
 import type { Db } from '../../db/types';
 import type { Secrets } from '../../lib/secrets';
-import { type BotApi, TelegramApiError, TelegramUnreachableError } from '../../telegram/bot-api';
-import { createPlatformBot, type PlatformBot } from '../../telegram/platform-bot';
-import { type TelegramThrottle, throttledBotApi } from '../../telegram/throttle';
+import { type BotApi, TelegramApiError, TelegramUnreachableError } from '../../lib/telegram/bot-api';
+import { createPlatformBot, type PlatformBot } from '../../lib/telegram/platform-bot';
+import { type TelegramThrottle, throttledBotApi } from '../../lib/telegram/throttle';
 import { ownerContactOf } from '../auth/auth.service';
 import { botMessengerOf, botUsernameOf } from '../bots/bots.service';
 import { createCustomersService } from '../customers/customers.service';
-import { createOrdersService } from '../orders/orders.service';
+import { createOrdersService } from '../orders/order-reads';
 import {
   type CustomerNotice,
   customerMessage,

@@ -5,6 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness';
 import { customerBots, events, notifications, vendors } from '../../db/schema/index';
+import { EVENT_CONSUMERS } from '../../event-consumers';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { remindSubscriptions } from '../../jobs/subscription-reminders';
 import { createSecrets } from '../../lib/secrets';
 import {
@@ -12,16 +14,14 @@ import {
   createBotApi,
   TelegramApiError,
   TelegramUnreachableError,
-} from '../../telegram/bot-api';
-import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
-import { openShop, PLATFORM_USERNAME } from '../../telegram/storefront/test-helpers';
-import { createTelegramThrottle } from '../../telegram/throttle';
+} from '../../lib/telegram/bot-api';
+import { createTelegramThrottle } from '../../lib/telegram/throttle';
 import { createBot, DAY_MS, fakeBot, type TestClock, testClock, type Vendor } from '../bots/test-helpers';
-import { EVENT_CONSUMERS } from '../events/consumers';
 import { dispatchPendingEvents } from '../events/events.dispatcher';
 import { recordEvent } from '../events/record-event';
 import { addCustomer, addProduct, placeTestOrder } from '../orders/test-helpers';
 import { createCategory, createProduct, productBody } from '../products/test-helpers';
+import { openShop, PLATFORM_USERNAME } from '../shop/test-helpers';
 import { createNotificationsService, MAX_ATTEMPTS } from './notifications.service';
 
 // Tests send bursts to one chat: no pacing here (the throttle has its own tests).

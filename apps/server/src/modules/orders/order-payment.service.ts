@@ -6,8 +6,8 @@ import { type EventActor, recordEvent } from '../events/record-event';
 import { holdProducts, releaseBookings, returnStock } from '../products/products-sale.service';
 import * as repo from './order-payment.repository';
 import { type RollupOrder, rollUpStatusMove, rollUpTotalChange, usdMinor } from './order-rollups';
-import * as adminRepo from './orders-admin.repository';
-import { returnUnissuedCodes } from './orders-admin.service';
+import * as adminRepo from './orders.repository';
+import { returnUnissuedCodes } from './orders.service';
 
 /**
  * The orders module's side of paying for an order: shipping chosen at payment (the total and every rollup

@@ -2,7 +2,7 @@ import type { OrderDetail, OrderStats } from '@app/contracts/orders';
 import type { Product } from '@app/contracts/products';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventsOf, type TestApp } from '../../../test/harness';
-import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { createBot, fakeBot, startApp, type Vendor, vendor } from '../bots/test-helpers';
 import { SYSTEM_ACTOR } from '../events/record-event';
 import { createCategory, createProduct, productBody } from '../products/test-helpers';
@@ -16,7 +16,7 @@ import {
   payInStars,
   placeShopOrder,
   type Shop,
-} from '../shop-payments/test-helpers';
+} from '../shop/payments/test-helpers';
 import { advanceOrder, findPayableOrder, markOrderPaid } from './order-payment.service';
 
 let fake: FakeBotApi;

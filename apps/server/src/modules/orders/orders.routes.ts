@@ -12,7 +12,7 @@ import {
 } from '@app/contracts/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { OrdersAdminService } from './orders-admin.service';
+import type { OrdersAdminService } from './orders.service';
 
 // Everything here needs `orders`; a restricted caller sees and moves only their bots' orders (404 otherwise).
 const config = { permission: 'orders' } as const;

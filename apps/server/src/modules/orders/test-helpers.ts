@@ -6,10 +6,10 @@ import { createTestApp, signIn, type TestApp, telegramUser } from '../../../test
 import type { Config } from '../../config';
 import { customers, products, telegramIdentities } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
-import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import type { StaffGrant } from '../auth/actor-resolver';
 import { createBot, fakeBot, type TestClock, testClock, type Vendor, vendor } from '../bots/test-helpers';
-import { type NewOrder, placeOrder } from './orders-admin.service';
+import { type NewOrder, placeOrder } from './orders.service';
 
 export type ShopTest = { t: TestApp; v: Vendor; clock: TestClock };
 

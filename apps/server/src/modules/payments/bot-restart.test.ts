@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf, getTestDatabase, type TestApp } from '../../../test/harness';
 import { waitFor } from '../../../test/wait-for';
 import { botSubscriptions, walletLedger } from '../../db/schema/index';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { resumeBot } from '../../jobs/bot-resume';
 import { createJobQueue, type JobQueue } from '../../jobs/job-queue';
 import { jobKinds } from '../../jobs/job-types';
@@ -10,8 +11,7 @@ import { expireSubscriptions } from '../../jobs/subscription-expiry';
 import { quietLog, resetJobSchema } from '../../jobs/test-helpers';
 import { registerWorkers } from '../../jobs/workers';
 import { createSecrets } from '../../lib/secrets';
-import { type BotApi, createBotApi } from '../../telegram/bot-api';
-import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
+import { type BotApi, createBotApi } from '../../lib/telegram/bot-api';
 import { createBot, fakeBot, hookedBotApi, sendUpdate, type Vendor, vendor } from '../bots/test-helpers';
 import { createLocalStorage } from '../media/storage';
 import {

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { verifyIpn } from '../../crypto-provider/nowpayments';
 import { AppError } from '../../lib/app-error';
+import { verifyIpn } from '../../lib/nowpayments';
 import type { Ipn, PaymentsService, PreCheckoutQuery, SuccessfulPayment } from './payments.service';
 
 // The parts of Telegram's Update the platform bot acts on; anything else is acknowledged and ignored.

@@ -15,11 +15,11 @@ import {
   type WalletBalance,
 } from '@app/contracts/payments';
 import { PLANS } from '@app/contracts/plans';
-import type { CryptoProvider, ProviderStatus } from '../../crypto-provider/nowpayments';
 import type { Db, Tx } from '../../db/types';
 import { type Actor, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import type { BotApi } from '../../telegram/bot-api';
+import type { CryptoProvider, ProviderStatus } from '../../lib/nowpayments';
+import type { BotApi } from '../../lib/telegram/bot-api';
 import type { BotsService } from '../bots/bots.service';
 import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
 import { isSubscriptionLive, type SubscriptionsService } from '../subscriptions/subscriptions.service';

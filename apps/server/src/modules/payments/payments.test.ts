@@ -9,7 +9,7 @@ import type {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventsOf, getTestDatabase, type TestApp } from '../../../test/harness';
 import { walletLedger } from '../../db/schema/index';
-import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { DAY_MS, testClock, vendor } from '../bots/test-helpers';
 import {
   createPayment,
@@ -182,7 +182,7 @@ describe('Telegram Stars', () => {
     });
     await bridge.listen({ port: 0, host: '127.0.0.1' });
     const port = (bridge.server.address() as { port: number }).port;
-    const { platformWebhookSecret } = await import('../../telegram/platform-webhook');
+    const { platformWebhookSecret } = await import('../../lib/telegram/platform-webhook');
     const platform = fake.state.findBot('5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8');
     if (!platform) throw new Error('no platform bot');
     platform.webhook = {
@@ -191,7 +191,7 @@ describe('Telegram Stars', () => {
       allowed_updates: undefined,
       max_connections: 40,
     };
-    const { payInvoice } = await import('../../telegram/fake-bot-api/pay-invoice');
+    const { payInvoice } = await import('../../fakes/bot-api/pay-invoice');
     const result = await payInvoice(fake.state, { url: String(p.invoiceUrl), userId: 42 });
     await bridge.close();
 
@@ -338,7 +338,7 @@ describe('Expiry', () => {
     clock.advance(366 * DAY_MS);
 
     const { expireSubscriptions } = await import('../../jobs/subscription-expiry');
-    const { createBotApi } = await import('../../telegram/bot-api');
+    const { createBotApi } = await import('../../lib/telegram/bot-api');
     const { createSecrets } = await import('../../lib/secrets');
     const result = await expireSubscriptions({
       db: t.database.db,
@@ -381,7 +381,7 @@ describe('Reminders', () => {
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO', period: 'yearly' });
     await platformUpdate(t, successfulPayment(p, 'charge-r'));
     const { remindSubscriptions } = await import('../../jobs/subscription-reminders');
-    const { createBotApi } = await import('../../telegram/bot-api');
+    const { createBotApi } = await import('../../lib/telegram/bot-api');
     const deps = {
       db: t.database.db,
       botApi: createBotApi({ apiRoot: fake.url }),
@@ -415,7 +415,7 @@ describe('Refunds', () => {
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'BASIC' });
     const { createPaymentsService } = await import('./payments.service');
     const { createSubscriptionsService } = await import('../subscriptions/subscriptions.service');
-    const { createBotApi } = await import('../../telegram/bot-api');
+    const { createBotApi } = await import('../../lib/telegram/bot-api');
     const db = t.database.db;
     const admin = createPaymentsService({
       db,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { Tx } from '../../db/types';
 import { toUsdMinor } from '../../lib/usd-rates';
-import type { EventConsumer } from '../events/events.dispatcher';
-import type { EventRow } from '../events/events.repository';
+import type { EventConsumer, EventRow } from '../events/events.dispatcher';
 import { planAt } from '../subscriptions/subscriptions.service';
 import * as repo from './payments.repository';
 

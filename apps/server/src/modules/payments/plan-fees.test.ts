@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getTestDatabase, type TestApp } from '../../../test/harness';
 import { botSubscriptions, events, planFees } from '../../db/schema/index';
-import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
+import { EVENT_CONSUMERS } from '../../event-consumers';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { createBot, DAY_MS, fakeBot, type Vendor, vendor } from '../bots/test-helpers';
-import { EVENT_CONSUMERS } from '../events/consumers';
 import { dispatchPendingEvents } from '../events/events.dispatcher';
 import { recordEvent } from '../events/record-event';
 import {

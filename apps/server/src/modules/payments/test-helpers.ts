@@ -2,14 +2,14 @@ import type { AddressInfo } from 'node:net';
 import type { Payment } from '@app/contracts/payments';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { TEST_BOT_TOKEN, type TestApp } from '../../../test/harness';
+import type { FakeBotApi } from '../../fakes/bot-api/server';
 import {
   createFakeNowPaymentsState,
   type FakeNowPaymentsState,
   fakeNowPaymentsPlugin,
-} from '../../crypto-provider/fake-nowpayments';
-import { signIpn } from '../../crypto-provider/nowpayments';
-import type { FakeBotApi } from '../../telegram/fake-bot-api/server';
-import { platformWebhookSecret } from '../../telegram/platform-webhook';
+} from '../../fakes/nowpayments';
+import { signIpn } from '../../lib/nowpayments';
+import { platformWebhookSecret } from '../../lib/telegram/platform-webhook';
 import { createBot, fakeBot, startApp, type Vendor, vendor } from '../bots/test-helpers';
 
 export const IPN_SECRET = 'test-nowpayments-ipn-secret';

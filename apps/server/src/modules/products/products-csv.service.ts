@@ -11,8 +11,13 @@ import {
 import type { Db } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import * as categoriesRepo from '../categories/categories.repository';
-import { createCategoryIn, createSubcategoryIn } from '../categories/categories.service';
+import {
+  categoryIdsByName,
+  createCategoryIn,
+  createSubcategoryIn,
+  findCategory,
+  findSubcategory,
+} from '../categories/categories.service';
 import { formatCsv, parseCsv } from './csv';
 import { digitalOf, physicalOf, sellsCodes, serviceOf } from './product-view';
 import * as repo from './products.repository';
@@ -276,12 +281,7 @@ export function createProductsCsvService(deps: {
     rows: PlannedRow[],
     progress: (done: number, created: number, updated: number, errors: ImportRowError[]) => Promise<void>,
   ) {
-    const catIds = new Map<string, string>();
-    const subIds = new Map<string, string>();
-    for (const c of await categoriesRepo.listCategories(db, actor.vendorId))
-      catIds.set(c.name.toLowerCase(), c.id);
-    const subs = await categoriesRepo.subcategoriesOf(db, actor.vendorId, [...catIds.values()]);
-    for (const s of subs) subIds.set(`${s.categoryId}/${s.name.toLowerCase()}`, s.id);
+    const { categories: catIds, subcategories: subIds } = await categoryIdsByName(db, actor.vendorId);
 
     const plans = await products.internal.planLookup(actor.vendorId);
     let created = 0;
@@ -300,7 +300,7 @@ export function createProductsCsvService(deps: {
             const key = `${categoryId}/${row.subcategory.toLowerCase()}`;
             subcategoryId = subIds.get(key);
             if (!subcategoryId) {
-              const category = await categoriesRepo.findCategory(tx, actor.vendorId, categoryId);
+              const category = await findCategory(tx, actor.vendorId, categoryId);
               if (!category) throw new AppError('CATEGORY_NOT_FOUND');
               subcategoryId = (await createSubcategoryIn(tx, by, category, row.subcategory)).id;
               subIds.set(key, subcategoryId);
@@ -328,11 +328,10 @@ export function createProductsCsvService(deps: {
         // The category cache may hold a category the rolled-back transaction created: forget new ones.
         if (!(err instanceof AppError)) throw err;
         errors.push({ line: row.line, field: null, message: err.message });
-        for (const [k, v] of catIds)
-          if (!(await categoriesRepo.findCategory(db, actor.vendorId, v))) catIds.delete(k);
+        for (const [k, v] of catIds) if (!(await findCategory(db, actor.vendorId, v))) catIds.delete(k);
         for (const [k, v] of subIds) {
           const [cat] = k.split('/');
-          if (!(await categoriesRepo.findSubcategory(db, actor.vendorId, cat ?? '', v))) subIds.delete(k);
+          if (!(await findSubcategory(db, actor.vendorId, cat ?? '', v))) subIds.delete(k);
         }
       }
       if ((i + 1) % 50 === 0) await progress(i + 1, created, updated, errors);

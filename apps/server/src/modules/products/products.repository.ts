@@ -1,6 +1,7 @@
 import type { ProductType } from '@app/contracts/catalogue';
 import type { ProductStatus } from '@app/contracts/products';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { productInScope, soldThrough } from '../../db/bot-scope';
 import { escapeLike } from '../../db/like';
 import {
   bots,
@@ -254,25 +255,6 @@ export type ProductFilters = {
   productType?: ProductType | undefined;
   status?: ProductStatus | undefined;
 };
-
-const soldThrough = (botIds: readonly string[]) =>
-  or(
-    eq(products.allBots, true),
-    sql`exists (select 1 from ${productBots} pb where pb.vendor_id = ${products.vendorId}
-      and pb.product_id = ${products.id} and pb.bot_id in (${sql.join(
-        botIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}))`,
-  );
-
-/**
- * The products a caller held to some bots may see: those sold through every bot or through one of theirs
- * (none when they hold none). Undefined for a caller on every bot. The categories' counts use it too.
- */
-export function productInScope(scope: BotScope): SQL | undefined {
-  if (scope === 'all') return undefined;
-  return scope.length === 0 ? sql`false` : soldThrough(scope);
-}
 
 function listWhere(vendorId: string, f: ProductFilters, scope: BotScope, withType: boolean): SQL | undefined {
   const where: Array<SQL | undefined> = [eq(products.vendorId, vendorId)];

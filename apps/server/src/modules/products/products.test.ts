@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { countingDatabase } from '../../../test/counting-database';
 import type { TestApp } from '../../../test/harness';
 import { events, productImages, products, serviceBookings } from '../../db/schema/index';
-import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import {
   createBot,
   fakeBot,

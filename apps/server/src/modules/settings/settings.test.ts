@@ -3,8 +3,8 @@ import { FILTER_LISTS, SETTINGS_MESSAGES } from '@app/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, eventsOf, signIn, type TestApp, telegramUser } from '../../../test/harness';
 import { telegramIdentities } from '../../db/schema/index';
-import { TelegramApiError } from '../../telegram/bot-api';
-import { type FakeBotApi, startFakeBotApi } from '../../telegram/fake-bot-api/server';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { TelegramApiError } from '../../lib/telegram/bot-api';
 import type { StaffGrant } from '../auth/actor-resolver';
 import {
   createBot,

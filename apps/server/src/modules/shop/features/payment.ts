@@ -1,0 +1,308 @@
+import type { OrderProductType } from '@app/contracts/catalogue';
+import { PAYMENT_PROVIDERS, type PaymentProviderId } from '@app/contracts/settings';
+import { Composer, InlineKeyboard } from 'grammy';
+import { formatMoney } from '../cart-model';
+import type { ShopContext } from '../context';
+import type {
+  Delivery,
+  PayableSummary,
+  PreCheckoutVerdict,
+  ShopPaymentsRuntime,
+  ShopRef,
+  Unpayable,
+} from '../payments/shop-payments.service';
+import type { SessionKey, SessionStore } from '../sessions';
+import type { ShopTextKey } from '../texts';
+
+/** An order the checkout has placed (pending, unpaid, its stock reserved), handed over to be paid. */
+export type PlacedOrder = {
+  id: string;
+  number: number;
+  productType: OrderProductType;
+  totalMinor: number;
+  currency: string;
+};
+
+export type PaymentDeps = {
+  /** The shop-payments module's runtime side: orders, rails, invoices, payments, delivery. */
+  shopPayments: ShopPaymentsRuntime;
+  /** The customer's conversation (storefront/sessions.ts): the cash-on-delivery step lives there. */
+  sessions: SessionStore;
+};
+
+export type PaymentFeature = {
+  /** Answers Telegram's payment updates (shipping_query, pre_checkout_query, successful_payment). */
+  composer: Composer<ShopContext>;
+  /** Offers the customer the ways to pay for a placed order that Telegram's rules allow for its type. */
+  offer(ctx: ShopContext, order: PlacedOrder): Promise<void>;
+};
+
+const RAIL_LABEL: Record<PaymentProviderId, ShopTextKey> = {
+  stars: 'payStars',
+  card: 'payCard',
+  wallet: 'payWallet',
+  regional: 'payRegional',
+  crypto: 'payCrypto',
+  cash_on_delivery: 'payCash',
+};
+
+const REFUSAL: Record<Unpayable | 'amount', ShopTextKey> = {
+  unknown: 'payRefusedUnknown',
+  not_yours: 'payRefusedNotYours',
+  paid: 'payRefusedPaid',
+  expired: 'payRefusedExpired',
+  amount: 'payRefusedAmount',
+};
+
+// Telegram gives a pre_checkout_query 10 s; past 8 s the shop answers no rather than let it time out.
+const PRE_CHECKOUT_BUDGET_MS = 8_000;
+const UUID = '([0-9a-f-]{36})';
+const PROVIDER = '(stars|card|wallet|regional|crypto|cash_on_delivery)';
+const MIN_ADDRESS_LENGTH = 10;
+const MAX_MESSAGE_LENGTH = 4000;
+
+/** Lines joined by blank lines into as few texts as fit `max` characters each (a longer line is cut). */
+function chunk(lines: string[], max: number): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const line of lines.map((l) => l.slice(0, max))) {
+    if (current && current.length + 2 + line.length > max) {
+      out.push(current);
+      current = line;
+    } else current = current ? `${current}\n\n${line}` : line;
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+const shopRef = (ctx: ShopContext): ShopRef => ({ vendorId: ctx.shop.vendorId, botId: ctx.shop.botId });
+const sessionKey = (ctx: ShopContext, userId: number): SessionKey => ({
+  vendorId: ctx.shop.vendorId,
+  botId: ctx.shop.botId,
+  telegramUserId: userId,
+});
+
+/**
+ * Payment: Telegram's rules decide the rails (digital goods for Stars only; physical goods and services
+ * through the bot's Telegram Payments providers, crypto, or cash on delivery for physical goods), the
+ * invoices, and what happens once Telegram says the money is in: a digital order is delivered in the chat, a
+ * service is scheduled, physical goods wait for the vendor. Amounts always come from the stored order.
+ */
+export function paymentFeature(deps: PaymentDeps): PaymentFeature {
+  const pay = deps.shopPayments;
+  const composer = new Composer<ShopContext>();
+
+  async function refuse(ctx: ShopContext, why: Unpayable) {
+    await ctx.reply(ctx.say(REFUSAL[why]));
+  }
+
+  async function offer(ctx: ShopContext, order: { id: string }) {
+    if (!ctx.from) return;
+    const found = await pay.railsOf(shopRef(ctx), order.id, ctx.from.id);
+    if (typeof found === 'string') return refuse(ctx, found);
+    const { rails } = found;
+    const [only] = rails;
+    if (!only) {
+      await ctx.reply(ctx.say('payNoRails'));
+      return;
+    }
+    if (rails.length === 1) return startRail(ctx, found.order, only);
+    const keyboard = InlineKeyboard.from(
+      rails.map((rail) => [
+        InlineKeyboard.text(railLabel(ctx, rail, found.order), `pay:${found.order.id}:${rail}`),
+      ]),
+    );
+    await ctx.reply(
+      ctx.say('payChoose', {
+        number: String(found.order.number),
+        total: formatMoney(ctx.shop.language, found.order.totalMinor, found.order.currency),
+      }),
+      { reply_markup: keyboard },
+    );
+  }
+
+  function railLabel(ctx: ShopContext, rail: PaymentProviderId, order: PayableSummary) {
+    return ctx.say(RAIL_LABEL[rail], { stars: String(order.stars ?? '') });
+  }
+
+  async function startRail(ctx: ShopContext, order: Pick<PayableSummary, 'id'>, rail: PaymentProviderId) {
+    if (!ctx.from) return;
+    const kind = PAYMENT_PROVIDERS[rail].kind;
+    if (kind === 'stars' || kind === 'telegram_token') return sendInvoice(ctx, order.id, rail);
+    if (kind === 'crypto') return sendCryptoLink(ctx, order.id);
+    // Cash on delivery: the address is asked in the chat; the next text message answers it.
+    const found = await pay.railsOf(shopRef(ctx), order.id, ctx.from.id);
+    if (typeof found === 'string') return refuse(ctx, found);
+    await deps.sessions.write(sessionKey(ctx, ctx.from.id), {
+      step: { kind: 'cod_address', orderId: order.id },
+    });
+    await ctx.reply(ctx.say('codAskAddress', { number: String(found.order.number) }));
+  }
+
+  async function sendInvoice(ctx: ShopContext, orderId: string, rail: PaymentProviderId) {
+    if (!ctx.from) return;
+    const spec = await pay.invoiceFor(shopRef(ctx), orderId, rail, ctx.from.id);
+    if (typeof spec === 'string') return refuse(ctx, spec);
+    const number = String(spec.order.number);
+    const title = ctx.say('invoiceTitle', { number });
+    // Telegram: a title of 1–32 characters, a description of 1–255.
+    const description = ctx
+      .say('invoiceDescription', { shop: ctx.shop.name, items: spec.order.itemNames.join(', ') })
+      .slice(0, 255);
+    await ctx.replyWithInvoice(
+      title.slice(0, 32),
+      description,
+      spec.payload,
+      spec.currency,
+      // A Stars invoice has exactly one price line (SECURITY.md); so does ours for the others.
+      [{ label: title, amount: spec.amount }],
+      spec.currency === 'XTR'
+        ? {}
+        : {
+            provider_token: spec.providerToken,
+            ...(spec.needShipping ? { need_shipping_address: true, is_flexible: true } : {}),
+          },
+    );
+  }
+
+  async function sendCryptoLink(ctx: ShopContext, orderId: string) {
+    if (!ctx.from) return;
+    const link = await pay.cryptoLink(shopRef(ctx), orderId, ctx.from.id);
+    if (link === null) {
+      await ctx.reply(ctx.say('cryptoUnavailable'));
+      return;
+    }
+    if (typeof link === 'string') return refuse(ctx, link);
+    const { order, url } = link;
+    await ctx.reply(
+      ctx.say('cryptoPay', {
+        number: String(order.number),
+        total: formatMoney(ctx.shop.language, order.totalMinor, order.currency),
+      }),
+      { reply_markup: new InlineKeyboard().url(ctx.say('cryptoOpen'), url) },
+    );
+  }
+
+  // "Pay" on an unpaid order (the checkout's hand-off message, or the customer coming back to it).
+  composer.callbackQuery(new RegExp(`^offer:${UUID}$`), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await offer(ctx, { id: ctx.match[1] ?? '' });
+  });
+
+  composer.callbackQuery(new RegExp(`^pay:${UUID}:${PROVIDER}$`), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await startRail(ctx, { id: ctx.match[1] ?? '' }, ctx.match[2] as PaymentProviderId);
+  });
+
+  // Cash on delivery: the address the customer was asked for.
+  composer.on('message:text', async (ctx, next) => {
+    if (ctx.message.text.startsWith('/')) return next();
+    const key = sessionKey(ctx, ctx.from.id);
+    const { step } = await deps.sessions.read(key);
+    if (step?.kind !== 'cod_address') return next();
+    const address = ctx.message.text.trim().replace(/\s+/g, ' ').slice(0, 500);
+    if (address.length < MIN_ADDRESS_LENGTH) {
+      await ctx.reply(ctx.say('codAddressTooShort'));
+      return;
+    }
+    const confirmed = await pay.cashOnDelivery(shopRef(ctx), step.orderId, ctx.from.id, address);
+    await deps.sessions.write(key, { step: null });
+    if (typeof confirmed === 'string') return refuse(ctx, confirmed);
+    await ctx.reply(
+      ctx.say('codConfirmed', {
+        number: String(confirmed.number),
+        total: formatMoney(ctx.shop.language, confirmed.totalMinor, confirmed.currency),
+        address,
+      }),
+    );
+  });
+
+  composer.on('shipping_query', async (ctx) => {
+    const q = ctx.shippingQuery;
+    const quote = await pay.shippingOptions(shopRef(ctx), q.invoice_payload, q.shipping_address);
+    if (!quote) {
+      await ctx.answerShippingQuery(false, { error_message: ctx.say('shippingNotAvailable') });
+      return;
+    }
+    await ctx.answerShippingQuery(true, {
+      shipping_options: quote.options.map((o) => ({
+        id: o.id,
+        title: o.name,
+        prices: [{ label: o.name, amount: o.priceMinor }],
+      })),
+    });
+  });
+
+  composer.on('pre_checkout_query', async (ctx) => {
+    const q = ctx.preCheckoutQuery;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), PRE_CHECKOUT_BUDGET_MS);
+    });
+    const verdict: PreCheckoutVerdict | 'late' = await Promise.race([
+      pay.preCheckout(shopRef(ctx), q),
+      late,
+    ]).finally(() => clearTimeout(timer));
+    if (verdict === 'ok') await ctx.answerPreCheckoutQuery(true);
+    else {
+      const text = verdict === 'late' ? ctx.say('somethingWentWrong') : ctx.say(REFUSAL[verdict]);
+      await ctx.answerPreCheckoutQuery(false, { error_message: text });
+    }
+  });
+
+  composer.on('message:successful_payment', async (ctx) => {
+    const result = await pay.receive(shopRef(ctx), ctx.from.id, ctx.message.successful_payment);
+    // A charge credited before: Telegram delivered the update again. Nothing more is sent or issued.
+    if (result.outcome === 'duplicate') return;
+    if (result.outcome === 'unapplied') {
+      await ctx.reply(ctx.say('paymentUnapplied'));
+      return;
+    }
+    const { order } = result;
+    if (order.productType === 'digital') return deliver(ctx, order.id);
+    const key = order.productType === 'service' ? 'paymentReceivedService' : 'paymentReceived';
+    await ctx.reply(ctx.say(key, { number: String(order.number) }));
+  });
+
+  /**
+   * Sends a paid digital order's codes and download links in the chat, then completes it. Safe to repeat:
+   * the same codes and links are sent again, none are issued anew.
+   */
+  async function deliver(ctx: ShopContext, orderId: string) {
+    const delivery = await pay.prepareDelivery(shopRef(ctx), orderId);
+    if (!delivery) return;
+    await sendDelivery(ctx, delivery);
+    if (delivery.lines.every((line) => !line.missing)) await pay.completeDelivery(shopRef(ctx), orderId);
+  }
+
+  async function sendDelivery(ctx: ShopContext, delivery: Delivery) {
+    const lines = [ctx.say('deliveryIntro', { number: String(delivery.orderNumber) })];
+    const buttons: ReturnType<typeof InlineKeyboard.url>[][] = [];
+    let download: Delivery['lines'][number]['download'] = null;
+    for (const line of delivery.lines) {
+      if (line.missing) lines.push(ctx.say('deliveryMissing', { name: line.name }));
+      for (const code of line.codes) lines.push(ctx.say('deliveryCode', { name: line.name, code }));
+      if (line.download) {
+        buttons.push([
+          InlineKeyboard.url(ctx.say('deliveryDownload', { name: line.name }), line.download.link),
+        ]);
+        download ??= line.download;
+      }
+    }
+    const keyboard = InlineKeyboard.from(buttons);
+    if (download) {
+      const date = new Intl.DateTimeFormat(ctx.shop.language, { dateStyle: 'medium' }).format(
+        download.expiresAt,
+      );
+      lines.push(ctx.say('deliveryDownloadNote', { max: String(download.maxDownloads), date }));
+    }
+    // Many codes make a long text: Telegram takes 4,096 characters a message. The buttons go with the last.
+    const messages = chunk(lines, MAX_MESSAGE_LENGTH);
+    for (const [i, text] of messages.entries()) {
+      const last = i === messages.length - 1;
+      await ctx.reply(text, last && download ? { reply_markup: keyboard } : {});
+    }
+  }
+
+  return { composer, offer };
+}

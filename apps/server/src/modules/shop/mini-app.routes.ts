@@ -1,0 +1,152 @@
+import { text } from '@app/contracts/common';
+import {
+  AddToShopCartBody,
+  ShopCartAnswer,
+  ShopCatalogue,
+  ShopCatalogueQuery,
+} from '@app/contracts/shop-catalogue';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { InitDataError, verifyInitData } from '../../lib/telegram/init-data';
+import type { ShopRuntime } from '../bots/bots.service';
+import { maxQuantityOf, type SaleProduct } from '../products/sale-rules';
+import { addOneToCart } from './cart-model';
+import type { CatalogueReader } from './features/catalogue';
+import type { FunnelStep } from './funnel.service';
+import type { SessionKey, SessionStore } from './sessions';
+
+export type ShopMiniAppDeps = {
+  shopRuntimeOf(botId: string): Promise<ShopRuntime | undefined>;
+  catalogue: CatalogueReader;
+  /** Absolute URL of a stored image. */
+  absoluteUrl(path: string): string;
+  initDataMaxAgeS: number;
+  /** The customers' carts (the chat's own: one cart per bot and customer). */
+  sessions: SessionStore;
+  saleProducts(vendorId: string, botId: string, ids: string[]): Promise<SaleProduct[]>;
+  funnel: { record(step: FunnelStep, at: { vendorId: string; botId: string; productId?: string }): void };
+  now?: () => Date;
+};
+
+const ShopParams = z.object({ botId: text().max(64) });
+const BotId = z.uuid();
+
+/**
+ * The shop's Mini App, which the chat menu button of every shop bot opens (`/shop/{botId}`): its catalogue, and
+ * adding to the cart. The caller is whoever Telegram signed the init data for, with that bot's own token (not
+ * the platform bot's): `Authorization: tma <initData>`. Only a running shop answers. It shows what the bot's chat
+ * shows (active products sold through that bot) and adds to the chat's own cart, where checkout is.
+ */
+export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+
+    /**
+     * The open shop whose bot signed the request's init data. 401 for any other caller, an unknown bot included
+     * (so the route does not tell which bots exist); 403 SHOP_CLOSED once the bot is stopped or expired.
+     */
+    async function openShopOf(botId: string, authorization: string | undefined) {
+      const runtime = BotId.safeParse(botId).success ? await deps.shopRuntimeOf(botId) : undefined;
+      if (!runtime) throw new AppError('INIT_DATA_INVALID');
+      const initData = authorization?.startsWith('tma ') ? authorization.slice(4) : undefined;
+      let user: { id: number };
+      try {
+        ({ user } = verifyInitData(initData, runtime.shop.token, {
+          maxAgeS: deps.initDataMaxAgeS,
+          ...(deps.now ? { now: deps.now() } : {}),
+        }));
+      } catch (err) {
+        if (err instanceof InitDataError) throw new AppError('INIT_DATA_INVALID');
+        throw err;
+      }
+      // A stopped bot has no webhook secret: its chat is closed, and so is its Mini App.
+      if (!runtime.webhookSecret || !runtime.shop.isOpen) throw new AppError('SHOP_CLOSED');
+      const { shop } = runtime;
+      const cart: SessionKey = { vendorId: shop.vendorId, botId: shop.botId, telegramUserId: user.id };
+      return { shop, cart };
+    }
+
+    const unitsIn = async (cart: SessionKey) =>
+      (await deps.sessions.read(cart)).cart.reduce((sum, line) => sum + line.quantity, 0);
+
+    app.get(
+      '/shop/:botId/catalogue',
+      {
+        schema: {
+          tags: ['shop'],
+          summary: "A shop bot's catalogue, for its Mini App",
+          params: ShopParams,
+          querystring: ShopCatalogueQuery,
+          response: { 200: ShopCatalogue },
+        },
+      },
+      async (req, reply) => {
+        const { shop, cart } = await openShopOf(req.params.botId, req.headers.authorization);
+        const { categoryId, search, page } = req.query;
+        const [categories, listed, cartCount] = await Promise.all([
+          deps.catalogue.categories(shop.vendorId),
+          deps.catalogue.products(shop.vendorId, shop.botId, { categoryId, search, page }),
+          unitsIn(cart),
+        ]);
+        const forSale = await deps.saleProducts(
+          shop.vendorId,
+          shop.botId,
+          listed.products.map((p) => p.id),
+        );
+        const saleOf = new Map(forSale.map((p) => [p.id, p]));
+        const hasOptions = (id: string) => (saleOf.get(id)?.variations.length ?? 0) > 0;
+        const canAdd = (id: string) => {
+          const sale = saleOf.get(id);
+          return sale !== undefined && !hasOptions(id) && maxQuantityOf(sale, null) > 0;
+        };
+        // What a customer sees changes with the vendor's edits, and is theirs alone to see.
+        reply.header('Cache-Control', 'private, no-store');
+        return {
+          shop: { name: shop.name, username: shop.username, language: shop.language },
+          categories: categories.map((c) => ({ id: c.id, name: c.name })),
+          products: listed.products.map((p) => ({
+            id: p.id,
+            name: p.name,
+            price: p.price,
+            currency: p.currency,
+            stockStatus: p.stockStatus,
+            image: p.image ? deps.absoluteUrl(p.image) : null,
+            hasOptions: hasOptions(p.id),
+            canAdd: canAdd(p.id),
+          })),
+          hasMore: listed.hasMore,
+          cartCount,
+        };
+      },
+    );
+
+    app.post(
+      '/shop/:botId/cart',
+      {
+        schema: {
+          tags: ['shop'],
+          summary: "One more of a product in the customer's cart, from the shop's Mini App",
+          params: ShopParams,
+          body: AddToShopCartBody,
+          response: { 200: ShopCartAnswer },
+        },
+      },
+      async (req) => {
+        const { shop, cart } = await openShopOf(req.params.botId, req.headers.authorization);
+        const { productId } = req.body;
+        const [product] = await deps.saleProducts(shop.vendorId, shop.botId, [productId]);
+        if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+        if (product.variations.length > 0) throw new AppError('CART_OPTIONS_NEEDED');
+        const added = await addOneToCart(deps.sessions, cart, product, null);
+        if ('refused' in added) {
+          if (added.refused === 'sold_out') throw new AppError('CART_SOLD_OUT');
+          throw new AppError('CART_LIMIT_REACHED', undefined, { max: added.max });
+        }
+        deps.funnel.record('cart', { vendorId: shop.vendorId, botId: shop.botId, productId });
+        return { quantity: added.quantity, cartCount: await unitsIn(cart) };
+      },
+    );
+  };
+}

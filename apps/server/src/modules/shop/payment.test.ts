@@ -1,0 +1,532 @@
+import type { OrderDetail } from '@app/contracts/orders';
+import type { Product } from '@app/contracts/products';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eventsOf, type TestApp } from '../../../test/harness';
+import { botSubscriptions, orders, planFees, shopPayments } from '../../db/schema/index';
+import { EVENT_CONSUMERS } from '../../event-consumers';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { signIpn } from '../../lib/nowpayments';
+import { createBot, fakeBot, startApp, type Vendor, vendor } from '../bots/test-helpers';
+import { dispatchPendingEvents } from '../events/events.dispatcher';
+import { API_KEY, type FakeProvider, IPN_SECRET, startFakeProvider } from '../payments/test-helpers';
+import { createCategory, createProduct, productBody } from '../products/test-helpers';
+import {
+  addBuyer,
+  addShippingMethod,
+  type Buyer,
+  configureProvider,
+  expectRollupsConsistent,
+  type Line,
+  paid,
+  payInStars,
+  placeShopOrder,
+  preCheckout,
+  type Shop,
+  say,
+  sendUpdate,
+  sentTo,
+  tap,
+} from './payments/test-helpers';
+
+let fake: FakeBotApi;
+let provider: FakeProvider;
+let t: TestApp;
+let owner: Vendor;
+let shop: Shop;
+let ann: Buyer;
+
+beforeAll(async () => {
+  fake = await startFakeBotApi();
+  provider = await startFakeProvider();
+});
+afterAll(async () => {
+  await fake.close();
+  await provider.close();
+});
+
+beforeEach(async () => {
+  fake.state.reset();
+  t = await startApp(fake, {
+    nowPayments: {
+      apiUrl: provider.url,
+      apiKey: 'platform-key-not-the-vendors',
+      ipnSecret: 'platform-ipn-secret',
+    },
+  });
+  owner = await vendor(t.app);
+  const registered = fakeBot(fake);
+  const bot = await createBot(t.app, owner, {
+    botToken: registered.token,
+    botName: 'Corner Shop',
+    plan: 'PRO',
+  });
+  shop = { ...bot, token: registered.token };
+  ann = await addBuyer(t, owner.vendorId, 'Ann');
+});
+afterEach(() => t.app.close());
+
+const lineOf = (p: Product, quantity = 1): Line => ({
+  productId: p.id,
+  name: p.name,
+  productType: p.productType,
+  unitPriceMinor: p.price,
+  quantity,
+});
+
+async function product(
+  type: 'physical' | 'digital' | 'service' | 'key',
+  extra: Record<string, unknown> = {},
+) {
+  const category = await createCategory(t.app, owner, `Category ${type}`, []);
+  return createProduct(t.app, owner, productBody(type, category.id, { price: 1000, ...extra }));
+}
+
+function order(lines: Line[], extra: Partial<Parameters<typeof placeShopOrder>[1]> = {}) {
+  return placeShopOrder(t, {
+    vendorId: owner.vendorId,
+    botId: shop.id,
+    customerId: ann.customerId,
+    lines,
+    ...extra,
+  });
+}
+
+async function detail(orderId: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${owner.base}/orders/${orderId}`,
+    headers: owner.auth,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as OrderDetail;
+}
+
+const messagesTo = (buyer: Buyer) => sentTo(fake, shop, buyer.id).map((m) => String(m.text));
+const invoicesTo = (buyer: Buyer) => sentTo(fake, shop, buyer.id, 'sendInvoice');
+
+// $10.00 a key at the configured 77 Stars per USD: 770 Stars each.
+const STARS_PER_KEY = 770;
+
+describe('paying for a digital order', () => {
+  it('sends a Stars invoice with one price line at the configured rate', async () => {
+    const key = await product('key');
+    const placed = await order([lineOf(key, 2)], { claimCodes: true });
+
+    await tap(t, fake, shop, ann, `offer:${placed.id}`);
+
+    const [invoice] = invoicesTo(ann);
+    expect(invoice).toMatchObject({
+      currency: 'XTR',
+      payload: `order:${placed.id}:stars`,
+      title: `Order #${placed.number}`,
+    });
+    expect(invoice?.provider_token).toBeUndefined();
+    expect(invoice?.prices).toEqual([{ label: `Order #${placed.number}`, amount: 2 * STARS_PER_KEY }]);
+  });
+
+  it('delivers the codes the order holds, one per unit, and completes the order once paid in Stars', async () => {
+    const key = await product('key');
+    const placed = await order([lineOf(key, 2)], { claimCodes: true });
+
+    await payInStars(t, fake, shop, ann, placed.id, 2 * STARS_PER_KEY, 'charge_1');
+
+    const [delivery] = messagesTo(ann);
+    expect(delivery).toContain(`order #${placed.number}`);
+    expect(delivery).toContain('A key product: AAAA-BBBB-CCCC-DDDD');
+    expect(delivery).toContain('A key product: EEEE-FFFF-GGGG-HHHH');
+    const d = await detail(placed.id);
+    expect(d).toMatchObject({ status: 'completed', paymentStatus: 'paid' });
+    expect(d.payment.method).toBe('stars');
+    expect(d.digitalInfo?.codesIssued).toBe(2);
+    const events = await eventsOf(t.database, owner.vendorId, shop.id);
+    const received = events.find((e) => e.type === 'payment.received');
+    expect(received?.payload).toEqual({
+      orderId: placed.id,
+      orderNumber: placed.number,
+      amountMinor: 2000,
+      currency: 'USD',
+      amountUsdMinor: 2000,
+      rail: 'stars',
+      starsAmount: 2 * STARS_PER_KEY,
+    });
+    await expectRollupsConsistent(t, owner.vendorId);
+  });
+
+  it('accrues the bot’s plan fee on the paid order once its events are dispatched (PRO: 2.5 %)', async () => {
+    const key = await product('key');
+    const placed = await order([lineOf(key, 2)], { claimCodes: true });
+    await payInStars(t, fake, shop, ann, placed.id, 2 * STARS_PER_KEY, 'charge_fee');
+
+    await dispatchPendingEvents(t.database.db, EVENT_CONSUMERS);
+    await dispatchPendingEvents(t.database.db, EVENT_CONSUMERS);
+
+    const fees = await t.database.db.select().from(planFees).where(eq(planFees.orderId, placed.id));
+    expect(fees).toHaveLength(1);
+    expect(fees[0]).toMatchObject({ kind: 'accrual', plan: 'PRO', saleUsdMinor: 2000, amountMinor: 50 });
+  });
+
+  it('issues nothing for a second successful_payment with the same charge id', async () => {
+    const key = await product('key');
+    const placed = await order([lineOf(key)], { claimCodes: true });
+    await payInStars(t, fake, shop, ann, placed.id, STARS_PER_KEY, 'charge_twice');
+    const messages = messagesTo(ann).length;
+    const events = (await eventsOf(t.database, owner.vendorId, shop.id)).length;
+
+    await paid(t, fake, shop, ann, {
+      currency: 'XTR',
+      total_amount: STARS_PER_KEY,
+      invoice_payload: `order:${placed.id}:stars`,
+      telegram_payment_charge_id: 'charge_twice',
+    });
+
+    expect(messagesTo(ann)).toHaveLength(messages);
+    expect(await eventsOf(t.database, owner.vendorId, shop.id)).toHaveLength(events);
+    const rows = await t.database.db.select().from(shopPayments).where(eq(shopPayments.orderId, placed.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('sends a signed download link that honours the product’s download limit', async () => {
+    const guide = await product('digital', {
+      digital: {
+        digitalType: 'downloadable',
+        downloadUrl: 'https://files.example.test/guide.pdf',
+        maxDownloads: 2,
+        downloadExpiryDays: 7,
+      },
+    });
+    const placed = await order([lineOf(guide)]);
+    await payInStars(t, fake, shop, ann, placed.id, STARS_PER_KEY);
+
+    const [message] = sentTo(fake, shop, ann.id);
+    const url = JSON.stringify(message?.reply_markup).match(
+      /https:\/\/shop\.example\.test(\/api\/v1\/downloads\/[^"]+)/,
+    )?.[1];
+    expect(url).toBeDefined();
+    expect(String(message?.text)).toContain('Each download link works 2 times');
+    const open = () => t.app.inject({ method: 'GET', url: String(url) });
+    for (let i = 0; i < 2; i++) {
+      const res = await open();
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('https://files.example.test/guide.pdf');
+    }
+    expect((await open()).json().error.code).toBe('DOWNLOAD_LIMIT_REACHED');
+    const forged = String(url).replace(/\.[^.]+$/, '.AAAA');
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    expect((await detail(placed.id)).status).toBe('completed');
+  });
+});
+
+describe('the pre-checkout answer', () => {
+  it('refuses a payment of another amount than the order’s', async () => {
+    const key = await product('key');
+    const placed = await order([lineOf(key)], { claimCodes: true });
+
+    const answer = await preCheckout(t, fake, shop, ann, {
+      currency: 'XTR',
+      total_amount: STARS_PER_KEY - 1,
+      invoice_payload: `order:${placed.id}:stars`,
+    });
+
+    expect(answer).toEqual({
+      ok: false,
+      error_message: 'The price of this order has changed. Please check out again.',
+    });
+  });
+
+  it('refuses an order whose reservation has expired', async () => {
+    const key = await product('key');
+    const placed = await order([lineOf(key)], {
+      claimCodes: true,
+      reservedUntil: new Date(Date.now() - 1000),
+    });
+
+    const answer = await preCheckout(t, fake, shop, ann, {
+      currency: 'XTR',
+      total_amount: STARS_PER_KEY,
+      invoice_payload: `order:${placed.id}:stars`,
+    });
+
+    expect(answer?.ok).toBe(false);
+    expect(answer?.error_message).toBe(
+      'Sorry, the reservation for this order has expired. Please place the order again.',
+    );
+  });
+
+  it('refuses another customer paying someone’s invoice, and an order already paid', async () => {
+    const key = await product('key');
+    const placed = await order([lineOf(key)], { claimCodes: true });
+    const bob = await addBuyer(t, owner.vendorId, 'Bob');
+    const q = { currency: 'XTR', total_amount: STARS_PER_KEY, invoice_payload: `order:${placed.id}:stars` };
+
+    expect((await preCheckout(t, fake, shop, bob, q))?.error_message).toBe(
+      'This invoice belongs to another customer.',
+    );
+    await payInStars(t, fake, shop, ann, placed.id, STARS_PER_KEY);
+    expect((await preCheckout(t, fake, shop, ann, q))?.error_message).toBe('This order is already paid.');
+  });
+});
+
+describe('paying for physical goods', () => {
+  async function cardShop() {
+    await configureProvider(t, owner, shop.id, 'card', {
+      providerToken: '284685063:TEST:card',
+      currencies: ['USD'],
+    });
+    return addShippingMethod(t, owner, shop.id, {
+      name: 'Courier',
+      price: '5.00',
+      estimatedDays: '2-3',
+      regions: ['US', 'EU'],
+    });
+  }
+
+  it('offers only the rails the bot has set up, and a polite line when there are none', async () => {
+    const mug = await product('physical');
+    const placed = await order([lineOf(mug)]);
+
+    await tap(t, fake, shop, ann, `offer:${placed.id}`);
+    expect(messagesTo(ann)).toEqual([
+      'Sorry, this shop cannot take payment for this order right now. Please try again later or contact the shop.',
+    ]);
+
+    await cardShop();
+    await configureProvider(t, owner, shop.id, 'cash_on_delivery', { currencies: ['USD'] });
+    await tap(t, fake, shop, ann, `offer:${placed.id}`);
+    const choice = sentTo(fake, shop, ann.id).at(-1);
+    expect(choice?.text).toBe(`Order #${placed.number} · $10.00\nHow would you like to pay?`);
+    expect(choice?.reply_markup).toEqual({
+      inline_keyboard: [
+        [{ text: '💳 Card', callback_data: `pay:${placed.id}:card` }],
+        [{ text: '💵 Cash on delivery', callback_data: `pay:${placed.id}:cash_on_delivery` }],
+      ],
+    });
+  });
+
+  it('takes the address and shipping through Telegram: the total includes shipping and the figures follow', async () => {
+    const courier = await cardShop();
+    const mug = await product('physical');
+    const placed = await order([lineOf(mug, 2)]);
+
+    await tap(t, fake, shop, ann, `offer:${placed.id}`);
+    const [invoice] = invoicesTo(ann);
+    expect(invoice).toMatchObject({
+      currency: 'USD',
+      provider_token: '284685063:TEST:card',
+      need_shipping_address: true,
+      is_flexible: true,
+      prices: [{ label: `Order #${placed.number}`, amount: 2000 }],
+    });
+
+    const address = {
+      country_code: 'US',
+      state: 'NY',
+      city: 'New York',
+      street_line1: '1 Main St',
+      street_line2: '',
+      post_code: '10001',
+    };
+    const payload = `order:${placed.id}:card`;
+    await sendUpdate(t, fake, shop, {
+      shipping_query: {
+        id: 'sq_1',
+        from: { id: ann.id, is_bot: false, first_name: 'Ann' },
+        invoice_payload: payload,
+        shipping_address: address,
+      },
+    });
+    const [answer] = fake.state.calls({ method: 'answerShippingQuery', token: shop.token });
+    expect(answer?.params).toMatchObject({
+      shipping_query_id: 'sq_1',
+      ok: true,
+      shipping_options: [{ id: courier.id, title: 'Courier', prices: [{ label: 'Courier', amount: 500 }] }],
+    });
+
+    const payment = {
+      currency: 'USD',
+      total_amount: 2500,
+      invoice_payload: payload,
+      shipping_option_id: courier.id,
+      order_info: { name: 'Ann', shipping_address: address },
+    };
+    expect((await preCheckout(t, fake, shop, ann, payment))?.ok).toBe(true);
+    await paid(t, fake, shop, ann, { ...payment, telegram_payment_charge_id: 'card_charge_1' });
+
+    const d = await detail(placed.id);
+    expect(d).toMatchObject({ status: 'pending', paymentStatus: 'paid', amount: 2500 });
+    expect(d.shipping).toMatchObject({ method: 'Courier', address: '1 Main St, New York, NY, 10001, US' });
+    expect(d.payment.method).toBe('card');
+    expect(messagesTo(ann).at(-1)).toBe(
+      `Payment received for order #${placed.number}. Thank you! We will let you know when it is on its way.`,
+    );
+    await expectRollupsConsistent(t, owner.vendorId);
+  });
+
+  it('answers a shipping query for an address no method covers with a polite refusal', async () => {
+    await cardShop();
+    const mug = await product('physical');
+    const placed = await order([lineOf(mug)]);
+    await sendUpdate(t, fake, shop, {
+      shipping_query: {
+        id: 'sq_2',
+        from: { id: ann.id, is_bot: false, first_name: 'Ann' },
+        invoice_payload: `order:${placed.id}:card`,
+        shipping_address: {
+          country_code: 'BR',
+          state: '',
+          city: 'Rio',
+          street_line1: 'Rua 1',
+          street_line2: '',
+          post_code: '20000',
+        },
+      },
+    });
+    const [answer] = fake.state.calls({ method: 'answerShippingQuery', token: shop.token });
+    expect(answer?.params).toMatchObject({
+      ok: false,
+      error_message: 'Sorry, we do not deliver to this address.',
+    });
+  });
+
+  it('asks the address in the chat for cash on delivery, and the order stays unpaid with its stock', async () => {
+    await configureProvider(t, owner, shop.id, 'cash_on_delivery', { currencies: ['USD'] });
+    const mug = await product('physical');
+    const placed = await order([lineOf(mug)]);
+
+    await tap(t, fake, shop, ann, `offer:${placed.id}`);
+    expect(messagesTo(ann).at(-1)).toBe(
+      `Cash on delivery for order #${placed.number}. Please send your delivery address in one message: street, city, postal code and country.`,
+    );
+    await say(t, fake, shop, ann, '12 Baker Street, London, NW1 6XE, UK');
+
+    expect(messagesTo(ann).at(-1)).toBe(
+      `Thank you! Order #${placed.number} is confirmed. You pay $10.00 on delivery to:\n12 Baker Street, London, NW1 6XE, UK`,
+    );
+    const d = await detail(placed.id);
+    expect(d).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
+    expect(d.shipping?.address).toBe('12 Baker Street, London, NW1 6XE, UK');
+    expect(d.payment.method).toBe('cash_on_delivery');
+    const [row] = await t.database.db
+      .select({ reservedUntil: orders.reservedUntil })
+      .from(orders)
+      .where(and(eq(orders.vendorId, owner.vendorId), eq(orders.id, placed.id)));
+    expect(row?.reservedUntil).toBeNull();
+  });
+});
+
+describe('paying for a service', () => {
+  it('schedules the order once it is paid', async () => {
+    await configureProvider(t, owner, shop.id, 'card', {
+      providerToken: '284685063:TEST:card',
+      currencies: ['USD'],
+    });
+    const yoga = await product('service');
+    const placed = await order([lineOf(yoga)], {
+      serviceInfo: { scheduledDate: '2030-01-07T09:00:00.000Z' },
+    });
+
+    await tap(t, fake, shop, ann, `offer:${placed.id}`);
+    const [invoice] = invoicesTo(ann);
+    expect(invoice?.need_shipping_address).toBeUndefined();
+    const payment = { currency: 'USD', total_amount: 1000, invoice_payload: `order:${placed.id}:card` };
+    expect((await preCheckout(t, fake, shop, ann, payment))?.ok).toBe(true);
+    await paid(t, fake, shop, ann, { ...payment, telegram_payment_charge_id: 'card_charge_yoga' });
+
+    expect(await detail(placed.id)).toMatchObject({ status: 'scheduled', paymentStatus: 'paid' });
+    expect(messagesTo(ann).at(-1)).toBe(
+      `Payment received for order #${placed.number}. Your booking is confirmed. Thank you!`,
+    );
+  });
+});
+
+describe('paying with crypto', () => {
+  async function cryptoOrder() {
+    // The vendor's own NOWPayments account (the fake provider knows this key).
+    await configureProvider(t, owner, shop.id, 'crypto', {
+      apiKey: API_KEY,
+      ipnSecret: IPN_SECRET,
+      currencies: ['USD'],
+    });
+    const mug = await product('physical');
+    const placed = await order([lineOf(mug)]);
+    await tap(t, fake, shop, ann, `offer:${placed.id}`);
+    const [row] = await t.database.db.select().from(shopPayments).where(eq(shopPayments.orderId, placed.id));
+    if (!row) throw new Error('no crypto payment');
+    return { placed, payment: row };
+  }
+
+  const ipn = (body: Record<string, unknown>, signature = signIpn(body, IPN_SECRET)) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/shop-payments/ipn',
+      headers: { 'x-nowpayments-sig': signature },
+      payload: body,
+    });
+
+  it('sends the provider’s payment page, and its IPN pays the order once, on finished only', async () => {
+    const { placed, payment } = await cryptoOrder();
+    const [message] = sentTo(fake, shop, ann.id);
+    expect(message?.text).toBe(
+      `Pay order #${placed.number} ($10.00) on the payment page. Your order is confirmed as soon as the payment arrives.`,
+    );
+    expect(JSON.stringify(message?.reply_markup)).toContain(String(payment.invoiceUrl));
+    const body = (status: string) => ({
+      payment_id: 777,
+      invoice_id: payment.providerInvoiceId,
+      payment_status: status,
+      order_id: payment.id,
+      price_amount: 10,
+      price_currency: 'usd',
+    });
+
+    expect((await ipn(body('partially_paid'))).statusCode).toBe(200);
+    expect((await detail(placed.id)).paymentStatus).toBe('pending');
+    expect((await ipn(body('finished'))).statusCode).toBe(200);
+    expect((await ipn(body('finished'))).statusCode).toBe(200);
+
+    expect(await detail(placed.id)).toMatchObject({ paymentStatus: 'paid', status: 'pending' });
+    const events = await eventsOf(t.database, owner.vendorId, shop.id);
+    expect(events.filter((e) => e.type === 'payment.received')).toHaveLength(1);
+  });
+
+  it('refuses an IPN without the bot’s signature and changes nothing', async () => {
+    const { placed, payment } = await cryptoOrder();
+    const body = { payment_id: 1, payment_status: 'finished', order_id: payment.id };
+
+    const res = await ipn(body, signIpn(body, 'someone-elses-secret'));
+
+    expect(res.statusCode).toBe(401);
+    expect((await detail(placed.id)).paymentStatus).toBe('pending');
+  });
+});
+
+describe('a shop that closed meanwhile', () => {
+  it('still records a payment Telegram took and delivers it', async () => {
+    const key = await product('key');
+    const placed = await order([lineOf(key)], { claimCodes: true });
+    const payload = `order:${placed.id}:stars`;
+    expect(
+      (
+        await preCheckout(t, fake, shop, ann, {
+          currency: 'XTR',
+          total_amount: STARS_PER_KEY,
+          invoice_payload: payload,
+        })
+      )?.ok,
+    ).toBe(true);
+    // The subscription runs out between Telegram's pre-checkout and its successful_payment.
+    await t.database.db
+      .update(botSubscriptions)
+      .set({ status: 'expired' })
+      .where(eq(botSubscriptions.botId, shop.id));
+
+    await paid(t, fake, shop, ann, {
+      currency: 'XTR',
+      total_amount: STARS_PER_KEY,
+      invoice_payload: payload,
+      telegram_payment_charge_id: 'charge_after_close',
+    });
+
+    expect(await detail(placed.id)).toMatchObject({ paymentStatus: 'paid', status: 'completed' });
+  });
+});
