@@ -46,9 +46,9 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { createMediaService, productImageUrls } from './modules/media/media.service';
 import { mediaFilesRoutes } from './modules/media/media-files.routes';
 import { createLocalStorage, type StorageDriver } from './modules/media/storage';
-import { createOrdersService } from './modules/orders/order-reads';
+import { createOrderReads } from './modules/orders/order-reads';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { createOrdersAdminService } from './modules/orders/orders.service';
+import { createOrdersService } from './modules/orders/orders.service';
 import { ipnRoutes, platformWebhookRoutes } from './modules/payments/callbacks.routes';
 import { paymentsDownloadRoutes, paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const botApi = deps.botApi ?? createBotApi({ apiRoot: config.telegramApiRoot });
   const subscriptions = createSubscriptionsService({ db, ...clock });
-  const orders = createOrdersService({ db });
+  const orderReads = createOrderReads({ db });
   const customers = createCustomersService({ db, ...clock });
   const products = createProductsService({ db, subscriptions, imageUrls: productImageUrls, ...clock });
   const bots = createBotsService({
@@ -207,16 +207,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     log: app.log,
     subscriptions,
-    orders,
+    orders: orderReads,
     customers,
     products,
     ...clock,
   });
-  const botStats = createBotStatsService({ db, orders, customers, ...clock });
-  const dashboard = createDashboardService({ orders, bots, auth, db, ...clock });
+  const botStats = createBotStatsService({ db, orders: orderReads, customers, ...clock });
+  const dashboard = createDashboardService({ orders: orderReads, bots, auth, db, ...clock });
   const activity = createActivityService({ db });
   const audit = createAuditService({ db });
-  const ordersAdmin = createOrdersAdminService({ db, ...clock });
+  const orders = createOrdersService({ db, ...clock });
   const customersAdmin = createCustomersAdminService({ db, ...clock });
   const analytics = createAnalyticsService({ db, ...clock });
   // "Clear cache" drops this process's built bot at once; other processes see cacheClearedAt on their next update.
@@ -260,7 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     botApi,
     bots,
     settings: settings.runtime,
-    orders: ordersAdmin,
+    orders: orders,
     publicUrl: config.publicUrl,
     starsPerUsd: config.starsPerUsd,
     downloadKey: deriveKey(config.appSecret, 'download-link:hmac-sha256:v1'),
@@ -351,7 +351,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(dashboardRoutes(dashboard)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(botsRoutes(bots, botStats)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(activityRoutes(activity, audit)), { prefix: '/vendors/:vendorId' });
-      await api.register(vendorScope(ordersRoutes(ordersAdmin)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(ordersRoutes(orders)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(refundRoutes(shopPayments)), { prefix: '/vendors/:vendorId' });
       await api.register(shopPaymentsPublicRoutes(shopPayments));
       await api.register(vendorScope(customersRoutes(customersAdmin)), { prefix: '/vendors/:vendorId' });

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
 import { percentChange, percentOf, signedPercent } from '../../lib/percent';
 import type { CustomersService } from '../customers/customers.service';
-import type { OrdersService } from '../orders/order-reads';
+import type { OrderReads } from '../orders/order-reads';
 import * as repo from './bots.repository';
 
 const DAY_MS = 86_400_000;
@@ -26,7 +26,7 @@ function growthOf(current: Totals, previous: Totals) {
 
 export type BotStatsDeps = {
   db: Db;
-  orders: OrdersService;
+  orders: OrderReads;
   customers: CustomersService;
   now?: () => Date;
 };

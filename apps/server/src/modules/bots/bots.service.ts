@@ -24,7 +24,7 @@ import {
 } from '../../lib/telegram/bot-api';
 import type { CustomersService } from '../customers/customers.service';
 import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
-import type { OrdersService } from '../orders/order-reads';
+import type { OrderReads } from '../orders/order-reads';
 import type { ProductsService } from '../products/products.service';
 import {
   isSubscriptionLive,
@@ -61,7 +61,7 @@ const StoredLanguage = BotLanguage.catch('en');
 
 export type BotsDeps = BotStartDeps & {
   subscriptions: SubscriptionsService;
-  orders: OrdersService;
+  orders: OrderReads;
   customers: CustomersService;
   products: ProductsService;
   now?: () => Date;

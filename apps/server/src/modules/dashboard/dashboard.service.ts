@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/money';
 import { percentChange } from '../../lib/percent';
 import type { AuthService } from '../auth/auth.service';
 import type { BotsService } from '../bots/bots.service';
-import type { OrdersService } from '../orders/order-reads';
+import type { OrderReads } from '../orders/order-reads';
 import * as repo from './dashboard.repository';
 
 const WINDOW_DAYS = 30;
@@ -17,7 +17,7 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Home reads other modules only: sales from the orders rollup, bots from bots, staff from auth. */
 export type DashboardDeps = {
-  orders: Pick<OrdersService, 'vendorSales'>;
+  orders: Pick<OrderReads, 'vendorSales'>;
   bots: Pick<BotsService, 'counts'>;
   auth: Pick<AuthService, 'staffCounts'>;
   /** For the bots card and the subscription overview (dashboard.repository). */

@@ -6,7 +6,7 @@ import { type TelegramThrottle, throttledBotApi } from '../../lib/telegram/throt
 import { ownerContactOf } from '../auth/auth.service';
 import { botMessengerOf, botUsernameOf } from '../bots/bots.service';
 import { createCustomersService } from '../customers/customers.service';
-import { createOrdersService } from '../orders/order-reads';
+import { createOrderReads } from '../orders/order-reads';
 import {
   type CustomerNotice,
   customerMessage,
@@ -158,7 +158,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
   const now = deps.now ?? (() => new Date());
   const botApi = throttledBotApi(deps.botApi, deps.throttle);
   const vendors = createVendorNotifier(deps);
-  const orders = createOrdersService({ db });
+  const orders = createOrderReads({ db });
   const customers = createCustomersService({ db });
 
   /** A follow-up to the customer of an order, through its shop bot, unless they blocked it. */

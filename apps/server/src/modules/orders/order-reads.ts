@@ -6,7 +6,7 @@ import * as repo from './order-reads.repository';
  * What other modules may read of orders and the daily sales rollup (the bots pages and Home today). The orders
  * domain itself (list, detail, status moves) grows here.
  */
-export function createOrdersService(deps: { db: Db }) {
+export function createOrderReads(deps: { db: Db }) {
   const { db } = deps;
   return {
     /** The vendor's sales: all time, and two consecutive windows of days (YYYY-MM-DD bounds). */
@@ -28,4 +28,4 @@ export function createOrdersService(deps: { db: Db }) {
   };
 }
 
-export type OrdersService = ReturnType<typeof createOrdersService>;
+export type OrderReads = ReturnType<typeof createOrderReads>;

@@ -12,14 +12,14 @@ import {
 } from '@app/contracts/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { OrdersAdminService } from './orders.service';
+import type { OrdersService } from './orders.service';
 
 // Everything here needs `orders`; a restricted caller sees and moves only their bots' orders (404 otherwise).
 const config = { permission: 'orders' } as const;
 // Its reads are served again from the read cache until the vendor's data changes.
 const read = { ...config, cached: true } as const;
 
-export function ordersRoutes(orders: OrdersAdminService) {
+export function ordersRoutes(orders: OrdersService) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     const tags = ['orders'];

@@ -416,7 +416,7 @@ function toBound(v: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(Date.parse(`${v}T00:00:00Z`) + 86_400_000) : new Date(v);
 }
 
-export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
+export function createOrdersService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
 
@@ -647,4 +647,4 @@ export function createOrdersAdminService(deps: { db: Db; now?: () => Date }) {
   };
 }
 
-export type OrdersAdminService = ReturnType<typeof createOrdersAdminService>;
+export type OrdersService = ReturnType<typeof createOrdersService>;

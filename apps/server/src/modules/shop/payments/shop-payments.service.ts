@@ -22,7 +22,7 @@ import {
   refundOrderFigures,
   setOrderShipping,
 } from '../../orders/order-payment.service';
-import { eventActorOf, type OrdersAdminService, orderItems } from '../../orders/orders.service';
+import { eventActorOf, type OrdersService, orderItems } from '../../orders/orders.service';
 import { codesForOrder, digitalDeliveryOf } from '../../products/product-delivery.service';
 import type { SettingsService } from '../../settings/settings.service';
 import { railsFor } from './rails';
@@ -36,7 +36,7 @@ export type ShopPaymentsDeps = {
   botApi: BotApi;
   bots: Pick<BotsService, 'shopOf'>;
   settings: Pick<SettingsService['runtime'], 'getPaymentProviders' | 'quoteShipping'>;
-  orders: Pick<OrdersAdminService, 'get'>;
+  orders: Pick<OrdersService, 'get'>;
   publicUrl: string;
   /** Telegram Stars per US dollar (STARS_PER_USD): digital goods are priced in Stars from their USD value. */
   starsPerUsd: number;
