@@ -393,7 +393,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (sendIndex && req.method === 'GET' && !isApi && !isFile) return sendIndex(reply, path);
     // A missing file stays missing for this URL: no cache may keep the 404 past the next deploy either.
     if (isFile) reply.header('Cache-Control', 'no-store');
-    throw new AppError('NOT_FOUND', `Route ${req.method} ${path} not found`);
+    throw new AppError('ROUTE_NOT_FOUND', { method: req.method, path });
   });
 
   return app;

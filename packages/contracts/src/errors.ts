@@ -1,23 +1,73 @@
 import { z } from 'zod';
 import { BOT_MESSAGES } from './bots';
-import { MEDIA_LIMITS, MEDIA_MESSAGES } from './media';
+import { MEDIA_MESSAGES } from './media';
 import { PAYMENT_MESSAGES } from './payments';
 import { SETTINGS_MESSAGES } from './settings';
 
 /**
- * Every error the API answers: its HTTP status and its default text. One place for both; a new code is added
- * here and nowhere else. A thrower may give a more specific text (the spec's words for that case).
+ * Every error the API answers: its HTTP status and its English text (the spec's words). One place for both; a
+ * new code is added here and nowhere else. Services throw a code with `details` (values, limits), never a
+ * sentence; the server renders the text from the details, the web app words the code from its own catalogue.
+ *
+ * A text may hold placeholders filled from `details`:
+ * - `{name}`: the value as it is (a list joined with ', ');
+ * - `{name:number}`: a number grouped the en-US way ("1,000");
+ * - `{name:usd}`: minor units of US dollars ("$29.00");
+ * - `{name|one|other}`: `one` when the value is 1, else `other` (English plurals).
+ *
+ * `answersAs`: a case of an older, wider code. It is thrown by its own name for its own text, but the API answers
+ * the wider code, which clients and tests already read (e.g. 'Your permissions do not allow this.' is FORBIDDEN).
  */
 export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'The request is not valid.' },
   BAD_REQUEST: { status: 400, message: 'The request could not be read.' },
   BAD_URL: { status: 400, message: 'The address is not valid: it has a malformed %-escape.' },
   UNAUTHENTICATED: { status: 401, message: 'Sign in to continue.' },
+  /** The signature does not match; the other INIT_DATA_* codes are its cases (`details.reason` says which). */
   INIT_DATA_INVALID: { status: 401, message: 'Telegram init data failed verification.' },
+  INIT_DATA_MISSING: {
+    status: 401,
+    message: 'Telegram init data is missing. Open the app from Telegram.',
+    answersAs: 'INIT_DATA_INVALID',
+  },
+  INIT_DATA_MALFORMED: {
+    status: 401,
+    message: 'Telegram init data is malformed.',
+    answersAs: 'INIT_DATA_INVALID',
+  },
+  INIT_DATA_EXPIRED: {
+    status: 401,
+    message: 'Telegram init data has expired. Reopen the app from Telegram.',
+    answersAs: 'INIT_DATA_INVALID',
+  },
+  INIT_DATA_FROM_FUTURE: {
+    status: 401,
+    message: 'Telegram init data is dated in the future. Check the device clock and reopen the app.',
+    answersAs: 'INIT_DATA_INVALID',
+  },
+  INIT_DATA_NO_USER: {
+    status: 401,
+    message: 'Telegram init data carries no user.',
+    answersAs: 'INIT_DATA_INVALID',
+  },
+  INIT_DATA_BAD_USER: {
+    status: 401,
+    message: 'Telegram init data carries a user without a valid id or name.',
+    answersAs: 'INIT_DATA_INVALID',
+  },
   TOKEN_INVALID: { status: 401, message: 'The access token is invalid or has expired.' },
+  DOWNLOAD_TOKEN_INVALID: {
+    status: 401,
+    message: 'This download link is invalid or has expired.',
+    answersAs: 'TOKEN_INVALID',
+  },
   REFRESH_TOKEN_INVALID: { status: 401, message: 'The session has ended. Sign in again.' },
   FORBIDDEN: { status: 403, message: 'You do not have access to this vendor.' },
+  /** `details.permission` (the route's) or `details.botScope`. */
+  PERMISSION_DENIED: { status: 403, message: 'Your permissions do not allow this.', answersAs: 'FORBIDDEN' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'Route {method} {path} not found', answersAs: 'NOT_FOUND' },
+  FILE_NOT_FOUND: { status: 404, message: 'File not found.' },
   VENDOR_NOT_FOUND: { status: 404, message: 'No vendor is registered for this Telegram account.' },
   VENDOR_ALREADY_REGISTERED: {
     status: 409,
@@ -36,13 +86,26 @@ export const ERRORS = {
   /** `details.max`: the most of it one order can hold. */
   CART_LIMIT_REACHED: { status: 409, message: 'The cart holds all of this product that one order can take.' },
   CART_OPTIONS_NEEDED: { status: 409, message: 'Choose this product’s options in the chat.' },
+  CART_EMPTY: { status: 400, message: 'The cart has nothing to check out.' },
+  QUANTITY_INVALID: { status: 400, message: 'Quantity must be at least 1' },
+  /** `details.max`, `details.productName`, `details.productId`. */
+  ORDER_QUANTITY_LIMIT: { status: 400, message: 'At most {max} of {productName} per order.' },
+  ORDER_CURRENCY_MIXED: { status: 400, message: 'One order takes one currency.' },
+  SERVICE_BOOKED_ALONE: { status: 400, message: 'A service is booked alone, at a chosen slot.' },
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
   BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   URI_TOO_LONG: { status: 414, message: 'A part of the address is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON.' },
-  RATE_LIMITED: { status: 429, message: 'Too many requests. Try again shortly.' },
+  /** `details.retryAfterS`: the seconds until the caller may try again. */
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Try again in {retryAfterS} s.' },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request address or headers are too large.' },
-  TELEGRAM_ERROR: { status: 502, message: 'Telegram refused the request.' },
+  /** `details.description`: Telegram's own words; `details.telegramErrorCode` where known. */
+  TELEGRAM_ERROR: { status: 502, message: 'Telegram refused the request: {description}' },
+  TELEGRAM_REFUND_REFUSED: {
+    status: 502,
+    message: 'Telegram refused the refund: {description}',
+    answersAs: 'TELEGRAM_ERROR',
+  },
   TELEGRAM_UNAVAILABLE: { status: 503, message: 'Telegram could not be reached. Try again shortly.' },
   FILTER_WORD_EXISTS: { status: 409, message: SETTINGS_MESSAGES.filterWordExists },
   FILTER_WORD_NOT_FOUND: { status: 404, message: 'Filter word not found.' },
@@ -54,9 +117,20 @@ export const ERRORS = {
   INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
   DATABASE_UNAVAILABLE: { status: 503, message: 'The database is not reachable.' },
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found.' },
+  /** `details`: the order's `number`, `from`, `to`, and the moves it can make (`allowed`). */
   ORDER_STATUS_NOT_ALLOWED: {
     status: 409,
-    message: 'The order cannot move to this status. details.allowed lists the moves it can make.',
+    message: 'Order {number} cannot move from {from} to {to}. Allowed: {allowed}.',
+  },
+  ORDER_STATUS_FINAL: {
+    status: 409,
+    message: 'Order {number} is {from}: it cannot change status any more.',
+    answersAs: 'ORDER_STATUS_NOT_ALLOWED',
+  },
+  ORDER_ITEMS_REQUIRED: { status: 400, message: 'An order needs at least one item.' },
+  TRACKING_NUMBER_NOT_ALLOWED: {
+    status: 400,
+    message: 'A tracking number is only kept when the order moves to shipped.',
   },
   CUSTOMER_NOT_FOUND: {
     status: 404,
@@ -68,7 +142,11 @@ export const ERRORS = {
     message: 'Only a completed Telegram Stars payment can be refunded.',
   },
   INVOICE_NOT_FOUND: { status: 404, message: 'Invoice not found.' },
-  INSUFFICIENT_BALANCE: { status: 402, message: 'Insufficient balance.' },
+  /** `details.priceMinor`, `details.balanceMinor`: US cents. */
+  INSUFFICIENT_BALANCE: {
+    status: 402,
+    message: 'Insufficient balance. You need {priceMinor:usd} but only have {balanceMinor:usd}.',
+  },
   WALLET_BALANCE_INVALID: { status: 409, message: PAYMENT_MESSAGES.negativeBalance },
   SUBSCRIPTION_NOT_CANCELLABLE: { status: 409, message: 'This subscription cannot be cancelled.' },
   PAYMENT_PROVIDER_UNAVAILABLE: { status: 502, message: PAYMENT_MESSAGES.urlFailed },
@@ -79,34 +157,80 @@ export const ERRORS = {
   SUBCATEGORY_NOT_FOUND: { status: 404, message: 'Subcategory not found.' },
   PRODUCT_SKU_TAKEN: { status: 409, message: 'Another product already has this SKU.' },
   PRODUCT_SLUG_TAKEN: { status: 409, message: 'Another product already has this URL slug.' },
-  PRODUCT_LIMIT_REACHED: { status: 403, message: "The bot's plan allows no more products." },
+  /** `details`: botId, botUsername, plan, limit, upgradePath. */
+  PRODUCT_LIMIT_REACHED: {
+    status: 403,
+    message:
+      "@{botUsername} is on the {plan} plan, which allows up to {limit:number} products. Upgrade the bot's plan in Subscriptions to add more.",
+  },
+  PRODUCT_ALL_BOTS_FORBIDDEN: {
+    status: 403,
+    message: 'Choose the bots you manage: you cannot sell through every bot.',
+  },
+  PRODUCT_NOT_ON_ANY_BOT: { status: 404, message: 'The product is not sold through any bot yet.' },
+  IMAGE_NOT_FOUND: { status: 404, message: 'An image was not found.' },
+  CODE_NOT_FOUND: { status: 404, message: 'Code not found.' },
+  /** `details.max`: the longest a code may be. */
+  CODE_TOO_LONG: { status: 400, message: 'Each code must be at most {max} characters' },
+  /** `details.maxDays`: the widest range of days one call may ask for. */
+  SLOTS_RANGE_INVALID: {
+    status: 400,
+    message: "Ask for 0 to {maxDays} days: 'to' must not be before 'from'.",
+  },
+  IMPORT_NEEDS_ALL_BOTS: { status: 403, message: 'Only callers on every bot can import a catalogue.' },
   PRODUCT_NOT_CODE_POOL: { status: 400, message: 'This product does not sell from a code pool.' },
   PRODUCT_NOT_SERVICE: { status: 400, message: 'This product is not a service.' },
   CODES_UNAVAILABLE: { status: 409, message: 'Not enough codes are left for this product.' },
   STOCK_UNAVAILABLE: { status: 409, message: 'Not enough of this product is left in stock.' },
   SLOT_UNAVAILABLE: { status: 409, message: 'This time slot is no longer available.' },
   ORDER_LIMIT_REACHED: { status: 403, message: "The bot's plan allows no more orders this month." },
-  CATEGORY_NOT_EMPTY: { status: 409, message: 'This category still has products.' },
-  SUBCATEGORY_NOT_EMPTY: { status: 409, message: 'This subcategory still has products.' },
+  /** `details.productCount`. */
+  CATEGORY_NOT_EMPTY: {
+    status: 409,
+    message:
+      'This category still has {productCount} {productCount|product|products}. Move them to another category first.',
+  },
+  /** `details.productCount`. */
+  SUBCATEGORY_NOT_EMPTY: {
+    status: 409,
+    message: 'This subcategory still has {productCount} {productCount|product|products}. Move them first.',
+  },
+  CATEGORY_HOLDS_OTHERS_PRODUCTS: {
+    status: 403,
+    message: 'It also holds products of bots you do not manage.',
+  },
   IMPORT_NOT_FOUND: { status: 404, message: 'Import not found.' },
   MEDIA_INVALID: { status: 400, message: MEDIA_MESSAGES.invalidFile },
   MEDIA_FILE_TOO_LARGE: { status: 413, message: MEDIA_MESSAGES.fileTooLarge },
+  MEDIA_FILE_REQUIRED: { status: 400, message: MEDIA_MESSAGES.fileRequired },
   MEDIA_NOT_FOUND: { status: 404, message: 'Image not found.' },
-  PRODUCT_IMAGES_LIMIT: {
-    status: 409,
-    message: MEDIA_MESSAGES.tooManyImages(MEDIA_LIMITS.maxImagesPerProduct),
-  },
+  UPLOAD_NOT_FOUND: { status: 404, message: 'Upload not found.', answersAs: 'MEDIA_NOT_FOUND' },
+  MEDIA_ORDER_INVALID: { status: 400, message: "The new order must list each of the product's images once." },
+  /** `details.max`: the most images one product holds. */
+  PRODUCT_IMAGES_LIMIT: { status: 409, message: 'You can only upload up to {max} images' },
   ORDER_NOT_REFUNDABLE: { status: 409, message: 'Only a paid order can be refunded.' },
   DOWNLOAD_NOT_FOUND: { status: 404, message: 'This download link is not valid.' },
   DOWNLOAD_EXPIRED: { status: 410, message: 'This download link has expired.' },
   DOWNLOAD_LIMIT_REACHED: { status: 410, message: 'This download link has been used as often as it allows.' },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<string, ErrorEntry>;
 
+type ErrorEntry = { status: number; message: string; answersAs?: string };
+
+/** Every code a service may throw. */
 export type ErrorCode = keyof typeof ERRORS;
+
+/** Every code a service may throw; the API answers these, or the wider code a case `answersAs`. */
+export const ErrorCode = z.enum(Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]]);
+
+/** The code the API answers for a thrown code: its own, or the wider one it is a case of. */
+export function answeredCode(code: ErrorCode): ErrorCode {
+  const entry: ErrorEntry = ERRORS[code];
+  return (entry.answersAs as ErrorCode | undefined) ?? code;
+}
 
 export const ErrorBody = z.object({
   error: z.object({
-    code: z.string(),
+    code: ErrorCode,
     message: z.string(),
     details: z.unknown().optional(),
   }),

@@ -23,7 +23,7 @@ export function createDownloadLinks(deps: { jwtKey: Uint8Array; now?: () => Date
     /** Who a link for `purpose` was made for; TOKEN_INVALID when it is not one, or has expired. */
     async callerOf(token: string, purpose: string): Promise<AuthContext> {
       const auth = await verifyDownloadToken(token, purpose, deps.jwtKey);
-      if (!auth) throw new AppError('TOKEN_INVALID', 'This download link is invalid or has expired.');
+      if (!auth) throw new AppError('DOWNLOAD_TOKEN_INVALID');
       return auth;
     },
   };

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 
-const body = (code: string, message: string, details?: unknown): ErrorBody => ({
+const body = (code: ErrorCode, message: string, details?: unknown): ErrorBody => ({
   error: { code, message, ...(details === undefined ? {} : { details }) },
 });
 

@@ -18,6 +18,6 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { max: numb
     // (one app load fetches a dozen, cached for a year), health checks or the in-process fake Telegram of demo mode.
     allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: (_req, ctx) =>
-      new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} s.`),
+      new AppError('RATE_LIMITED', { retryAfterS: Math.ceil(ctx.ttl / 1000) }),
   });
 });

@@ -90,9 +90,7 @@ export function vendorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
       if (!actor) throw new AppError('FORBIDDEN');
       const needed = req.routeOptions.config.permission;
       if (!needed || !hasPermission(actor, needed)) {
-        throw new AppError('FORBIDDEN', 'Your permissions do not allow this.', {
-          permission: needed ?? null,
-        });
+        throw new AppError('PERMISSION_DENIED', { permission: needed ?? null });
       }
       req.actor = actor;
 

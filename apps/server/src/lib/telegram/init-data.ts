@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { stripUnsafeText } from '@app/contracts/common';
+import { ERRORS, type ErrorCode } from '@app/contracts/errors';
 
 /** The Telegram user inside Mini App init data (only the fields we use). */
 export type InitDataUser = {
@@ -23,21 +24,22 @@ export type InitDataFailure =
   | 'no_user'
   | 'bad_user';
 
+/** Each failure's error code (its text lives in the contracts); all answer INIT_DATA_INVALID. */
+export const INIT_DATA_CODES = {
+  missing: 'INIT_DATA_MISSING',
+  malformed: 'INIT_DATA_MALFORMED',
+  bad_hash: 'INIT_DATA_INVALID',
+  expired: 'INIT_DATA_EXPIRED',
+  from_future: 'INIT_DATA_FROM_FUTURE',
+  no_user: 'INIT_DATA_NO_USER',
+  bad_user: 'INIT_DATA_BAD_USER',
+} as const satisfies Record<InitDataFailure, ErrorCode>;
+
 export class InitDataError extends Error {
   constructor(readonly reason: InitDataFailure) {
-    super(INIT_DATA_MESSAGES[reason]);
+    super(ERRORS[INIT_DATA_CODES[reason]].message);
   }
 }
-
-const INIT_DATA_MESSAGES: Record<InitDataFailure, string> = {
-  missing: 'Telegram init data is missing. Open the app from Telegram.',
-  malformed: 'Telegram init data is malformed.',
-  bad_hash: 'Telegram init data failed verification.',
-  expired: 'Telegram init data has expired. Reopen the app from Telegram.',
-  from_future: 'Telegram init data is dated in the future. Check the device clock and reopen the app.',
-  no_user: 'Telegram init data carries no user.',
-  bad_user: 'Telegram init data carries a user without a valid id or name.',
-};
 
 // secret_key = HMAC_SHA256(key "WebAppData", bot_token) — the Mini App key, not the Login Widget's SHA256(token).
 const secretKey = (botToken: string) => createHmac('sha256', 'WebAppData').update(botToken).digest();

@@ -6,7 +6,12 @@ import type { Db } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { type AuthContext, signAccessToken } from '../../lib/jwt';
 import { randomToken, sha256Hex } from '../../lib/secrets';
-import { InitDataError, type InitDataUser, verifyInitData } from '../../lib/telegram/init-data';
+import {
+  INIT_DATA_CODES,
+  InitDataError,
+  type InitDataUser,
+  verifyInitData,
+} from '../../lib/telegram/init-data';
 import type { IdentityWithVendor } from './auth.repository';
 import * as repo from './auth.repository';
 
@@ -41,7 +46,7 @@ export function createAuthService(deps: AuthDeps) {
         .user;
     } catch (err) {
       if (err instanceof InitDataError)
-        throw new AppError('INIT_DATA_INVALID', err.message, { reason: err.reason });
+        throw new AppError(INIT_DATA_CODES[err.reason], { reason: err.reason });
       throw err;
     }
   }

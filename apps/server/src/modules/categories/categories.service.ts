@@ -89,7 +89,7 @@ export async function createSubcategoryIn(
 }
 
 /** The refusal when a bot-scoped caller would delete or move products sold only through other bots. */
-const othersProducts = () => new AppError('FORBIDDEN', 'It also holds products of bots you do not manage.');
+const othersProducts = () => new AppError('CATEGORY_HOLDS_OTHERS_PRODUCTS');
 
 /**
  * Categories and subcategories of a vendor (spec part 2 §3.6, §5.4): counts real, deletes never orphan products.
@@ -211,11 +211,7 @@ export function createCategoriesService(deps: { db: Db }) {
         if (count > 0) {
           const to = body?.moveToCategoryId;
           if (!to) {
-            throw new AppError(
-              'CATEGORY_NOT_EMPTY',
-              `This category still has ${count} product${count === 1 ? '' : 's'}. Move them to another category first.`,
-              { productCount: count },
-            );
+            throw new AppError('CATEGORY_NOT_EMPTY', { productCount: count });
           }
           if (to === categoryId || !(await repo.findCategory(tx, actor.vendorId, to))) {
             throw new AppError('CATEGORY_NOT_FOUND');
@@ -300,11 +296,7 @@ export function createCategoriesService(deps: { db: Db }) {
           } else if (body?.detach) {
             moved = await repo.moveSubcategoryProducts(tx, actor.vendorId, subcategoryId, null);
           } else {
-            throw new AppError(
-              'SUBCATEGORY_NOT_EMPTY',
-              `This subcategory still has ${count} product${count === 1 ? '' : 's'}. Move them first.`,
-              { productCount: count },
-            );
+            throw new AppError('SUBCATEGORY_NOT_EMPTY', { productCount: count });
           }
         }
         await repo.deleteSubcategory(tx, actor.vendorId, subcategoryId);

@@ -43,7 +43,7 @@ export function mediaFilesRoutes(storage: StorageDriver) {
       const ext = PUBLIC_KEY.exec(key)?.[1];
       const notFound = () => {
         reply.header('Cache-Control', 'no-store');
-        return new AppError('NOT_FOUND', 'File not found.');
+        return new AppError('FILE_NOT_FOUND');
       };
       if (!ext) throw notFound();
       const header = req.headers.range;

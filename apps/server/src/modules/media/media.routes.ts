@@ -2,7 +2,6 @@ import { VendorParams } from '@app/contracts/common';
 import {
   AttachImagesBody,
   MEDIA_LIMITS,
-  MEDIA_MESSAGES,
   MediaUpload,
   ProductImageParams,
   ProductMediaList,
@@ -48,11 +47,12 @@ export function mediaRoutes(media: MediaService) {
     const upload =
       (endpoint: 'image' | 'media') => async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
         const part = await req.file();
-        if (!part) throw new AppError('VALIDATION_FAILED', MEDIA_MESSAGES.fileRequired);
+        if (!part) throw new AppError('MEDIA_FILE_REQUIRED');
         const options = UploadQuery.safeParse({ ...fieldValues(part.fields), ...(req.query as object) });
         if (!options.success) {
           part.file.resume();
-          throw new AppError('VALIDATION_FAILED', options.error.issues[0]?.message ?? 'Invalid request');
+          const issues = options.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+          throw new AppError('VALIDATION_FAILED', issues);
         }
         const created = await media.upload(req.actor, {
           endpoint,

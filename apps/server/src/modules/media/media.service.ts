@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   MEDIA_LIMITS,
-  MEDIA_MESSAGES,
   type MediaKind,
   type MediaUpload,
   type ProductMediaItem,
@@ -106,7 +105,7 @@ function decideKind(input: UploadInput, sniffed: Sniffed): { kind: MediaKind; ma
   if (sniffed.kind === 'video' && input.endpoint === 'media') {
     return { kind: 'video', maxBytes: MEDIA_LIMITS.videoBytes };
   }
-  throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.invalidFile, { reason: 'type' });
+  throw new AppError('MEDIA_INVALID', { reason: 'type' });
 }
 
 const SHARP_FORMAT = {
@@ -195,7 +194,8 @@ export function createMediaService(deps: MediaDeps) {
   async function checkRoomFor(actor: Actor, productId: string) {
     await assertVisible(db, actor, productId);
     const current = await repo.listProductMedia(db, actor.vendorId, productId);
-    if (current.length >= MEDIA_LIMITS.maxImagesPerProduct) throw new AppError('PRODUCT_IMAGES_LIMIT');
+    if (current.length >= MEDIA_LIMITS.maxImagesPerProduct)
+      throw new AppError('PRODUCT_IMAGES_LIMIT', { max: MEDIA_LIMITS.maxImagesPerProduct });
   }
 
   /** Locks the product (see repo.lockProduct) and answers its media; not found when the caller may not see it. */
@@ -220,7 +220,7 @@ export function createMediaService(deps: MediaDeps) {
   async function appendTo(tx: Tx, actor: Actor, productId: string, rows: repo.MediaRow[]) {
     const current = await lockedMedia(tx, actor, productId);
     if (current.length + rows.length > MEDIA_LIMITS.maxImagesPerProduct) {
-      throw new AppError('PRODUCT_IMAGES_LIMIT');
+      throw new AppError('PRODUCT_IMAGES_LIMIT', { max: MEDIA_LIMITS.maxImagesPerProduct });
     }
     let hasMain = current.some((m) => m.isMain);
     let position = current.reduce((max, m) => Math.max(max, m.position + 1), 0);
@@ -249,7 +249,7 @@ export function createMediaService(deps: MediaDeps) {
       const format = SHARP_FORMAT[sniffed.mimeType as keyof typeof SHARP_FORMAT];
       const image = await processImage(bytes, format).catch((err: unknown) => {
         if (err instanceof ImageDecodeError) {
-          throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.invalidFile, { reason: 'decode' });
+          throw new AppError('MEDIA_INVALID', { reason: 'decode' });
         }
         throw err;
       });
@@ -334,7 +334,7 @@ export function createMediaService(deps: MediaDeps) {
           const isFile = input.endpoint === 'media' && input.mediaType === 'file';
           throw isFile
             ? new AppError('MEDIA_FILE_TOO_LARGE')
-            : new AppError('MEDIA_INVALID', MEDIA_MESSAGES.invalidFile, { reason: 'size' });
+            : new AppError('MEDIA_INVALID', { reason: 'size' });
         }
         throw err;
       }
@@ -343,7 +343,7 @@ export function createMediaService(deps: MediaDeps) {
           const inserted = await repo.insertUpload(tx, row);
           if (input.productId) {
             if (inserted.kind === 'file') {
-              throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.invalidFile, { reason: 'type' });
+              throw new AppError('MEDIA_INVALID', { reason: 'type' });
             }
             await appendTo(tx, actor, input.productId, [inserted]);
           }
@@ -366,7 +366,7 @@ export function createMediaService(deps: MediaDeps) {
     async openUpload(actor: Actor, uploadId: string) {
       const row = await repo.findUpload(db, actor.vendorId, uploadId);
       const opened = row ? await storage.open(row.storageKey) : null;
-      if (!row || !opened) throw new AppError('MEDIA_NOT_FOUND', 'Upload not found.');
+      if (!row || !opened) throw new AppError('UPLOAD_NOT_FOUND');
       return { name: row.originalName ?? 'download', mimeType: row.mimeType, ...opened };
     },
 
@@ -377,10 +377,10 @@ export function createMediaService(deps: MediaDeps) {
         const found = await repo.findUnattached(tx, actor.vendorId, ids);
         const byId = new Map(found.map((r) => [r.id, r]));
         const rows = ids.map((id) => byId.get(id));
-        if (rows.some((r) => r === undefined)) throw new AppError('MEDIA_NOT_FOUND', 'Upload not found.');
+        if (rows.some((r) => r === undefined)) throw new AppError('UPLOAD_NOT_FOUND');
         const media = rows as repo.MediaRow[];
         if (media.some((r) => r.kind === 'file')) {
-          throw new AppError('MEDIA_INVALID', MEDIA_MESSAGES.invalidFile, { reason: 'type' });
+          throw new AppError('MEDIA_INVALID', { reason: 'type' });
         }
         await appendTo(tx, actor, productId, media);
       });
@@ -419,10 +419,7 @@ export function createMediaService(deps: MediaDeps) {
           throw new AppError('MEDIA_NOT_FOUND');
         }
         if (imageIds.length !== current.length) {
-          throw new AppError(
-            'VALIDATION_FAILED',
-            "The new order must list each of the product's images once.",
-          );
+          throw new AppError('MEDIA_ORDER_INVALID');
         }
         for (const [position, id] of imageIds.entries()) {
           const m = current.find((c) => c.id === id);

@@ -2,11 +2,11 @@ import type { Language } from '@app/contracts/common';
 import type { EventType } from '@app/contracts/events';
 import { PLANS } from '@app/contracts/plans';
 import type { NotificationAudience } from '../../db/schema/index';
+import { formatAmount } from '../../lib/money';
 import {
   CUSTOMER_TEXTS,
   type CustomerTextKey,
   fillText,
-  formatAmount,
   formatDay,
   VENDOR_TEXTS,
   type VendorTextKey,

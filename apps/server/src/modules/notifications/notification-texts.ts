@@ -189,17 +189,6 @@ export function fillText<K extends string>(
   return texts[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 }
 
-/** Money in the reader's language: minor units of a currency, or whole Telegram Stars (XTR). */
-export function formatAmount(language: Language, minor: number, currency: string): string {
-  if (currency === 'XTR') return `${new Intl.NumberFormat(language).format(minor)} ⭐`;
-  try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
-
-/** A day in the reader's language and timezone, e.g. "12 March 2026". */
 export function formatDay(language: Language, iso: string, timeZone: string): string {
   const at = new Date(iso);
   try {

@@ -110,7 +110,7 @@ export async function placeOrder(tx: Tx, input: NewOrder): Promise<{ id: string;
   const customer = await repo.customerOf(tx, input.vendorId, input.customerId);
   if (!bot) throw new AppError('BOT_NOT_FOUND');
   if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
-  if (input.items.length === 0) throw new AppError('VALIDATION_FAILED', 'An order needs at least one item.');
+  if (input.items.length === 0) throw new AppError('ORDER_ITEMS_REQUIRED');
   const currency = input.currency ?? bot.currency;
   const createdAt = input.createdAt ?? new Date();
   const status = input.status ?? 'pending';
@@ -594,19 +594,15 @@ export function createOrdersService(deps: { db: Db; now?: () => Date }) {
         const row = await visibleOrder(tx, actor, orderId, true);
         const allowed = nextStatuses(row.productType, row.status);
         if (!allowed.includes(body.status)) {
-          throw new AppError(
-            'ORDER_STATUS_NOT_ALLOWED',
-            allowed.length === 0
-              ? `Order ${row.number} is ${row.status}: it cannot change status any more.`
-              : `Order ${row.number} cannot move from ${row.status} to ${body.status}. Allowed: ${allowed.join(', ')}.`,
-            { from: row.status, to: body.status, allowed },
-          );
+          throw new AppError(allowed.length === 0 ? 'ORDER_STATUS_FINAL' : 'ORDER_STATUS_NOT_ALLOWED', {
+            number: row.number,
+            from: row.status,
+            to: body.status,
+            allowed,
+          });
         }
         if (body.trackingNumber !== undefined && body.status !== 'shipped') {
-          throw new AppError(
-            'VALIDATION_FAILED',
-            'A tracking number is only kept when the order moves to shipped.',
-          );
+          throw new AppError('TRACKING_NUMBER_NOT_ALLOWED');
         }
         await moveOrder(tx, { ...row, vendorId: actor.vendorId }, body.status, {
           actor: await eventActorOf(tx, actor),

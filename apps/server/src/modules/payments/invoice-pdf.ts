@@ -1,7 +1,7 @@
 import type { FeeStatement } from '@app/contracts/payments';
 import PDFDocument from 'pdfkit';
+import { formatUsd } from '../../lib/money';
 import type { FeeLine, InvoiceRow } from './payments.repository';
-import { formatUsd } from './usd';
 
 const METHOD_LABEL = { stars: 'Telegram Stars', ltc: 'Litecoin', wallet: 'Wallet balance' } as const;
 

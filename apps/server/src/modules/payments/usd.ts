@@ -1,4 +1,2 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** USD cents as the spec's payment texts show them: "$29.00". */
-export const formatUsd = (minor: number) => usd.format(minor / 100);
+// payments.service.ts still imports formatUsd from here; once it takes it from lib/money, this file goes.
+export { formatUsd } from '../../lib/money';

@@ -402,8 +402,7 @@ export function createProductsCsvService(deps: {
      * invalid rows are reported and skipped.
      */
     async importCsv(actor: Actor, csv: string, dryRun: boolean): Promise<ImportResult> {
-      if (actor.botIds !== 'all')
-        throw new AppError('FORBIDDEN', 'Only callers on every bot can import a catalogue.');
+      if (actor.botIds !== 'all') throw new AppError('IMPORT_NEEDS_ALL_BOTS');
       const { planned, errors, total } = await check(actor, csv);
       if (dryRun) {
         return {

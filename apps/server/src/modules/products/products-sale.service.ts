@@ -113,7 +113,7 @@ export async function reserveStock(
   opts: { guarded: boolean } = { guarded: true },
 ): Promise<void> {
   const unavailable = () =>
-    new AppError('STOCK_UNAVAILABLE', undefined, { productId: line.productId, requested: line.quantity });
+    new AppError('STOCK_UNAVAILABLE', { productId: line.productId, requested: line.quantity });
   if (line.variationId === null) {
     const after = await repo.takeStock(tx, vendorId, line.productId, line.quantity, opts.guarded);
     if (!after) throw unavailable();

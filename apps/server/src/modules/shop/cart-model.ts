@@ -1,4 +1,5 @@
 import type { Language } from '@app/contracts/common';
+import { formatAmount } from '../../lib/money';
 import {
   isSellableChoice,
   lineNameOf,
@@ -111,22 +112,8 @@ export function priceCart(cart: CartLine[], products: SaleProduct[]): PricedCart
   return out;
 }
 
-// Building an Intl.NumberFormat costs more than the rest of a product list: one per language and currency.
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** Money in the shop's language (amounts are minor units of a two-decimal currency). */
-export function formatMoney(language: Language, minor: number, currency: string): string {
-  const key = `${language}|${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { style: 'currency', currency });
-    moneyFormats.set(key, format);
-  }
-  return format.format(minor / 100);
-}
-
 export function formatTotals(language: Language, totals: Map<string, number>): string {
-  return [...totals].map(([currency, minor]) => formatMoney(language, minor, currency)).join(' + ');
+  return [...totals].map(([currency, minor]) => formatAmount(language, minor, currency)).join(' + ');
 }
 
 /** A slot's start as the customer reads it, in the service's time zone. */

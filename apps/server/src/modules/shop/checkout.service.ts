@@ -49,7 +49,7 @@ const monthStartOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
 export const orderLimitOf = (plan: Plan): number | null => PLANS[plan].maxOrdersPerMonth;
 
 function soldOut(product: SaleProduct): AppError {
-  return new AppError(product.sellsCodes ? 'CODES_UNAVAILABLE' : 'STOCK_UNAVAILABLE', undefined, {
+  return new AppError(product.sellsCodes ? 'CODES_UNAVAILABLE' : 'STOCK_UNAVAILABLE', {
     productId: product.id,
     productName: product.name,
   });
@@ -64,7 +64,7 @@ function soldOut(product: SaleProduct): AppError {
  * rolls back: no order remains. Over the plan's monthly orders: ORDER_LIMIT_REACHED (details.limit).
  */
 export async function placeShopOrder(tx: Tx, input: ShopOrderInput): Promise<PlacedShopOrder> {
-  if (input.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'The cart has nothing to check out.');
+  if (input.lines.length === 0) throw new AppError('CART_EMPTY');
   await checkOrderLimit(tx, input);
   // Held before anything is read or counted: what is read next is what the order takes.
   await holdProducts(
@@ -87,20 +87,18 @@ export async function placeShopOrder(tx: Tx, input: ShopOrderInput): Promise<Pla
   for (const line of input.lines) {
     const product = products.get(line.productId);
     if (!product || product.productType !== input.kind || !isSellableChoice(product, line.variationId)) {
-      throw new AppError('PRODUCT_NOT_FOUND', undefined, { productId: line.productId });
+      throw new AppError('PRODUCT_NOT_FOUND', { productId: line.productId });
     }
     if (!Number.isInteger(line.quantity) || line.quantity < 1) {
-      throw new AppError('VALIDATION_FAILED', 'Quantity must be at least 1');
+      throw new AppError('QUANTITY_INVALID');
     }
     const max = maxQuantityOf(product, line.variationId);
     if (line.quantity > max) {
-      if (product.service) throw new AppError('SLOT_UNAVAILABLE', undefined, { productId: product.id });
+      if (product.service) throw new AppError('SLOT_UNAVAILABLE', { productId: product.id });
       if (stockBounded(product) && max < (product.maxPerOrder ?? Number.POSITIVE_INFINITY)) {
         throw soldOut(product);
       }
-      throw new AppError('VALIDATION_FAILED', `At most ${max} of ${product.name} per order.`, {
-        productId: product.id,
-      });
+      throw new AppError('ORDER_QUANTITY_LIMIT', { productId: product.id, productName: product.name, max });
     }
     items.push({
       productId: product.id,
@@ -112,7 +110,7 @@ export async function placeShopOrder(tx: Tx, input: ShopOrderInput): Promise<Pla
     });
   }
   const currencies = new Set(input.lines.map((l) => products.get(l.productId)?.currency));
-  if (currencies.size > 1) throw new AppError('VALIDATION_FAILED', 'One order takes one currency.');
+  if (currencies.size > 1) throw new AppError('ORDER_CURRENCY_MIXED');
   const currency = [...currencies][0] ?? 'USD';
 
   const service = input.kind === 'service' ? serviceLine(input, products) : null;
@@ -183,7 +181,7 @@ function serviceLine(input: ShopOrderInput, products: Map<string, SaleProduct>) 
   const [line, ...others] = input.lines;
   const product = line ? products.get(line.productId) : undefined;
   if (!line || others.length > 0 || !product?.service || !input.slotStart) {
-    throw new AppError('VALIDATION_FAILED', 'A service is booked alone, at a chosen slot.');
+    throw new AppError('SERVICE_BOOKED_ALONE');
   }
   return { product, start: input.slotStart };
 }
@@ -196,7 +194,7 @@ async function checkOrderLimit(tx: Tx, input: ShopOrderInput): Promise<void> {
   const limit = orderLimitOf(input.plan);
   if (limit === null) return;
   const placed = await lockBotOrders(tx, input.vendorId, input.botId, monthStartOf(input.at));
-  if (placed >= limit) throw new AppError('ORDER_LIMIT_REACHED', undefined, { limit, plan: input.plan });
+  if (placed >= limit) throw new AppError('ORDER_LIMIT_REACHED', { limit, plan: input.plan });
 }
 
 /**

@@ -142,7 +142,7 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
         const added = await addOneToCart(deps.sessions, cart, product, null);
         if ('refused' in added) {
           if (added.refused === 'sold_out') throw new AppError('CART_SOLD_OUT');
-          throw new AppError('CART_LIMIT_REACHED', undefined, { max: added.max });
+          throw new AppError('CART_LIMIT_REACHED', { max: added.max });
         }
         deps.funnel.record('cart', { vendorId: shop.vendorId, botId: shop.botId, productId });
         return { quantity: added.quantity, cartCount: await unitsIn(cart) };

@@ -1,9 +1,9 @@
 import type { Product } from '@app/contracts/products';
 import { Composer, InlineKeyboard } from 'grammy';
+import { formatAmount } from '../../../lib/money';
 import { maxQuantityOf, type SaleProduct } from '../../products/sale-rules';
 import {
   addOneToCart,
-  formatMoney,
   formatTotals,
   isLine,
   LINE_REF,
@@ -70,7 +70,7 @@ export function cartFeature(deps: CartDeps) {
         let inRow = 0;
         for (const value of variations) {
           if (!value.id || (counted && value.stock <= 0)) continue;
-          const price = formatMoney(
+          const price = formatAmount(
             ctx.shop.language,
             product.price + value.priceAdjustment,
             product.currency,
@@ -199,8 +199,8 @@ export function cartFeature(deps: CartDeps) {
       const params = {
         name: l.name,
         quantity: String(l.line.quantity),
-        total: formatMoney(language, l.totalMinor, l.product.currency),
-        unit: formatMoney(language, l.unitMinor, l.product.currency),
+        total: formatAmount(language, l.totalMinor, l.product.currency),
+        unit: formatAmount(language, l.unitMinor, l.product.currency),
       };
       return ctx.say(l.bulk ? 'cartLineBulk' : 'cartLine', params);
     });

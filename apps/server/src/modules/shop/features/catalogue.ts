@@ -1,7 +1,7 @@
 import type { Category } from '@app/contracts/categories';
 import type { Product, ProductListItem } from '@app/contracts/products';
 import { Composer, InlineKeyboard } from 'grammy';
-import { formatMoney } from '../cart-model';
+import { formatAmount } from '../../../lib/money';
 import type { ShopContext } from '../context';
 import { showInPlace } from '../in-place';
 import type { ProductCardHooks } from './cart';
@@ -98,7 +98,7 @@ export function catalogueFeature(deps: CatalogueDeps) {
     for (const product of result.products) {
       keyboard
         .text(
-          `${product.name} · ${formatMoney(ctx.shop.language, product.price, product.currency)}`,
+          `${product.name} · ${formatAmount(ctx.shop.language, product.price, product.currency)}`,
           `product:${product.id}`,
         )
         .row();
@@ -123,7 +123,7 @@ export function catalogueFeature(deps: CatalogueDeps) {
     const main = product.images.find((image) => image.isMain) ?? product.images[0];
     const lines = [
       product.name,
-      formatMoney(ctx.shop.language, product.price, product.currency),
+      formatAmount(ctx.shop.language, product.price, product.currency),
       stockLine(ctx, product),
       product.shortDescription ?? '',
     ].filter((line) => line !== '');

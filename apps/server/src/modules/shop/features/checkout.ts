@@ -4,8 +4,9 @@ import type { ServiceSlot } from '@app/contracts/products';
 import { Composer, InlineKeyboard } from 'grammy';
 import type { Tx } from '../../../db/types';
 import { AppError } from '../../../lib/app-error';
+import { formatAmount } from '../../../lib/money';
 import { type SaleProduct, unitPriceOf } from '../../products/sale-rules';
-import { formatMoney, formatSlot, type PricedCart, priceCart, sessionKeyOf } from '../cart-model';
+import { formatSlot, type PricedCart, priceCart, sessionKeyOf } from '../cart-model';
 import type { PlacedShopOrder, ShopOrderInput } from '../checkout.service';
 import type { ShopContext } from '../context';
 import type { FunnelStep } from '../funnel.service';
@@ -206,7 +207,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       ctx.say('confirmBooking', {
         name: product.name,
         time,
-        total: formatMoney(shop.language, total, product.currency),
+        total: formatAmount(shop.language, total, product.currency),
       }),
       new InlineKeyboard().text(ctx.say('confirm'), 'sk').row().text(ctx.say('otherTimes'), 'sm:0'),
     );
@@ -271,7 +272,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
     await ctx.reply(
       ctx.say('orderReserved', {
         number: String(order.number),
-        total: formatMoney(shop.language, order.totalMinor, order.currency),
+        total: formatAmount(shop.language, order.totalMinor, order.currency),
       }),
     );
     await payment.offer(ctx, {
@@ -317,6 +318,11 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
         return;
       }
       case 'VALIDATION_FAILED':
+      case 'CART_EMPTY':
+      case 'QUANTITY_INVALID':
+      case 'ORDER_QUANTITY_LIMIT':
+      case 'ORDER_CURRENCY_MIXED':
+      case 'SERVICE_BOOKED_ALONE':
         await ctx.reply(ctx.say('cannotCheckout'), {
           reply_markup: new InlineKeyboard().text(ctx.say('viewCart'), 'cart'),
         });

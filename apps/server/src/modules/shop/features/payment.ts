@@ -1,7 +1,7 @@
 import type { OrderProductType } from '@app/contracts/catalogue';
 import { PAYMENT_PROVIDERS, type PaymentProviderId } from '@app/contracts/settings';
 import { Composer, InlineKeyboard } from 'grammy';
-import { formatMoney } from '../cart-model';
+import { formatAmount } from '../../../lib/money';
 import type { ShopContext } from '../context';
 import type {
   Delivery,
@@ -115,7 +115,7 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     await ctx.reply(
       ctx.say('payChoose', {
         number: String(found.order.number),
-        total: formatMoney(ctx.shop.language, found.order.totalMinor, found.order.currency),
+        total: formatAmount(ctx.shop.language, found.order.totalMinor, found.order.currency),
       }),
       { reply_markup: keyboard },
     );
@@ -177,7 +177,7 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     await ctx.reply(
       ctx.say('cryptoPay', {
         number: String(order.number),
-        total: formatMoney(ctx.shop.language, order.totalMinor, order.currency),
+        total: formatAmount(ctx.shop.language, order.totalMinor, order.currency),
       }),
       { reply_markup: new InlineKeyboard().url(ctx.say('cryptoOpen'), url) },
     );
@@ -211,7 +211,7 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     await ctx.reply(
       ctx.say('codConfirmed', {
         number: String(confirmed.number),
-        total: formatMoney(ctx.shop.language, confirmed.totalMinor, confirmed.currency),
+        total: formatAmount(ctx.shop.language, confirmed.totalMinor, confirmed.currency),
         address,
       }),
     );
