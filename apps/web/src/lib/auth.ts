@@ -11,14 +11,8 @@ import type {
 import { LIMITS } from '@app/contracts/limits';
 import { setLocale } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
-import {
-  api,
-  isApiError,
-  isSessionExpired,
-  refreshAccessToken,
-  scheduleTokenRefresh,
-  verifySession,
-} from './api-client';
+import { api, isSessionExpired, refreshAccessToken, scheduleTokenRefresh, verifySession } from './api-client';
+import { type DescribeErrorOptions, errorMessageKey } from './describe-error';
 import {
   clearAuth,
   getTelegramUserId,
@@ -149,11 +143,18 @@ async function runSignIn(identity: TelegramIdentity, fresh: boolean): Promise<bo
   }
 }
 
-function describeSignInError(error: unknown): MessageKey {
-  if (isApiError(error) && error.status === 0) return 'common.networkError';
-  if (isApiError(error) && error.status === 401) return 'auth.error.refused';
-  return 'auth.error.failed';
-}
+/** Why signing in failed, as the key the sign-in screen shows: the server refused the identity (401), or else. */
+const SIGN_IN_ERRORS = {
+  NETWORK_ERROR: 'common.networkError',
+  UNAUTHENTICATED: 'auth.error.refused',
+  INIT_DATA_INVALID: 'auth.error.refused',
+  TOKEN_INVALID: 'auth.error.refused',
+  REFRESH_TOKEN_INVALID: 'auth.error.refused',
+  SESSION_EXPIRED: 'auth.error.refused',
+} as const satisfies DescribeErrorOptions['codes'];
+
+const describeSignInError = (error: unknown) =>
+  errorMessageKey(error, { codes: SIGN_IN_ERRORS, fallback: 'auth.error.failed' });
 
 /** Called when the API client gave up on the session: the app shows the sign-in screen. */
 export function markSignedOut(reason: MessageKey | null = null): void {

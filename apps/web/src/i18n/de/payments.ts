@@ -45,6 +45,8 @@ export const payments = {
   'payments.subs.upgrade': 'Upgrade',
   'payments.subs.renew': 'Verlängern',
   'payments.subs.cancel': 'Kündigen',
+  'payments.subs.cancelFailed': 'Das Abonnement konnte nicht gekündigt werden. Bitte versuche es erneut.',
+  'payments.error.notCancellable': 'Dieses Abonnement kann nicht gekündigt werden.',
   'payments.subs.availablePlans': 'Verfügbare Tarife',
   'payments.subs.addBot': 'Neuen Bot hinzufügen',
   'payments.wallet.balanceLabel': 'Wallet-Guthaben',

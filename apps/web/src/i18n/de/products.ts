@@ -365,6 +365,12 @@ export const products = {
   'products.errors.skuTaken': 'Ein anderes Produkt hat bereits diese SKU.',
   'products.errors.slugTaken': 'Ein anderes Produkt hat bereits diesen URL-Slug.',
   'products.errors.categoryNotFound': 'Kategorie nicht gefunden.',
+  'products.errors.limitReached':
+    '@{botUsername} hat den Tarif {plan}, der bis zu {limit} Produkte erlaubt. Wechsle unter Abonnements zu einem höheren Tarif, um mehr hinzuzufügen.',
+  'products.errors.allBotsForbidden':
+    'Wähle die Bots, die du verwaltest: Du kannst nicht über alle Bots verkaufen.',
+  'products.errors.imageNotFound': 'Ein Bild wurde nicht gefunden.',
+  'products.errors.importNeedsAllBots': 'Nur wer alle Bots verwaltet, kann einen Katalog importieren.',
   'products.list.export': 'Export',
   'products.list.exportFailed': 'Export fehlgeschlagen. Bitte versuche es erneut.',
   'products.codes.title': 'Codes',

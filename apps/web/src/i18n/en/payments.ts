@@ -43,6 +43,8 @@ export const payments = {
   'payments.subs.upgrade': 'Upgrade',
   'payments.subs.renew': 'Renew',
   'payments.subs.cancel': 'Cancel',
+  'payments.subs.cancelFailed': 'The subscription could not be cancelled. Please try again.',
+  'payments.error.notCancellable': 'This subscription cannot be cancelled.',
   'payments.subs.availablePlans': 'Available Plans',
   'payments.subs.addBot': 'Add New Bot',
   'payments.wallet.balanceLabel': 'Wallet balance',

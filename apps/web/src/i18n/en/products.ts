@@ -374,6 +374,11 @@ export const products = {
   'products.errors.skuTaken': 'Another product already has this SKU.',
   'products.errors.slugTaken': 'Another product already has this URL slug.',
   'products.errors.categoryNotFound': 'Category not found.',
+  'products.errors.limitReached':
+    "@{botUsername} is on the {plan} plan, which allows up to {limit} products. Upgrade the bot's plan in Subscriptions to add more.",
+  'products.errors.allBotsForbidden': 'Choose the bots you manage: you cannot sell through every bot.',
+  'products.errors.imageNotFound': 'An image was not found.',
+  'products.errors.importNeedsAllBots': 'Only callers on every bot can import a catalogue.',
   'products.list.export': 'Export',
   'products.list.exportFailed': 'Export failed. Please try again.',
   'products.codes.title': 'Codes',

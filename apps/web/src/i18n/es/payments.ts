@@ -45,6 +45,8 @@ export const payments = {
   'payments.subs.upgrade': 'Mejorar',
   'payments.subs.renew': 'Renovar',
   'payments.subs.cancel': 'Cancelar',
+  'payments.subs.cancelFailed': 'No se pudo cancelar la suscripción. Inténtalo de nuevo.',
+  'payments.error.notCancellable': 'Esta suscripción no se puede cancelar.',
   'payments.subs.availablePlans': 'Planes disponibles',
   'payments.subs.addBot': 'Añadir nuevo bot',
   'payments.wallet.balanceLabel': 'Saldo del monedero',

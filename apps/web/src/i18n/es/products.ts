@@ -365,6 +365,12 @@ export const products = {
   'products.errors.skuTaken': 'Otro producto ya tiene este SKU.',
   'products.errors.slugTaken': 'Otro producto ya tiene este slug de URL.',
   'products.errors.categoryNotFound': 'Categoría no encontrada.',
+  'products.errors.limitReached':
+    '@{botUsername} tiene el plan {plan}, que permite hasta {limit} productos. Mejora el plan del bot en Suscripciones para añadir más.',
+  'products.errors.allBotsForbidden':
+    'Elige los bots que gestionas: no puedes vender a través de todos los bots.',
+  'products.errors.imageNotFound': 'No se encontró una imagen.',
+  'products.errors.importNeedsAllBots': 'Solo quien gestiona todos los bots puede importar un catálogo.',
   'products.list.export': 'Exportar',
   'products.list.exportFailed': 'La exportación falló. Inténtalo de nuevo.',
   'products.codes.title': 'Códigos',

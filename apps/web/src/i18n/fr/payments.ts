@@ -45,6 +45,8 @@ export const payments = {
   'payments.subs.upgrade': 'Passer à une formule supérieure',
   'payments.subs.renew': 'Renouveler',
   'payments.subs.cancel': 'Annuler',
+  'payments.subs.cancelFailed': "L'abonnement n'a pas pu être annulé. Veuillez réessayer.",
+  'payments.error.notCancellable': 'Cet abonnement ne peut pas être annulé.',
   'payments.subs.availablePlans': 'Formules disponibles',
   'payments.subs.addBot': 'Ajouter un bot',
   'payments.wallet.balanceLabel': 'Solde du portefeuille',

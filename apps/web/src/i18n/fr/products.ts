@@ -365,6 +365,12 @@ export const products = {
   'products.errors.skuTaken': 'Un autre produit a déjà ce SKU.',
   'products.errors.slugTaken': 'Un autre produit a déjà ce slug d’URL.',
   'products.errors.categoryNotFound': 'Catégorie introuvable.',
+  'products.errors.limitReached':
+    "@{botUsername} est au forfait {plan}, qui permet jusqu'à {limit} produits. Passez à un forfait supérieur dans Abonnements pour en ajouter.",
+  'products.errors.allBotsForbidden':
+    'Choisissez les bots que vous gérez : vous ne pouvez pas vendre via tous les bots.',
+  'products.errors.imageNotFound': 'Une image est introuvable.',
+  'products.errors.importNeedsAllBots': 'Seuls ceux qui gèrent tous les bots peuvent importer un catalogue.',
   'products.list.export': 'Exporter',
   'products.list.exportFailed': 'L’exportation a échoué. Veuillez réessayer.',
   'products.codes.title': 'Codes',

@@ -45,6 +45,8 @@ export const payments = {
   'payments.subs.upgrade': 'Улучшить',
   'payments.subs.renew': 'Продлить',
   'payments.subs.cancel': 'Отменить',
+  'payments.subs.cancelFailed': 'Не удалось отменить подписку. Попробуйте ещё раз.',
+  'payments.error.notCancellable': 'Эту подписку нельзя отменить.',
   'payments.subs.availablePlans': 'Доступные тарифы',
   'payments.subs.addBot': 'Добавить бота',
   'payments.wallet.balanceLabel': 'Баланс кошелька',

@@ -435,6 +435,12 @@ export const products = {
   'products.errors.skuTaken': 'Этот SKU уже есть у другого товара.',
   'products.errors.slugTaken': 'Этот URL-адрес уже есть у другого товара.',
   'products.errors.categoryNotFound': 'Категория не найдена.',
+  'products.errors.limitReached':
+    '@{botUsername} на тарифе {plan}, который позволяет до {limit} товаров. Повысьте тариф бота в разделе «Подписки», чтобы добавить больше.',
+  'products.errors.allBotsForbidden':
+    'Выберите ботов, которыми вы управляете: продавать через всех ботов нельзя.',
+  'products.errors.imageNotFound': 'Изображение не найдено.',
+  'products.errors.importNeedsAllBots': 'Импортировать каталог может только тот, кто управляет всеми ботами.',
   'products.list.export': 'Экспорт',
   'products.list.exportFailed': 'Экспорт не удался. Попробуйте ещё раз.',
   'products.codes.title': 'Коды',

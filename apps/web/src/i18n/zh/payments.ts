@@ -45,6 +45,8 @@ export const payments = {
   'payments.subs.upgrade': '升级',
   'payments.subs.renew': '续订',
   'payments.subs.cancel': '取消',
+  'payments.subs.cancelFailed': '无法取消订阅，请重试。',
+  'payments.error.notCancellable': '此订阅无法取消。',
   'payments.subs.availablePlans': '可选套餐',
   'payments.subs.addBot': '添加新机器人',
   'payments.wallet.balanceLabel': '钱包余额',

@@ -355,6 +355,11 @@ export const products = {
   'products.errors.skuTaken': '已有其他商品使用此 SKU。',
   'products.errors.slugTaken': '已有其他商品使用此 URL 别名。',
   'products.errors.categoryNotFound': '未找到分类。',
+  'products.errors.limitReached':
+    '@{botUsername} 使用 {plan} 套餐，最多可有 {limit} 个商品。请在“订阅”中升级机器人的套餐以添加更多。',
+  'products.errors.allBotsForbidden': '请选择您管理的机器人：您不能通过所有机器人销售。',
+  'products.errors.imageNotFound': '未找到某张图片。',
+  'products.errors.importNeedsAllBots': '只有管理所有机器人的用户才能导入目录。',
   'products.list.export': '导出',
   'products.list.exportFailed': '导出失败，请重试。',
   'products.codes.title': '代码',

@@ -9,6 +9,7 @@ import { useTopUpWallet } from '../api/top-up-wallet';
 import { LtcAddress } from '../components/ltc-address';
 import styles from '../components/payments.module.css';
 import { StatusBanner } from '../components/status-banner';
+import { describePaymentError } from '../lib/payment-errors';
 import { LtcStatus } from './ltc-payment-page';
 
 const AMOUNTS = [1000, 2500, 5000, 10_000];
@@ -46,7 +47,7 @@ export function AddFundsPage() {
         },
         onError: (e) => {
           haptics.error();
-          setError(e.message || t('payments.error.createFailed'));
+          setError(describePaymentError(e, 'payments.error.createFailed'));
         },
       },
     );

@@ -4,13 +4,13 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../i18n/i18n';
-import { isApiError } from '../../../lib/api-client';
 import { haptics, openLink, useMainButton, useSecondaryButton } from '../../../lib/telegram';
 import { useCreatePayment } from '../api/create-payment';
 import { usePaymentStatus } from '../api/get-payment';
 import { LtcAddress } from '../components/ltc-address';
 import { PlanSummary } from '../components/plan-summary';
 import { StatusBanner } from '../components/status-banner';
+import { describePaymentError } from '../lib/payment-errors';
 import { usePaymentParams } from '../lib/use-payment-params';
 
 /** /payments/ltc/:botId/:plan: a Litecoin address from the provider; its IPN, polled here, activates. */
@@ -77,9 +77,7 @@ function LtcPayment({ botId, plan, period }: NonNullable<ReturnType<typeof usePa
   const native = useSecondaryButton(t('payments.ltc.later'), later, { visible: laterVisible });
 
   const error = create.error
-    ? isApiError(create.error) && create.error.message
-      ? create.error.message
-      : t('payments.error.createFailed')
+    ? describePaymentError(create.error, 'payments.error.createFailed')
     : payment && !payment.payAddress && !payment.invoiceUrl
       ? t('payments.error.urlFailed')
       : null;

@@ -3,13 +3,13 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../i18n/i18n';
-import { isApiError } from '../../../lib/api-client';
 import { haptics, openInvoice, useMainButton, useSecondaryButton } from '../../../lib/telegram';
 import { useCreatePayment } from '../api/create-payment';
 import { usePaymentStatus } from '../api/get-payment';
 import { usePrices } from '../api/get-prices';
 import { PlanSummary } from '../components/plan-summary';
 import { StatusBanner } from '../components/status-banner';
+import { describePaymentError } from '../lib/payment-errors';
 import { usePaymentParams } from '../lib/use-payment-params';
 
 type Phase = 'pending' | 'processing' | 'confirming' | 'completed' | 'failed';
@@ -86,7 +86,7 @@ function StarsPayment({ botId, plan, period }: NonNullable<ReturnType<typeof use
         onError: (e) => {
           haptics.error();
           setPhase('failed');
-          setError(isApiError(e) && e.message ? e.message : t('payments.error.createFailed'));
+          setError(describePaymentError(e, 'payments.error.createFailed'));
         },
       },
     );

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Page } from '../../../components/ui/page';
 import { LoadingState } from '../../../components/ui/spinner';
-import { t as translate, useI18n } from '../../../i18n/i18n';
+import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
 import { haptics, showAlert, showConfirm, useMainButton } from '../../../lib/telegram';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -17,6 +17,7 @@ import { useInvoices } from '../api/get-invoices';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { useWalletBalance } from '../api/get-wallet-balance';
 import styles from '../components/payments.module.css';
+import { describePaymentError } from '../lib/payment-errors';
 import { feePercent, PAID_PLANS, PLAN_FEATURE_KEYS, PLAN_NAME_KEYS, priceOf } from '../lib/plans';
 
 const STATUS_KEYS: Record<SubscriptionCard['status'], MessageKey> = {
@@ -44,7 +45,7 @@ function SubscriptionItem({ card }: { card: SubscriptionCard }) {
       onSuccess: () => haptics.success(),
       onError: (error) => {
         haptics.error();
-        void showAlert(error.message);
+        void showAlert(describePaymentError(error, 'payments.subs.cancelFailed'));
       },
     });
   };
@@ -162,7 +163,7 @@ async function download(save: () => Promise<boolean>) {
     if (await save()) haptics.success();
   } catch (error) {
     haptics.error();
-    void showAlert(error instanceof Error ? error.message : translate('payments.invoices.downloadFailed'));
+    void showAlert(describePaymentError(error, 'payments.invoices.downloadFailed'));
   }
 }
 

@@ -4,13 +4,13 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../i18n/i18n';
-import { isApiError } from '../../../lib/api-client';
 import { haptics, useMainButton, useSecondaryButton } from '../../../lib/telegram';
 import { useCreatePayment } from '../api/create-payment';
 import { useWalletBalance } from '../api/get-wallet-balance';
 import styles from '../components/payments.module.css';
 import { PlanSummary } from '../components/plan-summary';
 import { StatusBanner } from '../components/status-banner';
+import { describePaymentError } from '../lib/payment-errors';
 import { priceOf } from '../lib/plans';
 import { usePaymentParams } from '../lib/use-payment-params';
 
@@ -50,7 +50,7 @@ function WalletPayment({ botId, plan, period }: NonNullable<ReturnType<typeof us
       {
         onError: (e) => {
           haptics.error();
-          setError(isApiError(e) && e.message ? e.message : t('payments.error.paymentFailed'));
+          setError(describePaymentError(e, 'payments.error.paymentFailed'));
         },
       },
     );

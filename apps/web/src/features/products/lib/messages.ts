@@ -3,6 +3,7 @@ import type { ContractMessages } from '../../../components/ui/form/zod-form';
 import { t } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
 import { isApiError } from '../../../lib/api-client';
+import { type DescribeErrorOptions, describeError } from '../../../lib/describe-error';
 
 /** The contract's product texts → catalogue keys (see useZodForm). */
 export const PRODUCT_MESSAGE_KEYS: ContractMessages = {
@@ -24,24 +25,23 @@ export function translateProductMessage(text: string): string {
   return key ? t(key) : text;
 }
 
-const ERROR_KEYS: Partial<Record<string, MessageKey>> = {
+/** The codes the products screens word, each with its catalogue key. */
+const PRODUCT_ERRORS = {
+  NETWORK_ERROR: 'products.errors.network',
   PRODUCT_NOT_FOUND: 'products.errors.notFound',
   PRODUCT_SKU_TAKEN: 'products.errors.skuTaken',
   PRODUCT_SLUG_TAKEN: 'products.errors.slugTaken',
   CATEGORY_NOT_FOUND: 'products.errors.categoryNotFound',
   SUBCATEGORY_NOT_FOUND: 'products.errors.categoryNotFound',
-};
+  PRODUCT_LIMIT_REACHED: 'products.errors.limitReached',
+  PRODUCT_ALL_BOTS_FORBIDDEN: 'products.errors.allBotsForbidden',
+  IMAGE_NOT_FOUND: 'products.errors.imageNotFound',
+  IMPORT_NEEDS_ALL_BOTS: 'products.errors.importNeedsAllBots',
+} as const satisfies DescribeErrorOptions['codes'];
 
-/** A failed products call in the user's language: a known code from the catalogue, else the server's text. */
-export function describeProductError(error: unknown, fallback: MessageKey): string {
-  if (!isApiError(error)) return t(fallback);
-  if (error.status === 0) return t('products.errors.network');
-  const key = ERROR_KEYS[error.code];
-  if (key) return t(key);
-  const translated = PRODUCT_MESSAGE_KEYS[error.message];
-  if (translated) return t(translated);
-  return error.message || t(fallback);
-}
+/** A failed products call in the user's language: a known code or field text from the catalogue, else `fallback`. */
+export const describeProductError = (error: unknown, fallback: MessageKey) =>
+  describeError(error, { codes: PRODUCT_ERRORS, texts: PRODUCT_MESSAGE_KEYS, fallback });
 
 /** The form field a server refusal is about, so the message shows under it. */
 export function fieldOfError(error: unknown): 'sku' | 'urlSlug' | 'categoryId' | null {

@@ -2,7 +2,7 @@ import { SETTINGS_MESSAGES } from '@app/contracts/settings';
 import type { ContractMessages } from '../../../components/ui/form/zod-form';
 import { t } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
-import { isApiError } from '../../../lib/api-client';
+import { type DescribeErrorOptions, describeError } from '../../../lib/describe-error';
 import { haptics, showPopup } from '../../../lib/telegram';
 
 /** The contracts' English texts (the spec's words) → this area's catalogue keys. */
@@ -29,17 +29,20 @@ export const SETTINGS_MESSAGE_KEYS: ContractMessages = {
   [SETTINGS_MESSAGES.botNotRunning]: 'settings.token.notRunning',
 };
 
-const CODE_KEYS: Partial<Record<string, MessageKey>> = {
+/** The codes the settings screens word, each with its catalogue key. */
+const SETTINGS_ERRORS = {
   BOT_TOKEN_MISMATCH: 'settings.token.mismatch',
   BOT_TOKEN_INVALID: 'settings.token.invalid',
-};
+  BOT_NOT_RUNNING: 'settings.token.notRunning',
+  FILTER_WORD_EXISTS: 'settings.filters.wordExists',
+  PAYMENT_PROVIDER_NOT_CONFIGURED: 'settings.payments.notConfiguredError',
+  PAYMENT_PROVIDER_TOKEN_REFUSED: 'settings.payments.tokenRefused',
+  PAYMENT_PROVIDER_LOCKED: 'settings.payments.starsAlwaysOn',
+} as const satisfies DescribeErrorOptions['codes'];
 
-/** A failed call in the user's language: the server's text when we know it, else `fallback`. */
-export function describeSettingsError(error: unknown, fallback: MessageKey = 'settings.saveFailed'): string {
-  if (!isApiError(error)) return t(fallback);
-  const key = CODE_KEYS[error.code] ?? SETTINGS_MESSAGE_KEYS[error.message];
-  return key ? t(key) : t(fallback);
-}
+/** A failed call in the user's language: a known code or field text from the catalogue, else `fallback`. */
+export const describeSettingsError = (error: unknown, fallback: MessageKey = 'settings.saveFailed') =>
+  describeError(error, { codes: SETTINGS_ERRORS, texts: SETTINGS_MESSAGE_KEYS, fallback });
 
 /** A validation popup of spec part 2 §5.6 (Telegram's popup), with the error haptic. */
 export async function showValidationPopup(title: MessageKey, message: MessageKey): Promise<void> {
