@@ -8,7 +8,7 @@ import { orders } from '../../../db/schema/index';
 import { runWebhookReply } from '../../../fakes/bot-api/deliver-update';
 import type { FakeBotApi } from '../../../fakes/bot-api/server';
 import type { Vendor } from '../../bots/test-helpers';
-import { rebuildOrderRollups } from '../../orders/order-rollups';
+import { rebuildOrderRollups } from '../../orders/order-rollups.repository';
 import { placeOrder } from '../../orders/orders.service';
 import { addCustomer } from '../../orders/test-helpers';
 import { claimCodes } from '../../products/products.service';
