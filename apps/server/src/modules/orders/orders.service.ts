@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
 import { percentOf } from '../../lib/percent';
 import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
-import { releaseCodes } from '../products/products.service';
+import { releaseCodes } from '../products/product-codes.service';
 import { holdProducts, releaseBookings, reserveStock, returnStock } from '../products/products-sale.service';
 import { dayOf, type RollupOrder, rollUpNewOrder, rollUpStatusMove, usdMinor } from './order-rollups';
 import * as repo from './orders.repository';
