@@ -74,6 +74,27 @@ function rowValues(body: NewProduct, all: boolean): Omit<repo.NewProductRow, 've
   };
 }
 
+/** Sets the body's images (when it names them), in its order; NOT_FOUND when one is not the vendor's. */
+async function setImages(
+  tx: Tx,
+  vendorId: string,
+  productId: string,
+  body: Pick<NewProduct, 'imageIds' | 'mainImageId'>,
+) {
+  if (
+    body.imageIds &&
+    !(await repo.setProductImages(tx, vendorId, productId, body.imageIds, body.mainImageId))
+  ) {
+    throw new AppError('NOT_FOUND', 'An image was not found.');
+  }
+}
+
+/** Adds a body's codes to a pool product's pool (those already there are skipped); answers its unissued codes. */
+async function storePoolCodes(tx: Tx, vendorId: string, productId: string, codes: string[]) {
+  await repo.insertCodes(tx, vendorId, productId, codes);
+  return repo.availableCodeCount(tx, vendorId, productId);
+}
+
 /** Creates a product inside the caller's transaction (the API and the CSV import): checks, row, bots, images, codes. */
 export async function createProductIn(
   tx: Tx,
@@ -88,15 +109,9 @@ export async function createProductIn(
   await checkPlanLimits(tx, actor.vendorId, target, body.status, null, plans);
   let row = await repo.insertProduct(tx, { vendorId: actor.vendorId, ...rowValues(body, target.all) });
   if (!target.all) await repo.setProductBots(tx, actor.vendorId, row.id, target.ids);
-  if (
-    body.imageIds &&
-    !(await repo.setProductImages(tx, actor.vendorId, row.id, body.imageIds, body.mainImageId))
-  ) {
-    throw new AppError('NOT_FOUND', 'An image was not found.');
-  }
+  await setImages(tx, actor.vendorId, row.id, body);
   if (sellsCodes(row)) {
-    await repo.insertCodes(tx, actor.vendorId, row.id, body.codes ?? []);
-    const available = await repo.availableCodeCount(tx, actor.vendorId, row.id);
+    const available = await storePoolCodes(tx, actor.vendorId, row.id, body.codes ?? []);
     row = (await repo.updateProduct(tx, actor.vendorId, row.id, { stock: available })) ?? row;
   }
   await productEvent(tx, by, row, 'product.created');
@@ -122,15 +137,9 @@ export async function updateProductIn(
   let row = await repo.updateProduct(tx, actor.vendorId, before.id, values);
   if (!row) throw new AppError('PRODUCT_NOT_FOUND');
   await repo.setProductBots(tx, actor.vendorId, row.id, target.all ? [] : target.ids);
-  if (
-    body.imageIds &&
-    !(await repo.setProductImages(tx, actor.vendorId, row.id, body.imageIds, body.mainImageId))
-  ) {
-    throw new AppError('NOT_FOUND', 'An image was not found.');
-  }
+  await setImages(tx, actor.vendorId, row.id, body);
   if (sellsCodes(row)) {
-    await repo.insertCodes(tx, actor.vendorId, row.id, body.codes ?? []);
-    const available = await repo.availableCodeCount(tx, actor.vendorId, row.id);
+    const available = await storePoolCodes(tx, actor.vendorId, row.id, body.codes ?? []);
     const digitalType = digitalOf(row)?.digitalType;
     if (
       digitalType === 'product_key' &&
