@@ -21,7 +21,7 @@ import { formatMoney } from '../../lib/money';
 import { percentOf } from '../../lib/percent';
 import { usdMinor } from '../../lib/usd-rates';
 import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
-import { releaseCodes } from '../products/products.service';
+import { releaseCodes } from '../products/product-codes.service';
 import { holdProducts, releaseBookings, reserveStock, returnStock } from '../products/products-sale.service';
 import type { RollupOrder } from './order-rollups.repository';
 import * as rollups from './order-rollups.repository';

@@ -11,7 +11,7 @@ import type { Vendor } from '../../bots/test-helpers';
 import { rebuildOrderRollups } from '../../orders/order-rollups.repository';
 import { placeOrder } from '../../orders/orders.service';
 import { addCustomer } from '../../orders/test-helpers';
-import { claimCodes } from '../../products/products.service';
+import { claimCodes } from '../../products/product-codes.service';
 
 export type Shop = Bot & { token: string };
 export type Buyer = { id: number; first_name: string; customerId: string };
