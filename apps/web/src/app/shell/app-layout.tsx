@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useTelegram } from '../../lib/telegram';
+import { useTelegram } from '../../lib/telegram/state';
 import { showsBottomNav } from '../screens';
 import styles from './app-layout.module.css';
 import { BottomNav } from './bottom-nav';

@@ -4,7 +4,8 @@ import { Button } from '../../components/ui/button';
 import { TelegramIcon } from '../../components/ui/icons';
 import { LoadingState } from '../../components/ui/spinner';
 import { useI18n } from '../../i18n/i18n';
-import { connectTelegram, useTelegram } from '../../lib/telegram';
+import { connectTelegram } from '../../lib/telegram/connect';
+import { useTelegram } from '../../lib/telegram/state';
 import { FullScreen, fullScreenStyles as styles } from './full-screen';
 
 /**

@@ -4,8 +4,8 @@ import {
   pressDemoBackButton,
   pressDemoMainButton,
   pressDemoSecondaryButton,
-  useTelegram,
-} from '../../lib/telegram';
+} from '../../lib/telegram/demo-client';
+import { useTelegram } from '../../lib/telegram/state';
 import styles from './demo-chrome.module.css';
 
 /**

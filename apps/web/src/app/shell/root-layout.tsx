@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useTelegram } from '../../lib/telegram';
+import { useTelegram } from '../../lib/telegram/state';
 import { DemoTopBar } from './demo-chrome';
 import styles from './root-layout.module.css';
 import { useBackButton } from './use-back-button';

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { isApiError } from '../../lib/api-client';
-import { haptics, showConfirm, showPopup } from '../../lib/telegram';
+import { haptics, showConfirm, showPopup } from '../../lib/telegram/bridge';
 import { ErrorState } from '../ui/error-state';
 import { LoadingState } from '../ui/spinner';
 import { mediaKeys, PRODUCTS_KEY_PREFIX } from './api/media-keys';

@@ -7,7 +7,8 @@ import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-
 import { useZodForm } from '../../../components/ui/form/zod-form';
 import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../i18n/i18n';
-import { haptics, showAlert, showPopup, useMainButton, useSecondaryButton } from '../../../lib/telegram';
+import { haptics, showAlert, showPopup } from '../../../lib/telegram/bridge';
+import { useMainButton, useSecondaryButton } from '../../../lib/telegram/buttons';
 import { useCreateProduct } from '../api/create-product';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useProduct } from '../api/get-product';
