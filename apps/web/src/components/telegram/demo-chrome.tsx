@@ -1,4 +1,3 @@
-import { ChevronLeftIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
 import {
   pressDemoBackButton,
@@ -6,6 +5,7 @@ import {
   pressDemoSecondaryButton,
 } from '../../lib/telegram/demo-client';
 import { useTelegram } from '../../lib/telegram/state';
+import { ChevronLeftIcon } from '../ui/icons';
 import styles from './demo-chrome.module.css';
 
 /**
