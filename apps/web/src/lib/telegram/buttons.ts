@@ -68,13 +68,18 @@ export function useBackButtonOverride(handler: (() => void) | null | undefined):
 
 export type MainButtonParams = { text?: string; visible?: boolean; enabled?: boolean; loading?: boolean };
 
-export function setMainButton(params: MainButtonParams): void {
-  mainButton.setParams.ifAvailable({
+// The SDK's names for what the caller set; what it left undefined stays as it is.
+function sdkButtonParams(params: MainButtonParams) {
+  return {
     ...(params.text === undefined ? {} : { text: params.text }),
     ...(params.visible === undefined ? {} : { isVisible: params.visible }),
     ...(params.enabled === undefined ? {} : { isEnabled: params.enabled }),
     ...(params.loading === undefined ? {} : { isLoaderVisible: params.loading }),
-  });
+  };
+}
+
+export function setMainButton(params: MainButtonParams): void {
+  mainButton.setParams.ifAvailable(sdkButtonParams(params));
 }
 
 export function hideMainButton(): void {
@@ -125,10 +130,7 @@ function mountSecondaryButton(): boolean {
 export function setSecondaryButton(params: SecondaryButtonParams): void {
   if (!mountSecondaryButton()) return;
   secondaryButton.setParams.ifAvailable({
-    ...(params.text === undefined ? {} : { text: params.text }),
-    ...(params.visible === undefined ? {} : { isVisible: params.visible }),
-    ...(params.enabled === undefined ? {} : { isEnabled: params.enabled }),
-    ...(params.loading === undefined ? {} : { isLoaderVisible: params.loading }),
+    ...sdkButtonParams(params),
     ...(params.position === undefined ? {} : { position: params.position }),
   });
 }
