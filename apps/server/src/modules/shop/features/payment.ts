@@ -3,14 +3,14 @@ import { PAYMENT_PROVIDERS, type PaymentProviderId } from '@app/contracts/settin
 import { Composer, InlineKeyboard } from 'grammy';
 import { formatMoney } from '../cart-model';
 import type { ShopContext } from '../context';
+import type { ShopPaymentsRuntime } from '../payments/shop-payments.service';
 import type {
   Delivery,
   PayableSummary,
   PreCheckoutVerdict,
-  ShopPaymentsRuntime,
   ShopRef,
   Unpayable,
-} from '../payments/shop-payments.service';
+} from '../payments/shop-payments.types';
 import type { SessionKey, SessionStore } from '../sessions';
 import type { ShopTextKey } from '../texts';
 
