@@ -64,7 +64,7 @@ import { createShopFunnel } from './modules/shop/funnel.service';
 import { shopMiniAppRoutes } from './modules/shop/mini-app.routes';
 import { refundRoutes, shopPaymentsPublicRoutes } from './modules/shop/payments/shop-payments.routes';
 import { createShopPaymentsService } from './modules/shop/payments/shop-payments.service';
-import { createSessionStore } from './modules/shop/sessions';
+import { createSessionStore } from './modules/shop/sessions.service';
 import { createStorefront } from './modules/shop/shop-runtime';
 import { webhookRoutes } from './modules/shop/webhook.routes';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';

@@ -10,7 +10,7 @@ import type { PlacedShopOrder, ShopOrderInput } from '../checkout.service';
 import type { ShopContext } from '../context';
 import type { FunnelStep } from '../funnel.service';
 import { showInPlace } from '../in-place';
-import type { CartLine, SessionStore } from '../sessions';
+import type { CartLine, SessionStore } from '../sessions.service';
 import type { PaymentFeature } from './payment';
 
 export type CheckoutDeps = {

@@ -11,7 +11,7 @@ import type {
   ShopRef,
   Unpayable,
 } from '../payments/shop-payments.types';
-import type { SessionKey, SessionStore } from '../sessions';
+import type { SessionKey, SessionStore } from '../sessions.service';
 import type { ShopTextKey } from '../texts';
 
 /** An order the checkout has placed (pending, unpaid, its stock reserved), handed over to be paid. */
