@@ -60,9 +60,9 @@ export type ShopDeps = {
 };
 
 /**
- * The whole shop, wired from the services it reads through: the bots' runtime (one grammY Bot per vendor bot,
- * its features, the customers' sessions, checkout, payments), the funnel counts, and the HTTP routes app.ts
- * registers. What the customers see of the catalogue and their carts is the same in the chat and the Mini App.
+ * The whole shop, wired from the services it reads through: the bots' runtime (one grammY Bot per vendor
+ * bot, its features, the customers' sessions, checkout, payments), the funnel counts, and the HTTP routes
+ * app.ts registers. The chat and the Mini App show the same catalogue and share one cart per customer.
  */
 export function createShop(deps: ShopDeps) {
   const { db, config } = deps;

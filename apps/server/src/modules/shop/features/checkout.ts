@@ -27,7 +27,7 @@ export type CheckoutDeps = {
     range: { from: string; to: string },
     at: Date,
   ): Promise<{ timezone: string; slots: ServiceSlot[] } | null>;
-  /** The orders module's checkout (shop-checkout.service.ts), run inside the session's transaction. */
+  /** The shop's checkout (checkout.service.ts), run inside the session's transaction. */
   placeShopOrder(tx: Tx, input: ShopOrderInput): Promise<PlacedShopOrder>;
   /** Records, once a month, that the plan's order limit turned a customer away (the vendor is told). */
   noteOrderLimitReached(n: {

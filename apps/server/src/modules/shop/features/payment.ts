@@ -24,9 +24,9 @@ export type PlacedOrder = {
 };
 
 export type PaymentDeps = {
-  /** The shop-payments module's runtime side: orders, rails, invoices, payments, delivery. */
+  /** The shop payments' runtime side (payments/): orders, rails, invoices, payments, delivery. */
   shopPayments: ShopPaymentsRuntime;
-  /** The customer's conversation (storefront/sessions.ts): the cash-on-delivery step lives there. */
+  /** The customer's conversation (sessions.service.ts): the cash-on-delivery step lives there. */
   sessions: SessionStore;
 };
 

@@ -11,8 +11,9 @@ import {
 import { orderItems } from '../../orders/orders.service';
 import type { PayableSummary, ShopPaymentsDeps, ShopRef, Unpayable } from './shop-payments.types';
 
-// The order as every payment step sees it: found for the shop, checked payable, summed up for the customer,
-// and paid once. The steps themselves (invoices, receiving, delivery, crypto, refunds) are in their own files.
+// The order as every payment step sees it: found for the shop, checked payable, summed up for the
+// customer, and paid once. The steps themselves (invoices, receiving, delivery, crypto, refunds) have
+// their own files.
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,7 +52,7 @@ export async function summaryOf(
   };
 }
 
-/** Null when the shop's order may be paid now by this customer (any customer: `payerId` null); otherwise why not. */
+/** Null when the shop's order may be paid now by this customer (`payerId` null: by anyone); else why not. */
 export function payability(
   deps: ShopPaymentsDeps,
   o: PayableOrder | null,
@@ -66,7 +67,7 @@ export function payability(
   return null;
 }
 
-/** The shop's order by an id the customer handed in (null for anything that is not an order id of the vendor's). */
+/** The vendor's order an id handed in by the customer names; null for anything else. */
 export const orderOf = (
   deps: ShopPaymentsDeps,
   shop: ShopRef,
