@@ -15,3 +15,21 @@ export const USD_RATES: Readonly<Record<string, number>> = {
 export function toUsdMinor(minor: number, currency: string): number {
   return Math.round(minor * (USD_RATES[currency.toUpperCase()] ?? 1));
 }
+
+/** Rates as integers of 1/10000 USD, so JavaScript and SQL round the same exact numbers. */
+const RATE_SCALE = 10_000;
+const scaledRate = (currency: string) => Math.round((USD_RATES[currency.toUpperCase()] ?? 1) * RATE_SCALE);
+
+/** USD minor units of an amount, rounded half up on an exact quotient (the same rule as the SQL below). */
+export function usdMinor(minor: number, currency: string): number {
+  return Math.round((minor * scaledRate(currency)) / RATE_SCALE);
+}
+
+/** The SQL of `usdMinor` for a column of minor units and a currency column. */
+export function sqlUsdMinor(minor: string, currency: string): string {
+  const cases = Object.keys(USD_RATES)
+    .map((c) => `when '${c}' then ${scaledRate(c)}`)
+    .join(' ');
+  // Integer arithmetic, rounding half up like Math.round (amounts are never negative).
+  return `((${minor})::int8 * (case upper(${currency}) ${cases} else ${RATE_SCALE} end) + ${RATE_SCALE / 2}) / ${RATE_SCALE}`;
+}

@@ -8,7 +8,7 @@ import { telegramIdentities } from '../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/bot-api/server';
 import type { StaffGrant } from '../modules/auth/actor-resolver';
 import { createBot, fakeBot, type Vendor, vendor } from '../modules/bots/test-helpers';
-import { bumpDaily } from '../modules/orders/order-rollups';
+import { bumpDaily } from '../modules/orders/order-rollups.repository';
 import { vendorScope } from './vendor-scope';
 
 let fake: FakeBotApi;

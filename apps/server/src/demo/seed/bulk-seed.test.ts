@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestDatabase, resetDatabase } from '../../../test/harness';
 import type { Database } from '../../db/client';
 import { createSecrets } from '../../lib/secrets';
-import { rebuildOrderRollups } from '../../modules/orders/order-rollups';
+import { rebuildOrderRollups } from '../../modules/orders/order-rollups.repository';
 import { rollupSnapshot } from '../../modules/orders/test-helpers';
 import { type SeedResult, seedDemoVendor } from './seed';
 

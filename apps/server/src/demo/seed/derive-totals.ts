@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { rebuildOrderRollups, rebuildVendorDailyStats } from '../../modules/orders/order-rollups';
+import { rebuildOrderRollups, rebuildVendorDailyStats } from '../../modules/orders/orders.service';
 import { sqlRandom, sqlUuid, sqlUuidLiteral } from './sql-random';
 
 // What the server keeps incrementally with each order (customer totals, per-bot memberships, daily rollups),

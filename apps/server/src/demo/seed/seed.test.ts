@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { createSecrets } from '../../lib/secrets';
-import { rebuildOrderRollups } from '../../modules/orders/order-rollups';
+import { rebuildOrderRollups } from '../../modules/orders/order-rollups.repository';
 import { rollupSnapshot } from '../../modules/orders/test-helpers';
 import { DEMO_BOTS, demoShopWebhooks, type SeedResult, seedDemoVendor } from './seed';
 

@@ -1,3 +1,5 @@
+import { GrammyError } from 'grammy';
+
 /** Telegram refused the call: its `{ ok: false, error_code, description }` envelope. */
 export class TelegramApiError extends Error {
   constructor(
@@ -87,10 +89,21 @@ export function createBotApi(options: BotApiOptions): BotApi {
   };
 }
 
+/**
+ * Telegram's refusal, whichever client met it: this module's TelegramApiError or grammY's GrammyError (the shop
+ * runtime's). Undefined for anything else (Telegram unreachable, a bug).
+ */
+export function telegramRefusal(err: unknown): { code: number; description: string } | undefined {
+  if (err instanceof TelegramApiError) return { code: err.errorCode, description: err.description };
+  if (err instanceof GrammyError) return { code: err.error_code, description: err.description };
+  return undefined;
+}
+
 /** The user blocked the bot, or never started it: 403 Forbidden. Calling again will not help. */
-export const isForbiddenError = (err: unknown): boolean =>
-  err instanceof TelegramApiError && err.errorCode === 403;
+export const isForbiddenError = (err: unknown): boolean => telegramRefusal(err)?.code === 403;
 
 /** A token Telegram does not know (revoked, or never issued): 401 Unauthorized, or 404 for a malformed one. */
-export const isUnknownTokenError = (err: unknown): boolean =>
-  err instanceof TelegramApiError && (err.errorCode === 401 || err.errorCode === 404);
+export const isUnknownTokenError = (err: unknown): boolean => {
+  const code = telegramRefusal(err)?.code;
+  return code === 401 || code === 404;
+};

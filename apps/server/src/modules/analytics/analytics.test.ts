@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness';
 import { categories } from '../../db/schema/index';
 import { DAY_MS, type TestClock, type Vendor, vendor } from '../bots/test-helpers';
-import { recordShopFunnel } from '../orders/order-rollups';
+import { recordShopFunnel } from '../orders/order-rollups.repository';
 import { addCustomer, addProduct, percent, placeTestOrder, shopTestEnv } from '../orders/test-helpers';
 
 const env = shopTestEnv();

@@ -13,7 +13,7 @@ import {
   type Vendor,
   vendor,
 } from '../bots/test-helpers';
-import { bumpDaily } from '../orders/order-rollups';
+import { bumpDaily } from '../orders/order-rollups.repository';
 
 let fake: FakeBotApi;
 let t: TestApp;

@@ -2,10 +2,11 @@ import type { OrderStatus } from '@app/contracts/catalogue';
 import { canMoveOrder } from '@app/contracts/orders';
 import type { Conn, Tx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
+import { usdMinor } from '../../lib/usd-rates';
 import { type EventActor, recordEvent } from '../events/record-event';
 import { holdProducts, releaseBookings, returnStock } from '../products/products-sale.service';
 import * as repo from './order-payment.repository';
-import { type RollupOrder, rollUpStatusMove, rollUpTotalChange, usdMinor } from './order-rollups';
+import { type RollupOrder, rollUpStatusMove, rollUpTotalChange } from './order-rollups.repository';
 import * as adminRepo from './orders.repository';
 import { returnUnissuedCodes } from './orders.service';
 

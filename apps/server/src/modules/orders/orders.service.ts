@@ -16,12 +16,15 @@ import {
 import type { Conn, Db, Tx } from '../../db/types';
 import { type Actor, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { dayOf } from '../../lib/days';
 import { formatMoney } from '../../lib/money';
 import { percentOf } from '../../lib/percent';
+import { usdMinor } from '../../lib/usd-rates';
 import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
-import { releaseCodes } from '../products/products.service';
+import { releaseCodes } from '../products/product-codes.service';
 import { holdProducts, releaseBookings, reserveStock, returnStock } from '../products/products-sale.service';
-import { dayOf, type RollupOrder, rollUpNewOrder, rollUpStatusMove, usdMinor } from './order-rollups';
+import type { RollupOrder } from './order-rollups.repository';
+import * as rollups from './order-rollups.repository';
 import * as repo from './orders.repository';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -148,7 +151,7 @@ export async function placeOrder(tx: Tx, input: NewOrder): Promise<{ id: string;
       );
     }
   }
-  await rollUpNewOrder(tx, { ...row, id: created.id }, input.items);
+  await rollups.rollUpNewOrder(tx, { ...row, id: created.id }, input.items);
   const customerName = fullName(customer.firstName, customer.lastName);
   await recordEvent(tx, {
     vendorId: input.vendorId,
@@ -239,7 +242,7 @@ async function moveOrder(
     await releaseBookings(tx, vendorId, orderId);
   }
   const before: RollupOrder = row;
-  await rollUpStatusMove(tx, before, items, to, how.at);
+  await rollups.rollUpStatusMove(tx, before, items, to, how.at);
   await recordEvent(tx, {
     vendorId,
     botId: row.botId,
@@ -648,3 +651,12 @@ export function createOrdersService(deps: { db: Db; now?: () => Date }) {
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** Adds a shop's funnel counts (visits, carts, checkouts) to its bot's figures of that day. */
+export const recordShopFunnel = rollups.recordShopFunnel;
+
+/** Recomputes the vendor's order rollups, customer and membership figures from its orders (after a bulk seed). */
+export const rebuildOrderRollups = rollups.rebuildOrderRollups;
+
+/** Recomputes the vendor's daily figures as the sum of its bots' (after a bulk seed). */
+export const rebuildVendorDailyStats = rollups.rebuildVendorDailyStats;

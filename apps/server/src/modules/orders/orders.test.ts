@@ -13,9 +13,9 @@ import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness';
 import { customers, products, telegramIdentities } from '../../db/schema/index';
 import { DAY_MS, type TestClock, type Vendor, vendor } from '../bots/test-helpers';
-import { claimCodes } from '../products/products.service';
+import { claimCodes } from '../products/product-codes.service';
 import { createCategory, createProduct, productBody } from '../products/test-helpers';
-import { rebuildOrderRollups } from './order-rollups';
+import { rebuildOrderRollups } from './order-rollups.repository';
 import { addCustomer, addProduct, placeTestOrder, rollupSnapshot, shopTestEnv } from './test-helpers';
 
 const env = shopTestEnv();

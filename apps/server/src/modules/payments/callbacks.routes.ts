@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { verifyIpn } from '../../lib/nowpayments';
-import type { Ipn, PaymentsService, PreCheckoutQuery, SuccessfulPayment } from './payments.service';
+import type { Ipn, PreCheckoutQuery, SuccessfulPayment } from './payment-callbacks.service';
+import type { PaymentsService } from './payments.service';
 
 // The parts of Telegram's Update the platform bot acts on; anything else is acknowledged and ignored.
 const PreCheckout = z.object({

@@ -4,7 +4,7 @@ import { productCodes, products } from '../../db/schema/index';
 import { vendor } from '../bots/test-helpers';
 import { generateCode, generateCodes, maskCode, parseCodeLines } from './codes';
 import { parseCsv } from './csv';
-import { claimCodes } from './products.service';
+import { claimCodes } from './product-codes.service';
 
 describe('code formats (spec part 2 §9)', () => {
   const at = new Date('2026-03-01T10:00:00Z');

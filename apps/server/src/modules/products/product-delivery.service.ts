@@ -1,8 +1,8 @@
 import type { DigitalType } from '@app/contracts/products';
 import type { Conn, Tx } from '../../db/types';
+import { claimCodes } from './product-codes.service';
 import { digitalOf, sellsCodes } from './product-view';
 import * as repo from './products.repository';
-import { claimCodes } from './products.service';
 
 /** How a paid digital product reaches its buyer, from its details as they are now. */
 export type DigitalDelivery =

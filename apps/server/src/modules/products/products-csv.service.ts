@@ -19,9 +19,10 @@ import {
   findSubcategory,
 } from '../categories/categories.service';
 import { formatCsv, parseCsv } from './csv';
+import type { ChangedBy } from './product-events';
 import { digitalOf, physicalOf, sellsCodes, serviceOf } from './product-view';
 import * as repo from './products.repository';
-import type { ChangedBy, ProductsService } from './products.service';
+import type { ProductsService } from './products.service';
 
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 type ImportColumn = (typeof PRODUCT_CSV_IMPORT_COLUMNS)[number];

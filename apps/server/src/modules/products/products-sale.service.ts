@@ -1,14 +1,15 @@
 import { BulkPricingTier, type ServiceSlot } from '@app/contracts/products';
 import type { Conn, Tx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
+import { type ChangedBy, stockEvents } from './product-events';
+import { openSlotsOf } from './product-reads.service';
 import { physicalOf, sellsCodes, serviceOf } from './product-view';
 import * as repo from './products.repository';
-import { type ChangedBy, openSlotsOf, stockEvents } from './products.service';
 import type { SaleProduct, SaleVariation } from './sale-rules';
 
 // What the shop runtime and the orders module need of the catalogue to sell: products as they are sold,
 // stock taken and given back, service slots booked and freed, an order's codes. Each function runs in the
-// caller's transaction, like claimCodes and releaseCodes (products.service.ts).
+// caller's transaction, like claimCodes and releaseCodes (product-codes.service.ts).
 
 const SYSTEM: (vendorId: string) => ChangedBy = (vendorId) => ({
   vendorId,

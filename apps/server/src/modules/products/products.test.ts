@@ -20,7 +20,8 @@ import {
   type Vendor,
   vendor,
 } from '../bots/test-helpers';
-import { claimCodes, createProductsService } from './products.service';
+import { claimCodes } from './product-codes.service';
+import { createProductsService } from './products.service';
 import { createCategory, createProduct, productBody } from './test-helpers';
 
 let fake: FakeBotApi;
@@ -478,7 +479,7 @@ describe('code pools', () => {
     await expect(
       t.database.db.transaction((tx) => claimCodes(tx, v.vendorId, p.id, 1, crypto.randomUUID())),
     ).rejects.toMatchObject({ code: 'CODES_UNAVAILABLE' });
-    const { releaseCodes } = await import('./products.service');
+    const { releaseCodes } = await import('./product-codes.service');
     expect(await t.database.db.transaction((tx) => releaseCodes(tx, v.vendorId, p.id, orderA))).toBe(1);
     expect((await req('GET', `/products/${p.id}`)).json().stock).toBe(1);
   });

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { eventRecordedSince, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
 import { lockBotOrders, type NewOrderItem, noteCodesReserved, placeOrder } from '../orders/orders.service';
-import { claimCodes } from '../products/products.service';
+import { claimCodes } from '../products/product-codes.service';
 import { bookSlot, holdProducts, productsForSale } from '../products/products-sale.service';
 import {
   isSellableChoice,

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/types';
-import { dayOf, recordShopFunnel } from '../orders/order-rollups';
+import { dayOf } from '../../lib/days';
+import { recordShopFunnel } from '../orders/orders.service';
 import { countViews } from '../products/products-sale.service';
 
 export type FunnelStep = 'view' | 'cart' | 'checkout';

@@ -1,5 +1,6 @@
-import { GrammyError, type InlineKeyboard } from 'grammy';
+import type { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardButton, LinkPreviewOptions } from 'grammy/types';
+import { telegramRefusal } from '../../lib/telegram/bot-api';
 import type { ShopContext } from './context';
 
 /**
@@ -60,8 +61,10 @@ function editable(ctx: ShopContext): boolean {
   return message !== undefined && message.date !== 0;
 }
 
-const notModified = (err: unknown) =>
-  err instanceof GrammyError && err.error_code === 400 && err.description.includes('message is not modified');
+const notModified = (err: unknown) => {
+  const refusal = telegramRefusal(err);
+  return refusal?.code === 400 && refusal.description.includes('message is not modified');
+};
 
 // Not found, can't be edited, no text to edit: the message is not one to edit any more.
-const cannotEdit = (err: unknown) => err instanceof GrammyError && err.error_code === 400;
+const cannotEdit = (err: unknown) => telegramRefusal(err)?.code === 400;

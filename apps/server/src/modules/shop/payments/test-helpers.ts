@@ -8,10 +8,10 @@ import { orders } from '../../../db/schema/index';
 import { runWebhookReply } from '../../../fakes/bot-api/deliver-update';
 import type { FakeBotApi } from '../../../fakes/bot-api/server';
 import type { Vendor } from '../../bots/test-helpers';
-import { rebuildOrderRollups } from '../../orders/order-rollups';
+import { rebuildOrderRollups } from '../../orders/order-rollups.repository';
 import { placeOrder } from '../../orders/orders.service';
 import { addCustomer } from '../../orders/test-helpers';
-import { claimCodes } from '../../products/products.service';
+import { claimCodes } from '../../products/product-codes.service';
 
 export type Shop = Bot & { token: string };
 export type Buyer = { id: number; first_name: string; customerId: string };

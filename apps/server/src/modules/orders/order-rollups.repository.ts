@@ -1,7 +1,8 @@
 import type { OrderProductType, OrderStatus } from '@app/contracts/catalogue';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { USD_RATES } from '../../lib/usd-rates';
+import { dayOf } from '../../lib/days';
+import { sqlUsdMinor, usdMinor } from '../../lib/usd-rates';
 
 /**
  * The rollups every figure of Home, the order stats and analytics is read from, kept in the transaction of the
@@ -37,26 +38,6 @@ export type RollupOrder = {
 };
 
 export type RollupItem = { productId: string | null; unitPriceMinor: number; quantity: number };
-
-/** Rates as integers of 1/10000 USD, so JavaScript and SQL round the same exact numbers. */
-const RATE_SCALE = 10_000;
-const scaledRate = (currency: string) => Math.round((USD_RATES[currency.toUpperCase()] ?? 1) * RATE_SCALE);
-
-/** USD minor units of an amount, rounded half up on an exact quotient (the same rule as the SQL below). */
-export function usdMinor(minor: number, currency: string): number {
-  return Math.round((minor * scaledRate(currency)) / RATE_SCALE);
-}
-
-/** The SQL of `usdMinor` for a column of minor units and a currency column. */
-function sqlUsd(minor: string, currency: string): string {
-  const cases = Object.keys(USD_RATES)
-    .map((c) => `when '${c}' then ${scaledRate(c)}`)
-    .join(' ');
-  // Integer arithmetic, rounding half up like Math.round (amounts are never negative).
-  return `((${minor})::int8 * (case upper(${currency}) ${cases} else ${RATE_SCALE} end) + ${RATE_SCALE / 2}) / ${RATE_SCALE}`;
-}
-
-export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 type DailyDelta = Partial<{
   orders: number;
@@ -332,7 +313,7 @@ export async function rebuildOrderRollups(
   await run(sql`
     insert into product_daily_stats (vendor_id, product_id, bot_id, day, units, orders, revenue_usd_minor)
     select ${v}, i.product_id, o.bot_id, ${sql.raw(utcDay('o.created_at'))}, sum(i.quantity)::int, count(*)::int,
-      sum(${sql.raw(sqlUsd('i.unit_price_minor * i.quantity', 'o.currency'))})::int8
+      sum(${sql.raw(sqlUsdMinor('i.unit_price_minor * i.quantity', 'o.currency'))})::int8
     from order_items i
     join orders o on o.vendor_id = i.vendor_id and o.id = i.order_id
     where i.vendor_id = ${v} and o.status <> 'cancelled' and i.product_id is not null
@@ -435,4 +416,4 @@ async function rebuildVendorProductStats(tx: Tx, vendorId: string): Promise<void
 }
 
 /** The USD total of an order in SQL (for bulk inserts that set orders.total_usd_minor). */
-export const sqlOrderUsd = (minor = 'total_minor', currency = 'currency') => sqlUsd(minor, currency);
+export const sqlOrderUsd = (minor = 'total_minor', currency = 'currency') => sqlUsdMinor(minor, currency);
