@@ -1,15 +1,17 @@
 import '../styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ConnectGate } from '../components/telegram/connect-gate';
 import { setLocale } from '../i18n/i18n';
 import { setSessionExpiredHandler } from '../lib/api-client';
 import { bindQueryFocusToApp } from '../lib/app-focus';
 import { getAuthState, markSignedOut, signIn } from '../lib/auth';
-import { connectTelegram, getTelegramState, takeStartParam } from '../lib/telegram';
+import { connectTelegram } from '../lib/telegram/connect';
+import { takeStartParam } from '../lib/telegram/launch';
+import { getTelegramState } from '../lib/telegram/state';
 import { openStartParam } from './deep-links';
 import { Providers, queryClient } from './providers';
 import { AppRouter, router } from './router';
-import { ConnectGate } from './shell/connect-gate';
 
 // Start talking to Telegram (or fetching demo launch data) before React renders anything, and sign in as
 // soon as the user is known rather than after the first screen's code has loaded.

@@ -1,5 +1,5 @@
 import { focusManager } from '@tanstack/react-query';
-import { isMiniAppActive, onMiniAppActiveChange } from './telegram';
+import { isMiniAppActive, onMiniAppActiveChange } from './telegram/mini-app';
 
 /**
  * Tells TanStack Query whether the user is looking at the app: the page is visible and Telegram has not put

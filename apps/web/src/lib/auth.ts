@@ -29,7 +29,7 @@ import {
   setVendorId,
 } from './session';
 import { createStore } from './store';
-import type { TelegramUser } from './telegram';
+import type { TelegramUser } from './telegram/state';
 
 export type TelegramIdentity = { initData: string; user: TelegramUser };
 

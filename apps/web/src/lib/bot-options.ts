@@ -1,6 +1,7 @@
 import type { BotListResponse } from '@app/contracts/bots';
 import { useQuery } from '@tanstack/react-query';
 import { api, vendorPath } from './api-client';
+import { botListKey } from './query-keys';
 
 /**
  * The vendor's bots as the filters of several screens offer them (orders, customers, analytics, Home's
@@ -9,7 +10,7 @@ import { api, vendorPath } from './api-client';
  */
 export function useBotOptions() {
   return useQuery({
-    queryKey: ['bots', 'list'],
+    queryKey: botListKey(),
     queryFn: ({ signal }) => api.get<BotListResponse>(vendorPath('/bots'), { signal }),
     select: (list) => list.bots.map((bot) => ({ id: bot.id, name: bot.name, username: bot.username })),
   });

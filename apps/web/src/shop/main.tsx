@@ -2,9 +2,11 @@ import '../styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from '../app/providers';
-import { ConnectGate } from '../app/shell/connect-gate';
+import { ConnectGate } from '../components/telegram/connect-gate';
 import { setLocale } from '../i18n/i18n';
-import { acceptLaunchDataInAddress, connectTelegram, getTelegramState } from '../lib/telegram';
+import { connectTelegram } from '../lib/telegram/connect';
+import { acceptLaunchDataInAddress } from '../lib/telegram/launch';
+import { getTelegramState } from '../lib/telegram/state';
 import { ShopPage } from './shop-page';
 
 // The shop's Mini App: what a customer opens from a shop bot's menu button. No back-office, no session: every

@@ -1,16 +1,19 @@
 import type { ShopCatalogueProduct } from '@app/contracts/shop-catalogue';
 import { shopCartLink, shopProductLink } from '@app/contracts/shop-links';
 import { useEffect, useState } from 'react';
-import { DemoBottomButtons, DemoTopBar } from '../app/shell/demo-chrome';
+import { DemoBottomButtons, DemoTopBar } from '../components/telegram/demo-chrome';
 import { Chips } from '../components/ui/chips';
 import { ErrorState } from '../components/ui/error-state';
 import { InfiniteList } from '../components/ui/infinite-list';
 import { SearchInput } from '../components/ui/search-input';
 import { setLocale, useI18n } from '../i18n/i18n';
 import { isApiError } from '../lib/api-client';
-import { haptics, openTelegramLink, showAlert, useMainButton, useTelegram } from '../lib/telegram';
-import { useAddToCart } from './add-to-cart';
-import { type ShopFilters, useShopCatalogue } from './get-shop-catalogue';
+import { haptics, openTelegramLink, showAlert } from '../lib/telegram/bridge';
+import { useMainButton } from '../lib/telegram/buttons';
+import { useTelegram } from '../lib/telegram/state';
+import { useAddToCart } from './api/add-to-cart';
+import { useShopCatalogue } from './api/get-shop-catalogue';
+import type { ShopFilters } from './api/shop-keys';
 import styles from './shop-page.module.css';
 
 const ALL = 'all';

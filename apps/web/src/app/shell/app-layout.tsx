@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router';
-import { useTelegram } from '../../lib/telegram';
+import { DemoBottomButtons } from '../../components/telegram/demo-chrome';
+import { useTelegram } from '../../lib/telegram/state';
 import { showsBottomNav } from '../screens';
 import styles from './app-layout.module.css';
 import { BottomNav } from './bottom-nav';
-import { DemoBottomButtons } from './demo-chrome';
 import { SessionGate } from './session-gate';
 import { useScreen } from './use-screen';
 

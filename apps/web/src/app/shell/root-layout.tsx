@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useTelegram } from '../../lib/telegram';
-import { DemoTopBar } from './demo-chrome';
+import { DemoTopBar } from '../../components/telegram/demo-chrome';
+import { useTelegram } from '../../lib/telegram/state';
 import styles from './root-layout.module.css';
 import { useBackButton } from './use-back-button';
 import { useScreen } from './use-screen';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { FullScreen, fullScreenStyles as styles } from '../../components/ui/full-screen';
 import { useI18n } from '../../i18n/i18n';
-import { FullScreen, fullScreenStyles as styles } from './full-screen';
 
 // What browsers say when a lazily imported chunk is gone (Chromium, Firefox, Safari) and what Vite says when
 // a chunk's CSS cannot be preloaded. After a deploy the old chunks no longer exist, and Telegram keeps a

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { FullScreen } from '../../components/ui/full-screen';
 import { LoadingState } from '../../components/ui/spinner';
 import { useI18n } from '../../i18n/i18n';
 import { markSignedOut, signIn, useAuthState } from '../../lib/auth';
-import { useTelegram } from '../../lib/telegram';
-import { FullScreen } from './full-screen';
+import { useTelegram } from '../../lib/telegram/state';
 
 /** Signs in with the Telegram identity once per page load; without a session, the sign-in screen. */
 export function SessionGate({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { hideBackButton, onBackButtonClick, showBackButton } from '../../lib/telegram';
+import { hideBackButton, onBackButtonClick, showBackButton } from '../../lib/telegram/buttons';
 import { type Screen, showsBackButton } from '../screens';
 import { goBack } from './go-back';
 

@@ -1,7 +1,7 @@
 import { MEDIA_LIMITS, type ProductMediaItem } from '@app/contracts/media';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
-import { useBackButtonOverride } from '../../lib/telegram';
+import { useBackButtonOverride } from '../../lib/telegram/buttons';
 import { EmptyState } from '../ui/empty-state';
 import styles from './gallery.module.css';
 

@@ -9,10 +9,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n';
 import { isApiError } from '../../lib/api-client';
-import { haptics, showConfirm, showPopup } from '../../lib/telegram';
+import { queryRoots } from '../../lib/query-keys';
+import { haptics, showConfirm, showPopup } from '../../lib/telegram/bridge';
 import { ErrorState } from '../ui/error-state';
 import { LoadingState } from '../ui/spinner';
-import { mediaKeys, PRODUCTS_KEY_PREFIX } from './api/media-keys';
+import { mediaKeys } from './api/media-keys';
 import {
   useDeleteProductMedia,
   useProductMedia,
@@ -150,7 +151,7 @@ export function MediaUploader({ productId, value, onChange, max, allowVideo = fa
         }
       }
     }
-    if (productId) void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY_PREFIX });
+    if (productId) void queryClient.invalidateQueries({ queryKey: queryRoots.products });
   }
 
   async function commitOrder(ids: string[]) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { haptics } from '../../lib/telegram';
+import { haptics } from '../../lib/telegram/bridge';
 import styles from './tabs.module.css';
 
 type TabsProps<T extends string> = {

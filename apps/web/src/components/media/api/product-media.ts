@@ -1,7 +1,8 @@
 import type { ProductMediaList } from '@app/contracts/media';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { mediaKeys, PRODUCTS_KEY_PREFIX } from './media-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { mediaKeys } from './media-keys';
 
 const base = (productId: string) => vendorPath(`/products/${encodeURIComponent(productId)}/images`);
 
@@ -42,7 +43,7 @@ function useMediaMutation<V>(productId: string, run: (v: V) => Promise<ProductMe
     onSuccess: (list) => {
       if (list) queryClient.setQueryData(mediaKeys.product(productId), list);
       else void queryClient.invalidateQueries({ queryKey: mediaKeys.product(productId) });
-      void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.products });
     },
   });
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
 import { t } from '../../../i18n/i18n';
-import { haptics, showConfirm, useClosingConfirmation } from '../../../lib/telegram';
+import { haptics, showConfirm } from '../../../lib/telegram/bridge';
+import { useClosingConfirmation } from '../../../lib/telegram/mini-app';
 
 /** Asks, in Telegram's popup, whether to drop unsaved changes; true when the user says discard. */
 export function confirmDiscardChanges(): Promise<boolean> {

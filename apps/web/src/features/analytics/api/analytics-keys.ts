@@ -1,10 +1,11 @@
 import type { AnalyticsChartType, AnalyticsPeriod } from '@app/contracts/analytics';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** What every analytics call is asked for: a period and one bot or all (undefined). */
 export type AnalyticsScope = { period: AnalyticsPeriod; botId?: string };
 
 export const analyticsKeys = {
-  all: ['analytics'] as const,
+  all: queryRoots.analytics,
   overview: (scope: AnalyticsScope) => [...analyticsKeys.all, 'overview', scope] as const,
   chart: (type: AnalyticsChartType, scope: AnalyticsScope, limit?: number) =>
     [...analyticsKeys.all, 'chart', type, scope, limit ?? null] as const,

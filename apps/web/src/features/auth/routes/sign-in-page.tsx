@@ -6,7 +6,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
 import { signIn, useAuthState } from '../../../lib/auth';
-import { haptics, useTelegram } from '../../../lib/telegram';
+import { haptics } from '../../../lib/telegram/bridge';
+import { useTelegram } from '../../../lib/telegram/state';
 import styles from './sign-in-page.module.css';
 
 /** /auth and /auth/login: where the app lands without a session (a refused refresh, say). */

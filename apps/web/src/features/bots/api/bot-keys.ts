@@ -1,14 +1,10 @@
+import { botDetailKey, botListKey, queryRoots } from '../../../lib/query-keys';
+
 export const botKeys = {
-  all: ['bots'] as const,
-  list: () => [...botKeys.all, 'list'] as const,
+  all: queryRoots.bots,
+  list: botListKey,
   details: () => [...botKeys.all, 'detail'] as const,
-  detail: (botId: string) => [...botKeys.details(), botId] as const,
+  detail: botDetailKey,
   activity: (botId: string, limit: number) => [...botKeys.detail(botId), 'activity', limit] as const,
   weeklyStats: (botId: string) => [...botKeys.detail(botId), 'weekly-stats'] as const,
 };
-
-/**
- * Home's dashboard caches bot counts under this prefix; features do not import each other, so the prefix is
- * named here (see features/home/api/dashboard-keys.ts).
- */
-export const DASHBOARD_KEY_PREFIX = ['dashboard'] as const;

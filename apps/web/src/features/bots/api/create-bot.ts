@@ -1,7 +1,8 @@
 import type { Bot, CreateBotBody } from '@app/contracts/bots';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { botKeys, DASHBOARD_KEY_PREFIX } from './bot-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { botKeys } from './bot-keys';
 
 export function createBot(body: CreateBotBody): Promise<Bot> {
   return api.post<Bot>(vendorPath('/bots'), body);
@@ -13,7 +14,7 @@ export function useCreateBot() {
     mutationFn: createBot,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: botKeys.list() });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { botKeys, DASHBOARD_KEY_PREFIX } from './bot-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { botKeys } from './bot-keys';
 
 export function deleteBot(botId: string): Promise<void> {
   return api.delete<void>(vendorPath(`/bots/${encodeURIComponent(botId)}`));
@@ -13,7 +14,7 @@ export function useDeleteBot() {
     onSuccess: (_result, botId) => {
       queryClient.removeQueries({ queryKey: botKeys.detail(botId) });
       void queryClient.invalidateQueries({ queryKey: botKeys.list() });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
     },
   });
 }

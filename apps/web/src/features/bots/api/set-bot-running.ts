@@ -1,7 +1,8 @@
 import type { Bot, BotDetail, BotListResponse } from '@app/contracts/bots';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { botKeys, DASHBOARD_KEY_PREFIX } from './bot-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { botKeys } from './bot-keys';
 
 export type SetBotRunningInput = { botId: string; run: boolean };
 
@@ -29,7 +30,7 @@ export function useSetBotRunning() {
     onSettled: (_bot, _error, { botId }) => {
       void queryClient.invalidateQueries({ queryKey: botKeys.list() });
       void queryClient.invalidateQueries({ queryKey: botKeys.detail(botId), exact: true });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { BotDetail, UpdateBotDetailBody } from '@app/contracts/bots';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { botKeys, DASHBOARD_KEY_PREFIX } from './bot-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { botKeys } from './bot-keys';
 
 export type UpdateBotDetailInput = { botId: string; body: UpdateBotDetailBody };
 
@@ -16,7 +17,7 @@ export function useUpdateBotDetail() {
     onSuccess: async (detail, { botId }) => {
       queryClient.setQueryData(botKeys.detail(botId), detail);
       void queryClient.invalidateQueries({ queryKey: botKeys.list() });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
       // Spec part 1 §4: a save refetches the bot.
       await queryClient.invalidateQueries({ queryKey: botKeys.detail(botId), exact: true });
     },

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
 import { useI18n } from '../../../i18n/i18n';
-import { haptics, showAlert } from '../../../lib/telegram';
+import { haptics, showAlert } from '../../../lib/telegram/bridge';
 import { useSetBotRunning } from '../api/set-bot-running';
 import { getBotCardKind, withAt } from '../lib/bot-rules';
 import { describeBotError } from '../lib/messages';

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/form/controls';
 import { Field } from '../../../components/ui/form/field';
 import { useI18n } from '../../../i18n/i18n';
-import { haptics } from '../../../lib/telegram';
+import { haptics } from '../../../lib/telegram/bridge';
 import { useVerifyBotToken } from '../api/verify-bot-token';
 import { sanitizeTokenInput } from '../lib/bot-rules';
 import styles from './bot-details.module.css';

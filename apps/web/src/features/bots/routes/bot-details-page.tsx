@@ -8,7 +8,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
 import { isApiError } from '../../../lib/api-client';
-import { haptics } from '../../../lib/telegram';
+import { haptics } from '../../../lib/telegram/bridge';
 import { useBotDetail } from '../api/get-bot-detail';
 import styles from '../components/bot-details.module.css';
 import { IntegrationsTab } from '../components/integrations-tab';

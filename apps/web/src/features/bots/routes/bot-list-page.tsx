@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../i18n/i18n';
-import { useMainButton } from '../../../lib/telegram';
+import { useMainButton } from '../../../lib/telegram/buttons';
 import { useBots } from '../api/get-bots';
 import { BotCard, BotCardSkeleton } from '../components/bot-card';
 import { BotStatsCard } from '../components/bot-stats-card';

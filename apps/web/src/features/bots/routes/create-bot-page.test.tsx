@@ -2,7 +2,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { onBackButtonClick } from '../../../lib/telegram';
+import { onBackButtonClick } from '../../../lib/telegram/buttons';
 import { json, type RecordedCall, stubFetch } from '../../../test/fake-server';
 import { startFakeTelegram } from '../../../test/fake-telegram';
 import { renderApp } from '../../../test/render-app';

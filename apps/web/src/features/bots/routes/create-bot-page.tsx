@@ -8,7 +8,8 @@ import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-
 import { useZodForm } from '../../../components/ui/form/zod-form';
 import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../i18n/i18n';
-import { haptics, useBackButtonOverride, useMainButton, useSecondaryButton } from '../../../lib/telegram';
+import { haptics } from '../../../lib/telegram/bridge';
+import { useBackButtonOverride, useMainButton, useSecondaryButton } from '../../../lib/telegram/buttons';
 import { useCreateBot } from '../api/create-bot';
 import { useBots } from '../api/get-bots';
 import { useVerifyToken } from '../api/verify-token';

@@ -1,7 +1,8 @@
 import type { DeleteCategoryBody, DeleteCategoryResponse } from '@app/contracts/categories';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, vendorPath } from '../../../lib/api-client';
-import { categoryKeys, PRODUCTS_KEY_PREFIX } from './category-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { categoryKeys } from './category-keys';
 
 export type DeleteCategoryInput = { categoryId: string; moveTo?: DeleteCategoryBody };
 
@@ -21,7 +22,7 @@ export function useDeleteCategory() {
   return useMutation({
     mutationFn: deleteCategory,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.products });
       return queryClient.invalidateQueries({ queryKey: categoryKeys.all });
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { categoryKeys, PRODUCTS_KEY_PREFIX } from './category-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { categoryKeys } from './category-keys';
 
 export type DeleteSubcategoryInput = { categoryId: string; subcategoryId: string };
 
@@ -18,7 +19,7 @@ export function useDeleteSubcategory() {
   return useMutation({
     mutationFn: deleteSubcategory,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.products });
       return queryClient.invalidateQueries({ queryKey: categoryKeys.all });
     },
   });

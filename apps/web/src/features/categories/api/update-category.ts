@@ -1,7 +1,8 @@
 import type { Category, UpdateCategoryBody } from '@app/contracts/categories';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { categoryKeys, PRODUCTS_KEY_PREFIX } from './category-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { categoryKeys } from './category-keys';
 
 export type UpdateCategoryInput = { categoryId: string; body: UpdateCategoryBody };
 
@@ -14,7 +15,7 @@ export function useUpdateCategory() {
   return useMutation({
     mutationFn: updateCategory,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.products });
       return queryClient.invalidateQueries({ queryKey: categoryKeys.all });
     },
   });

@@ -1,7 +1,8 @@
 import type { Subcategory, UpdateSubcategoryBody } from '@app/contracts/categories';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { categoryKeys, PRODUCTS_KEY_PREFIX } from './category-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { categoryKeys } from './category-keys';
 
 export type UpdateSubcategoryInput = {
   categoryId: string;
@@ -27,7 +28,7 @@ export function useUpdateSubcategory() {
   return useMutation({
     mutationFn: updateSubcategory,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.products });
       return queryClient.invalidateQueries({ queryKey: categoryKeys.all });
     },
   });

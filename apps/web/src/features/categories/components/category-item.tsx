@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useI18n } from '../../../i18n/i18n';
-import { haptics, showConfirm } from '../../../lib/telegram';
+import { haptics, showConfirm } from '../../../lib/telegram/bridge';
 import { useCreateSubcategory } from '../api/create-subcategory';
 import { useDeleteCategory } from '../api/delete-category';
 import { useDeleteSubcategory } from '../api/delete-subcategory';

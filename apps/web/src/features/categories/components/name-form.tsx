@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form/fields';
 import { maxLengthOf, useZodForm } from '../../../components/ui/form/zod-form';
-import { haptics } from '../../../lib/telegram';
+import { haptics } from '../../../lib/telegram/bridge';
 import { CATEGORY_MESSAGE_KEYS } from '../lib/messages';
 import styles from './categories.module.css';
 

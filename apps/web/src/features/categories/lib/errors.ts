@@ -1,6 +1,6 @@
 import { t } from '../../../i18n/i18n';
 import { isApiError } from '../../../lib/api-client';
-import { haptics, showAlert } from '../../../lib/telegram';
+import { haptics, showAlert } from '../../../lib/telegram/bridge';
 
 /** The product count a delete was refused for (CATEGORY_NOT_EMPTY, SUBCATEGORY_NOT_EMPTY); null for other errors. */
 export function productCountOf(error: unknown): number | null {

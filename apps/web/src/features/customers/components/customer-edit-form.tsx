@@ -12,7 +12,8 @@ import { TextAreaField, TextField } from '../../../components/ui/form/fields';
 import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-changes';
 import { type ContractMessages, useZodForm } from '../../../components/ui/form/zod-form';
 import { useI18n } from '../../../i18n/i18n';
-import { haptics, useMainButton } from '../../../lib/telegram';
+import { haptics } from '../../../lib/telegram/bridge';
+import { useMainButton } from '../../../lib/telegram/buttons';
 import { useUpdateCustomer } from '../api/update-customer';
 import styles from './customers.module.css';
 

@@ -1,5 +1,7 @@
+import { queryRoots } from '../../../lib/query-keys';
+
 export const dashboardKeys = {
-  all: ['dashboard'] as const,
+  all: queryRoots.dashboard,
   stats: (vendorId: string) => [...dashboardKeys.all, 'stats', vendorId] as const,
   activity: (vendorId: string, limit: number) => [...dashboardKeys.all, 'activity', vendorId, limit] as const,
   bots: (vendorId: string) => [...dashboardKeys.all, 'bots', vendorId] as const,

@@ -4,7 +4,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../i18n/i18n';
 import { getTelegramFirstName } from '../../../lib/session';
-import { useTelegram } from '../../../lib/telegram';
+import { useTelegram } from '../../../lib/telegram/state';
 import { useCustomerInsights } from '../api/get-customer-insights';
 import { useDashboardActivity } from '../api/get-dashboard-activity';
 import { useDashboardBots } from '../api/get-dashboard-bots';

@@ -6,7 +6,7 @@ import { TextAreaField } from '../../../components/ui/form/fields';
 import { useZodForm } from '../../../components/ui/form/zod-form';
 import { useI18n } from '../../../i18n/i18n';
 import { getRole } from '../../../lib/session';
-import { haptics } from '../../../lib/telegram';
+import { haptics } from '../../../lib/telegram/bridge';
 import { useAddOrderNote } from '../api/add-order-note';
 import { actorKey } from '../lib/labels';
 import styles from './order-detail.module.css';

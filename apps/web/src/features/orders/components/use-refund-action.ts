@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@app/contracts/orders';
 import { isRefundable } from '@app/contracts/shop-payments';
 import { useI18n } from '../../../i18n/i18n';
-import { haptics, showAlert, showConfirm } from '../../../lib/telegram';
+import { haptics, showAlert, showConfirm } from '../../../lib/telegram/bridge';
 import { useRefundOrder } from '../api/refund-order';
 
 /**

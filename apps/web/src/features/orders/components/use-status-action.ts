@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@app/contracts/catalogue';
 import { nextForwardStatus, type OrderListItem } from '@app/contracts/orders';
 import { useI18n } from '../../../i18n/i18n';
-import { haptics, showConfirm } from '../../../lib/telegram';
+import { haptics, showConfirm } from '../../../lib/telegram/bridge';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { STATUS_KEYS } from '../lib/labels';
 

@@ -9,7 +9,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { TabPanel, Tabs } from '../../../components/ui/tabs';
 import { useI18n } from '../../../i18n/i18n';
 import { isApiError } from '../../../lib/api-client';
-import { useMainButton } from '../../../lib/telegram';
+import { useMainButton } from '../../../lib/telegram/buttons';
 import { useOrder } from '../api/get-order';
 import { DetailsTab } from '../components/details-tab';
 import { NotesTab } from '../components/notes-tab';

@@ -1,7 +1,8 @@
 import type { SubscriptionCard } from '@app/contracts/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { BOTS_KEY_PREFIX, DASHBOARD_KEY_PREFIX, paymentKeys } from './payment-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { paymentKeys } from './payment-keys';
 
 /** POST /subscriptions/{botId}/cancel: runs to the period's end, then the bot stops. */
 export function cancelSubscription(botId: string): Promise<SubscriptionCard> {
@@ -14,8 +15,8 @@ export function useCancelSubscription() {
     mutationFn: cancelSubscription,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: paymentKeys.subscriptions() });
-      void queryClient.invalidateQueries({ queryKey: BOTS_KEY_PREFIX });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.bots });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { CreatePaymentBody, Payment } from '@app/contracts/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { BOTS_KEY_PREFIX, DASHBOARD_KEY_PREFIX, paymentKeys } from './payment-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { paymentKeys } from './payment-keys';
 
 export type PayMethod = 'stars' | 'ltc' | 'wallet';
 
@@ -25,8 +26,8 @@ export function useCreatePayment(method: PayMethod) {
       // A wallet payment completes at once: balance, cards and bots change.
       if (payment.status === 'completed') {
         void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
-        void queryClient.invalidateQueries({ queryKey: BOTS_KEY_PREFIX });
-        void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY_PREFIX });
+        void queryClient.invalidateQueries({ queryKey: queryRoots.bots });
+        void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
       }
     },
   });

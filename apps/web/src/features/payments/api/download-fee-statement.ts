@@ -1,6 +1,6 @@
 import type { DownloadLink } from '@app/contracts/common';
 import { api, vendorPath } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/telegram';
+import { downloadFile } from '../../../lib/telegram/bridge';
 
 /**
  * A month's plan fee statement (YYYY-MM), named after its number: a link made for it, which Telegram's

@@ -1,6 +1,6 @@
 import type { DownloadLink } from '@app/contracts/common';
 import { api, vendorPath } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/telegram';
+import { downloadFile } from '../../../lib/telegram/bridge';
 
 /**
  * An invoice's PDF, named after its number: a link made for it (POST /invoices/{id}/pdf/link), which Telegram's

@@ -2,7 +2,8 @@ import type { Payment } from '@app/contracts/payments';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, vendorPath } from '../../../lib/api-client';
-import { BOTS_KEY_PREFIX, DASHBOARD_KEY_PREFIX, paymentKeys } from './payment-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { paymentKeys } from './payment-keys';
 
 export function getPayment(paymentId: string, signal?: AbortSignal): Promise<Payment> {
   return api.get<Payment>(vendorPath(`/payments/${encodeURIComponent(paymentId)}`), { signal });
@@ -33,8 +34,8 @@ export function usePaymentStatus(paymentId: string | null, poll: boolean) {
     void queryClient.invalidateQueries({ queryKey: paymentKeys.subscriptions() });
     void queryClient.invalidateQueries({ queryKey: paymentKeys.balance() });
     void queryClient.invalidateQueries({ queryKey: paymentKeys.invoices() });
-    void queryClient.invalidateQueries({ queryKey: BOTS_KEY_PREFIX });
-    void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY_PREFIX });
+    void queryClient.invalidateQueries({ queryKey: queryRoots.bots });
+    void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
   }, [done, queryClient]);
   return query;
 }

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useI18n } from '../../../i18n/i18n';
-import { haptics } from '../../../lib/telegram';
+import { haptics } from '../../../lib/telegram/bridge';
 import styles from './payments.module.css';
 
 /** Where to send the Litecoin: amount, address with a QR code (a litecoin: URI) and a copy button. */

@@ -3,7 +3,7 @@ import type { BillingPeriod } from '@app/contracts/plans';
 import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { t } from '../../../i18n/i18n';
-import { haptics, showAlert } from '../../../lib/telegram';
+import { haptics, showAlert } from '../../../lib/telegram/bridge';
 import { parsePeriod, parsePlan } from './plans';
 
 /**

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { CATEGORIES_KEY_PREFIX, DASHBOARD_KEY_PREFIX, productKeys } from './product-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { productKeys } from './product-keys';
 
 export function deleteProduct(productId: string): Promise<void> {
   return api.delete<void>(vendorPath(`/products/${encodeURIComponent(productId)}`));
@@ -13,8 +14,8 @@ export function useDeleteProduct() {
     onSuccess: (_result, productId) => {
       queryClient.removeQueries({ queryKey: productKeys.detail(productId) });
       void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY_PREFIX });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.categories });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
     },
   });
 }

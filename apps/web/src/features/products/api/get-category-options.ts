@@ -1,7 +1,7 @@
 import type { CategoryListResponse } from '@app/contracts/categories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { CATEGORIES_KEY_PREFIX } from './product-keys';
+import { categoryListKey } from '../../../lib/query-keys';
 
 /**
  * Categories with their subcategories, for the list's chips and the form's selects. Cached under the
@@ -14,7 +14,7 @@ export function getCategoryOptions(signal?: AbortSignal): Promise<CategoryListRe
 
 export function categoryOptionsQueryOptions() {
   return queryOptions({
-    queryKey: [...CATEGORIES_KEY_PREFIX, 'list', ''] as const,
+    queryKey: categoryListKey(''),
     queryFn: ({ signal }) => getCategoryOptions(signal),
     staleTime: 60_000,
     retry: false,

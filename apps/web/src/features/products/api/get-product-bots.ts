@@ -1,6 +1,7 @@
 import type { BotListResponse } from '@app/contracts/bots';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
+import { botListKey } from '../../../lib/query-keys';
 
 /**
  * The vendor's bots for the bot dropdown and selector (spec §7.1: GET /vendors/{id}/bots). Cached under the
@@ -12,7 +13,7 @@ export function getProductBots(signal?: AbortSignal): Promise<BotListResponse> {
 
 export function productBotsQueryOptions() {
   return queryOptions({
-    queryKey: ['bots', 'list'] as const,
+    queryKey: botListKey(),
     queryFn: ({ signal }) => getProductBots(signal),
     select: (data) => data.bots.map((bot) => ({ id: bot.id, name: bot.name, username: bot.username })),
   });

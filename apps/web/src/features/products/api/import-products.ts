@@ -1,7 +1,8 @@
 import type { ImportResult } from '@app/contracts/products';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { CATEGORIES_KEY_PREFIX, productKeys } from './product-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { productKeys } from './product-keys';
 
 export type ImportProductsInput = { csv: string; dryRun: boolean };
 
@@ -17,7 +18,7 @@ export function useImportProducts() {
     onSuccess: (result) => {
       if (result.dryRun) return;
       void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.categories });
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { ProductType } from '@app/contracts/catalogue';
 import type { ProductStatus } from '@app/contracts/products';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** The list's filters (ListProductsQuery without page and limit, which belong to the infinite query). */
 export type ProductFilters = {
@@ -12,7 +13,7 @@ export type ProductFilters = {
 };
 
 export const productKeys = {
-  all: ['products'] as const,
+  all: queryRoots.products,
   lists: () => [...productKeys.all, 'list'] as const,
   list: (filters: ProductFilters) => [...productKeys.lists(), filters] as const,
   details: () => [...productKeys.all, 'detail'] as const,
@@ -24,10 +25,3 @@ export const productKeys = {
     [...productKeys.detail(productId), 'slots', from, to] as const,
   importJob: (importId: string) => [...productKeys.all, 'import', importId] as const,
 };
-
-/**
- * Caches of other features this one changes: the categories screen's counts, the product selector's bot list.
- * Features do not import each other, so the prefixes are named here (see features/categories/api).
- */
-export const CATEGORIES_KEY_PREFIX = ['categories'] as const;
-export const DASHBOARD_KEY_PREFIX = ['dashboard'] as const;

@@ -1,7 +1,8 @@
 import type { Product, UpdateProductBody } from '@app/contracts/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { CATEGORIES_KEY_PREFIX, DASHBOARD_KEY_PREFIX, productKeys } from './product-keys';
+import { queryRoots } from '../../../lib/query-keys';
+import { productKeys } from './product-keys';
 
 export type UpdateProductInput = { productId: string; body: UpdateProductBody };
 
@@ -17,8 +18,8 @@ export function useUpdateProduct() {
     onSuccess: (product) => {
       queryClient.setQueryData(productKeys.detail(product.id), product);
       void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY_PREFIX });
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY_PREFIX });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.categories });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
     },
   });
 }

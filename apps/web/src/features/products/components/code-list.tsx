@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
-import { haptics, showAlert } from '../../../lib/telegram';
+import { haptics, showAlert } from '../../../lib/telegram/bridge';
 import { useProductCodes, useRevealProductCode } from '../api/get-product-codes';
 import styles from './inventory.module.css';
 

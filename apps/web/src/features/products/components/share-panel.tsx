@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/form/controls';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
-import { haptics } from '../../../lib/telegram';
+import { haptics } from '../../../lib/telegram/bridge';
 import { productShareQueryOptions, useProductQr } from '../api/get-product-share';
 import styles from './share-panel.module.css';
 

@@ -8,26 +8,25 @@ import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-
 import { useZodForm } from '../../../components/ui/form/zod-form';
 import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../i18n/i18n';
-import { haptics, showAlert, showPopup, useMainButton, useSecondaryButton } from '../../../lib/telegram';
+import { haptics, showAlert, showPopup } from '../../../lib/telegram/bridge';
+import { useMainButton, useSecondaryButton } from '../../../lib/telegram/buttons';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useProductBots } from '../api/get-product-bots';
 import { useUpdateProduct } from '../api/update-product';
+import { BasicSection } from '../components/form/basic-section';
+import { BookingSection } from '../components/form/booking-section';
+import { DeliverySection } from '../components/form/delivery-section';
 import { FormTabs, type TabDef, TypeSelector, tabsWithErrors } from '../components/form/form-frame';
+import { InventorySection } from '../components/form/inventory-section';
+import { LicenseSection } from '../components/form/license-section';
+import { PricingSection } from '../components/form/pricing-section';
 import styles from '../components/form/product-form.module.css';
 import { productToValues, valuesToBody } from '../components/form/product-form-values';
-import {
-  BasicSection,
-  BookingSection,
-  DeliverySection,
-  InventorySection,
-  LicenseSection,
-  PricingSection,
-  SchedulingSection,
-  SeoSection,
-  ShippingSection,
-  VariationsSection,
-  VideosField,
-} from '../components/form/sections';
+import { SchedulingSection } from '../components/form/scheduling-section';
+import { SeoSection } from '../components/form/seo-section';
+import { ShippingSection } from '../components/form/shipping-section';
+import { VariationsSection } from '../components/form/variations-section';
+import { VideosField } from '../components/form/videos-field';
 import { WithProduct } from '../components/with-product';
 import { describeProductError, fieldOfError, PRODUCT_MESSAGE_KEYS } from '../lib/messages';
 

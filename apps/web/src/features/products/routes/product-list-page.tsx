@@ -10,7 +10,7 @@ import { Select, TextInput } from '../../../components/ui/form/controls';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
-import { downloadFile, haptics, showAlert } from '../../../lib/telegram';
+import { downloadFile, haptics, showAlert } from '../../../lib/telegram/bridge';
 import { useProductsExportLink } from '../api/export-products';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useProductBots } from '../api/get-product-bots';
@@ -104,7 +104,7 @@ export function ProductListPage() {
 
   const addProduct = () => navigate('/product-new');
 
-  // The catalogue as CSV (the import's columns): a link Telegram downloads itself, see lib/telegram.
+  // The catalogue as CSV (the import's columns): a link Telegram downloads itself, see lib/telegram/bridge.ts.
   const exportLink = useProductsExportLink();
   const exportCatalogue = () =>
     exportLink.mutate(undefined, {

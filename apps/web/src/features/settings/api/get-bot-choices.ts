@@ -1,7 +1,7 @@
 import type { BotListResponse } from '@app/contracts/bots';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { BOT_LIST_KEY } from './settings-keys';
+import { botListKey } from '../../../lib/query-keys';
 
 /** The hub's bot selector reads the bot list (spec part 2 §2.3: "The hub also loads the bot list"). */
 export function getBotChoices(signal?: AbortSignal): Promise<BotListResponse> {
@@ -9,5 +9,5 @@ export function getBotChoices(signal?: AbortSignal): Promise<BotListResponse> {
 }
 
 export function useBotChoices() {
-  return useQuery(queryOptions({ queryKey: BOT_LIST_KEY, queryFn: ({ signal }) => getBotChoices(signal) }));
+  return useQuery(queryOptions({ queryKey: botListKey(), queryFn: ({ signal }) => getBotChoices(signal) }));
 }

@@ -1,7 +1,8 @@
 import type { BotTokenInfo } from '@app/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { BOT_LIST_KEY, botDetailKey, botPath, settingsKeys } from './settings-keys';
+import { botDetailKey, botListKey } from '../../../lib/query-keys';
+import { botPath, settingsKeys } from './settings-keys';
 
 /** A new token of the same bot (after /revoke in @BotFather); the server checks it with getMe. */
 export function replaceToken(botId: string, token: string): Promise<BotTokenInfo> {
@@ -15,7 +16,7 @@ export function useReplaceToken(botId: string) {
     onSuccess: (info) => {
       queryClient.setQueryData(settingsKeys.token(botId), info);
       // The bot's card and page show the masked token too.
-      void queryClient.invalidateQueries({ queryKey: BOT_LIST_KEY });
+      void queryClient.invalidateQueries({ queryKey: botListKey() });
       void queryClient.invalidateQueries({ queryKey: botDetailKey(botId) });
     },
   });

@@ -1,7 +1,8 @@
 import type { WelcomeMessage, WelcomeMessageInput } from '@app/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
-import { botDetailKey, botPath, settingsKeys } from './settings-keys';
+import { botDetailKey } from '../../../lib/query-keys';
+import { botPath, settingsKeys } from './settings-keys';
 
 export function saveWelcome(botId: string, body: WelcomeMessageInput): Promise<WelcomeMessage> {
   return api.put<WelcomeMessage>(vendorPath(botPath(botId, 'welcome')), body);

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form/fields';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
-import { haptics, showAlert } from '../../../lib/telegram';
+import { haptics, showAlert } from '../../../lib/telegram/bridge';
 import styles from './settings.module.css';
 
 /**

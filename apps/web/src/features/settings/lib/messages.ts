@@ -3,7 +3,7 @@ import type { ContractMessages } from '../../../components/ui/form/zod-form';
 import { t } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
 import { isApiError } from '../../../lib/api-client';
-import { haptics, showPopup } from '../../../lib/telegram';
+import { haptics, showPopup } from '../../../lib/telegram/bridge';
 
 /** The contracts' English texts (the spec's words) → this area's catalogue keys. */
 export const SETTINGS_MESSAGE_KEYS: ContractMessages = {

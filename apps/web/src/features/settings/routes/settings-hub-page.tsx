@@ -8,7 +8,7 @@ import { Page } from '../../../components/ui/page';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
-import { haptics } from '../../../lib/telegram';
+import { haptics } from '../../../lib/telegram/bridge';
 import { useBotChoices } from '../api/get-bot-choices';
 import styles from '../components/settings.module.css';
 

@@ -7,7 +7,8 @@ import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-
 import { useZodForm } from '../../../components/ui/form/zod-form';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
-import { haptics, useMainButton } from '../../../lib/telegram';
+import { haptics } from '../../../lib/telegram/bridge';
+import { useMainButton } from '../../../lib/telegram/buttons';
 import { useStoreDetails } from '../api/get-store';
 import { useSaveStore } from '../api/save-store';
 import { BotSettingsScreen } from '../components/bot-settings-screen';

@@ -18,7 +18,9 @@ import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-
 import { useZodForm } from '../../../components/ui/form/zod-form';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
-import { haptics, useMainButton, useTelegram } from '../../../lib/telegram';
+import { haptics } from '../../../lib/telegram/bridge';
+import { useMainButton } from '../../../lib/telegram/buttons';
+import { useTelegram } from '../../../lib/telegram/state';
 import { getBotTokenInfo } from '../api/get-token';
 import { useWelcomeMessage } from '../api/get-welcome';
 import { useSaveWelcome } from '../api/save-welcome';

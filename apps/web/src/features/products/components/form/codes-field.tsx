@@ -4,7 +4,7 @@ import { useController, useWatch } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button';
 import { TextInput } from '../../../../components/ui/form/controls';
 import { useI18n } from '../../../../i18n/i18n';
-import { haptics } from '../../../../lib/telegram';
+import { haptics } from '../../../../lib/telegram/bridge';
 import { usePreviewCodes } from '../../api/generate-codes';
 import { CODE_BATCH, mergeUnique, parseCodeCount, parseCodeFile } from '../../lib/product-rules';
 import styles from './product-form.module.css';

@@ -4,7 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { Switch } from '../../../../components/ui/switch';
 import { useI18n } from '../../../../i18n/i18n';
 import type { MessageKey } from '../../../../i18n/messages';
-import { haptics } from '../../../../lib/telegram';
+import { haptics } from '../../../../lib/telegram/bridge';
 import { TYPE_ICON, TYPE_LABEL } from '../../lib/labels';
 import styles from './product-form.module.css';
 import type { ProductForm, ProductFormValues } from './product-form-values';

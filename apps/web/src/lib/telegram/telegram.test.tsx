@@ -1,14 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeTelegram } from '../test/fake-telegram';
-import {
-  onBackButtonClick,
-  showConfirm,
-  useBackButtonOverride,
-  useClosingConfirmation,
-  useSecondaryButton,
-} from './telegram';
+import { startFakeTelegram } from '../../test/fake-telegram';
+import { showConfirm } from './bridge';
+import { onBackButtonClick, useBackButtonOverride, useSecondaryButton } from './buttons';
+import { useClosingConfirmation } from './mini-app';
 
 let telegram: ReturnType<typeof startFakeTelegram>;
 beforeAll(() => {

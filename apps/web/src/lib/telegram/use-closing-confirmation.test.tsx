@@ -10,7 +10,7 @@ vi.mock('@telegram-apps/sdk', () => ({
   },
 }));
 
-const { useClosingConfirmation } = await import('./telegram');
+const { useClosingConfirmation } = await import('./mini-app');
 
 beforeEach(() => {
   calls.length = 0;

@@ -1,11 +1,12 @@
 import { LIMITS } from '@app/contracts/limits';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { TelegramIcon } from '../../components/ui/icons';
-import { LoadingState } from '../../components/ui/spinner';
 import { useI18n } from '../../i18n/i18n';
-import { connectTelegram, useTelegram } from '../../lib/telegram';
-import { FullScreen, fullScreenStyles as styles } from './full-screen';
+import { connectTelegram } from '../../lib/telegram/connect';
+import { useTelegram } from '../../lib/telegram/state';
+import { Button } from '../ui/button';
+import { FullScreen, fullScreenStyles as styles } from '../ui/full-screen';
+import { TelegramIcon } from '../ui/icons';
+import { LoadingState } from '../ui/spinner';
 
 /**
  * Spec part 1 §1: nothing renders until the Telegram user is known. 'Connecting to Telegram...' for up to

@@ -1,11 +1,11 @@
-import { ChevronLeftIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
 import {
   pressDemoBackButton,
   pressDemoMainButton,
   pressDemoSecondaryButton,
-  useTelegram,
-} from '../../lib/telegram';
+} from '../../lib/telegram/demo-client';
+import { useTelegram } from '../../lib/telegram/state';
+import { ChevronLeftIcon } from '../ui/icons';
 import styles from './demo-chrome.module.css';
 
 /**

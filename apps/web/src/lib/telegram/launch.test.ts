@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../test/fake-server';
+import { json, stubFetch } from '../../test/fake-server';
 
 /** Init data as Telegram writes it (the signature is the server's to check, not the client's). */
 const initDataFor = (id: number, firstName: string) =>
@@ -17,7 +17,10 @@ const FROM_LINK = initDataFor(2, 'Mallory');
 /** The bridge as a page loads it, fresh (it connects once per page). */
 async function freshBridge() {
   vi.resetModules();
-  return import('./telegram');
+  const connect = await import('./connect');
+  const launch = await import('./launch');
+  const state = await import('./state');
+  return { ...connect, ...launch, ...state };
 }
 
 beforeEach(() => {

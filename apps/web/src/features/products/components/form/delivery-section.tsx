@@ -1,0 +1,167 @@
+import {
+  BillingCycle,
+  type CodePoolCounts,
+  Compatibility,
+  DigitalType,
+  KeyType,
+  PassType,
+} from '@app/contracts/products';
+import { useWatch } from 'react-hook-form';
+import { useI18n } from '../../../../i18n/i18n';
+import { enumOptions } from '../../lib/labels';
+import { CodesField } from './codes-field';
+import { ChoiceField, MultiChoiceField, NumberField, OptionalTextField } from './product-fields';
+import styles from './product-form.module.css';
+import { Section, type SectionProps } from './section';
+
+export function DeliverySection({ form, pool }: SectionProps & { pool?: CodePoolCounts | null }) {
+  const { t } = useI18n();
+  const { control } = form;
+  const digitalType = useWatch({ control, name: 'digital.digitalType' }) ?? 'downloadable';
+  return (
+    <Section>
+      <ChoiceField
+        control={control}
+        name="digital.digitalType"
+        label={t('products.field.digitalType')}
+        options={enumOptions(DigitalType.options, 'products.digitalType')}
+      />
+      {digitalType === 'downloadable' ? (
+        <>
+          <OptionalTextField
+            control={control}
+            name="digital.downloadUrl"
+            label={t('products.field.fileUrl')}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+          />
+          <div className={styles.row}>
+            <OptionalTextField
+              control={control}
+              name="digital.fileName"
+              label={t('products.field.fileName')}
+            />
+            <OptionalTextField
+              control={control}
+              name="digital.fileFormat"
+              label={t('products.field.fileFormat')}
+            />
+          </div>
+          <div className={styles.row}>
+            <NumberField
+              control={control}
+              name="digital.maxDownloads"
+              label={t('products.field.maxDownloads')}
+            />
+            <NumberField
+              control={control}
+              name="digital.downloadExpiryDays"
+              label={t('products.field.downloadExpiryDays')}
+            />
+          </div>
+          <MultiChoiceField
+            control={control}
+            name="digital.compatibility"
+            label={t('products.field.compatibility')}
+            options={Compatibility.options.map((c) => ({ value: c, label: c }))}
+          />
+        </>
+      ) : null}
+      {digitalType === 'product_key' ? (
+        <>
+          <ChoiceField
+            control={control}
+            name="digital.keyType"
+            label={t('products.field.keyType')}
+            optional
+            options={enumOptions(KeyType.options, 'products.keyType')}
+          />
+          <OptionalTextField
+            control={control}
+            name="digital.keyFormat"
+            label={t('products.field.keyFormat')}
+            placeholder="XXXX-XXXX-XXXX-XXXX"
+            mono
+          />
+        </>
+      ) : null}
+      {digitalType === 'ticket' ? (
+        <>
+          <OptionalTextField
+            control={control}
+            name="digital.eventName"
+            label={t('products.field.eventName')}
+          />
+          <EventDateField form={form} />
+          <OptionalTextField control={control} name="digital.venue" label={t('products.field.venue')} />
+          <NumberField
+            control={control}
+            name="digital.totalTickets"
+            label={t('products.field.totalTickets')}
+          />
+        </>
+      ) : null}
+      {digitalType === 'pass' ? (
+        <div className={styles.row}>
+          <ChoiceField
+            control={control}
+            name="digital.passType"
+            label={t('products.field.passType')}
+            optional
+            options={enumOptions(PassType.options, 'products.passType')}
+          />
+          <NumberField
+            control={control}
+            name="digital.passValidityDays"
+            label={t('products.field.passValidityDays')}
+          />
+        </div>
+      ) : null}
+      {digitalType === 'subscription' ? (
+        <div className={styles.row}>
+          <ChoiceField
+            control={control}
+            name="digital.billingCycle"
+            label={t('products.field.billingCycle')}
+            optional
+            options={enumOptions(BillingCycle.options, 'products.billingCycle')}
+          />
+          <NumberField control={control} name="digital.trialDays" label={t('products.field.trialDays')} />
+        </div>
+      ) : null}
+      {digitalType !== 'downloadable' ? <CodesField control={control} pool={pool} /> : null}
+    </Section>
+  );
+}
+
+/** A date and time typed in the vendor's local time, held as an ISO timestamp with its offset. */
+function EventDateField({ form }: SectionProps) {
+  const { t } = useI18n();
+  const value = useWatch({ control: form.control, name: 'digital.eventDate' });
+  const local = value ? toLocalInput(value) : '';
+  return (
+    <label className={styles.plainField}>
+      <span className={styles.legend}>{t('products.field.eventDate')}</span>
+      <input
+        type="datetime-local"
+        className={styles.dateInput}
+        value={local}
+        onChange={(event) =>
+          form.setValue(
+            'digital.eventDate',
+            event.target.value ? new Date(event.target.value).toISOString() : undefined,
+            { shouldDirty: true, shouldValidate: true },
+          )
+        }
+      />
+    </label>
+  );
+}
+
+function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

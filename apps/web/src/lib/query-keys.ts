@@ -1,0 +1,27 @@
+/**
+ * The roots of every query key, in one place. Each feature builds its key factory on its root
+ * (`features/<x>/api/<x>-keys.ts`); a feature whose change moves another feature's cache invalidates that
+ * root (or one of the shared keys below) from here, since features do not import each other.
+ */
+export const queryRoots = {
+  analytics: ['analytics'],
+  botSettings: ['bot-settings'],
+  bots: ['bots'],
+  categories: ['categories'],
+  customers: ['customers'],
+  dashboard: ['dashboard'],
+  media: ['media'],
+  orders: ['orders'],
+  payments: ['payments'],
+  products: ['products'],
+  shop: ['shop'],
+} as const;
+
+/** The vendor's bots: the bots screen's list, which the bot pickers of other screens read too. */
+export const botListKey = () => [...queryRoots.bots, 'list'] as const;
+
+/** One bot's page (its activity and weekly figures are cached under it). */
+export const botDetailKey = (botId: string) => [...queryRoots.bots, 'detail', botId] as const;
+
+/** The categories matching `search`; '' is the whole list, which the product screens read too. */
+export const categoryListKey = (search: string) => [...queryRoots.categories, 'list', search] as const;
