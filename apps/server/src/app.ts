@@ -18,11 +18,11 @@ import { createDownloadLinks } from './lib/download-links';
 import { type CryptoProvider, createNowPayments } from './lib/nowpayments';
 import { parseQueryString } from './lib/query-string';
 import { createReadCache } from './lib/read-cache';
-import { createSecrets, deriveKey, type Secrets } from './lib/secrets';
+import { createSecrets, type Secrets } from './lib/secrets';
 import { type BotApi, createBotApi } from './lib/telegram/bot-api';
 import { createPlatformBot } from './lib/telegram/platform-bot';
 import { platformWebhookSecret } from './lib/telegram/platform-webhook';
-import { createTelegramThrottle, type TelegramThrottle, UNLIMITED } from './lib/telegram/throttle';
+import type { TelegramThrottle } from './lib/telegram/throttle';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { createActivityService } from './modules/activity/activity.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -55,18 +55,9 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { productsDownloadRoutes, productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
-import { productsForSale, slotsForSale } from './modules/products/products-sale.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
-import { createCatalogueReader } from './modules/shop/catalogue-reader';
-import { noteOrderLimitReached, placeShopOrder } from './modules/shop/checkout.service';
-import { createShopFunnel } from './modules/shop/funnel.service';
-import { shopMiniAppRoutes } from './modules/shop/mini-app.routes';
-import { refundRoutes, shopPaymentsPublicRoutes } from './modules/shop/payments/shop-payments.routes';
-import { createShopPaymentsService } from './modules/shop/payments/shop-payments.service';
-import { createSessionStore } from './modules/shop/sessions';
-import { createStorefront } from './modules/shop/shop-runtime';
-import { webhookRoutes } from './modules/shop/webhook.routes';
+import { createShop } from './modules/shop/shop.wiring';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -224,7 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     bots,
     secrets,
-    onCacheCleared: (botId) => storefront.forget(botId),
+    onCacheCleared: (botId) => shop.runtime.forget(botId),
     ...clock,
   });
   const cryptoProvider =
@@ -255,25 +246,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const downloadLinks = createDownloadLinks({ jwtKey: secrets.jwtKey, ...clock });
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const media = createMediaService({ db, storage, ...clock });
-  const shopPayments = createShopPaymentsService({
+  const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
+  // The shops' bots, their customers' carts and checkout, payments, and the Mini App (modules/shop/README.md).
+  const shop = createShop({
     db,
+    config,
     botApi,
+    products,
+    categories,
+    customers,
     bots,
     settings: settings.runtime,
-    orders: orders,
-    publicUrl: config.publicUrl,
-    starsPerUsd: config.starsPerUsd,
-    downloadKey: deriveKey(config.appSecret, 'download-link:hmac-sha256:v1'),
-    cryptoProviderFor:
-      deps.shopCryptoProviderFor ??
-      ((apiKey) =>
-        createNowPayments({ apiUrl: config.nowPayments?.apiUrl ?? 'https://api.nowpayments.io', apiKey })),
-    // The shop reads a vendor's file as the system, never as a caller of the API.
-    openFile: (vendorId, mediaId) =>
-      media.openUpload(
-        { vendorId, telegramId: 0, kind: 'staff', permissions: ['products'], botIds: 'all' },
-        mediaId,
-      ),
+    orders,
+    subscriptions,
+    auth,
+    platformBot,
+    media,
+    ...(deps.shopCryptoProviderFor ? { cryptoProviderFor: deps.shopCryptoProviderFor } : {}),
+    ...(deps.telegramThrottle ? { throttle: deps.telegramThrottle } : {}),
     log: app.log,
     ...clock,
   });
@@ -291,46 +281,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   await app.register(healthRoutes({ databaseKind: database.kind, pingDatabase: () => database.ping() }));
-  const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
-  const shopFunnel = createShopFunnel({ db, log: app.log, ...clock });
-  app.addHook('onClose', () => shopFunnel.flush());
-  // What the shops' customers see of the catalogue and their carts, in the bots' chats and in their Mini App.
-  const shopCatalogue = createCatalogueReader({ products, categories });
-  const shopSessions = createSessionStore(db);
-  const shopSaleProducts = (vendorId: string, botId: string, ids: string[]) =>
-    productsForSale(db, vendorId, botId, ids);
-  const absoluteUrl = (path: string) => new URL(path, config.publicUrl).toString();
-  const storefront = createStorefront({
-    apiRoot: config.telegramApiRoot,
-    shopRuntimeOf: bots.shopRuntimeOf,
-    catalogueCacheMs: config.shopCatalogueCacheMs,
-    welcomeOf: settings.runtime.getWelcomeMessage,
-    catalogue: shopCatalogue,
-    absoluteUrl,
-    isVendorMember: auth.isVendorMember,
-    backOfficeLink: (botId) => platformBot.miniAppLink(`bot_${botId}`),
-    shopPayments: shopPayments.runtime,
-    matchFilters: settings.runtime.matchFilters,
-    recordChat: customers.recordChat,
-    recordError: bots.recordError,
-    log: app.log,
-    ...(deps.telegramThrottle
-      ? { throttle: deps.telegramThrottle }
-      : config.shopThrottle
-        ? {}
-        : { throttle: createTelegramThrottle(UNLIMITED) }),
-    customers,
-    sessions: shopSessions,
-    saleProducts: shopSaleProducts,
-    funnel: shopFunnel,
-    planOf: async (vendorId, botId) => (await subscriptions.currentOf(vendorId, [botId]))(botId).plan,
-    slotsOf: (vendorId, botId, productId, range, at) =>
-      slotsForSale(db, vendorId, botId, productId, range, at),
-    placeShopOrder,
-    noteOrderLimitReached: (n) => noteOrderLimitReached(db, n),
-    now: () => deps.now?.() ?? new Date(),
-  });
-  await app.register(webhookRoutes({ serveUpdate: storefront.serveWebhookUpdate }));
+  app.addHook('onClose', () => shop.funnel.flush());
+  await app.register(shop.routes.webhook);
   await app.register(mediaFilesRoutes(storage));
   if (deps.fakeBotApi) {
     await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });
@@ -352,8 +304,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(botsRoutes(bots, botStats)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(activityRoutes(activity, audit)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(ordersRoutes(orders)), { prefix: '/vendors/:vendorId' });
-      await api.register(vendorScope(refundRoutes(shopPayments)), { prefix: '/vendors/:vendorId' });
-      await api.register(shopPaymentsPublicRoutes(shopPayments));
+      await api.register(vendorScope(shop.routes.refund), { prefix: '/vendors/:vendorId' });
+      await api.register(shop.routes.payments);
       await api.register(vendorScope(customersRoutes(customersAdmin)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(analyticsRoutes(analytics)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(settingsRoutes(settings)), { prefix: '/vendors/:vendorId' });
@@ -366,18 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         prefix: '/vendors/:vendorId',
       });
       await api.register(productsDownloadRoutes(productsCsv, downloadLinks));
-      await api.register(
-        shopMiniAppRoutes({
-          shopRuntimeOf: bots.shopRuntimeOf,
-          catalogue: shopCatalogue,
-          absoluteUrl,
-          initDataMaxAgeS: config.initDataMaxAgeS,
-          sessions: shopSessions,
-          saleProducts: shopSaleProducts,
-          funnel: shopFunnel,
-          ...clock,
-        }),
-      );
+      await api.register(shop.routes.miniApp);
       await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
     },

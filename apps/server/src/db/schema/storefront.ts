@@ -13,9 +13,9 @@ export const shopSessions = pgTable(
     vendorId: vendorId(),
     botId: ref('bot_id'),
     telegramUserId: telegramId('telegram_user_id').notNull(),
-    /** The cart's lines (storefront/sessions.ts `CartLine`): ids and quantities only, never prices. */
+    /** The cart's lines (modules/shop/sessions.service.ts `CartLine`): ids and quantities only, never prices. */
     cart: jsonb('cart').$type<unknown[]>().notNull().default([]),
-    /** The step a multi-message exchange waits on (storefront/sessions.ts `SessionStep`), or null. */
+    /** The step a multi-message exchange waits on (modules/shop/sessions.service.ts `SessionStep`), or null. */
     step: jsonb('step').$type<Record<string, unknown>>(),
     updatedAt: updatedAt(),
   },

@@ -14,7 +14,7 @@ import { returnUnissuedCodes } from './orders.service';
  * The orders module's side of paying for an order: shipping chosen at payment (the total and every rollup
  * move with it), the conditional update that pays an order once, the moves a payment makes (digital:
  * processing then completed as it is delivered; service: scheduled), and the refund. Each runs in the caller's
- * transaction and records its events there; the shop-payments module calls them.
+ * transaction and records its events there; the shop's payments (modules/shop/payments) call them.
  */
 export type PayableOrder = repo.PayableRow & { customerName: string };
 

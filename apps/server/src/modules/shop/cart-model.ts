@@ -8,7 +8,7 @@ import {
   unitPriceOf,
 } from '../products/sale-rules';
 import type { ShopContext } from './context';
-import type { CartLine, SessionKey, SessionStore } from './sessions';
+import type { CartLine, SessionKey, SessionStore } from './sessions.service';
 
 // The cart as the customer sees it, priced from the products as they are in the database now (never from
 // anything a button carried): shared by the cart and checkout features.

@@ -3,7 +3,7 @@ import type { ShopBot } from '../bots/bots.service';
 import type { ShopCustomer } from '../customers/customers.service';
 import type { ShopTextKey } from './texts';
 
-/** The context every storefront feature sees: grammY's, plus the shop it serves and its words. */
+/** The context every shop feature sees: grammY's, plus the shop it serves and its words. */
 export type ShopContext = Context & {
   shop: ShopBot;
   /** The customer the update comes from (features/customer.ts); null outside private chats. */

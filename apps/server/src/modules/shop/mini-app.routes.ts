@@ -15,7 +15,7 @@ import { maxQuantityOf, type SaleProduct } from '../products/sale-rules';
 import { addOneToCart } from './cart-model';
 import type { CatalogueReader } from './features/catalogue';
 import type { FunnelStep } from './funnel.service';
-import type { SessionKey, SessionStore } from './sessions';
+import type { SessionKey, SessionStore } from './sessions.service';
 
 export type ShopMiniAppDeps = {
   shopRuntimeOf(botId: string): Promise<ShopRuntime | undefined>;

@@ -15,7 +15,7 @@ import {
 import type { ShopContext } from '../context';
 import type { FunnelStep } from '../funnel.service';
 import { buttonsInPlace, changeButtonsInPlace, showInPlace } from '../in-place';
-import type { SessionStore } from '../sessions';
+import type { SessionStore } from '../sessions.service';
 import { addCheckoutButtons, checkoutNote } from './checkout';
 
 export type CartDeps = {

@@ -23,7 +23,7 @@ export type CatalogueDeps = {
   catalogue: CatalogueReader;
   /** Absolute URL of a stored image (Telegram fetches it for the link preview). */
   absoluteUrl(path: string): string;
-  /** The cart's part of a product card: its buttons, and the view it counts (storefront.ts wires it). */
+  /** The cart's part of a product card: its buttons, and the view it counts (shop-runtime.ts wires it). */
   productCard?: ProductCardHooks;
 };
 

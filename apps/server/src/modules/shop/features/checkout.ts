@@ -11,7 +11,7 @@ import type { PlacedShopOrder, ShopOrderInput } from '../checkout.service';
 import type { ShopContext } from '../context';
 import type { FunnelStep } from '../funnel.service';
 import { showInPlace } from '../in-place';
-import type { CartLine, SessionStore } from '../sessions';
+import type { CartLine, SessionStore } from '../sessions.service';
 import type { PaymentFeature } from './payment';
 
 export type CheckoutDeps = {
@@ -28,7 +28,7 @@ export type CheckoutDeps = {
     range: { from: string; to: string },
     at: Date,
   ): Promise<{ timezone: string; slots: ServiceSlot[] } | null>;
-  /** The orders module's checkout (shop-checkout.service.ts), run inside the session's transaction. */
+  /** The shop's checkout (checkout.service.ts), run inside the session's transaction. */
   placeShopOrder(tx: Tx, input: ShopOrderInput): Promise<PlacedShopOrder>;
   /** Records, once a month, that the plan's order limit turned a customer away (the vendor is told). */
   noteOrderLimitReached(n: {

@@ -3,15 +3,15 @@ import { PAYMENT_PROVIDERS, type PaymentProviderId } from '@app/contracts/settin
 import { Composer, InlineKeyboard } from 'grammy';
 import { formatAmount } from '../../../lib/money';
 import type { ShopContext } from '../context';
+import type { ShopPaymentsRuntime } from '../payments/shop-payments.service';
 import type {
   Delivery,
   PayableSummary,
   PreCheckoutVerdict,
-  ShopPaymentsRuntime,
   ShopRef,
   Unpayable,
-} from '../payments/shop-payments.service';
-import type { SessionKey, SessionStore } from '../sessions';
+} from '../payments/shop-payments.types';
+import type { SessionKey, SessionStore } from '../sessions.service';
 import type { ShopTextKey } from '../texts';
 
 /** An order the checkout has placed (pending, unpaid, its stock reserved), handed over to be paid. */
@@ -24,9 +24,9 @@ export type PlacedOrder = {
 };
 
 export type PaymentDeps = {
-  /** The shop-payments module's runtime side: orders, rails, invoices, payments, delivery. */
+  /** The shop payments' runtime side (payments/): orders, rails, invoices, payments, delivery. */
   shopPayments: ShopPaymentsRuntime;
-  /** The customer's conversation (storefront/sessions.ts): the cash-on-delivery step lives there. */
+  /** The customer's conversation (sessions.service.ts): the cash-on-delivery step lives there. */
   sessions: SessionStore;
 };
 

@@ -1,0 +1,162 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/types';
+import { type CryptoProvider, createNowPayments } from '../../lib/nowpayments';
+import { deriveKey } from '../../lib/secrets';
+import type { BotApi } from '../../lib/telegram/bot-api';
+import type { PlatformBot } from '../../lib/telegram/platform-bot';
+import { createTelegramThrottle, type TelegramThrottle, UNLIMITED } from '../../lib/telegram/throttle';
+import type { AuthService } from '../auth/auth.service';
+import type { BotsService } from '../bots/bots.service';
+import type { CategoriesService } from '../categories/categories.service';
+import type { CustomersService } from '../customers/customers.service';
+import type { MediaService } from '../media/media.service';
+import type { OrdersService } from '../orders/orders.service';
+import type { ProductsService } from '../products/products.service';
+import { productsForSale, slotsForSale } from '../products/products-sale.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { createCatalogueReader } from './catalogue-reader';
+import { noteOrderLimitReached, placeShopOrder } from './checkout.service';
+import { createShopFunnel } from './funnel.service';
+import { shopMiniAppRoutes } from './mini-app.routes';
+import { refundRoutes, shopPaymentsPublicRoutes } from './payments/shop-payments.routes';
+import { createShopPaymentsService } from './payments/shop-payments.service';
+import { createSessionStore } from './sessions.service';
+import { createStorefront } from './shop-runtime';
+import { webhookRoutes } from './webhook.routes';
+
+export type ShopDeps = {
+  db: Db;
+  config: Pick<
+    Config,
+    | 'telegramApiRoot'
+    | 'publicUrl'
+    | 'appSecret'
+    | 'starsPerUsd'
+    | 'initDataMaxAgeS'
+    | 'shopCatalogueCacheMs'
+    | 'shopThrottle'
+    | 'nowPayments'
+  >;
+  botApi: BotApi;
+  products: ProductsService;
+  categories: CategoriesService;
+  customers: Pick<CustomersService, 'fromTelegram' | 'recordChat'>;
+  bots: Pick<BotsService, 'shopRuntimeOf' | 'recordError' | 'shopOf'>;
+  settings: SettingsService['runtime'];
+  orders: Pick<OrdersService, 'get'>;
+  subscriptions: Pick<SubscriptionsService, 'currentOf'>;
+  auth: Pick<AuthService, 'isVendorMember'>;
+  /** The platform bot: the back-office link a vendor gets from their own shop's /start. */
+  platformBot: Pick<PlatformBot, 'miniAppLink'>;
+  /** The vendors' uploaded files, which paid downloads stream. */
+  media: Pick<MediaService, 'openUpload'>;
+  /** The crypto provider client a shop uses with the vendor's own API key; by default NOWPayments'. */
+  cryptoProviderFor?: (apiKey: string) => CryptoProvider;
+  /** Paces the shop bots' messages; by default the process's one throttle (SHOP_THROTTLE on), else none. */
+  throttle?: TelegramThrottle;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  now?: () => Date;
+};
+
+/**
+ * The whole shop, wired from the services it reads through: the bots' runtime (one grammY Bot per vendor
+ * bot, its features, the customers' sessions, checkout, payments), the funnel counts, and the HTTP routes
+ * app.ts registers. The chat and the Mini App show the same catalogue and share one cart per customer.
+ */
+export function createShop(deps: ShopDeps) {
+  const { db, config } = deps;
+  const clock = deps.now ? { now: deps.now } : {};
+
+  const payments = createShopPaymentsService({
+    db,
+    botApi: deps.botApi,
+    bots: deps.bots,
+    settings: deps.settings,
+    orders: deps.orders,
+    publicUrl: config.publicUrl,
+    starsPerUsd: config.starsPerUsd,
+    downloadKey: deriveKey(config.appSecret, 'download-link:hmac-sha256:v1'),
+    cryptoProviderFor:
+      deps.cryptoProviderFor ??
+      ((apiKey) =>
+        createNowPayments({ apiUrl: config.nowPayments?.apiUrl ?? 'https://api.nowpayments.io', apiKey })),
+    // The shop reads a vendor's file as the system, never as a caller of the API.
+    openFile: (vendorId, mediaId) =>
+      deps.media.openUpload(
+        { vendorId, telegramId: 0, kind: 'staff', permissions: ['products'], botIds: 'all' },
+        mediaId,
+      ),
+    log: deps.log,
+    ...clock,
+  });
+
+  const funnel = createShopFunnel({ db, log: deps.log, ...clock });
+  const catalogue = createCatalogueReader({ products: deps.products, categories: deps.categories });
+  const sessions = createSessionStore(db);
+  const saleProducts = (vendorId: string, botId: string, ids: string[]) =>
+    productsForSale(db, vendorId, botId, ids);
+  const absoluteUrl = (path: string) => new URL(path, config.publicUrl).toString();
+
+  const runtime = createStorefront({
+    apiRoot: config.telegramApiRoot,
+    shopRuntimeOf: deps.bots.shopRuntimeOf,
+    catalogueCacheMs: config.shopCatalogueCacheMs,
+    welcomeOf: deps.settings.getWelcomeMessage,
+    catalogue,
+    absoluteUrl,
+    isVendorMember: deps.auth.isVendorMember,
+    backOfficeLink: (botId) => deps.platformBot.miniAppLink(`bot_${botId}`),
+    shopPayments: payments.runtime,
+    matchFilters: deps.settings.matchFilters,
+    recordChat: deps.customers.recordChat,
+    recordError: deps.bots.recordError,
+    log: deps.log,
+    ...(deps.throttle
+      ? { throttle: deps.throttle }
+      : config.shopThrottle
+        ? {}
+        : { throttle: createTelegramThrottle(UNLIMITED) }),
+    customers: deps.customers,
+    sessions,
+    saleProducts,
+    funnel,
+    planOf: async (vendorId, botId) => (await deps.subscriptions.currentOf(vendorId, [botId]))(botId).plan,
+    slotsOf: (vendorId, botId, productId, range, at) =>
+      slotsForSale(db, vendorId, botId, productId, range, at),
+    placeShopOrder,
+    noteOrderLimitReached: (n) => noteOrderLimitReached(db, n),
+    now: () => deps.now?.() ?? new Date(),
+  });
+
+  return {
+    /** Serves the bots' updates; `forget(botId)` drops a bot built in this process ("clear cache"). */
+    runtime,
+    /** Refunds, the crypto provider's IPN, paid downloads. */
+    payments,
+    /** The funnel counts; `flush()` writes what is still gathered (on close). */
+    funnel,
+    /** What app.ts registers, each where its doc says. */
+    routes: {
+      /** `POST /telegram/webhook/{botId}`: at the root, outside /api/v1. */
+      webhook: webhookRoutes({ serveUpdate: runtime.serveWebhookUpdate }),
+      /** The back-office's Refund: under /api/v1/vendors/{vendorId}, in the vendor scope. */
+      refund: refundRoutes(payments),
+      /** The crypto IPN and download links: under /api/v1, no sign-in. */
+      payments: shopPaymentsPublicRoutes(payments),
+      /** The shop's Mini App: under /api/v1, signed by the shop bot's init data. */
+      miniApp: shopMiniAppRoutes({
+        shopRuntimeOf: deps.bots.shopRuntimeOf,
+        catalogue,
+        absoluteUrl,
+        initDataMaxAgeS: config.initDataMaxAgeS,
+        sessions,
+        saleProducts,
+        funnel,
+        ...clock,
+      }),
+    },
+  };
+}
+
+export type Shop = ReturnType<typeof createShop>;
