@@ -167,7 +167,11 @@ export const ERRORS = {
     status: 403,
     message: 'Choose the bots you manage: you cannot sell through every bot.',
   },
-  PRODUCT_NOT_ON_ANY_BOT: { status: 404, message: 'The product is not sold through any bot yet.' },
+  PRODUCT_NOT_ON_ANY_BOT: {
+    status: 404,
+    message: 'The product is not sold through any bot yet.',
+    answersAs: 'BOT_NOT_FOUND',
+  },
   IMAGE_NOT_FOUND: { status: 404, message: 'An image was not found.' },
   CODE_NOT_FOUND: { status: 404, message: 'Code not found.' },
   /** `details.max`: the longest a code may be. */
@@ -207,7 +211,7 @@ export const ERRORS = {
   UPLOAD_NOT_FOUND: { status: 404, message: 'Upload not found.', answersAs: 'MEDIA_NOT_FOUND' },
   MEDIA_ORDER_INVALID: { status: 400, message: "The new order must list each of the product's images once." },
   /** `details.max`: the most images one product holds. */
-  PRODUCT_IMAGES_LIMIT: { status: 409, message: 'You can only upload up to {max} images' },
+  PRODUCT_IMAGES_LIMIT: { status: 409, message: MEDIA_MESSAGES.tooManyImages },
   ORDER_NOT_REFUNDABLE: { status: 409, message: 'Only a paid order can be refunded.' },
   DOWNLOAD_NOT_FOUND: { status: 404, message: 'This download link is not valid.' },
   DOWNLOAD_EXPIRED: { status: 410, message: 'This download link has expired.' },

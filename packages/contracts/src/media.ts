@@ -23,7 +23,8 @@ export const VIDEO_MIME_TYPES = ['video/mp4', 'video/webm', 'video/ogg'] as cons
 /** The spec's texts (part 2 §8), word for word. */
 export const MEDIA_MESSAGES = {
   invalidFile: 'Some files are invalid. Images (JPEG, PNG, GIF, WEBP) max 5MB, Videos (MP4, WEBM) max 50MB',
-  tooManyImages: (n: number) => `You can only upload up to ${n} images`,
+  /** `{max}`: filled from the error's details. */
+  tooManyImages: 'You can only upload up to {max} images',
   fileTooLarge: 'Downloadable files max 500MB',
   fileRequired: 'A file is required',
 } as const;

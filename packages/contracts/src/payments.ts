@@ -6,8 +6,6 @@ import { BillingPeriod, Plan, SubscriptionStatus } from './plans';
 export const PAYMENT_MESSAGES = {
   missingInfo: 'Missing payment information. Please try again.',
   invalidPlan: 'Invalid subscription plan selected.',
-  insufficient: (price: string, balance: string) =>
-    `Insufficient balance. You need ${price} but only have ${balance}.`,
   negativeBalance: 'Invalid wallet balance detected. Please contact support.',
   paymentFailed: 'Payment failed. Please try again.',
   createFailed: 'Failed to create payment. Please try again.',

@@ -1,6 +1,5 @@
 import {
   type CreatePaymentBody,
-  PAYMENT_MESSAGES,
   type Payment,
   starsFor,
   type TopUpBody,
@@ -8,6 +7,7 @@ import {
 } from '@app/contracts/payments';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { formatUsd } from '../../lib/money';
 import { recordEvent } from '../events/record-event';
 import {
   actorOf,
@@ -23,7 +23,6 @@ import {
   walletEvent,
 } from './payment-steps.service';
 import * as repo from './payments.repository';
-import { formatUsd } from './usd';
 
 // The vendor's wallet: the ledger's sum is the balance. Top-ups credit it (when their Stars or Litecoin payment
 // completes, see completePaymentIn); paying a plan from it debits it under the vendor's wallet lock.
@@ -70,11 +69,7 @@ export async function payFromWallet(
     const balance = await repo.walletBalance(tx, actor.vendorId);
     if (balance < 0) throw new AppError('WALLET_BALANCE_INVALID');
     if (balance < quote.amountMinor) {
-      throw new AppError(
-        'INSUFFICIENT_BALANCE',
-        PAYMENT_MESSAGES.insufficient(formatUsd(quote.amountMinor), formatUsd(balance)),
-        { priceMinor: quote.amountMinor, balanceMinor: balance },
-      );
+      throw new AppError('INSUFFICIENT_BALANCE', { priceMinor: quote.amountMinor, balanceMinor: balance });
     }
     const payment = await repo.insertPayment(tx, planPaymentRow(actor, body, priced, 'wallet'));
     await repo.insertLedgerRow(tx, {

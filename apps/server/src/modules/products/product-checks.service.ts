@@ -30,7 +30,7 @@ export async function resolveBots(
   const bots = await repo.vendorBots(conn, actor.vendorId);
   if (botIds === 'all') {
     if (actor.botIds !== 'all') {
-      throw new AppError('FORBIDDEN', 'Choose the bots you manage: you cannot sell through every bot.');
+      throw new AppError('PRODUCT_ALL_BOTS_FORBIDDEN');
     }
     return { all: true, ids: [] as string[], bots };
   }
@@ -89,11 +89,13 @@ export async function checkPlanLimits(
     const after = (counts.get(botId) ?? 0) + (counted ? 0 : 1);
     if (after > limit) {
       const username = target.bots.find((b) => b.id === botId)?.username ?? botId;
-      throw new AppError(
-        'PRODUCT_LIMIT_REACHED',
-        `@${username} is on the ${plan} plan, which allows up to ${limit.toLocaleString('en-US')} products. Upgrade the bot's plan in Subscriptions to add more.`,
-        { botId, botUsername: username, plan, limit, upgradePath: '/subscriptions' },
-      );
+      throw new AppError('PRODUCT_LIMIT_REACHED', {
+        botId,
+        botUsername: username,
+        plan,
+        limit,
+        upgradePath: '/subscriptions',
+      });
     }
   }
 }

@@ -38,8 +38,7 @@ export async function claimCodes(
   orderId: string,
   at: Date = new Date(),
 ): Promise<Array<{ id: string; code: string }>> {
-  if (!Number.isInteger(quantity) || quantity < 1)
-    throw new AppError('VALIDATION_FAILED', 'Quantity must be at least 1');
+  if (!Number.isInteger(quantity) || quantity < 1) throw new AppError('QUANTITY_INVALID');
   // The product row lock orders the claims of one product, so each claim's stock count sees the others' claims
   // (SKIP LOCKED alone keeps the codes apart, not the counts).
   const product = await repo.lockProduct(tx, vendorId, productId);
@@ -47,7 +46,7 @@ export async function claimCodes(
   if (!sellsCodes(product)) throw new AppError('PRODUCT_NOT_CODE_POOL');
   const claimed = await repo.claimCodes(tx, vendorId, productId, quantity, orderId, at);
   if (claimed.length < quantity) {
-    throw new AppError('CODES_UNAVAILABLE', undefined, { requested: quantity, available: claimed.length });
+    throw new AppError('CODES_UNAVAILABLE', { requested: quantity, available: claimed.length });
   }
   await syncCodeStock(tx, { vendorId, kind: 'system', telegramId: null }, product);
   return claimed;
@@ -83,8 +82,7 @@ async function addCodes(
   knownDuplicates: string[] = [],
 ): Promise<AddCodesResponse> {
   const tooLong = codes.find((c) => c.length > PRODUCT_LIMITS.codeMax);
-  if (tooLong)
-    throw new AppError('VALIDATION_FAILED', `Each code must be at most ${PRODUCT_LIMITS.codeMax} characters`);
+  if (tooLong) throw new AppError('CODE_TOO_LONG', { max: PRODUCT_LIMITS.codeMax });
   const inserted = await deps.db.transaction(async (tx) => {
     const locked = await repo.lockProduct(tx, actor.vendorId, row.id);
     if (!locked) throw new AppError('PRODUCT_NOT_FOUND');
@@ -150,7 +148,7 @@ export async function listCodes(
 export async function revealCode(deps: ProductReadsDeps, actor: Actor, productId: string, codeId: string) {
   const row = await poolProduct(deps, actor, productId);
   const code = await repo.findCode(deps.db, actor.vendorId, row.id, codeId);
-  if (!code) throw new AppError('NOT_FOUND', 'Code not found.');
+  if (!code) throw new AppError('CODE_NOT_FOUND');
   return { id: code.id, code: code.code };
 }
 
@@ -167,7 +165,7 @@ export async function deleteCode(
     if (!locked) throw new AppError('PRODUCT_NOT_FOUND');
     // An issued code belongs to its order: only unissued ones may go.
     if (!(await repo.deleteAvailableCode(tx, actor.vendorId, row.id, codeId))) {
-      throw new AppError('NOT_FOUND', 'Code not found.');
+      throw new AppError('CODE_NOT_FOUND');
     }
     await syncCodeStock(tx, changedBy(actor), locked);
   });

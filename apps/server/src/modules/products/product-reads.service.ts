@@ -187,10 +187,7 @@ export async function productSlots(
   if (!service) throw new AppError('PRODUCT_NOT_SERVICE');
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
   if (!(days >= 0) || days > PRODUCT_LIMITS.slotsRangeMaxDays) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `Ask for 0 to ${PRODUCT_LIMITS.slotsRangeMaxDays} days: 'to' must not be before 'from'.`,
-    );
+    throw new AppError('SLOTS_RANGE_INVALID', { maxDays: PRODUCT_LIMITS.slotsRangeMaxDays });
   }
   return {
     timezone: service.availability.timezone,
@@ -231,7 +228,7 @@ export async function productQr(
 ) {
   const { links } = await shareProduct(deps, actor, productId, botId);
   const link = links[0];
-  if (!link) throw new AppError('BOT_NOT_FOUND', 'The product is not sold through any bot yet.');
+  if (!link) throw new AppError('PRODUCT_NOT_ON_ANY_BOT');
   if (format === 'svg') {
     return {
       contentType: 'image/svg+xml',

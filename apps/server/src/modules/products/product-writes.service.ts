@@ -85,7 +85,7 @@ async function setImages(
     body.imageIds &&
     !(await repo.setProductImages(tx, vendorId, productId, body.imageIds, body.mainImageId))
   ) {
-    throw new AppError('NOT_FOUND', 'An image was not found.');
+    throw new AppError('IMAGE_NOT_FOUND');
   }
 }
 
@@ -146,7 +146,7 @@ export async function updateProductIn(
       available === 0 &&
       (await repo.codeCounts(tx, actor.vendorId, [row.id])).size === 0
     ) {
-      throw new AppError('VALIDATION_FAILED', PRODUCT_MESSAGES.keysRequired, [
+      throw new AppError('VALIDATION_FAILED', [
         { path: 'body.codes', message: PRODUCT_MESSAGES.keysRequired },
       ]);
     }

@@ -52,5 +52,5 @@ export const changedKeys = <T extends Record<string, unknown>>(before: T, after:
 
 /** A failure of one field, worded as the spec words it, in the shape zod failures take (400 VALIDATION_FAILED). */
 export function invalid(path: string, message: string): never {
-  throw new AppError('VALIDATION_FAILED', message, [{ path: `body.${path}`, message }]);
+  throw new AppError('VALIDATION_FAILED', [{ path: `body.${path}`, message }]);
 }

@@ -85,7 +85,7 @@ async function refundStars(
     if (err instanceof TelegramApiError && err.description.includes('CHARGE_ALREADY_REFUNDED')) return;
     if (err instanceof TelegramUnreachableError) throw new AppError('TELEGRAM_UNAVAILABLE');
     if (err instanceof TelegramApiError) {
-      throw new AppError('TELEGRAM_ERROR', `Telegram refused the refund: ${err.description}`);
+      throw new AppError('TELEGRAM_REFUND_REFUSED', { description: err.description });
     }
     throw err;
   }
