@@ -20,8 +20,15 @@ export type BotViewDeps = {
   products: Pick<ProductsService, 'countsByBot'>;
 };
 
-/** The bots as the API shows them: subscription and figures from their modules, a fixed number of queries. */
-export async function presentBots(deps: BotViewDeps, vendorId: string, rows: BotRow[]): Promise<Bot[]> {
+/**
+ * The bots as the API shows them (subscription and figures from their modules) in a fixed number of queries,
+ * with the sum of their revenues in USD: each order counted at the USD value fixed when it was placed.
+ */
+export async function presentBots(
+  deps: BotViewDeps,
+  vendorId: string,
+  rows: BotRow[],
+): Promise<{ bots: Bot[]; revenueUsdMinor: number }> {
   const ids = rows.map((r) => r.id);
   const [subscriptionOf, sales, members, products] = await Promise.all([
     deps.subscriptions.currentOf(vendorId, ids),
@@ -29,7 +36,7 @@ export async function presentBots(deps: BotViewDeps, vendorId: string, rows: Bot
     deps.customers.memberCounts(vendorId, ids),
     deps.products.countsByBot(vendorId, ids),
   ]);
-  return rows.map((r) =>
+  const bots = rows.map((r) =>
     toBot(r, deps.secrets.decrypt(r.tokenCiphertext), subscriptionOf(r.id), {
       orders: sales.get(r.id)?.orders ?? 0,
       revenueMinor: sales.get(r.id)?.revenueMinor ?? 0,
@@ -37,11 +44,13 @@ export async function presentBots(deps: BotViewDeps, vendorId: string, rows: Bot
       products: products.get(r.id) ?? 0,
     }),
   );
+  const revenueUsdMinor = ids.reduce((sum, id) => sum + (sales.get(id)?.revenueUsdMinor ?? 0), 0);
+  return { bots, revenueUsdMinor };
 }
 
 /** One bot as the API shows it (see presentBots). */
 export async function presentBot(deps: BotViewDeps, row: BotRow): Promise<Bot> {
-  const [bot] = await presentBots(deps, row.vendorId, [row]);
+  const [bot] = (await presentBots(deps, row.vendorId, [row])).bots;
   if (!bot) throw new Error('present answered nothing');
   return bot;
 }

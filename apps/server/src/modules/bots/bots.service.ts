@@ -55,18 +55,20 @@ async function botsInScope(db: Db, actor: Actor): Promise<repo.BotRow[]> {
   return (await repo.listBots(db, actor.vendorId)).filter((r) => inBotScope(actor.botIds, r.id));
 }
 
-/** The caller's live bots with their subscription and stats, newest first; a fixed number of queries. */
+/**
+ * The caller's live bots with their subscription and stats, newest first; a fixed number of queries. The
+ * summary's revenue is in USD, summed as Home sums it: each order at the USD value fixed when it was placed.
+ */
 export async function listBots(deps: BotsDeps, actor: Actor): Promise<BotListResponse> {
   const rows = await botsInScope(deps.db, actor);
-  const bots = await presentBots(deps, actor.vendorId, rows);
-  const totalRevenue = bots.reduce((sum, b) => sum + b.stats.revenue, 0);
+  const { bots, revenueUsdMinor } = await presentBots(deps, actor.vendorId, rows);
   return {
     bots,
     summary: {
       totalBots: bots.length,
       activeBots: bots.filter((b) => b.isActive).length,
-      totalRevenue,
-      totalRevenueFormatted: formatMoney(totalRevenue),
+      totalRevenue: revenueUsdMinor,
+      totalRevenueFormatted: formatMoney(revenueUsdMinor),
       totalCustomers: bots.reduce((sum, b) => sum + b.stats.customers, 0),
     },
   };
