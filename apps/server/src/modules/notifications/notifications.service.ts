@@ -5,7 +5,7 @@ import { type BotApi, TelegramApiError, TelegramUnreachableError } from '../../l
 import { createPlatformBot, type PlatformBot } from '../../lib/telegram/platform-bot';
 import { type TelegramThrottle, throttledBotApi } from '../../lib/telegram/throttle';
 import { ownerContactOf } from '../auth/auth.service';
-import { botMessengerOf, botUsernameOf } from '../bots/bots.service';
+import { botMessengerOf, botUsernameOf } from '../bots/bot-runtime.service';
 import { createCustomersService } from '../customers/customers.service';
 import { createOrderReads } from '../orders/order-reads';
 import {
