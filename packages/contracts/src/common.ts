@@ -77,3 +77,6 @@ export type VendorParams = z.infer<typeof VendorParams>;
  * is refused (400), so a client cannot believe it changed something.
  */
 export const EmptyBody = z.object({}).strict().nullish();
+
+/** One day in milliseconds: every day count of the server and the app, in UTC days. */
+export const DAY_MS = 86_400_000;

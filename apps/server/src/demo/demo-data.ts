@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { callMethod } from '../fakes/bot-api/methods';
 import type { FakeBotApiState } from '../fakes/bot-api/state';
 import type { Secrets } from '../lib/secrets';
-import { ALLOWED_UPDATES } from '../modules/bots/bots.service';
+import { ALLOWED_UPDATES } from '../modules/bots/bot-lifecycle.service';
 import { shopMenuCalls } from '../modules/bots/chat-menu';
 import { DEMO_BOTS, demoShopWebhooks, seedDemoVendor } from './seed/seed';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import type { Secrets } from '../lib/secrets';
 import type { BotApi } from '../lib/telegram/bot-api';
-import { stopExpiredBot } from '../modules/bots/bots.service';
+import { stopExpiredBot } from '../modules/bots/bot-lifecycle.service';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service';
 
 export type ExpiryLogger = {

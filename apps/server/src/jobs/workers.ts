@@ -1,4 +1,4 @@
-import { refreshShopMenus } from '../modules/bots/bots.service';
+import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
 import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
 import type { JobData, JobName } from './job-types';

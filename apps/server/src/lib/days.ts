@@ -1,5 +1,2 @@
-/** One day in milliseconds. */
-export const DAY_MS = 86_400_000;
-
 /** The UTC day of a moment, YYYY-MM-DD: the key of every daily figure. */
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10);

@@ -1,8 +1,9 @@
+import { DAY_MS } from '@app/contracts/common';
 import type { Tx } from '../../db/client';
 import { categories, productBots, productCodes, products, subcategories } from '../../db/schema/index';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProduct } from './demo-catalogue';
 import type { PickRow } from './generate-orders';
-import { DAY_MS, HOUR_MS } from './seed-time';
+import { HOUR_MS } from './seed-time';
 import type { BotTimeline, SeededBots } from './seed-vendor';
 import { seededRandom, seededUuid } from './sql-random';
 

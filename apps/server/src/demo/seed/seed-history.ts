@@ -1,3 +1,4 @@
+import { DAY_MS } from '@app/contracts/common';
 import { PLANS, TRIAL_DAYS } from '@app/contracts/plans';
 import type { Tx } from '../../db/client';
 import { activityConsumer } from '../../modules/activity/activity.consumer';
@@ -7,7 +8,7 @@ import { planFeesConsumer } from '../../modules/payments/plan-fees.consumer';
 import { DEMO_USER } from '../demo-user';
 import { insertOrderEvents } from './derive-totals';
 import type { SeededProduct } from './seed-catalogue';
-import { DAY_MS, HOUR_MS } from './seed-time';
+import { HOUR_MS } from './seed-time';
 import type { BotTimeline, SeededBots } from './seed-vendor';
 
 // The recent history as domain events (orders, payments, customers, stock alerts, the bots' lifecycle), and

@@ -1,6 +1,6 @@
 // The calendar arithmetic the seed's steps share. Every date the seed writes is relative to its `now`.
+import { DAY_MS } from '@app/contracts/common';
 
-export const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
 
 export function addDays(date: Date, days: number): Date {

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@app/contracts/common';
 import { PLANS, TRIAL_DAYS } from '@app/contracts/plans';
 import { count, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -5,7 +6,7 @@ import { botSubscriptions, bots, telegramIdentities, vendors } from '../../db/sc
 import { type Secrets, sha256Hex } from '../../lib/secrets';
 import { DEMO_STORE_NAME, DEMO_USER } from '../demo-user';
 import type { SeedBot } from './demo-bots';
-import { addDays, addMonths, DAY_MS, HOUR_MS } from './seed-time';
+import { addDays, addMonths, HOUR_MS } from './seed-time';
 import { seededUuid } from './sql-random';
 
 // The demo vendor, its owner's Telegram identity, its bots and their subscription histories; and the removal

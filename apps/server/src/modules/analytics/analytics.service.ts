@@ -7,6 +7,7 @@ import {
   type AnalyticsPeriod,
   type BotPerformanceResponse,
 } from '@app/contracts/analytics';
+import { DAY_MS } from '@app/contracts/common';
 import type { Db } from '../../db/types';
 import { type Actor, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -14,7 +15,6 @@ import { formatMoney } from '../../lib/money';
 import { percentChange, percentOf } from '../../lib/percent';
 import * as repo from './analytics.repository';
 
-const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const avg = (sum: number, n: number) => (n === 0 ? 0 : Math.round(sum / n));
 

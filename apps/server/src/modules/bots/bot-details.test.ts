@@ -245,8 +245,24 @@ describe('stats', () => {
   it('lists each bot with orders and revenue from the rollup, customers and products', async () => {
     const { bot } = await setUpBot();
     await t.database.db.insert(botDailyStats).values([
-      { vendorId: v.vendorId, botId: bot.id, day: isoDay(0), orders: 2, revenueMinor: 5000, newCustomers: 1 },
-      { vendorId: v.vendorId, botId: bot.id, day: isoDay(40 * DAY_MS), orders: 1, revenueMinor: 1000 },
+      // A USD bot: each day's USD revenue is its revenue.
+      {
+        vendorId: v.vendorId,
+        botId: bot.id,
+        day: isoDay(0),
+        orders: 2,
+        revenueMinor: 5000,
+        revenueUsdMinor: 5000,
+        newCustomers: 1,
+      },
+      {
+        vendorId: v.vendorId,
+        botId: bot.id,
+        day: isoDay(40 * DAY_MS),
+        orders: 1,
+        revenueMinor: 1000,
+        revenueUsdMinor: 1000,
+      },
     ]);
     await addCustomer(bot.id, 'Jane', 'Doe', 1000);
     const base = { vendorId: v.vendorId, productType: 'physical' as const, priceMinor: 100 };

@@ -1,4 +1,5 @@
 import type { BotActivityItem, BotAnalytics, BotAnalyticsPeriod, BotWeeklyStats } from '@app/contracts/bots';
+import { DAY_MS } from '@app/contracts/common';
 import type { Db } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
@@ -7,7 +8,6 @@ import type { CustomersService } from '../customers/customers.service';
 import type { OrderReads } from '../orders/order-reads';
 import * as repo from './bots.repository';
 
-const DAY_MS = 86_400_000;
 const PERIOD_DAYS: Record<BotAnalyticsPeriod, number> = { day: 1, week: 7, month: 30, year: 365 };
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);

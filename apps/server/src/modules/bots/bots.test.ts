@@ -6,6 +6,7 @@ import { createTestApp, eventsOf, type TestApp } from '../../../test/harness';
 import { botSubscriptions, bots, customers, orders } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { TelegramUnreachableError } from '../../lib/telegram/bot-api';
+import { addCustomer, addProduct, placeTestOrder } from '../orders/test-helpers';
 import {
   type BotApiHooks,
   createBot,
@@ -539,6 +540,44 @@ describe('DELETE /vendors/{id}/bots/{botId}', () => {
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     await t.app.inject({ method: 'DELETE', url: `${v.base}/bots/${created.id}`, headers: v.auth });
     expect((await activityOf(created.id))[0]).toMatchObject({ type: 'bot.deleted', botId: created.id });
+  });
+});
+
+describe('GET /vendors/{id}/bots summary', () => {
+  it('sums the revenue of bots selling in different currencies in USD, each order at its USD value', async () => {
+    await setUp();
+    const dollars = await createBot(t.app, v, {
+      botToken: fakeBot(fake).token,
+      botName: 'Dollars',
+      plan: 'PRO',
+    });
+    const euros = await createBot(t.app, v, {
+      botToken: fakeBot(fake).token,
+      botName: 'Euros',
+      plan: 'PRO',
+      currency: 'EUR',
+    });
+    const customer = await addCustomer(t, v.vendorId);
+    for (const [bot, priceMinor] of [
+      [dollars, 1000],
+      [euros, 2000],
+    ] as const) {
+      const product = await addProduct(t, v.vendorId, { priceMinor });
+      await placeTestOrder(t, { vendorId: v.vendorId, bot, customerId: customer.id, lines: [{ product }] });
+    }
+
+    const list = await listBots();
+    // Each bot shows its own revenue in its own currency.
+    expect(list.bots.find((b) => b.id === euros.id)?.stats).toMatchObject({ revenue: 2000, currency: 'EUR' });
+    expect(list.bots.find((b) => b.id === dollars.id)?.stats).toMatchObject({
+      revenue: 1000,
+      currency: 'USD',
+    });
+    const placed = await t.database.db.select({ usd: orders.totalUsdMinor }).from(orders);
+    const usdTotal = placed.reduce((sum, o) => sum + o.usd, 0);
+    // $10.00, and €20.00 at the table's 1.08 USD per euro.
+    expect(usdTotal).toBe(1000 + 2160);
+    expect(list.summary).toMatchObject({ totalRevenue: usdTotal, totalRevenueFormatted: '$32' });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { CustomerSegment } from '@app/contracts/catalogue';
+import { DAY_MS } from '@app/contracts/common';
 import { SEGMENT_RULES } from '@app/contracts/customers';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/types';
@@ -9,7 +10,6 @@ import type { BotScope } from '../../lib/actor';
 // are written in SQL. The figures move with every order (order-rollups.ts), so segments follow at once.
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
-const DAY_MS = 86_400_000;
 
 /** The segment of a row with order_count, total_spent_minor, first_order_at, last_order_at and `joined`. */
 export function segmentSql(alias: string, joinedCol: string, now: Date): SQL {

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@app/contracts/common';
 import type { DashboardBots, DashboardStats, SubscriptionOverview, Trend } from '@app/contracts/dashboard';
 import { PLANS, type Plan } from '@app/contracts/plans';
 import type { Db } from '../../db/types';
@@ -10,7 +11,6 @@ import type { OrderReads } from '../orders/order-reads';
 import * as repo from './dashboard.repository';
 
 const WINDOW_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 const trendOf = (change: number): Trend => (change > 0 ? 'up' : change < 0 ? 'down' : 'neutral');
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@app/contracts/common';
 import type { EventConsumer } from '../events/events.dispatcher';
 import { noticeOf } from './notification-messages';
 import { insertNotification } from './notifications.repository';
@@ -6,7 +7,7 @@ import { insertNotification } from './notifications.repository';
  * News a day old is noise: an event that reaches the consumer that late (a dispatcher that was down, history
  * written by the seed) is kept in the feed but told to nobody.
  */
-const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+const STALE_AFTER_MS = DAY_MS;
 
 /**
  * Turns the events people are told about into queued notifications, once per event and audience (the

@@ -1,10 +1,11 @@
+import { DAY_MS } from '@app/contracts/common';
 import type { Db } from '../../db/types';
 import type { Secrets } from '../../lib/secrets';
 import { type BotApi, TelegramApiError, TelegramUnreachableError } from '../../lib/telegram/bot-api';
 import { createPlatformBot, type PlatformBot } from '../../lib/telegram/platform-bot';
 import { type TelegramThrottle, throttledBotApi } from '../../lib/telegram/throttle';
 import { ownerContactOf } from '../auth/auth.service';
-import { botMessengerOf, botUsernameOf } from '../bots/bots.service';
+import { botMessengerOf, botUsernameOf } from '../bots/bot-runtime.service';
 import { createCustomersService } from '../customers/customers.service';
 import { createOrderReads } from '../orders/order-reads';
 import {
@@ -47,7 +48,7 @@ export type Outcome =
 /** After this many attempts a notification is given up (and logged). */
 export const MAX_ATTEMPTS = 5;
 /** Someone who blocked the platform bot is tried again at most this often, not at every notification. */
-const BLOCKED_RETRY_MS = 24 * 60 * 60 * 1000;
+const BLOCKED_RETRY_MS = DAY_MS;
 const BATCH = 50;
 /** A run stops taking new batches after this long; the next run (every minute) goes on. */
 const RUN_BUDGET_MS = 60_000;

@@ -6,6 +6,8 @@ import type { BotScope } from '../../lib/actor';
 
 export type Sales = { orders: number; revenueMinor: number };
 export type DailySales = Sales & { day: string; newCustomers: number };
+/** A bot's sales with their USD value (each order's fixed when it was placed: lib/usd-rates.ts), for sums across bots. */
+export type BotSales = Sales & { revenueUsdMinor: number };
 export type RecentOrder = {
   id: string;
   number: number;
@@ -15,20 +17,32 @@ export type RecentOrder = {
   customerId: string;
 };
 
-/** All-time orders and revenue of each bot given, from the daily rollup: one grouped query. */
-export async function salesByBot(db: Conn, vendorId: string, botIds: string[]): Promise<Map<string, Sales>> {
+/** All-time orders and revenue (its own currency and USD) of each bot given, from the daily rollup: one grouped query. */
+export async function salesByBot(
+  db: Conn,
+  vendorId: string,
+  botIds: string[],
+): Promise<Map<string, BotSales>> {
   if (botIds.length === 0) return new Map();
   const rows = await db
     .select({
       botId: botDailyStats.botId,
       orders: sql<number>`coalesce(sum(${botDailyStats.orders}), 0)::int`,
       revenueMinor: sql<number>`coalesce(sum(${botDailyStats.revenueMinor}), 0)::bigint`,
+      revenueUsdMinor: sql<number>`coalesce(sum(${botDailyStats.revenueUsdMinor}), 0)::bigint`,
     })
     .from(botDailyStats)
     .where(and(eq(botDailyStats.vendorId, vendorId), inArray(botDailyStats.botId, botIds)))
     .groupBy(botDailyStats.botId);
   return new Map(
-    rows.map((r) => [r.botId, { orders: Number(r.orders), revenueMinor: Number(r.revenueMinor) }]),
+    rows.map((r) => [
+      r.botId,
+      {
+        orders: Number(r.orders),
+        revenueMinor: Number(r.revenueMinor),
+        revenueUsdMinor: Number(r.revenueUsdMinor),
+      },
+    ]),
   );
 }
 

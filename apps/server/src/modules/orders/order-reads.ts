@@ -12,7 +12,7 @@ export function createOrderReads(deps: { db: Db }) {
     /** The vendor's sales: all time, and two consecutive windows of days (YYYY-MM-DD bounds). */
     vendorSales: (vendorId: string, scope: BotScope, currentFrom: string, previousFrom: string) =>
       repo.vendorSales(db, vendorId, scope, currentFrom, previousFrom),
-    /** All-time orders and revenue per bot; bots without sales are absent. */
+    /** All-time orders and revenue (the bot's currency and USD) per bot; bots without sales are absent. */
     salesByBot: (vendorId: string, botIds: string[]) => repo.salesByBot(db, vendorId, botIds),
     /** The bot's rollup days from `fromDay` (YYYY-MM-DD, inclusive); days without sales are absent. */
     dailySales: (vendorId: string, botId: string, fromDay: string) =>

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@app/contracts/common';
 import type {
   Product,
   ProductListResponse,
@@ -168,8 +169,8 @@ export async function openSlotsOf(
     conn,
     row.vendorId,
     row.id,
-    new Date(Date.parse(range.from) - 86_400_000),
-    new Date(Date.parse(range.to) + 2 * 86_400_000),
+    new Date(Date.parse(range.from) - DAY_MS),
+    new Date(Date.parse(range.to) + 2 * DAY_MS),
   );
   return openSlots(service, range, booked, at);
 }
@@ -185,7 +186,7 @@ export async function productSlots(
   const row = await visibleProduct(deps, actor, productId);
   const service = serviceOf(row);
   if (!service) throw new AppError('PRODUCT_NOT_SERVICE');
-  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS;
   if (!(days >= 0) || days > PRODUCT_LIMITS.slotsRangeMaxDays) {
     throw new AppError('SLOTS_RANGE_INVALID', { maxDays: PRODUCT_LIMITS.slotsRangeMaxDays });
   }

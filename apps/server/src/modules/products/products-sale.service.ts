@@ -1,3 +1,4 @@
+import { DAY_MS } from '@app/contracts/common';
 import { BulkPricingTier, type ServiceSlot } from '@app/contracts/products';
 import type { Conn, Tx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
@@ -190,7 +191,7 @@ export async function bookSlot(
     tx,
     row,
     service,
-    { from: day(b.start.getTime() - 86_400_000), to: day(b.start.getTime() + 86_400_000) },
+    { from: day(b.start.getTime() - DAY_MS), to: day(b.start.getTime() + DAY_MS) },
     b.at,
   );
   const slot = open.find((s) => Date.parse(s.start) === b.start.getTime());

@@ -1,7 +1,7 @@
+import { DAY_MS } from '@app/contracts/common';
 import type { ServiceDetails, ServiceSlot, Weekday } from '@app/contracts/products';
 
 const WEEKDAYS: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const DAY_MS = 86_400_000;
 
 /** Milliseconds `timeZone` is ahead of UTC at the instant given. */
 function zoneOffsetMs(at: number, timeZone: string): number {

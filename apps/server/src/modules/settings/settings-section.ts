@@ -2,7 +2,8 @@ import type { Db, Tx } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { Secrets } from '../../lib/secrets';
-import type { BotBasics, BotsService } from '../bots/bots.service';
+import type { BotBasics } from '../bots/bot-settings.service';
+import type { BotsService } from '../bots/bots.service';
 import { recordEvent } from '../events/record-event';
 
 // What every settings section shares: the deps, the caller's bot, the `settings.updated` event a save records

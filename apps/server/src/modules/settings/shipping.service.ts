@@ -9,7 +9,7 @@ import {
 } from '@app/contracts/settings';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import type { BotBasics } from '../bots/bots.service';
+import type { BotBasics } from '../bots/bot-settings.service';
 import * as repo from './settings.repository';
 import { botOf, invalid, recordSettingsSaved, type SettingsDeps } from './settings-section';
 

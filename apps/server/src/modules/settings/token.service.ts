@@ -1,6 +1,6 @@
 import type { BotTokenInfo } from '@app/contracts/settings';
 import type { Actor } from '../../lib/actor';
-import type { BotBasics } from '../bots/bots.service';
+import type { BotBasics } from '../bots/bot-settings.service';
 import * as repo from './settings.repository';
 import { botOf, nowOf, recordSettingsSaved, type SettingsDeps } from './settings-section';
 

@@ -1,5 +1,5 @@
 import type { Context } from 'grammy';
-import type { ShopBot } from '../bots/bots.service';
+import type { ShopBot } from '../bots/bot-runtime.service';
 import type { ShopCustomer } from '../customers/customers.service';
 import type { ShopTextKey } from './texts';
 

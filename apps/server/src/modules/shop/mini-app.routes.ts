@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { InitDataError, verifyInitData } from '../../lib/telegram/init-data';
-import type { ShopRuntime } from '../bots/bots.service';
+import type { ShopRuntime } from '../bots/bot-runtime.service';
 import { maxQuantityOf, type SaleProduct } from '../products/sale-rules';
 import { addOneToCart } from './cart-model';
 import type { CatalogueReader } from './features/catalogue';

@@ -4,7 +4,7 @@ import { botSubscriptions } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { createSecrets } from '../../lib/secrets';
 import { createBotApi } from '../../lib/telegram/bot-api';
-import { refreshShopMenus } from '../bots/bots.service';
+import { refreshShopMenus } from '../bots/bot-lifecycle.service';
 import { createBot, fakeBot } from '../bots/test-helpers';
 import { createCategory, createProduct, productBody } from '../products/test-helpers';
 import { createStorefront } from './shop-runtime';

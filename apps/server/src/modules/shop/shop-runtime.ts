@@ -4,7 +4,7 @@ import { Bot, BotError, type Context, GrammyError, HttpError, type WebhookReplyE
 import type { Update, UserFromGetMe } from 'grammy/types';
 import { botApiFetch } from '../../lib/telegram/bot-api-fetch';
 import { type TelegramThrottle, telegramThrottle } from '../../lib/telegram/throttle';
-import type { ShopBot, ShopRuntime } from '../bots/bots.service';
+import type { ShopBot, ShopRuntime } from '../bots/bot-runtime.service';
 import { cachedCatalogue } from './catalogue-cache';
 import type { ShopContext } from './context';
 import { type CartDeps, cartFeature } from './features/cart';

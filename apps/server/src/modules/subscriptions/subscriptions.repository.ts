@@ -1,3 +1,4 @@
+import { DAY_MS } from '@app/contracts/common';
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { botSubscriptions } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
@@ -137,7 +138,7 @@ export type DueReminder = {
  * that (or a closer) threshold; answers them. One statement with SKIP LOCKED, like expiry.
  */
 export async function takeDueReminders(db: Conn, now: Date, days: number): Promise<DueReminder[]> {
-  const until = new Date(now.getTime() + days * 86_400_000);
+  const until = new Date(now.getTime() + days * DAY_MS);
   const result = await db.execute(sql`
     with due as (
       select s.vendor_id, s.id

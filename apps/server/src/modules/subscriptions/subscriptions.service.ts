@@ -1,12 +1,11 @@
 import type { BotSubscription } from '@app/contracts/bots';
+import { DAY_MS } from '@app/contracts/common';
 import type { PaymentKind, SubscriptionCard } from '@app/contracts/payments';
 import { type BillingPeriod, PLANS, type Plan, TRIAL_DAYS } from '@app/contracts/plans';
 import type { Conn, Db, Tx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
 import * as repo from './subscriptions.repository';
-
-const DAY_MS = 86_400_000;
 
 /** A paid period's length: 30 days a month (Telegram's Star subscription period), 365 days a year. */
 export const PERIOD_MS: Record<BillingPeriod, number> = { monthly: 30 * DAY_MS, yearly: 365 * DAY_MS };

@@ -1,4 +1,5 @@
 import type { ProductType } from '@app/contracts/catalogue';
+import { DAY_MS } from '@app/contracts/common';
 import type { Plan } from '@app/contracts/plans';
 import type { ServiceSlot } from '@app/contracts/products';
 import { Composer, InlineKeyboard } from 'grammy';
@@ -165,7 +166,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       shop.vendorId,
       shop.botId,
       productId,
-      { from: day(now.getTime()), to: day(now.getTime() + (SLOT_DAYS - 1) * 86_400_000) },
+      { from: day(now.getTime()), to: day(now.getTime() + (SLOT_DAYS - 1) * DAY_MS) },
       now,
     );
     const fitting = (open?.slots ?? []).filter(

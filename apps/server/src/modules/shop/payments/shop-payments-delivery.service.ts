@@ -1,3 +1,4 @@
+import { DAY_MS } from '@app/contracts/common';
 import { AppError } from '../../../lib/app-error';
 import { SYSTEM_ACTOR } from '../../events/record-event';
 import { advanceOrder, recordDelivery } from '../../orders/order-payment.service';
@@ -52,7 +53,7 @@ export async function prepareDelivery(
           mediaId: delivery.fileMediaId,
           url: delivery.fileMediaId ? null : delivery.downloadUrl,
           maxDownloads: delivery.maxDownloads,
-          expiresAt: new Date(at.getTime() + delivery.downloadExpiryDays * 86_400_000),
+          expiresAt: new Date(at.getTime() + delivery.downloadExpiryDays * DAY_MS),
         });
         const link = downloadLink(deps, row.id);
         firstLink ??= link;

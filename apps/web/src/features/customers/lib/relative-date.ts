@@ -1,8 +1,7 @@
+import { DAY_MS } from '@app/contracts/common';
 import type { MessageKey } from '../../../i18n/messages';
 
 export type DateBucket = { key: MessageKey; count: number };
-
-const DAY_MS = 86_400_000;
 
 function startOfDay(time: number): number {
   const date = new Date(time);
