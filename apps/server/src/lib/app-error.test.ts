@@ -1,3 +1,4 @@
+import { ERRORS } from '@app/contracts/errors';
 import { describe, expect, it } from 'vitest';
 import { AppError, renderErrorMessage } from './app-error';
 
@@ -37,5 +38,14 @@ describe('AppError', () => {
       status: 403,
       message: 'Your permissions do not allow this.',
     });
+  });
+
+  it('answers every case as a code the table holds, with the same status', () => {
+    for (const [code, entry] of Object.entries(ERRORS)) {
+      if (!('answersAs' in entry)) continue;
+      const wider = ERRORS[entry.answersAs as keyof typeof ERRORS];
+      expect(wider, code).toBeDefined();
+      expect(wider.status, code).toBe(entry.status);
+    }
   });
 });

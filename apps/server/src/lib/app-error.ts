@@ -41,16 +41,8 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: ErrorDetails | undefined;
-  constructor(code: ErrorCode, details?: ErrorDetails);
-  /**
-   * @deprecated A sentence built by the thrower: give a code of the contracts and its details instead. Kept
-   * only until bots, settings, products, payments and shop-payments services are converted.
-   */
-  constructor(code: ErrorCode, message: string | undefined, details?: unknown);
-  constructor(code: ErrorCode, detailsOrMessage?: ErrorDetails | string, legacyDetails?: unknown) {
-    const legacy = typeof detailsOrMessage === 'string' || legacyDetails !== undefined;
-    const details = (legacy ? legacyDetails : detailsOrMessage) as ErrorDetails | undefined;
-    super(typeof detailsOrMessage === 'string' ? detailsOrMessage : renderErrorMessage(code, details));
+  constructor(code: ErrorCode, details?: ErrorDetails) {
+    super(renderErrorMessage(code, details));
     this.code = answeredCode(code);
     this.status = ERRORS[code].status;
     this.details = details;

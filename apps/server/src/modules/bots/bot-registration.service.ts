@@ -80,7 +80,7 @@ export async function createBot(deps: BotLifecycleDeps, actor: Actor, body: NewB
   // A caller limited to some bots would create one outside their own scope: only the vendor's whole-shop
   // roles add bots.
   if (actor.botIds !== 'all') {
-    throw new AppError('FORBIDDEN', 'Your permissions do not allow this.', { botScope: 'limited' });
+    throw new AppError('PERMISSION_DENIED', { botScope: 'limited' });
   }
   const tokenHash = sha256Hex(body.botToken);
   if (await repo.tokenHashTaken(deps.db, tokenHash)) throw new AppError('BOT_TOKEN_ALREADY_REGISTERED');

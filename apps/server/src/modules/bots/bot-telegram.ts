@@ -14,9 +14,7 @@ import {
 export function telegramFailure(err: unknown): never {
   if (err instanceof TelegramUnreachableError) throw new AppError('TELEGRAM_UNAVAILABLE');
   if (err instanceof TelegramApiError) {
-    throw new AppError('TELEGRAM_ERROR', `Telegram refused the request: ${err.description}`, {
-      telegramErrorCode: err.errorCode,
-    });
+    throw new AppError('TELEGRAM_ERROR', { description: err.description, telegramErrorCode: err.errorCode });
   }
   throw err;
 }
