@@ -142,7 +142,7 @@ export async function analyticsChart(
   };
 }
 
-/** Each bot's figures in the period with their changes; BOT_NOT_FOUND for a bot outside the caller's scope or unknown. */
+/** Each bot's figures in the period, with changes; BOT_NOT_FOUND for an unknown or out-of-scope bot. */
 export async function botPerformance(
   deps: AnalyticsDeps,
   actor: Actor,
