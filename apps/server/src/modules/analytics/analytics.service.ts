@@ -11,13 +11,13 @@ import { DAY_MS } from '@app/contracts/common';
 import type { Db } from '../../db/types';
 import { type Actor, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { dayOf } from '../../lib/days';
 import { formatMoney } from '../../lib/money';
 import { percentChange, percentOf } from '../../lib/percent';
 import * as repo from './analytics.repository';
 
 export type AnalyticsDeps = { db: Db; now?: () => Date };
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const avg = (sum: number, n: number) => (n === 0 ? 0 : Math.round(sum / n));
 
 /** The period's first day and the first day of the one before it (UTC), as the rollups' day keys. */
@@ -26,7 +26,7 @@ function windowOf(deps: AnalyticsDeps, period: AnalyticsPeriod) {
   const today = deps.now?.() ?? new Date();
   const from = new Date(today.getTime() - (days - 1) * DAY_MS);
   const prevFrom = new Date(from.getTime() - days * DAY_MS);
-  return { days, from: isoDay(from), prevFrom: isoDay(prevFrom), fromDate: from };
+  return { days, from: dayOf(from), prevFrom: dayOf(prevFrom), fromDate: from };
 }
 
 const sliceOf = (actor: Actor, botId?: string): repo.Slice => ({
@@ -79,7 +79,7 @@ export async function analyticsChart(
   if (type === 'revenue') {
     const rows = new Map((await repo.dailySeries(db, s, w.from)).map((r) => [r.day, r]));
     const labels = Array.from({ length: w.days }, (_, i) =>
-      isoDay(new Date(w.fromDate.getTime() + i * DAY_MS)),
+      dayOf(new Date(w.fromDate.getTime() + i * DAY_MS)),
     );
     return {
       type,

@@ -1,6 +1,7 @@
 import type { BotActivityItem, BotAnalytics, BotAnalyticsPeriod, BotWeeklyStats } from '@app/contracts/bots';
 import { DAY_MS } from '@app/contracts/common';
 import type { Db } from '../../db/types';
+import { dayOf } from '../../lib/days';
 import { formatMoney } from '../../lib/money';
 import { percentChange, percentOf, signedPercent } from '../../lib/percent';
 import type { CustomersService } from '../customers/customers.service';
@@ -9,7 +10,6 @@ import { mustFindBot } from './bot-changes';
 
 const PERIOD_DAYS: Record<BotAnalyticsPeriod, number> = { day: 1, week: 7, month: 30, year: 365 };
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 const average = (total: number, count: number) => (count === 0 ? 0 : Math.round(total / count));
 
@@ -39,10 +39,10 @@ const nowOf = (deps: BotStatsDeps): Date => deps.now?.() ?? new Date();
 async function windows(deps: BotStatsDeps, vendorId: string, botId: string, days: number, at: Date) {
   const currentFrom = new Date(startOfUtcDay(at).getTime() - (days - 1) * DAY_MS);
   const previousFrom = new Date(currentFrom.getTime() - days * DAY_MS);
-  const rows = await deps.orders.dailySales(vendorId, botId, isoDay(previousFrom));
+  const rows = await deps.orders.dailySales(vendorId, botId, dayOf(previousFrom));
   const current: Totals = { orders: 0, revenueMinor: 0, newCustomers: 0 };
   const previous: Totals = { orders: 0, revenueMinor: 0, newCustomers: 0 };
-  const currentFromDay = isoDay(currentFrom);
+  const currentFromDay = dayOf(currentFrom);
   for (const r of rows) {
     const into = r.day >= currentFromDay ? current : previous;
     into.orders += r.orders;
@@ -160,7 +160,7 @@ export async function botAnalytics(
   const conversionFrom = period === 'day' ? new Date(at.getTime() - DAY_MS) : w.currentFrom;
   const rate = await conversionRate(deps, vendorId, botId, conversionFrom);
   const daily = Array.from({ length: days }, (_, i) => {
-    const day = isoDay(new Date(w.currentFrom.getTime() + i * DAY_MS));
+    const day = dayOf(new Date(w.currentFrom.getTime() + i * DAY_MS));
     const r = w.byDay.get(day);
     return {
       date: day,

@@ -3,6 +3,7 @@ import type { DashboardBots, DashboardStats, SubscriptionOverview, Trend } from 
 import { PLANS, type Plan } from '@app/contracts/plans';
 import type { Db } from '../../db/types';
 import type { Actor } from '../../lib/actor';
+import { dayOf } from '../../lib/days';
 import { formatMoney } from '../../lib/money';
 import { percentChange } from '../../lib/percent';
 import type { AuthService } from '../auth/auth.service';
@@ -13,7 +14,6 @@ import * as repo from './dashboard.repository';
 const WINDOW_DAYS = 30;
 
 const trendOf = (change: number): Trend => (change > 0 ? 'up' : change < 0 ? 'down' : 'neutral');
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Home reads other modules only: sales from the orders rollup, bots from bots, staff from auth. */
 export type DashboardDeps = {
@@ -35,7 +35,7 @@ export async function getDashboardStats(deps: DashboardDeps, actor: Actor): Prom
   const currentFrom = new Date(now.getTime() - WINDOW_DAYS * DAY_MS);
   const previousFrom = new Date(now.getTime() - 2 * WINDOW_DAYS * DAY_MS);
   const [sales, bots, staff] = await Promise.all([
-    deps.orders.vendorSales(vendorId, botIds, isoDay(currentFrom), isoDay(previousFrom)),
+    deps.orders.vendorSales(vendorId, botIds, dayOf(currentFrom), dayOf(previousFrom)),
     deps.bots.counts(vendorId, botIds, currentFrom),
     deps.auth.staffCounts(vendorId, currentFrom),
   ]);
