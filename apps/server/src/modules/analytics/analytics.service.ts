@@ -11,163 +11,189 @@ import { DAY_MS } from '@app/contracts/common';
 import type { Db } from '../../db/types';
 import { type Actor, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { dayOf } from '../../lib/days';
 import { formatMoney } from '../../lib/money';
 import { percentChange, percentOf } from '../../lib/percent';
 import * as repo from './analytics.repository';
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+export type AnalyticsDeps = { db: Db; now?: () => Date };
+
 const avg = (sum: number, n: number) => (n === 0 ? 0 : Math.round(sum / n));
+
+/** The period's first day and the first day of the one before it (UTC), as the rollups' day keys. */
+function windowOf(deps: AnalyticsDeps, period: AnalyticsPeriod) {
+  const days = ANALYTICS_PERIOD_DAYS[period];
+  const today = deps.now?.() ?? new Date();
+  const from = new Date(today.getTime() - (days - 1) * DAY_MS);
+  const prevFrom = new Date(from.getTime() - days * DAY_MS);
+  return { days, from: dayOf(from), prevFrom: dayOf(prevFrom), fromDate: from };
+}
+
+const sliceOf = (actor: Actor, botId?: string): repo.Slice => ({
+  vendorId: actor.vendorId,
+  scope: actor.botIds,
+  ...(botId ? { botId } : {}),
+});
+
+const conversion = (t: repo.Totals) => percentOf(t.placed, t.views);
+
+/** The overview cards: revenue, orders, active customers and conversion, each with its change. */
+export async function analyticsOverview(
+  deps: AnalyticsDeps,
+  actor: Actor,
+  period: AnalyticsPeriod,
+  botId?: string,
+): Promise<AnalyticsOverview> {
+  const w = windowOf(deps, period);
+  const { current: c, previous: p } = await repo.windowTotals(
+    deps.db,
+    sliceOf(actor, botId),
+    w.prevFrom,
+    w.from,
+  );
+  return {
+    period,
+    currency: 'USD',
+    totalRevenue: c.revenue,
+    totalRevenueFormatted: formatMoney(c.revenue),
+    revenueChange: percentChange(c.revenue, p.revenue),
+    totalOrders: c.orders,
+    ordersChange: percentChange(c.orders, p.orders),
+    activeCustomers: c.active,
+    customersChange: percentChange(c.active, p.active),
+    avgConversion: conversion(c),
+    conversionChange: percentChange(conversion(c), conversion(p)),
+  };
+}
+
+/** One chart: daily revenue (zeros filled), top products, customer metrics, or category performance. */
+export async function analyticsChart(
+  deps: AnalyticsDeps,
+  actor: Actor,
+  type: AnalyticsChartType,
+  q: { period: AnalyticsPeriod; botId?: string | undefined; limit: number },
+): Promise<AnalyticsChart> {
+  const { db } = deps;
+  const w = windowOf(deps, q.period);
+  const s = sliceOf(actor, q.botId);
+  if (type === 'revenue') {
+    const rows = new Map((await repo.dailySeries(db, s, w.from)).map((r) => [r.day, r]));
+    const labels = Array.from({ length: w.days }, (_, i) =>
+      dayOf(new Date(w.fromDate.getTime() + i * DAY_MS)),
+    );
+    return {
+      type,
+      period: q.period,
+      labels,
+      revenue: labels.map((d) => rows.get(d)?.revenue ?? 0),
+      orders: labels.map((d) => rows.get(d)?.orders ?? 0),
+      customers: labels.map((d) => rows.get(d)?.customers ?? 0),
+    };
+  }
+  if (type === 'top-products') {
+    const rows = await repo.topProducts(db, s, w.prevFrom, w.from, q.limit);
+    return {
+      type,
+      period: q.period,
+      products: rows.map((r) => ({
+        id: r.id,
+        name: r.name ?? 'Deleted product',
+        bot: r.botId ? { id: r.botId, username: r.botUsername ?? '' } : null,
+        sales: r.units,
+        revenue: r.revenue,
+        revenueFormatted: formatMoney(r.revenue),
+        growth: percentChange(r.revenue, r.previous),
+      })),
+    };
+  }
+  if (type === 'customer-metrics') {
+    const [{ current: c }, life] = await Promise.all([
+      repo.windowTotals(db, s, w.prevFrom, w.from),
+      repo.allTimeTotals(db, s),
+    ]);
+    const aov = avg(c.revenue, c.orders);
+    const clv = avg(life.revenue, life.customers);
+    return {
+      type,
+      period: q.period,
+      newCustomers: c.fresh,
+      returningCustomers: Math.max(0, c.active - c.fresh),
+      averageOrderValue: aov,
+      averageOrderValueFormatted: formatMoney(aov),
+      conversionRate: conversion(c),
+      cartAbandonmentRate: percentOf(Math.max(0, c.carts - c.checkouts), c.carts),
+      customerLifetimeValue: clv,
+      customerLifetimeValueFormatted: formatMoney(clv),
+    };
+  }
+  const rows = await repo.categoryPerformance(db, s, w.from, ANALYTICS_LIMITS.categoriesMax);
+  return {
+    type,
+    period: q.period,
+    categories: rows.map((r) => ({
+      id: r.id,
+      name: r.name ?? 'Uncategorized',
+      icon: r.icon,
+      revenue: r.revenue,
+      revenueFormatted: formatMoney(r.revenue),
+      sales: r.units,
+      products: r.products,
+    })),
+  };
+}
+
+/** Each bot's figures in the period, with changes; BOT_NOT_FOUND for an unknown or out-of-scope bot. */
+export async function botPerformance(
+  deps: AnalyticsDeps,
+  actor: Actor,
+  target: string,
+  period: AnalyticsPeriod,
+): Promise<BotPerformanceResponse> {
+  const botId = target === 'all' ? undefined : target;
+  if (botId && !inBotScope(actor.botIds, botId)) throw new AppError('BOT_NOT_FOUND');
+  const w = windowOf(deps, period);
+  const rows = await repo.botWindows(deps.db, sliceOf(actor, botId), w.prevFrom, w.from);
+  if (botId && rows.length === 0) throw new AppError('BOT_NOT_FOUND');
+  return {
+    period,
+    bots: rows.map((r) => {
+      const a = avg(r.current.revenue, r.current.orders);
+      return {
+        id: r.botId,
+        username: r.username,
+        name: r.name,
+        status: r.isActive ? 'active' : 'inactive',
+        topCategory: r.topCategory,
+        revenue: r.current.revenue,
+        revenueFormatted: formatMoney(r.current.revenue),
+        revenueChange: percentChange(r.current.revenue, r.previous.revenue),
+        orders: r.current.orders,
+        ordersChange: percentChange(r.current.orders, r.previous.orders),
+        customers: r.current.fresh,
+        customersChange: percentChange(r.current.fresh, r.previous.fresh),
+        conversionRate: conversion(r.current),
+        avgOrderValue: a,
+        avgOrderValueFormatted: formatMoney(a),
+      };
+    }),
+  };
+}
 
 /**
  * The README's analytics figures ("Analytics figures"), all from the rollups, in USD minor units. A period of
  * N days is today and the N − 1 days before it (UTC); changes compare with the N days before that.
  */
-export function createAnalyticsService(deps: { db: Db; now?: () => Date }) {
-  const { db } = deps;
-
-  function window(period: AnalyticsPeriod) {
-    const days = ANALYTICS_PERIOD_DAYS[period];
-    const today = deps.now?.() ?? new Date();
-    const from = new Date(today.getTime() - (days - 1) * DAY_MS);
-    const prevFrom = new Date(from.getTime() - days * DAY_MS);
-    return { days, from: isoDay(from), prevFrom: isoDay(prevFrom), fromDate: from };
-  }
-
-  const slice = (actor: Actor, botId?: string): repo.Slice => ({
-    vendorId: actor.vendorId,
-    scope: actor.botIds,
-    ...(botId ? { botId } : {}),
-  });
-
-  const conversion = (t: repo.Totals) => percentOf(t.placed, t.views);
-
+export function createAnalyticsService(deps: AnalyticsDeps) {
   return {
-    async overview(actor: Actor, period: AnalyticsPeriod, botId?: string): Promise<AnalyticsOverview> {
-      const w = window(period);
-      const { current: c, previous: p } = await repo.windowTotals(
-        db,
-        slice(actor, botId),
-        w.prevFrom,
-        w.from,
-      );
-      return {
-        period,
-        currency: 'USD',
-        totalRevenue: c.revenue,
-        totalRevenueFormatted: formatMoney(c.revenue),
-        revenueChange: percentChange(c.revenue, p.revenue),
-        totalOrders: c.orders,
-        ordersChange: percentChange(c.orders, p.orders),
-        activeCustomers: c.active,
-        customersChange: percentChange(c.active, p.active),
-        avgConversion: conversion(c),
-        conversionChange: percentChange(conversion(c), conversion(p)),
-      };
-    },
-
-    async chart(
+    overview: (actor: Actor, period: AnalyticsPeriod, botId?: string) =>
+      analyticsOverview(deps, actor, period, botId),
+    chart: (
       actor: Actor,
       type: AnalyticsChartType,
       q: { period: AnalyticsPeriod; botId?: string | undefined; limit: number },
-    ): Promise<AnalyticsChart> {
-      const w = window(q.period);
-      const s = slice(actor, q.botId);
-      if (type === 'revenue') {
-        const rows = new Map((await repo.dailySeries(db, s, w.from)).map((r) => [r.day, r]));
-        const labels = Array.from({ length: w.days }, (_, i) =>
-          isoDay(new Date(w.fromDate.getTime() + i * DAY_MS)),
-        );
-        return {
-          type,
-          period: q.period,
-          labels,
-          revenue: labels.map((d) => rows.get(d)?.revenue ?? 0),
-          orders: labels.map((d) => rows.get(d)?.orders ?? 0),
-          customers: labels.map((d) => rows.get(d)?.customers ?? 0),
-        };
-      }
-      if (type === 'top-products') {
-        const rows = await repo.topProducts(db, s, w.prevFrom, w.from, q.limit);
-        return {
-          type,
-          period: q.period,
-          products: rows.map((r) => ({
-            id: r.id,
-            name: r.name ?? 'Deleted product',
-            bot: r.botId ? { id: r.botId, username: r.botUsername ?? '' } : null,
-            sales: r.units,
-            revenue: r.revenue,
-            revenueFormatted: formatMoney(r.revenue),
-            growth: percentChange(r.revenue, r.previous),
-          })),
-        };
-      }
-      if (type === 'customer-metrics') {
-        const [{ current: c }, life] = await Promise.all([
-          repo.windowTotals(db, s, w.prevFrom, w.from),
-          repo.allTimeTotals(db, s),
-        ]);
-        const aov = avg(c.revenue, c.orders);
-        const clv = avg(life.revenue, life.customers);
-        return {
-          type,
-          period: q.period,
-          newCustomers: c.fresh,
-          returningCustomers: Math.max(0, c.active - c.fresh),
-          averageOrderValue: aov,
-          averageOrderValueFormatted: formatMoney(aov),
-          conversionRate: conversion(c),
-          cartAbandonmentRate: percentOf(Math.max(0, c.carts - c.checkouts), c.carts),
-          customerLifetimeValue: clv,
-          customerLifetimeValueFormatted: formatMoney(clv),
-        };
-      }
-      const rows = await repo.categoryPerformance(db, s, w.from, ANALYTICS_LIMITS.categoriesMax);
-      return {
-        type,
-        period: q.period,
-        categories: rows.map((r) => ({
-          id: r.id,
-          name: r.name ?? 'Uncategorized',
-          icon: r.icon,
-          revenue: r.revenue,
-          revenueFormatted: formatMoney(r.revenue),
-          sales: r.units,
-          products: r.products,
-        })),
-      };
-    },
-
-    async bots(actor: Actor, target: string, period: AnalyticsPeriod): Promise<BotPerformanceResponse> {
-      const botId = target === 'all' ? undefined : target;
-      if (botId && !inBotScope(actor.botIds, botId)) throw new AppError('BOT_NOT_FOUND');
-      const w = window(period);
-      const rows = await repo.botWindows(db, slice(actor, botId), w.prevFrom, w.from);
-      if (botId && rows.length === 0) throw new AppError('BOT_NOT_FOUND');
-      return {
-        period,
-        bots: rows.map((r) => {
-          const a = avg(r.current.revenue, r.current.orders);
-          return {
-            id: r.botId,
-            username: r.username,
-            name: r.name,
-            status: r.isActive ? 'active' : 'inactive',
-            topCategory: r.topCategory,
-            revenue: r.current.revenue,
-            revenueFormatted: formatMoney(r.current.revenue),
-            revenueChange: percentChange(r.current.revenue, r.previous.revenue),
-            orders: r.current.orders,
-            ordersChange: percentChange(r.current.orders, r.previous.orders),
-            customers: r.current.fresh,
-            customersChange: percentChange(r.current.fresh, r.previous.fresh),
-            conversionRate: conversion(r.current),
-            avgOrderValue: a,
-            avgOrderValueFormatted: formatMoney(a),
-          };
-        }),
-      };
-    },
+    ) => analyticsChart(deps, actor, type, q),
+    bots: (actor: Actor, target: string, period: AnalyticsPeriod) =>
+      botPerformance(deps, actor, target, period),
   };
 }
 

@@ -1,21 +1,26 @@
 import { DAY_MS } from '@app/contracts/common';
 import type { Db } from '../../db/types';
 import type { Secrets } from '../../lib/secrets';
-import { type BotApi, TelegramApiError, TelegramUnreachableError } from '../../lib/telegram/bot-api';
+import type { BotApi } from '../../lib/telegram/bot-api';
 import { createPlatformBot, type PlatformBot } from '../../lib/telegram/platform-bot';
 import { type TelegramThrottle, throttledBotApi } from '../../lib/telegram/throttle';
 import { ownerContactOf } from '../auth/auth.service';
 import { botMessengerOf, botUsernameOf } from '../bots/bot-runtime.service';
-import { createCustomersService } from '../customers/customers.service';
-import { createOrderReads } from '../orders/order-reads';
+import { type CustomersService, createCustomersService } from '../customers/customers.service';
+import { createOrderReads, type OrderReads } from '../orders/order-reads';
+import { type Outcome, sendTo } from './notification-delivery';
 import {
   type CustomerNotice,
   customerMessage,
-  type Message,
   type VendorNotice,
   vendorMessage,
 } from './notification-messages';
 import * as repo from './notifications.repository';
+
+// Telling a vendor (the platform bot) and sending the queued notifications (the notifications.send job); each
+// part is a function taking what its factory built once (the paced Bot API, the platform bot, the readers).
+
+export type { Outcome } from './notification-delivery';
 
 export type NotificationsLogger = { warn(obj: object, msg: string): void };
 
@@ -37,14 +42,6 @@ export type NotificationsDeps = VendorNotifierDeps & {
   log?: NotificationsLogger | undefined;
 };
 
-/** How one attempt to tell someone ended. `retry`: worth trying again later (Telegram busy or unreachable). */
-export type Outcome =
-  | { status: 'sent'; chatId: number }
-  | { status: 'skipped'; chatId: number | null; reason: string }
-  | { status: 'blocked'; chatId: number; error: string }
-  | { status: 'failed'; chatId: number | null; error: string }
-  | { status: 'retry'; chatId: number | null; error: string; afterMs?: number };
-
 /** After this many attempts a notification is given up (and logged). */
 export const MAX_ATTEMPTS = 5;
 /** Someone who blocked the platform bot is tried again at most this often, not at every notification. */
@@ -58,75 +55,59 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 /** 30 s, 2 min, 8 min, 32 min: Telegram's short outages pass, and a notification is not days late. */
 const backoffMs = (attempts: number) => 30_000 * 4 ** attempts;
 
-/** One sendMessage, its failure sorted into what to do next. Telegram's answers never leak the token. */
-async function sendTo(
-  botApi: BotApi,
-  token: string,
-  chatId: number,
-  message: Message,
-  link: string | null,
-): Promise<Outcome> {
-  try {
-    await botApi.call(token, 'sendMessage', {
-      chat_id: chatId,
-      text: message.text,
-      link_preview_options: { is_disabled: true },
-      ...(message.button && link
-        ? { reply_markup: { inline_keyboard: [[{ text: message.button.text, url: link }]] } }
-        : {}),
-    });
-    return { status: 'sent', chatId };
-  } catch (err) {
-    if (err instanceof TelegramApiError) {
-      const error = `${err.errorCode} ${err.description}`;
-      // 403: "bot was blocked by the user" (or never started): asking again will not help.
-      if (err.errorCode === 403) return { status: 'blocked', chatId, error };
-      if (err.errorCode === 429) {
-        return { status: 'retry', chatId, error, afterMs: Math.max(1, err.retryAfter ?? 1) * 1000 };
-      }
-      if (err.errorCode >= 500) return { status: 'retry', chatId, error };
-      // 400 (chat not found, bad text), 401/404 (the token was revoked): the same call would fail again.
-      return { status: 'failed', chatId, error };
-    }
-    if (err instanceof TelegramUnreachableError) return { status: 'retry', chatId, error: err.message };
-    throw err;
-  }
-}
+/** What the vendor notifier builds once: the paced Bot API and the platform bot (its username asked once). */
+export type VendorNotifierParts = {
+  db: Db;
+  botApi: BotApi;
+  now: () => Date;
+  token: string | undefined;
+  platformBot: PlatformBot | null;
+};
 
 /**
  * Tells a vendor something through the platform bot, in their profile's language, with a button that opens the
  * matching back-office screen. The owner only: staff have no stored grants yet (no staff module), so nobody else
  * can be picked by permission. Someone who blocked the platform bot lately is skipped.
  */
-export function createVendorNotifier(deps: VendorNotifierDeps) {
-  const botApi = throttledBotApi(deps.botApi, deps.throttle);
-  const now = deps.now ?? (() => new Date());
-  const token = deps.platformBotToken;
-  const platformBot = deps.platformBot ?? (token ? createPlatformBot({ botApi: deps.botApi, token }) : null);
+export async function tellVendor(
+  parts: VendorNotifierParts,
+  vendorId: string,
+  kind: VendorNotice,
+  n: { subjectId: string; botId: string | null; params: Record<string, unknown> },
+): Promise<Outcome> {
+  const { db, token, platformBot } = parts;
+  if (!token) return { status: 'skipped', chatId: null, reason: 'no platform bot' };
+  const owner = await ownerContactOf(db, vendorId);
+  if (!owner) return { status: 'skipped', chatId: null, reason: 'no owner' };
+  const chatId = owner.telegramId;
+  const since = new Date(parts.now().getTime() - BLOCKED_RETRY_MS);
+  if (await repo.blockedSince(db, vendorId, chatId, since)) {
+    return { status: 'skipped', chatId, reason: 'blocked the platform bot' };
+  }
+  const botUsername =
+    n.botId && typeof n.params.botUsername !== 'string' ? await botUsernameOf(db, vendorId, n.botId) : null;
+  const message = vendorMessage(kind, { ...n, botUsername: botUsername ?? null }, owner);
+  const link =
+    message.button && platformBot ? await platformBot.miniAppLink(message.button.startParam) : null;
+  return sendTo(parts.botApi, token, chatId, message, link);
+}
 
+/** The vendor notifier as the sender and the reminders job call it: its parts built once, then bound. */
+export function createVendorNotifier(deps: VendorNotifierDeps) {
+  const token = deps.platformBotToken;
+  const parts: VendorNotifierParts = {
+    db: deps.db,
+    botApi: throttledBotApi(deps.botApi, deps.throttle),
+    now: deps.now ?? (() => new Date()),
+    token,
+    platformBot: deps.platformBot ?? (token ? createPlatformBot({ botApi: deps.botApi, token }) : null),
+  };
   return {
-    async tell(
+    tell: (
       vendorId: string,
       kind: VendorNotice,
       n: { subjectId: string; botId: string | null; params: Record<string, unknown> },
-    ): Promise<Outcome> {
-      if (!token) return { status: 'skipped', chatId: null, reason: 'no platform bot' };
-      const owner = await ownerContactOf(deps.db, vendorId);
-      if (!owner) return { status: 'skipped', chatId: null, reason: 'no owner' };
-      const chatId = owner.telegramId;
-      const since = new Date(now().getTime() - BLOCKED_RETRY_MS);
-      if (await repo.blockedSince(deps.db, vendorId, chatId, since)) {
-        return { status: 'skipped', chatId, reason: 'blocked the platform bot' };
-      }
-      const botUsername =
-        n.botId && typeof n.params.botUsername !== 'string'
-          ? await botUsernameOf(deps.db, vendorId, n.botId)
-          : null;
-      const message = vendorMessage(kind, { ...n, botUsername: botUsername ?? null }, owner);
-      const link =
-        message.button && platformBot ? await platformBot.miniAppLink(message.button.startParam) : null;
-      return sendTo(botApi, token, chatId, message, link);
-    },
+    ) => tellVendor(parts, vendorId, kind, n),
   };
 }
 
@@ -149,99 +130,128 @@ const CUSTOMER_NOTICES: ReadonlySet<string> = new Set<CustomerNotice>([
   'order_refunded',
 ]);
 
+/** What the sender builds once: the paced Bot API, the vendor notifier, and the orders and customers readers. */
+export type NotificationsParts = {
+  db: Db;
+  secrets: Pick<Secrets, 'decrypt'>;
+  log: NotificationsLogger | undefined;
+  now: () => Date;
+  botApi: BotApi;
+  vendors: VendorNotifier;
+  orders: OrderReads;
+  customers: CustomersService;
+};
+
+/** A follow-up to the customer of an order, through its shop bot, unless they blocked it. */
+export async function tellCustomer(
+  parts: NotificationsParts,
+  row: repo.NotificationRow,
+  kind: CustomerNotice,
+): Promise<Outcome> {
+  const { orders, customers } = parts;
+  const order = await orders.partiesOf(row.vendorId, row.subjectId);
+  if (!order) return { status: 'skipped', chatId: null, reason: 'order not found' };
+  const bot = await botMessengerOf(parts, row.vendorId, order.botId);
+  if (!bot) return { status: 'skipped', chatId: null, reason: 'bot deleted' };
+  const contact = await customers.botContactOf(row.vendorId, order.customerId, order.botId);
+  if (!contact) return { status: 'skipped', chatId: null, reason: 'customer not found' };
+  if (contact.blockedAt) {
+    return { status: 'skipped', chatId: contact.telegramId, reason: 'customer blocked the bot' };
+  }
+  const message = customerMessage(kind, { params: row.params, orderNumber: order.number }, bot.language);
+  const outcome = await sendTo(parts.botApi, bot.token, contact.telegramId, message, null);
+  if (outcome.status === 'blocked') {
+    await customers.markBlocked(row.vendorId, order.customerId, order.botId, parts.now());
+  }
+  return outcome;
+}
+
+/** One try at a queued notification; never throws (a database failure or a bug reads as `retry`). */
+async function attempt(parts: NotificationsParts, row: repo.NotificationRow): Promise<Outcome> {
+  try {
+    if (row.audience === 'vendor' && VENDOR_NOTICES.has(row.kind)) {
+      return await parts.vendors.tell(row.vendorId, row.kind as VendorNotice, row);
+    }
+    if (row.audience === 'customer' && CUSTOMER_NOTICES.has(row.kind)) {
+      return await tellCustomer(parts, row, row.kind as CustomerNotice);
+    }
+    return { status: 'skipped', chatId: null, reason: `unknown notification ${row.audience}/${row.kind}` };
+  } catch (err) {
+    // The database or a bug: try again later, like a Telegram outage, within the same limit.
+    return { status: 'retry', chatId: null, error: errorText(err) };
+  }
+}
+
+/** Stores how a try ended: again later (backing off), given up after MAX_ATTEMPTS, or finished. */
+async function settle(
+  parts: NotificationsParts,
+  row: repo.NotificationRow,
+  outcome: Outcome,
+): Promise<Outcome['status']> {
+  const { db } = parts;
+  const at = parts.now();
+  const about = { notificationId: row.id, vendorId: row.vendorId, kind: row.kind, audience: row.audience };
+  if (outcome.status === 'retry') {
+    if (row.attempts + 1 < MAX_ATTEMPTS) {
+      const later = new Date(at.getTime() + (outcome.afterMs ?? backoffMs(row.attempts)));
+      await repo.retryNotificationLater(db, row, {
+        at: later,
+        chatId: outcome.chatId,
+        error: outcome.error,
+      });
+      return 'retry';
+    }
+    parts.log?.warn({ ...about, err: outcome.error }, 'notification given up');
+    await repo.finishNotification(db, row, {
+      status: 'failed',
+      at,
+      chatId: outcome.chatId,
+      error: outcome.error,
+    });
+    return 'failed';
+  }
+  if (outcome.status === 'failed' || outcome.status === 'blocked') {
+    parts.log?.warn({ ...about, err: outcome.error }, 'notification not sent');
+  }
+  const error =
+    outcome.status === 'skipped' ? outcome.reason : outcome.status === 'sent' ? null : outcome.error;
+  await repo.finishNotification(db, row, { status: outcome.status, at, chatId: outcome.chatId, error });
+  return outcome.status;
+}
+
+/** Sends every notification that is due, batch after batch, for about a minute at most. */
+export async function sendDue(parts: NotificationsParts): Promise<Record<Outcome['status'], number>> {
+  const counts = { sent: 0, skipped: 0, blocked: 0, failed: 0, retry: 0 };
+  const started = Date.now();
+  const seen = new Set<string>();
+  for (;;) {
+    const rows = (await repo.dueNotifications(parts.db, parts.now(), BATCH)).filter((r) => !seen.has(r.id));
+    for (const row of rows) {
+      seen.add(row.id);
+      counts[await settle(parts, row, await attempt(parts, row))] += 1;
+    }
+    if (rows.length === 0 || Date.now() - started > RUN_BUDGET_MS) return counts;
+  }
+}
+
 /**
  * Sends the queued notifications (the notifications.send job): vendors through the platform bot, customers
  * through the shop bot they bought from, each paced by the throttle. A notification is tried at most
  * MAX_ATTEMPTS times; a recipient who blocked the bot (403) is marked and not messaged again.
  */
 export function createNotificationsService(deps: NotificationsDeps) {
-  const { db } = deps;
-  const now = deps.now ?? (() => new Date());
-  const botApi = throttledBotApi(deps.botApi, deps.throttle);
-  const vendors = createVendorNotifier(deps);
-  const orders = createOrderReads({ db });
-  const customers = createCustomersService({ db });
-
-  /** A follow-up to the customer of an order, through its shop bot, unless they blocked it. */
-  async function tellCustomer(row: repo.NotificationRow, kind: CustomerNotice): Promise<Outcome> {
-    const order = await orders.partiesOf(row.vendorId, row.subjectId);
-    if (!order) return { status: 'skipped', chatId: null, reason: 'order not found' };
-    const bot = await botMessengerOf(deps, row.vendorId, order.botId);
-    if (!bot) return { status: 'skipped', chatId: null, reason: 'bot deleted' };
-    const contact = await customers.botContactOf(row.vendorId, order.customerId, order.botId);
-    if (!contact) return { status: 'skipped', chatId: null, reason: 'customer not found' };
-    if (contact.blockedAt) {
-      return { status: 'skipped', chatId: contact.telegramId, reason: 'customer blocked the bot' };
-    }
-    const message = customerMessage(kind, { params: row.params, orderNumber: order.number }, bot.language);
-    const outcome = await sendTo(botApi, bot.token, contact.telegramId, message, null);
-    if (outcome.status === 'blocked') {
-      await customers.markBlocked(row.vendorId, order.customerId, order.botId, now());
-    }
-    return outcome;
-  }
-
-  async function attempt(row: repo.NotificationRow): Promise<Outcome> {
-    try {
-      if (row.audience === 'vendor' && VENDOR_NOTICES.has(row.kind)) {
-        return await vendors.tell(row.vendorId, row.kind as VendorNotice, row);
-      }
-      if (row.audience === 'customer' && CUSTOMER_NOTICES.has(row.kind)) {
-        return await tellCustomer(row, row.kind as CustomerNotice);
-      }
-      return { status: 'skipped', chatId: null, reason: `unknown notification ${row.audience}/${row.kind}` };
-    } catch (err) {
-      // The database or a bug: try again later, like a Telegram outage, within the same limit.
-      return { status: 'retry', chatId: null, error: errorText(err) };
-    }
-  }
-
-  async function settle(row: repo.NotificationRow, outcome: Outcome): Promise<Outcome['status']> {
-    const at = now();
-    const about = { notificationId: row.id, vendorId: row.vendorId, kind: row.kind, audience: row.audience };
-    if (outcome.status === 'retry') {
-      if (row.attempts + 1 < MAX_ATTEMPTS) {
-        const later = new Date(at.getTime() + (outcome.afterMs ?? backoffMs(row.attempts)));
-        await repo.retryNotificationLater(db, row, {
-          at: later,
-          chatId: outcome.chatId,
-          error: outcome.error,
-        });
-        return 'retry';
-      }
-      deps.log?.warn({ ...about, err: outcome.error }, 'notification given up');
-      await repo.finishNotification(db, row, {
-        status: 'failed',
-        at,
-        chatId: outcome.chatId,
-        error: outcome.error,
-      });
-      return 'failed';
-    }
-    if (outcome.status === 'failed' || outcome.status === 'blocked') {
-      deps.log?.warn({ ...about, err: outcome.error }, 'notification not sent');
-    }
-    const error =
-      outcome.status === 'skipped' ? outcome.reason : outcome.status === 'sent' ? null : outcome.error;
-    await repo.finishNotification(db, row, { status: outcome.status, at, chatId: outcome.chatId, error });
-    return outcome.status;
-  }
-
+  const parts: NotificationsParts = {
+    db: deps.db,
+    secrets: deps.secrets,
+    log: deps.log,
+    now: deps.now ?? (() => new Date()),
+    botApi: throttledBotApi(deps.botApi, deps.throttle),
+    vendors: createVendorNotifier(deps),
+    orders: createOrderReads({ db: deps.db }),
+    customers: createCustomersService({ db: deps.db }),
+  };
   return {
-    /** Sends every notification that is due, batch after batch, for about a minute at most. */
-    async sendDue(): Promise<Record<Outcome['status'], number>> {
-      const counts = { sent: 0, skipped: 0, blocked: 0, failed: 0, retry: 0 };
-      const started = Date.now();
-      const seen = new Set<string>();
-      for (;;) {
-        const rows = (await repo.dueNotifications(db, now(), BATCH)).filter((r) => !seen.has(r.id));
-        for (const row of rows) {
-          seen.add(row.id);
-          counts[await settle(row, await attempt(row))] += 1;
-        }
-        if (rows.length === 0 || Date.now() - started > RUN_BUDGET_MS) return counts;
-      }
-    },
+    sendDue: () => sendDue(parts),
   };
 }
 

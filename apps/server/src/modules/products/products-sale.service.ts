@@ -2,6 +2,7 @@ import { DAY_MS } from '@app/contracts/common';
 import { BulkPricingTier, type ServiceSlot } from '@app/contracts/products';
 import type { Conn, Tx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
+import { dayOf } from '../../lib/days';
 import { type ChangedBy, stockEvents } from './product-events';
 import { openSlotsOf } from './product-reads.service';
 import { physicalOf, sellsCodes, serviceOf } from './product-view';
@@ -186,7 +187,7 @@ export async function bookSlot(
   const row = await repo.lockProduct(tx, b.vendorId, b.productId);
   const service = row ? serviceOf(row) : null;
   if (!row || !service) throw new AppError('SLOT_UNAVAILABLE');
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const day = (ms: number) => dayOf(new Date(ms));
   const open = await openSlotsOf(
     tx,
     row,

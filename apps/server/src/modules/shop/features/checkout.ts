@@ -5,6 +5,7 @@ import type { ServiceSlot } from '@app/contracts/products';
 import { Composer, InlineKeyboard } from 'grammy';
 import type { Tx } from '../../../db/types';
 import { AppError } from '../../../lib/app-error';
+import { dayOf } from '../../../lib/days';
 import { formatAmount } from '../../../lib/money';
 import { type SaleProduct, unitPriceOf } from '../../products/sale-rules';
 import { formatSlot, type PricedCart, priceCart, sessionKeyOf } from '../cart-model';
@@ -161,7 +162,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
     if (!booking) return stale(ctx);
     const { product, line } = booking;
     const now = deps.now();
-    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const day = (ms: number) => dayOf(new Date(ms));
     const open = await deps.slotsOf(
       shop.vendorId,
       shop.botId,
