@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -44,16 +45,21 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 let shared: Promise<Database> | undefined;
 
 /**
- * One database per test worker (a fresh PGlite is slow to start): in memory by default, or a PostgreSQL
- * database of its own per worker when TEST_DATABASE_URL is set. Tests call resetDatabase() between them.
+ * One database per test file: in memory by default, loaded from the run's migrated template (see
+ * global-setup.ts), or a PostgreSQL database of its own per worker when TEST_DATABASE_URL is set. Tests call
+ * resetDatabase() between them.
  */
 export function getTestDatabase(): Promise<Database> {
   shared ??= (async () => {
     const url = process.env.TEST_DATABASE_URL;
+    const template = inject('pgliteTemplate');
     const database = await openDatabase(
-      url ? { databaseUrl: await workerDatabase(url), dataDir: null } : { dataDir: null },
+      url
+        ? { databaseUrl: await workerDatabase(url), dataDir: null }
+        : { dataDir: null, ...(template ? { template } : {}) },
     );
-    await database.migrate();
+    // The template was migrated by this run's global setup.
+    if (url || !template) await database.migrate();
     return database;
   })();
   return shared;
