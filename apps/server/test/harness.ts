@@ -32,7 +32,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shopCatalogueCacheMs: 0,
     // Likewise every change reaches the next read; the read cache has tests of its own.
     readCacheMs: 0,
-    shopThrottle: true,
+    // No pacing of the shop's messages: tests send bursts to one chat (the throttle has tests of its own; a
+    // process-wide pace also carried from one test to the next).
+    shopThrottle: false,
     nowPayments: {
       apiUrl: 'http://127.0.0.1:9/unused-nowpayments',
       apiKey: 'test-nowpayments-key',
