@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getTestDatabase } from '../../test/harness';
+import { quietLog, resetJobSchema, storedJobs } from '../../test/jobs';
 import { waitFor } from '../../test/wait-for';
 import type { Database } from '../db/client';
 import { createEventDispatchRequester } from './events-dispatch';
 import { createJobQueue, type JobQueue } from './job-queue';
 import { jobKinds } from './job-types';
-import { quietLog, resetJobSchema, storedJobs } from './test-helpers';
 
 describe('on the test database', () => {
   let database: Database;

@@ -3,11 +3,11 @@ import type { Bot, BotListResponse } from '@app/contracts/bots';
 import { Permission } from '@app/contracts/permissions';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createBot, fakeBot, type Vendor, vendor } from '../../test/factories';
 import { createTestApp, signIn, type TestApp, telegramUser } from '../../test/harness';
 import { telegramIdentities } from '../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/bot-api/server';
 import type { StaffGrant } from '../modules/auth/actor-resolver';
-import { createBot, fakeBot, type Vendor, vendor } from '../modules/bots/test-helpers';
 import { bumpDaily } from '../modules/orders/order-rollups';
 import { vendorScope } from './vendor-scope';
 

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rollupSnapshot } from '../../../test/orders';
 import { type Database, openDatabase } from '../../db/client';
 import { createSecrets } from '../../lib/secrets';
 import { rebuildOrderRollups } from '../../modules/orders/order-rollups';
-import { rollupSnapshot } from '../../modules/orders/test-helpers';
 import { DEMO_BOTS, demoShopWebhooks, type SeedResult, seedDemoVendor } from './seed';
 
 const NOW = new Date('2026-03-18T12:00:00Z');

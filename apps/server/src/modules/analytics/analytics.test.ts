@@ -8,11 +8,12 @@ import type {
 } from '@app/contracts/analytics';
 import type { DashboardBots, DashboardStats, SubscriptionOverview } from '@app/contracts/dashboard';
 import { describe, expect, it } from 'vitest';
+import { DAY_MS, type TestClock } from '../../../test/clock';
+import { addCustomer, addProduct, placeTestOrder, type Vendor, vendor } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
+import { percent, shopTestEnv } from '../../../test/orders';
 import { categories } from '../../db/schema/index';
-import { DAY_MS, type TestClock, type Vendor, vendor } from '../bots/test-helpers';
 import { recordShopFunnel } from '../orders/order-rollups';
-import { addCustomer, addProduct, percent, placeTestOrder, shopTestEnv } from '../orders/test-helpers';
 
 const env = shopTestEnv();
 const { get } = env;

@@ -2,24 +2,13 @@ import { BOT_MESSAGES, type Bot, type BotListResponse } from '@app/contracts/bot
 import { PLANS, TRIAL_DAYS } from '@app/contracts/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, type TestClock, testClock } from '../../../test/clock';
+import { createBot, fakeBot, makeToken, type Vendor, vendor } from '../../../test/factories';
+import { type BotApiHooks, hookedBotApi, sendUpdate, startApp } from '../../../test/fake-telegram';
 import { createTestApp, eventsOf, type TestApp } from '../../../test/harness';
 import { botSubscriptions, bots, customers, orders } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { TelegramUnreachableError } from '../../lib/telegram/bot-api';
-import {
-  type BotApiHooks,
-  createBot,
-  DAY_MS,
-  fakeBot,
-  hookedBotApi,
-  makeToken,
-  sendUpdate,
-  startApp,
-  type TestClock,
-  testClock,
-  type Vendor,
-  vendor,
-} from './test-helpers';
 
 let fake: FakeBotApi;
 let t: TestApp;

@@ -1,12 +1,19 @@
 import type { Category, CategoryListResponse } from '@app/contracts/categories';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createBot,
+  createCategory,
+  createProduct,
+  fakeBot,
+  productBody,
+  type Vendor,
+  vendor,
+} from '../../../test/factories';
 import { createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
 import { events, products, telegramIdentities } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import type { StaffGrant } from '../auth/actor-resolver';
-import { createBot, fakeBot, type Vendor, vendor } from '../bots/test-helpers';
-import { createCategory, createProduct, productBody } from '../products/test-helpers';
 
 let fake: FakeBotApi;
 let t: TestApp;

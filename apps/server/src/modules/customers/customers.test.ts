@@ -1,9 +1,10 @@
 import type { CustomerDetail, CustomerListResponse, CustomerStats } from '@app/contracts/customers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DAY_MS, type TestClock } from '../../../test/clock';
+import { addCustomer, addProduct, placeTestOrder, type Vendor, vendor } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
-import { DAY_MS, type TestClock, type Vendor, vendor } from '../bots/test-helpers';
-import { addCustomer, addProduct, percent, placeTestOrder, shopTestEnv } from '../orders/test-helpers';
+import { percent, shopTestEnv } from '../../../test/orders';
 
 const env = shopTestEnv();
 const { get } = env;

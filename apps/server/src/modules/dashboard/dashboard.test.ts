@@ -1,18 +1,11 @@
 import type { DashboardStats } from '@app/contracts/dashboard';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, type TestClock, testClock } from '../../../test/clock';
+import { createBot, fakeBot, type Vendor, vendor } from '../../../test/factories';
+import { startApp } from '../../../test/fake-telegram';
 import type { TestApp } from '../../../test/harness';
 import { telegramIdentities } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import {
-  createBot,
-  DAY_MS,
-  fakeBot,
-  startApp,
-  type TestClock,
-  testClock,
-  type Vendor,
-  vendor,
-} from '../bots/test-helpers';
 import { bumpDaily } from '../orders/order-rollups';
 
 let fake: FakeBotApi;

@@ -2,7 +2,16 @@ import { MEDIA_MESSAGES, type MediaUpload, type ProductMediaList } from '@app/co
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createCategory,
+  createProduct,
+  insertProduct,
+  productBody,
+  type Vendor,
+  vendor,
+} from '../../../test/factories';
 import { bearer, createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
+import { makeImage, makeLargeJpeg, tempStorage, uploadTo } from '../../../test/media';
 import {
   botSettings,
   bots,
@@ -12,10 +21,7 @@ import {
   telegramIdentities,
 } from '../../db/schema/index';
 import { sweepMedia } from '../../jobs/media-sweep';
-import { type Vendor, vendor } from '../bots/test-helpers';
-import { createCategory, createProduct, productBody } from '../products/test-helpers';
 import type { StorageDriver } from './storage';
-import { insertProduct, makeImage, makeLargeJpeg, tempStorage, uploadTo } from './test-helpers';
 
 let t: TestApp;
 let v: Vendor;

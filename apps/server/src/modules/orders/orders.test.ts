@@ -10,13 +10,22 @@ import {
 import type { Product } from '@app/contracts/products';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DAY_MS, type TestClock } from '../../../test/clock';
+import {
+  addCustomer,
+  addProduct,
+  createCategory,
+  createProduct,
+  placeTestOrder,
+  productBody,
+  type Vendor,
+  vendor,
+} from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
+import { rollupSnapshot, shopTestEnv } from '../../../test/orders';
 import { customers, products, telegramIdentities } from '../../db/schema/index';
-import { DAY_MS, type TestClock, type Vendor, vendor } from '../bots/test-helpers';
 import { claimCodes } from '../products/products.service';
-import { createCategory, createProduct, productBody } from '../products/test-helpers';
 import { rebuildOrderRollups } from './order-rollups';
-import { addCustomer, addProduct, placeTestOrder, rollupSnapshot, shopTestEnv } from './test-helpers';
 
 const env = shopTestEnv();
 const { get } = env;

@@ -1,19 +1,9 @@
 import type { BotListResponse } from '@app/contracts/bots';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createBot, fakeBot, type Vendor, vendor } from '../../../test/factories';
+import { hookedBotApi, sendUpdate } from '../../../test/fake-telegram';
 import { eventsOf, getTestDatabase, type TestApp } from '../../../test/harness';
-import { waitFor } from '../../../test/wait-for';
-import { botSubscriptions, walletLedger } from '../../db/schema/index';
-import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import { resumeBot } from '../../jobs/bot-resume';
-import { createJobQueue, type JobQueue } from '../../jobs/job-queue';
-import { jobKinds } from '../../jobs/job-types';
-import { expireSubscriptions } from '../../jobs/subscription-expiry';
-import { quietLog, resetJobSchema } from '../../jobs/test-helpers';
-import { registerWorkers } from '../../jobs/workers';
-import { createSecrets } from '../../lib/secrets';
-import { type BotApi, createBotApi } from '../../lib/telegram/bot-api';
-import { createBot, fakeBot, hookedBotApi, sendUpdate, type Vendor, vendor } from '../bots/test-helpers';
-import { createLocalStorage } from '../media/storage';
+import { quietLog, resetJobSchema } from '../../../test/jobs';
 import {
   createPayment,
   type FakeProvider,
@@ -24,7 +14,18 @@ import {
   startFakeProvider,
   startPaymentsApp,
   successfulPayment,
-} from './test-helpers';
+} from '../../../test/payments';
+import { waitFor } from '../../../test/wait-for';
+import { botSubscriptions, walletLedger } from '../../db/schema/index';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { resumeBot } from '../../jobs/bot-resume';
+import { createJobQueue, type JobQueue } from '../../jobs/job-queue';
+import { jobKinds } from '../../jobs/job-types';
+import { expireSubscriptions } from '../../jobs/subscription-expiry';
+import { registerWorkers } from '../../jobs/workers';
+import { createSecrets } from '../../lib/secrets';
+import { type BotApi, createBotApi } from '../../lib/telegram/bot-api';
+import { createLocalStorage } from '../media/storage';
 
 let fake: FakeBotApi;
 let provider: FakeProvider;

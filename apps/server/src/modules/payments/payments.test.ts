@@ -7,10 +7,9 @@ import type {
   WalletBalance,
 } from '@app/contracts/payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, testClock } from '../../../test/clock';
+import { createBot, fakeBot, vendor } from '../../../test/factories';
 import { eventsOf, getTestDatabase, type TestApp } from '../../../test/harness';
-import { walletLedger } from '../../db/schema/index';
-import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import { DAY_MS, testClock, vendor } from '../bots/test-helpers';
 import {
   createPayment,
   type FakeProvider,
@@ -23,7 +22,9 @@ import {
   startPaymentsApp,
   successfulPayment,
   vendorWithBot,
-} from './test-helpers';
+} from '../../../test/payments';
+import { walletLedger } from '../../db/schema/index';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 
 let fake: FakeBotApi;
 let provider: FakeProvider;
@@ -361,7 +362,6 @@ describe('Overview', () => {
   it("counts the live subscriptions and what they cost a month (a trial at its plan's price, a yearly plan as a twelfth)", async () => {
     t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
-    const { createBot, fakeBot } = await import('../bots/test-helpers');
     await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Second', plan: 'BASIC' });
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO', period: 'yearly' });
     await platformUpdate(t, successfulPayment(p, 'charge-o'));

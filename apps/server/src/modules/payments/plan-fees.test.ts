@@ -4,13 +4,9 @@ import type { EventType } from '@app/contracts/events';
 import type { FeeStatement, InvoiceList } from '@app/contracts/payments';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../test/clock';
+import { createBot, fakeBot, type Vendor, vendor } from '../../../test/factories';
 import { getTestDatabase, type TestApp } from '../../../test/harness';
-import { botSubscriptions, events, planFees } from '../../db/schema/index';
-import { EVENT_CONSUMERS } from '../../event-consumers';
-import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import { createBot, DAY_MS, fakeBot, type Vendor, vendor } from '../bots/test-helpers';
-import { dispatchPendingEvents } from '../events/events.dispatcher';
-import { recordEvent } from '../events/record-event';
 import {
   type FakeProvider,
   get,
@@ -18,7 +14,12 @@ import {
   startFakeProvider,
   startPaymentsApp,
   vendorWithBot,
-} from './test-helpers';
+} from '../../../test/payments';
+import { botSubscriptions, events, planFees } from '../../db/schema/index';
+import { EVENT_CONSUMERS } from '../../event-consumers';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { dispatchPendingEvents } from '../events/events.dispatcher';
+import { recordEvent } from '../events/record-event';
 
 let fake: FakeBotApi;
 let provider: FakeProvider;
