@@ -1,7 +1,7 @@
 import { BOT_MESSAGES, type Bot, type BotListResponse } from '@app/contracts/bots';
 import { PLANS, TRIAL_DAYS } from '@app/contracts/plans';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, type TestClock, testClock } from '../../../test/clock';
 import { createBot, fakeBot, makeToken, type Vendor, vendor } from '../../../test/factories';
 import { type BotApiHooks, hookedBotApi, sendUpdate, startApp } from '../../../test/fake-telegram';
@@ -25,6 +25,13 @@ afterEach(async () => {
   await t.app.close();
 });
 
+declare module 'vitest' {
+  interface TaskMeta {
+    /** The app this test needs instead of the usual one (on the fake Bot API, with hooks and a test clock). */
+    app?: 'telegram-unreachable' | 'http-public-url';
+  }
+}
+
 async function setUp(config: Parameters<typeof startApp>[1] = {}) {
   clock = testClock();
   const hooked = hookedBotApi(fake);
@@ -32,6 +39,16 @@ async function setUp(config: Parameters<typeof startApp>[1] = {}) {
   t = await startApp(fake, config, { now: clock.now, botApi: hooked.botApi });
   v = await vendor(t.app);
 }
+
+beforeEach(async ({ task }) => {
+  if (task.meta.app === 'telegram-unreachable') {
+    t = await createTestApp(); // the harness's telegramApiRoot is a dead address
+    v = await vendor(t.app);
+  } else {
+    // Telegram wants https: an http public URL makes it refuse the webhook.
+    await setUp(task.meta.app === 'http-public-url' ? { publicUrl: 'http://shop.example.test' } : {});
+  }
+});
 
 const activityOf = (botId: string) => eventsOf(t.database, v.vendorId, botId);
 
@@ -53,14 +70,12 @@ describe('POST /vendors/{id}/bots validation', () => {
     ['a missing name', { botToken: makeToken(7000000001) }, BOT_MESSAGES.nameRequired],
     ['a blank name', { botToken: makeToken(7000000001), botName: '   ' }, BOT_MESSAGES.nameRequired],
   ])('refuses %s with 400 VALIDATION_FAILED and the spec message', async (_case, body, message) => {
-    await setUp();
     const res = await post(`${v.base}/bots`, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message });
   });
 
   it('refuses fields the wizard does not send (no mass assignment)', async () => {
-    await setUp();
     const { token } = fakeBot(fake);
     const res = await post(`${v.base}/bots`, { botToken: token, botName: 'Shop', isActive: true });
     expect(res.statusCode).toBe(400);
@@ -70,7 +85,6 @@ describe('POST /vendors/{id}/bots validation', () => {
 
 describe('POST /vendors/{id}/bots/verify-token', () => {
   it('answers valid with the bot info from getMe', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const res = await post(`${v.base}/bots/verify-token`, { token: bot.token });
     expect(res.statusCode).toBe(200);
@@ -82,27 +96,24 @@ describe('POST /vendors/{id}/bots/verify-token', () => {
   });
 
   it('answers valid:false with the spec message for a token Telegram does not know', async () => {
-    await setUp();
     const res = await post(`${v.base}/bots/verify-token`, { token: makeToken(7999999999) });
     expect(res.json()).toEqual({ valid: false, error: BOT_MESSAGES.tokenUnknown, botInfo: null });
   });
 
   it('refuses an empty token with "Bot token is required"', async () => {
-    await setUp();
     const res = await post(`${v.base}/bots/verify-token`, { token: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(BOT_MESSAGES.tokenRequired);
   });
 
-  it('answers valid:false with the connection message when Telegram is unreachable', async () => {
-    t = await createTestApp(); // the harness's telegramApiRoot is a dead address
-    v = await vendor(t.app);
+  it('answers valid:false with the connection message when Telegram is unreachable', {
+    meta: { app: 'telegram-unreachable' },
+  }, async () => {
     const res = await post(`${v.base}/bots/verify-token`, { token: makeToken(7000000001) });
     expect(res.json()).toEqual({ valid: false, error: BOT_MESSAGES.tokenNetwork, botInfo: null });
   });
 
   it('answers valid:false when the token is already registered', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     const res = await post(`${v.base}/bots/verify-token`, { token: bot.token });
@@ -112,7 +123,6 @@ describe('POST /vendors/{id}/bots/verify-token', () => {
 
 describe('POST /vendors/{id}/bots', () => {
   it('stores the wizard fields and the username from getMe, not the client botUsername', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, {
       botToken: bot.token,
@@ -144,7 +154,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('never answers the token, only a masked form', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const res = await post(`${v.base}/bots`, { botToken: bot.token, botName: 'Shop' });
     expect(res.body).not.toContain(bot.token.split(':')[1]);
@@ -155,7 +164,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('gives the first bot the FREE plan without a subscription row', async () => {
-    await setUp();
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     expect(created.subscription).toEqual({ plan: 'FREE', status: 'active', label: 'FREE', expiresAt: null });
     expect(created.hasActiveSubscription).toBe(true);
@@ -164,7 +172,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('starts a 7-day TRIAL of a paid plan', async () => {
-    await setUp();
     const created = await createBot(t.app, v, {
       botToken: fakeBot(fake).token,
       botName: 'Shop',
@@ -182,7 +189,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('refuses the FREE plan for a second bot with 400 FREE_PLAN_NOT_AVAILABLE', async () => {
-    await setUp();
     await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'First' });
     const res = await post(`${v.base}/bots`, {
       botToken: fakeBot(fake).token,
@@ -197,7 +203,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('answers 409 "Bot token already registered" for a token already in use', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     const res = await post(`${v.base}/bots`, { botToken: bot.token, botName: 'Again', plan: 'BASIC' });
@@ -209,7 +214,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('answers 409 for a token another vendor registered', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     const other = await vendor(t.app);
@@ -219,7 +223,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('answers 409 "Bot username already taken" for a username already present', async () => {
-    await setUp();
     const first = fakeBot(fake);
     await createBot(t.app, v, { botToken: first.token, botName: 'Shop' });
     // Same bot, new token after BotFather's /revoke: the username is what collides.
@@ -232,23 +235,21 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('answers 400 BOT_TOKEN_INVALID when getMe does not know the token', async () => {
-    await setUp();
     const res = await post(`${v.base}/bots`, { botToken: makeToken(7999999998), botName: 'Shop' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({ code: 'BOT_TOKEN_INVALID', message: BOT_MESSAGES.tokenUnknown });
     expect(await listBots()).toMatchObject({ bots: [] });
   });
 
-  it('answers 503 TELEGRAM_UNAVAILABLE when Telegram cannot be reached', async () => {
-    t = await createTestApp();
-    v = await vendor(t.app);
+  it('answers 503 TELEGRAM_UNAVAILABLE when Telegram cannot be reached', {
+    meta: { app: 'telegram-unreachable' },
+  }, async () => {
     const res = await post(`${v.base}/bots`, { botToken: makeToken(7000000001), botName: 'Shop' });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('TELEGRAM_UNAVAILABLE');
   });
 
   it('starts the new bot: sets its webhook and answers it active', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     const url = `https://shop.example.test/telegram/webhook/${created.id}`;
@@ -258,8 +259,9 @@ describe('POST /vendors/{id}/bots', () => {
     ]);
   });
 
-  it('keeps the bot, inactive, when Telegram refuses the webhook at creation', async () => {
-    await setUp({ publicUrl: 'http://shop.example.test' }); // Telegram wants https
+  it('keeps the bot, inactive, when Telegram refuses the webhook at creation', {
+    meta: { app: 'http-public-url' },
+  }, async () => {
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     expect(created).toMatchObject({ isActive: false, webhookUrl: null });
     expect((await listBots()).bots).toHaveLength(1);
@@ -268,7 +270,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('stores the webhook secret before Telegram is asked, so an update sent at once is accepted', async () => {
-    await setUp();
     const statuses: number[] = [];
     hooks.setWebhook = async (_token, params) => {
       statuses.push(await sendUpdate(t.app, params.url.split('/').at(-1) ?? '', params.secret_token));
@@ -278,7 +279,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('records bot.created and bot.started activity rows', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     expect((await activityOf(created.id)).map((e) => e.type).sort()).toEqual(['bot.created', 'bot.started']);
@@ -295,7 +295,6 @@ describe('POST /vendors/{id}/bots', () => {
 
 describe('start and stop', () => {
   it('stop sends deleteWebhook and marks the bot inactive', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     const res = await post(`${v.base}/bots/${created.id}/stop`);
@@ -307,7 +306,6 @@ describe('start and stop', () => {
   });
 
   it('stop stops the bot even when Telegram cannot be reached, and refuses its updates', async () => {
-    await setUp();
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     const secret = String(fake.state.calls({ method: 'setWebhook' })[0]?.params.secret_token);
     hooks.deleteWebhook = async () => {
@@ -320,7 +318,6 @@ describe('start and stop', () => {
   });
 
   it('start sets the webhook to /telegram/webhook/{botId} with a secret_token and the update types', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     await post(`${v.base}/bots/${created.id}/stop`);
@@ -337,7 +334,6 @@ describe('start and stop', () => {
   });
 
   it('start stores the new secret before Telegram is asked, so an update sent at once is accepted', async () => {
-    await setUp();
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     await post(`${v.base}/bots/${created.id}/stop`);
     const statuses: number[] = [];
@@ -349,8 +345,9 @@ describe('start and stop', () => {
     expect((await activityOf(created.id))[0]?.type).toBe('bot.started');
   });
 
-  it('answers 502 TELEGRAM_ERROR with Telegram description and leaves the bot inactive', async () => {
-    await setUp({ publicUrl: 'http://shop.example.test' });
+  it('answers 502 TELEGRAM_ERROR with Telegram description and leaves the bot inactive', {
+    meta: { app: 'http-public-url' },
+  }, async () => {
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     const res = await post(`${v.base}/bots/${created.id}/start`);
     expect(res.statusCode).toBe(502);
@@ -364,7 +361,6 @@ describe('start and stop', () => {
   it.each(['start', 'stop'])(
     '%s takes no input: a JSON object with fields is refused with 400',
     async (action) => {
-      await setUp();
       const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
       fake.state.reset();
       const res = await post(`${v.base}/bots/${created.id}/${action}`, { isActive: false, plan: 'PRO' });
@@ -376,7 +372,6 @@ describe('start and stop', () => {
   );
 
   it('refuses to start a bot whose trial has ended, with 400 SUBSCRIPTION_EXPIRED', async () => {
-    await setUp();
     const created = await createBot(t.app, v, {
       botToken: fakeBot(fake).token,
       botName: 'Shop',
@@ -397,7 +392,6 @@ describe('start and stop', () => {
 
 describe('the webhook route', () => {
   async function startedBot() {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     const secret = String(fake.state.calls({ method: 'setWebhook' })[0]?.params.secret_token);
@@ -482,7 +476,6 @@ describe('DELETE /vendors/{id}/bots/{botId}', () => {
   }
 
   it('deletes the webhook, hides the bot and keeps its orders', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     await withOrder(created);
@@ -501,7 +494,6 @@ describe('DELETE /vendors/{id}/bots/{botId}', () => {
   });
 
   it('still deletes a bot whose token Telegram has revoked (401)', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     fake.state.bots.delete(bot.token);
@@ -515,7 +507,6 @@ describe('DELETE /vendors/{id}/bots/{botId}', () => {
   });
 
   it('lets the token be registered again after the bot is deleted', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     await t.app.inject({ method: 'DELETE', url: `${v.base}/bots/${created.id}`, headers: v.auth });
@@ -524,7 +515,6 @@ describe('DELETE /vendors/{id}/bots/{botId}', () => {
   });
 
   it('records a bot.deleted activity row', async () => {
-    await setUp();
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     await t.app.inject({ method: 'DELETE', url: `${v.base}/bots/${created.id}`, headers: v.auth });
     expect((await activityOf(created.id))[0]).toMatchObject({ type: 'bot.deleted', botId: created.id });
@@ -533,7 +523,6 @@ describe('DELETE /vendors/{id}/bots/{botId}', () => {
 
 describe('scoping', () => {
   it("answers 404 BOT_NOT_FOUND on every route for another vendor's bot, and changes nothing", async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const theirs = await createBot(t.app, v, { botToken: bot.token, botName: 'Theirs' });
     const me = await vendor(t.app);
@@ -559,7 +548,6 @@ describe('scoping', () => {
   });
 
   it("refuses another vendor's id in the path with 403", async () => {
-    await setUp();
     const other = await vendor(t.app);
     const res = await get(`${other.base}/bots`);
     expect(res.statusCode).toBe(403);
@@ -568,7 +556,6 @@ describe('scoping', () => {
 
 describe('races', () => {
   it('answers 409 to the loser when two vendors register one token at the same moment', async () => {
-    await setUp();
     const other = await vendor(t.app);
     const bot = fakeBot(fake);
     const [a, b] = await Promise.all([
