@@ -47,24 +47,28 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 let shared: Promise<Database> | undefined;
 
 /**
- * One database per test file: in memory by default, loaded from the run's migrated template (see
- * global-setup.ts), or a PostgreSQL database of its own per worker when TEST_DATABASE_URL is set. Tests call
- * resetDatabase() between them.
+ * One database per test worker (test files share a worker's modules: vitest.config.ts has isolate off): in
+ * memory by default, or a PostgreSQL database of its own per worker when TEST_DATABASE_URL is set. Tests call
+ * resetDatabase() between them (createTestApp does).
  */
 export function getTestDatabase(): Promise<Database> {
   shared ??= (async () => {
     const url = process.env.TEST_DATABASE_URL;
-    const template = inject('pgliteTemplate');
-    const database = await openDatabase(
-      url
-        ? { databaseUrl: await workerDatabase(url), dataDir: null }
-        : { dataDir: null, ...(template ? { template } : {}) },
-    );
-    // The template was migrated by this run's global setup.
-    if (url || !template) await database.migrate();
+    if (!url) return openEmbeddedTestDatabase();
+    const database = await openDatabase({ databaseUrl: await workerDatabase(url), dataDir: null });
+    await database.migrate();
     return database;
   })();
   return shared;
+}
+
+/** A new migrated PGlite in memory, loaded from the run's template (global-setup.ts) when there is one. */
+export async function openEmbeddedTestDatabase(): Promise<Database> {
+  const template = inject('pgliteTemplate');
+  const database = await openDatabase({ dataDir: null, ...(template ? { template } : {}) });
+  // The template was migrated by this run's global setup.
+  if (!template) await database.migrate();
+  return database;
 }
 
 async function workerDatabase(baseUrl: string): Promise<string> {

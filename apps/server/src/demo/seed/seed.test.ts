@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmbeddedTestDatabase } from '../../../test/harness';
 import { rollupSnapshot } from '../../../test/orders';
-import { type Database, openDatabase } from '../../db/client';
+import type { Database } from '../../db/client';
 import { createSecrets } from '../../lib/secrets';
 import { rebuildOrderRollups } from '../../modules/orders/order-rollups';
 import { DEMO_BOTS, demoShopWebhooks, type SeedResult, seedDemoVendor } from './seed';
@@ -30,8 +31,7 @@ async function orderSignature(vendorId: string) {
 }
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: null });
-  await database.migrate();
+  database = await openEmbeddedTestDatabase();
   first = await seedDemoVendor(database.db, { orders: ORDERS, seed: 7, secrets, now: NOW });
 }, 120_000);
 
