@@ -5,8 +5,9 @@ import type { CreateProductBody, Product } from '@app/contracts/products';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client';
-import { customers, orders, products } from '../src/db/schema/index';
+import { customers, orders, products, telegramIdentities } from '../src/db/schema/index';
 import type { FakeBotApi } from '../src/fakes/bot-api/server';
+import type { InitDataUser } from '../src/lib/telegram/init-data';
 import { type NewOrder, placeOrder } from '../src/modules/orders/orders.service';
 import { claimCodes } from '../src/modules/products/products.service';
 import { bearer, signIn, type TestApp } from './harness';
@@ -36,6 +37,23 @@ export async function vendor(app: FastifyInstance): Promise<Vendor> {
   const session = await signIn(app);
   const vendorId = session.vendor.id;
   return { vendorId, auth: bearer(session.accessToken), base: `/api/v1/vendors/${vendorId}` };
+}
+
+/** `user` as staff of the vendor (their identity row, role STAFF), signed in: the vendor as they call it. */
+export async function signInStaff(
+  t: Pick<TestApp, 'app' | 'database'>,
+  v: Vendor,
+  user: InitDataUser,
+): Promise<Vendor> {
+  await t.database.db.insert(telegramIdentities).values({
+    vendorId: v.vendorId,
+    telegramId: user.id,
+    role: 'STAFF',
+    firstName: user.first_name,
+    lastName: user.last_name ?? null,
+  });
+  const session = await signIn(t.app, user);
+  return { ...v, auth: bearer(session.accessToken) };
 }
 
 export async function createBot(

@@ -2,13 +2,12 @@ import type { Bot } from '@app/contracts/bots';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Config } from '../src/config';
-import { telegramIdentities } from '../src/db/schema/index';
 import type { Conn } from '../src/db/types';
 import { type FakeBotApi, startFakeBotApi } from '../src/fakes/bot-api/server';
 import type { StaffGrant } from '../src/modules/auth/actor-resolver';
 import { type TestClock, testClock } from './clock';
-import { createBot, fakeBot, type Vendor, vendor } from './factories';
-import { createTestApp, signIn, type TestApp, telegramUser } from './harness';
+import { createBot, fakeBot, signInStaff, type Vendor, vendor } from './factories';
+import { createTestApp, type TestApp, telegramUser } from './harness';
 
 export type ShopTest = { t: TestApp; v: Vendor; clock: TestClock };
 
@@ -70,17 +69,9 @@ export function shopTestEnv() {
     },
 
     /** Sam Staff, staff of the vendor: signed in, with what `grant` allows. */
-    async signInStaff(): Promise<Vendor> {
+    signInStaff(): Promise<Vendor> {
       const { t, v } = now();
-      await t.database.db.insert(telegramIdentities).values({
-        vendorId: v.vendorId,
-        telegramId: staffUser.id,
-        role: 'STAFF',
-        firstName: 'Sam',
-        lastName: 'Staff',
-      });
-      const session = await signIn(t.app, staffUser);
-      return { ...v, auth: { authorization: `Bearer ${session.accessToken}` } };
+      return signInStaff(t, v, staffUser);
     },
   };
   return env;

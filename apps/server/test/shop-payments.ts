@@ -26,17 +26,20 @@ export function tap(t: TestApp, fake: FakeBotApi, shop: Shop, buyer: Buyer, data
   });
 }
 
+/** A message the customer sends in their chat with the shop. */
+const messageFrom = (buyer: Buyer, content: Record<string, unknown>) => ({
+  message: {
+    message_id: 1,
+    date: Math.floor(Date.now() / 1000),
+    chat: chatOf(buyer),
+    from: userOf(buyer),
+    ...content,
+  },
+});
+
 /** The customer writes a text message. */
 export function say(t: TestApp, fake: FakeBotApi, shop: Shop, buyer: Buyer, text: string) {
-  return sendUpdate(t, fake, shop, {
-    message: {
-      message_id: 1,
-      date: Math.floor(Date.now() / 1000),
-      chat: chatOf(buyer),
-      from: userOf(buyer),
-      text,
-    },
-  });
+  return sendUpdate(t, fake, shop, messageFrom(buyer, { text }));
 }
 
 let nextQuery = 1;
@@ -68,15 +71,12 @@ export function paid(
     telegram_payment_charge_id: string;
   } & Record<string, unknown>,
 ) {
-  return sendUpdate(t, fake, shop, {
-    message: {
-      message_id: 1,
-      date: Math.floor(Date.now() / 1000),
-      chat: chatOf(buyer),
-      from: userOf(buyer),
-      successful_payment: { provider_payment_charge_id: '', ...sp },
-    },
-  });
+  return sendUpdate(
+    t,
+    fake,
+    shop,
+    messageFrom(buyer, { successful_payment: { provider_payment_charge_id: '', ...sp } }),
+  );
 }
 
 /** Pays a digital order in Stars as a customer would: the pre-checkout (answered yes), then the payment. */

@@ -7,11 +7,12 @@ import {
   createProduct,
   fakeBot,
   productBody,
+  signInStaff,
   type Vendor,
   vendor,
 } from '../../../test/factories';
-import { createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
-import { events, products, telegramIdentities } from '../../db/schema/index';
+import { createTestApp, type TestApp, telegramUser } from '../../../test/harness';
+import { events, products } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import type { StaffGrant } from '../auth/actor-resolver';
 
@@ -49,16 +50,9 @@ const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: u
 
 /** A staff member of the vendor, signed in, holding `grant`. */
 async function staffMember(held: StaffGrant): Promise<Vendor> {
-  await t.database.db.insert(telegramIdentities).values({
-    vendorId: v.vendorId,
-    telegramId: staffUser.id,
-    role: 'STAFF',
-    firstName: 'Sam',
-    lastName: 'Staff',
-  });
-  const session = await signIn(t.app, staffUser);
+  const staff = await signInStaff(t, v, staffUser);
   grant = held;
-  return { ...v, auth: { authorization: `Bearer ${session.accessToken}` } };
+  return staff;
 }
 
 const categoryEvents = () =>
