@@ -14,8 +14,9 @@ declare module 'vitest' {
 }
 
 /**
- * Once per run: a fresh PGlite spends seconds in initdb, and each test file used to pay that, then the
- * migrations. Here one database is created and migrated, and dumped to a file the test files load (half a second).
+ * Once per run: a fresh PGlite spends seconds in initdb, then the migrations, and each test file used to pay
+ * that. Here one database is created and migrated, and dumped to a file each worker's database loads (half a
+ * second).
  * On PostgreSQL (TEST_DATABASE_URL) there is nothing to do: each worker migrates its own database.
  */
 export default async function setup(project: TestProject) {
