@@ -6,7 +6,12 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The first test of a worker opens its database (a fresh PGlite takes a few seconds).
+    // Migrates one PGlite database for the run; each worker's database starts from its dump.
+    globalSetup: ['test/global-setup.ts'],
+    // Test files share a worker's modules, and so its database (test/harness.ts): no module reloads, no new
+    // database per file. Every test starts from an emptied database; a file that changes process-wide state
+    // (fake timers) restores it.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

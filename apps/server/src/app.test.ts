@@ -1,18 +1,32 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, getTestDatabase, resetDatabase, type TestApp, testConfig } from '../test/harness';
 import { buildApp } from './app';
+import type { Config } from './config';
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** What the test's app changes in the test configuration. */
+    config?: Partial<Config>;
+  }
+}
 
 let t: TestApp;
 afterEach(async () => {
   await t.app.close();
 });
 
+/** The app of a test in the errors and operations blocks, with the configuration its meta asks for. */
+const startApp = async ({ task }: { task: { meta: { config?: Partial<Config> } } }) => {
+  t = await createTestApp({ config: task.meta.config ?? {} });
+};
+
 describe('errors', () => {
+  beforeEach(startApp);
+
   it('answers a validation failure with 400 VALIDATION_FAILED and the field issues', async () => {
-    t = await createTestApp();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/refresh',
@@ -25,7 +39,6 @@ describe('errors', () => {
   });
 
   it('answers an unexpected failure with a generic 500 and no stack', async () => {
-    t = await createTestApp();
     await t.app.close();
     const database = await getTestDatabase();
     await resetDatabase(database);
@@ -40,14 +53,12 @@ describe('errors', () => {
   });
 
   it('answers an unknown API route with a JSON 404', async () => {
-    t = await createTestApp();
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('NOT_FOUND');
   });
 
   it('echoes a request id on every response', async () => {
-    t = await createTestApp();
     const res = await t.app.inject({
       method: 'GET',
       url: '/healthz',
@@ -58,8 +69,9 @@ describe('errors', () => {
 });
 
 describe('operations', () => {
+  beforeEach(startApp);
+
   it('answers liveness and readiness', async () => {
-    t = await createTestApp();
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
@@ -67,7 +79,6 @@ describe('operations', () => {
   });
 
   it('publishes the OpenAPI document with the auth routes', async () => {
-    t = await createTestApp();
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toContain('/api/v1/auth/telegram');
@@ -75,7 +86,6 @@ describe('operations', () => {
   });
 
   it('offers demo init data only in demo mode', async () => {
-    t = await createTestApp();
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/demo/init-data' })).statusCode).toBe(404);
     await t.app.close();
     t = await createTestApp({ config: { demo: true } });
@@ -84,8 +94,9 @@ describe('operations', () => {
     expect(res.json().initData).toMatch(/signature=.*hash=[0-9a-f]{64}$/);
   });
 
-  it('limits API requests per caller address to RATE_LIMIT_PER_MINUTE, but never the health checks', async () => {
-    t = await createTestApp({ config: { rateLimitPerMinute: 3 } });
+  it('limits API requests per caller address to RATE_LIMIT_PER_MINUTE, but never the health checks', {
+    meta: { config: { rateLimitPerMinute: 3 } },
+  }, async () => {
     const codes = [];
     for (let i = 0; i < 4; i++)
       codes.push((await t.app.inject({ method: 'GET', url: '/api/v1/auth/verify' })).statusCode);
@@ -93,8 +104,9 @@ describe('operations', () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
-  it("never limits Telegram's webhook deliveries by address (all shops' updates come from Telegram's few)", async () => {
-    t = await createTestApp({ config: { rateLimitPerMinute: 3 } });
+  it("never limits Telegram's webhook deliveries by address (all shops' updates come from Telegram's few)", {
+    meta: { config: { rateLimitPerMinute: 3 } },
+  }, async () => {
     const codes = [];
     for (let i = 0; i < 5; i++) {
       const res = await t.app.inject({

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ERRORS, ErrorBody } from '@app/contracts/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createBot, fakeBot, vendor } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { type FakeBotApi, startFakeBotApi } from './fakes/bot-api/server';
-import { createBot, fakeBot, vendor } from './modules/bots/test-helpers';
 
 type JsonSchema = {
   type?: string;

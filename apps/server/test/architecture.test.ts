@@ -33,7 +33,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const isTestCode = (file: string) => /(\.test\.ts|test-helpers\.ts|\.fixture\.ts)$/.test(file);
+const isTestCode = (file: string) => /(\.test\.ts|\.fixture\.ts)$/.test(file);
 
 /** Every relative import (static, re-export or dynamic) of the server's own code, as paths below src/. */
 function productionImports(): Import[] {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -31,7 +32,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shopCatalogueCacheMs: 0,
     // Likewise every change reaches the next read; the read cache has tests of its own.
     readCacheMs: 0,
-    shopThrottle: true,
+    // No pacing of the shop's messages: tests send bursts to one chat (the throttle has tests of its own; a
+    // process-wide pace also carried from one test to the next).
+    shopThrottle: false,
     nowPayments: {
       apiUrl: 'http://127.0.0.1:9/unused-nowpayments',
       apiKey: 'test-nowpayments-key',
@@ -44,19 +47,28 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 let shared: Promise<Database> | undefined;
 
 /**
- * One database per test worker (a fresh PGlite is slow to start): in memory by default, or a PostgreSQL
- * database of its own per worker when TEST_DATABASE_URL is set. Tests call resetDatabase() between them.
+ * One database per test worker (test files share a worker's modules: vitest.config.ts has isolate off): in
+ * memory by default, or a PostgreSQL database of its own per worker when TEST_DATABASE_URL is set. Tests call
+ * resetDatabase() between them (createTestApp does).
  */
 export function getTestDatabase(): Promise<Database> {
   shared ??= (async () => {
     const url = process.env.TEST_DATABASE_URL;
-    const database = await openDatabase(
-      url ? { databaseUrl: await workerDatabase(url), dataDir: null } : { dataDir: null },
-    );
+    if (!url) return openEmbeddedTestDatabase();
+    const database = await openDatabase({ databaseUrl: await workerDatabase(url), dataDir: null });
     await database.migrate();
     return database;
   })();
   return shared;
+}
+
+/** A new migrated PGlite in memory, loaded from the run's template (global-setup.ts) when there is one. */
+export async function openEmbeddedTestDatabase(): Promise<Database> {
+  const template = inject('pgliteTemplate');
+  const database = await openDatabase({ dataDir: null, ...(template ? { template } : {}) });
+  // The template was migrated by this run's global setup.
+  if (!template) await database.migrate();
+  return database;
 }
 
 async function workerDatabase(baseUrl: string): Promise<string> {

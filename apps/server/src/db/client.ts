@@ -34,10 +34,20 @@ const CREATE_EXTENSIONS = 'create extension if not exists pg_trgm';
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-/** A real PostgreSQL when a URL is given; otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
+/** Creates the extensions, then runs the migrations not yet run, on an embedded database. */
+export async function migrateEmbedded(client: Pick<PGlite, 'exec' | 'query' | 'transaction'>): Promise<void> {
+  await client.exec(CREATE_EXTENSIONS);
+  await migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder });
+}
+
+/**
+ * A real PostgreSQL when a URL is given; otherwise PGlite in `dataDir` (or in memory when dataDir is null),
+ * starting from `template` (a dump file of an embedded database) when one is given.
+ */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string | null;
+  template?: string;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -57,17 +67,14 @@ export async function openDatabase(opts: {
   const dir = opts.dataDir === null ? undefined : join(opts.dataDir, 'pglite');
   if (dir) mkdirSync(dir, { recursive: true });
   // In a worker thread of its own, so queries never hold up the main thread (see pglite-in-thread.ts).
-  const client = await openPgliteThread(dir);
+  const client = await openPgliteThread(dir, opts.template);
   // drizzle and pg-boss call only what PGliteClient has.
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     connection: { kind: 'pglite', client },
-    migrate: async () => {
-      await client.exec(CREATE_EXTENSIONS);
-      await migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder });
-    },
+    migrate: () => migrateEmbedded(client as unknown as PGlite),
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };

@@ -22,8 +22,14 @@ export type PGliteClient = {
  * PGlite has one connection. Callers queue for it here, and a transaction holds it from BEGIN to COMMIT,
  * so statements of other callers never land inside someone else's transaction.
  */
-export async function openPgliteThread(dataDir: string | undefined): Promise<PGliteClient> {
-  const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), { workerData: { dataDir } });
+export async function openPgliteThread(
+  dataDir: string | undefined,
+  /** A dump of a database (PGlite's dumpDataDir, as a file) to start from instead of an empty one. */
+  template?: string,
+): Promise<PGliteClient> {
+  const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), {
+    workerData: { dataDir, template },
+  });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let failure: Error | null = null;

@@ -1,10 +1,10 @@
 // A worker process for job-queue.test.ts to kill: it opens the database (DATABASE_URL, or PGlite in DATA_DIR),
 // sends one job, takes it, prints {"started": <job id>} and hangs in the handler until it is killed.
 import { fileURLToPath } from 'node:url';
+import { quietLog } from '../../test/jobs';
 import { openDatabase } from '../db/client';
 import { createJobQueue } from './job-queue';
 import type { JobKinds } from './job-types';
-import { quietLog } from './test-helpers';
 
 export type HangingJobs = { 'test.hang': { label: string } };
 

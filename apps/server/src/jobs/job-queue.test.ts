@@ -5,12 +5,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getTestDatabase } from '../../test/harness';
+import { quietLog, resetJobSchema, storedJobs } from '../../test/jobs';
 import { waitFor } from '../../test/wait-for';
 import { type Database, openDatabase } from '../db/client';
 import { type HangingJobs, hangingKinds } from './hanging-worker.fixture';
 import { createJobQueue, deadLetterQueueOf, type Job } from './job-queue';
 import type { JobKinds, JobMap } from './job-types';
-import { quietLog, resetJobSchema, storedJobs } from './test-helpers';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const postgresUrl = process.env.TEST_DATABASE_URL;

@@ -2,19 +2,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BotListResponse } from '@app/contracts/bots';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createBot, fakeBot, vendor } from '../../test/factories';
+import { sendUpdate, startApp } from '../../test/fake-telegram';
 import { eventsOf, type TestApp } from '../../test/harness';
+import { quietLog, resetJobSchema } from '../../test/jobs';
 import { waitFor } from '../../test/wait-for';
 import { botSubscriptions } from '../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/bot-api/server';
 import { createSecrets } from '../lib/secrets';
 import { createBotApi } from '../lib/telegram/bot-api';
-import { createBot, fakeBot, sendUpdate, startApp, vendor } from '../modules/bots/test-helpers';
 import { createLocalStorage } from '../modules/media/storage';
 import { createJobQueue, type JobQueue } from './job-queue';
 import { jobKinds } from './job-types';
 import { expireSubscriptions } from './subscription-expiry';
-import { quietLog, resetJobSchema } from './test-helpers';
 import { registerWorkers } from './workers';
 
 let fake: FakeBotApi;
@@ -25,6 +26,9 @@ beforeAll(async () => {
   fake = await startFakeBotApi();
 });
 afterAll(() => fake.close());
+beforeEach(async () => {
+  t = await startApp(fake);
+});
 afterEach(async () => {
   await queue?.close();
   queue = undefined;
@@ -41,7 +45,6 @@ const depsOf = (app: TestApp) => ({
 });
 
 it('expires a trial past its end, removes the webhook, and the list shows the bot expired', async () => {
-  t = await startApp(fake);
   const v = await vendor(t.app);
   const bot = fakeBot(fake);
   const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop', plan: 'BASIC' });
@@ -62,7 +65,6 @@ it('expires a trial past its end, removes the webhook, and the list shows the bo
 });
 
 it('stops the expired bot the way the stop button does: its updates refused, a bot.stopped row', async () => {
-  t = await startApp(fake);
   const v = await vendor(t.app);
   const created = await createBot(t.app, v, {
     botToken: fakeBot(fake).token,
@@ -85,7 +87,6 @@ it('stops the expired bot the way the stop button does: its updates refused, a b
 });
 
 it('leaves subscriptions that have not ended, and expires nothing twice', async () => {
-  t = await startApp(fake);
   const v = await vendor(t.app);
   await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop', plan: 'PRO' });
   expect(await expireSubscriptions(depsOf(t))).toEqual({ expired: 0 });
@@ -95,7 +96,6 @@ it('leaves subscriptions that have not ended, and expires nothing twice', async 
 });
 
 it('only looks at the current (newest) subscription of a bot', async () => {
-  t = await startApp(fake);
   const v = await vendor(t.app);
   const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop', plan: 'PRO' });
   const [trial] = await t.database.db.select().from(botSubscriptions);
@@ -116,7 +116,6 @@ it('only looks at the current (newest) subscription of a bot', async () => {
 });
 
 it('runs on the job queue once at start: a trial past its end is expired and its webhook deleted', async () => {
-  t = await startApp(fake);
   const v = await vendor(t.app);
   const bot = fakeBot(fake);
   await createBot(t.app, v, { botToken: bot.token, botName: 'Shop', plan: 'BASIC' });
@@ -142,7 +141,6 @@ it('runs on the job queue once at start: a trial past its end is expired and its
 });
 
 it('puts subscription expiry, the events dispatch, notifications and the shop reservations release on an every-minute schedule, the media sweep and reminders hourly', async () => {
-  t = await startApp(fake);
   await resetJobSchema(t.database);
   queue = createJobQueue({ connection: t.database.connection, kinds: jobKinds, log: quietLog });
   await queue.start();

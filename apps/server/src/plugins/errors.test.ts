@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { ERRORS, type ErrorCode } from '@app/contracts/errors';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signIn, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -34,8 +34,11 @@ function rawRequest(port: number, request: string): Promise<{ status: number; bo
 }
 
 describe("Fastify's own client errors answer the one error body", () => {
-  it('answers 414 URI_TOO_LONG for a 5,000-character id', async () => {
+  beforeEach(async () => {
     t = await createTestApp();
+  });
+
+  it('answers 414 URI_TOO_LONG for a 5,000-character id', async () => {
     const session = await signIn(t.app);
     const res = await t.app.inject({
       method: 'GET',
@@ -47,14 +50,12 @@ describe("Fastify's own client errors answer the one error body", () => {
   });
 
   it('answers 400 BAD_URL for a malformed %-escape', async () => {
-    t = await createTestApp();
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/vendors/%E0%A4%A/bots' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(errorBody('BAD_URL'));
   });
 
   it('answers 413 BODY_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE and 400 BAD_REQUEST for bad JSON', async () => {
-    t = await createTestApp();
     const post = (payload: string, contentType: string) =>
       t.app.inject({
         method: 'POST',
@@ -74,8 +75,8 @@ describe("Fastify's own client errors answer the one error body", () => {
   });
 
   describe('on a listening server', () => {
+    /** Puts the test's app on a port, for requests app.inject cannot make. */
     async function listening() {
-      t = await createTestApp();
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const address = t.app.server.address();
       if (!address || typeof address === 'string') throw new Error('not listening on TCP');

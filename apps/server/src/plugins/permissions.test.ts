@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Bot, BotListResponse } from '@app/contracts/bots';
 import { Permission } from '@app/contracts/permissions';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBot, fakeBot, type Vendor, vendor } from '../../test/factories';
 import { createTestApp, signIn, type TestApp, telegramUser } from '../../test/harness';
 import { telegramIdentities } from '../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/bot-api/server';
 import type { StaffGrant } from '../modules/auth/actor-resolver';
-import { createBot, fakeBot, type Vendor, vendor } from '../modules/bots/test-helpers';
 import { bumpDaily } from '../modules/orders/order-rollups.repository';
 import { vendorScope } from './vendor-scope';
 
@@ -26,9 +26,14 @@ afterEach(async () => {
 const VENDOR_PREFIX = '/api/v1/vendors/:vendorId/';
 
 describe('every vendor route declares its permission', () => {
-  it('walks the registered routes: each /vendors/{id} route names a known permission', async () => {
-    const routes: RouteOptions[] = [];
+  /** Every route the app registered, as Fastify saw it. */
+  let routes: RouteOptions[];
+  beforeEach(async () => {
+    routes = [];
     t = await createTestApp({ config: { telegramApiRoot: fake.url }, onRoute: (r) => routes.push(r) });
+  });
+
+  it('walks the registered routes: each /vendors/{id} route names a known permission', async () => {
     const vendorRoutes = routes.filter((r) => r.url.startsWith(VENDOR_PREFIX));
     expect(vendorRoutes.length).toBeGreaterThan(10);
     const undeclared = vendorRoutes
@@ -38,8 +43,6 @@ describe('every vendor route declares its permission', () => {
   });
 
   it('walks the registered routes: each /vendors/{id} route refuses another vendor (403) and no token (401)', async () => {
-    const routes: RouteOptions[] = [];
-    t = await createTestApp({ config: { telegramApiRoot: fake.url }, onRoute: (r) => routes.push(r) });
     const owner = await vendor(t.app);
     const other = await vendor(t.app);
     const vendorRoutes = routes.filter((r) => r.url.startsWith(VENDOR_PREFIX) && r.method !== 'HEAD');

@@ -1,9 +1,10 @@
 import type { OrderListResponse } from '@app/contracts/orders';
 import { describe, expect, it } from 'vitest';
+import { addCustomer, addProduct, placeTestOrder } from '../../test/factories';
+import { shopTestEnv } from '../../test/orders';
 import { EVENT_CONSUMERS } from '../event-consumers';
 import { createReadCache } from '../lib/read-cache';
 import { dispatchPendingEvents } from '../modules/events/events.dispatcher';
-import { addCustomer, addProduct, placeTestOrder, shopTestEnv } from '../modules/orders/test-helpers';
 
 const env = shopTestEnv();
 

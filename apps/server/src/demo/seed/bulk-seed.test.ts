@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestDatabase, resetDatabase } from '../../../test/harness';
+import { rollupSnapshot } from '../../../test/orders';
 import type { Database } from '../../db/client';
 import { createSecrets } from '../../lib/secrets';
 import { rebuildOrderRollups } from '../../modules/orders/order-rollups.repository';
-import { rollupSnapshot } from '../../modules/orders/test-helpers';
 import { type SeedResult, seedDemoVendor } from './seed';
 
 // The benchmark's seed (`--customers`, `--bots`: 200,000 customers and 100 bots for a million orders) at a small

@@ -1,9 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client';
+import { openEmbeddedTestDatabase } from '../../../test/harness';
+import { rollupSnapshot } from '../../../test/orders';
+import type { Database } from '../../db/client';
 import { createSecrets } from '../../lib/secrets';
 import { rebuildOrderRollups } from '../../modules/orders/order-rollups.repository';
-import { rollupSnapshot } from '../../modules/orders/test-helpers';
 import { DEMO_BOTS, demoShopWebhooks, type SeedResult, seedDemoVendor } from './seed';
 
 const NOW = new Date('2026-03-18T12:00:00Z');
@@ -30,8 +31,7 @@ async function orderSignature(vendorId: string) {
 }
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: null });
-  await database.migrate();
+  database = await openEmbeddedTestDatabase();
   first = await seedDemoVendor(database.db, { orders: ORDERS, seed: 7, secrets, now: NOW });
 }, 120_000);
 

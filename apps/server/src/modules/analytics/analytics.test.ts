@@ -7,12 +7,13 @@ import type {
   TopProductsChart,
 } from '@app/contracts/analytics';
 import type { DashboardBots, DashboardStats, SubscriptionOverview } from '@app/contracts/dashboard';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS, type TestClock } from '../../../test/clock';
+import { addCustomer, addProduct, placeTestOrder, type Vendor, vendor } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
+import { percent, shopTestEnv } from '../../../test/orders';
 import { categories } from '../../db/schema/index';
-import { DAY_MS, type TestClock, type Vendor, vendor } from '../bots/test-helpers';
 import { recordShopFunnel } from '../orders/order-rollups.repository';
-import { addCustomer, addProduct, percent, placeTestOrder, shopTestEnv } from '../orders/test-helpers';
 
 const env = shopTestEnv();
 const { get } = env;
@@ -23,6 +24,7 @@ let clock: TestClock;
 async function setUp() {
   ({ t, v, clock } = await env.start());
 }
+beforeEach(setUp);
 
 /**
  * Two bots. This week (last 7 days): Alpha sells 2 mugs ($30) + an e-book in EUR (€10 = $10.80) to Jane and
@@ -84,7 +86,6 @@ async function shop() {
 
 describe('analytics', () => {
   it('answers the overview with changes against the previous period, in USD', async () => {
-    await setUp();
     await shop();
     const { status, body } = await get<AnalyticsOverview>('/analytics?period=7d');
     expect(status).toBe(200);
@@ -105,7 +106,6 @@ describe('analytics', () => {
   });
 
   it('charts revenue per day, top products, customer metrics and categories', async () => {
-    await setUp();
     const s = await shop();
     const rev = (await get<RevenueChart>('/analytics/charts/revenue?period=7d')).body;
     expect(rev.labels).toHaveLength(7);
@@ -141,7 +141,6 @@ describe('analytics', () => {
   });
 
   it('answers bot performance for all bots or one, and one bot through botId', async () => {
-    await setUp();
     const s = await shop();
     const all = (await get<BotPerformanceResponse>('/analytics/bots/all?period=7d')).body;
     const alpha = all.bots.find((b) => b.id === s.a.id);
@@ -165,7 +164,6 @@ describe('analytics', () => {
   });
 
   it("limits a restricted caller's figures to their bots", async () => {
-    await setUp();
     const s = await shop();
     const staff = await env.signInStaff();
     env.grant = { permissions: ['analytics', 'bots'], botIds: [s.b.id] };
@@ -181,7 +179,6 @@ describe('analytics', () => {
 
 describe('Home: dashboard stats, bots and subscriptions', () => {
   it('sums revenue in USD and lists bots with their figures', async () => {
-    await setUp();
     const s = await shop();
     const stats = (await get<DashboardStats>('/dashboard/stats')).body;
     expect(stats).toMatchObject({ totalOrders: 4, totalRevenue: 95.8, totalRevenueFormatted: '$96' });
@@ -196,7 +193,6 @@ describe('Home: dashboard stats, bots and subscriptions', () => {
   });
 
   it('sums the live subscriptions: FREE and a PRO trial', async () => {
-    await setUp();
     await shop();
     const o = (await get<SubscriptionOverview>('/subscriptions/overview')).body;
     expect(o).toMatchObject({ activeSubscriptions: 2, monthlyCost: 7900, monthlyCostFormatted: '$79' });

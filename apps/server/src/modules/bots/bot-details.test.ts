@@ -8,6 +8,9 @@ import {
 } from '@app/contracts/bots';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, type TestClock, testClock } from '../../../test/clock';
+import { createBot, fakeBot, makeToken, type Vendor, vendor } from '../../../test/factories';
+import { type BotApiHooks, hookedBotApi, sendUpdate, startApp } from '../../../test/fake-telegram';
 import { eventsOf, type TestApp } from '../../../test/harness';
 import {
   botDailyStats,
@@ -20,20 +23,6 @@ import {
 } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { TelegramApiError } from '../../lib/telegram/bot-api';
-import {
-  type BotApiHooks,
-  createBot,
-  DAY_MS,
-  fakeBot,
-  hookedBotApi,
-  makeToken,
-  sendUpdate,
-  startApp,
-  type TestClock,
-  testClock,
-  type Vendor,
-  vendor,
-} from './test-helpers';
 
 let fake: FakeBotApi;
 let t: TestApp;

@@ -1,26 +1,23 @@
 import { BOT_MESSAGES, type Bot, type BotListResponse } from '@app/contracts/bots';
 import { PLANS, TRIAL_DAYS } from '@app/contracts/plans';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS, type TestClock, testClock } from '../../../test/clock';
+import {
+  addCustomer,
+  addProduct,
+  createBot,
+  fakeBot,
+  makeToken,
+  placeTestOrder,
+  type Vendor,
+  vendor,
+} from '../../../test/factories';
+import { type BotApiHooks, hookedBotApi, sendUpdate, startApp } from '../../../test/fake-telegram';
 import { createTestApp, eventsOf, type TestApp } from '../../../test/harness';
 import { botSubscriptions, bots, customers, orders } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { TelegramUnreachableError } from '../../lib/telegram/bot-api';
-import { addCustomer, addProduct, placeTestOrder } from '../orders/test-helpers';
-import {
-  type BotApiHooks,
-  createBot,
-  DAY_MS,
-  fakeBot,
-  hookedBotApi,
-  makeToken,
-  sendUpdate,
-  startApp,
-  type TestClock,
-  testClock,
-  type Vendor,
-  vendor,
-} from './test-helpers';
 
 let fake: FakeBotApi;
 let t: TestApp;
@@ -37,6 +34,13 @@ afterEach(async () => {
   await t.app.close();
 });
 
+declare module 'vitest' {
+  interface TaskMeta {
+    /** The app this test needs instead of the usual one (on the fake Bot API, with hooks and a test clock). */
+    app?: 'telegram-unreachable' | 'http-public-url';
+  }
+}
+
 async function setUp(config: Parameters<typeof startApp>[1] = {}) {
   clock = testClock();
   const hooked = hookedBotApi(fake);
@@ -44,6 +48,16 @@ async function setUp(config: Parameters<typeof startApp>[1] = {}) {
   t = await startApp(fake, config, { now: clock.now, botApi: hooked.botApi });
   v = await vendor(t.app);
 }
+
+beforeEach(async ({ task }) => {
+  if (task.meta.app === 'telegram-unreachable') {
+    t = await createTestApp(); // the harness's telegramApiRoot is a dead address
+    v = await vendor(t.app);
+  } else {
+    // Telegram wants https: an http public URL makes it refuse the webhook.
+    await setUp(task.meta.app === 'http-public-url' ? { publicUrl: 'http://shop.example.test' } : {});
+  }
+});
 
 const activityOf = (botId: string) => eventsOf(t.database, v.vendorId, botId);
 
@@ -65,14 +79,12 @@ describe('POST /vendors/{id}/bots validation', () => {
     ['a missing name', { botToken: makeToken(7000000001) }, BOT_MESSAGES.nameRequired],
     ['a blank name', { botToken: makeToken(7000000001), botName: '   ' }, BOT_MESSAGES.nameRequired],
   ])('refuses %s with 400 VALIDATION_FAILED and the spec message', async (_case, body, message) => {
-    await setUp();
     const res = await post(`${v.base}/bots`, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message });
   });
 
   it('refuses fields the wizard does not send (no mass assignment)', async () => {
-    await setUp();
     const { token } = fakeBot(fake);
     const res = await post(`${v.base}/bots`, { botToken: token, botName: 'Shop', isActive: true });
     expect(res.statusCode).toBe(400);
@@ -82,7 +94,6 @@ describe('POST /vendors/{id}/bots validation', () => {
 
 describe('POST /vendors/{id}/bots/verify-token', () => {
   it('answers valid with the bot info from getMe', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const res = await post(`${v.base}/bots/verify-token`, { token: bot.token });
     expect(res.statusCode).toBe(200);
@@ -94,27 +105,24 @@ describe('POST /vendors/{id}/bots/verify-token', () => {
   });
 
   it('answers valid:false with the spec message for a token Telegram does not know', async () => {
-    await setUp();
     const res = await post(`${v.base}/bots/verify-token`, { token: makeToken(7999999999) });
     expect(res.json()).toEqual({ valid: false, error: BOT_MESSAGES.tokenUnknown, botInfo: null });
   });
 
   it('refuses an empty token with "Bot token is required"', async () => {
-    await setUp();
     const res = await post(`${v.base}/bots/verify-token`, { token: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(BOT_MESSAGES.tokenRequired);
   });
 
-  it('answers valid:false with the connection message when Telegram is unreachable', async () => {
-    t = await createTestApp(); // the harness's telegramApiRoot is a dead address
-    v = await vendor(t.app);
+  it('answers valid:false with the connection message when Telegram is unreachable', {
+    meta: { app: 'telegram-unreachable' },
+  }, async () => {
     const res = await post(`${v.base}/bots/verify-token`, { token: makeToken(7000000001) });
     expect(res.json()).toEqual({ valid: false, error: BOT_MESSAGES.tokenNetwork, botInfo: null });
   });
 
   it('answers valid:false when the token is already registered', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     const res = await post(`${v.base}/bots/verify-token`, { token: bot.token });
@@ -124,7 +132,6 @@ describe('POST /vendors/{id}/bots/verify-token', () => {
 
 describe('POST /vendors/{id}/bots', () => {
   it('stores the wizard fields and the username from getMe, not the client botUsername', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, {
       botToken: bot.token,
@@ -156,7 +163,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('never answers the token, only a masked form', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const res = await post(`${v.base}/bots`, { botToken: bot.token, botName: 'Shop' });
     expect(res.body).not.toContain(bot.token.split(':')[1]);
@@ -167,7 +173,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('gives the first bot the FREE plan without a subscription row', async () => {
-    await setUp();
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     expect(created.subscription).toEqual({ plan: 'FREE', status: 'active', label: 'FREE', expiresAt: null });
     expect(created.hasActiveSubscription).toBe(true);
@@ -176,7 +181,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('starts a 7-day TRIAL of a paid plan', async () => {
-    await setUp();
     const created = await createBot(t.app, v, {
       botToken: fakeBot(fake).token,
       botName: 'Shop',
@@ -194,7 +198,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('refuses the FREE plan for a second bot with 400 FREE_PLAN_NOT_AVAILABLE', async () => {
-    await setUp();
     await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'First' });
     const res = await post(`${v.base}/bots`, {
       botToken: fakeBot(fake).token,
@@ -209,7 +212,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('answers 409 "Bot token already registered" for a token already in use', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     const res = await post(`${v.base}/bots`, { botToken: bot.token, botName: 'Again', plan: 'BASIC' });
@@ -221,7 +223,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('answers 409 for a token another vendor registered', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     const other = await vendor(t.app);
@@ -231,7 +232,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('answers 409 "Bot username already taken" for a username already present', async () => {
-    await setUp();
     const first = fakeBot(fake);
     await createBot(t.app, v, { botToken: first.token, botName: 'Shop' });
     // Same bot, new token after BotFather's /revoke: the username is what collides.
@@ -244,23 +244,21 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('answers 400 BOT_TOKEN_INVALID when getMe does not know the token', async () => {
-    await setUp();
     const res = await post(`${v.base}/bots`, { botToken: makeToken(7999999998), botName: 'Shop' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({ code: 'BOT_TOKEN_INVALID', message: BOT_MESSAGES.tokenUnknown });
     expect(await listBots()).toMatchObject({ bots: [] });
   });
 
-  it('answers 503 TELEGRAM_UNAVAILABLE when Telegram cannot be reached', async () => {
-    t = await createTestApp();
-    v = await vendor(t.app);
+  it('answers 503 TELEGRAM_UNAVAILABLE when Telegram cannot be reached', {
+    meta: { app: 'telegram-unreachable' },
+  }, async () => {
     const res = await post(`${v.base}/bots`, { botToken: makeToken(7000000001), botName: 'Shop' });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('TELEGRAM_UNAVAILABLE');
   });
 
   it('starts the new bot: sets its webhook and answers it active', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     const url = `https://shop.example.test/telegram/webhook/${created.id}`;
@@ -270,8 +268,9 @@ describe('POST /vendors/{id}/bots', () => {
     ]);
   });
 
-  it('keeps the bot, inactive, when Telegram refuses the webhook at creation', async () => {
-    await setUp({ publicUrl: 'http://shop.example.test' }); // Telegram wants https
+  it('keeps the bot, inactive, when Telegram refuses the webhook at creation', {
+    meta: { app: 'http-public-url' },
+  }, async () => {
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     expect(created).toMatchObject({ isActive: false, webhookUrl: null });
     expect((await listBots()).bots).toHaveLength(1);
@@ -280,7 +279,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('stores the webhook secret before Telegram is asked, so an update sent at once is accepted', async () => {
-    await setUp();
     const statuses: number[] = [];
     hooks.setWebhook = async (_token, params) => {
       statuses.push(await sendUpdate(t.app, params.url.split('/').at(-1) ?? '', params.secret_token));
@@ -290,7 +288,6 @@ describe('POST /vendors/{id}/bots', () => {
   });
 
   it('records bot.created and bot.started activity rows', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     expect((await activityOf(created.id)).map((e) => e.type).sort()).toEqual(['bot.created', 'bot.started']);
@@ -307,7 +304,6 @@ describe('POST /vendors/{id}/bots', () => {
 
 describe('start and stop', () => {
   it('stop sends deleteWebhook and marks the bot inactive', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     const res = await post(`${v.base}/bots/${created.id}/stop`);
@@ -319,7 +315,6 @@ describe('start and stop', () => {
   });
 
   it('stop stops the bot even when Telegram cannot be reached, and refuses its updates', async () => {
-    await setUp();
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     const secret = String(fake.state.calls({ method: 'setWebhook' })[0]?.params.secret_token);
     hooks.deleteWebhook = async () => {
@@ -332,7 +327,6 @@ describe('start and stop', () => {
   });
 
   it('start sets the webhook to /telegram/webhook/{botId} with a secret_token and the update types', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     await post(`${v.base}/bots/${created.id}/stop`);
@@ -349,7 +343,6 @@ describe('start and stop', () => {
   });
 
   it('start stores the new secret before Telegram is asked, so an update sent at once is accepted', async () => {
-    await setUp();
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     await post(`${v.base}/bots/${created.id}/stop`);
     const statuses: number[] = [];
@@ -361,8 +354,9 @@ describe('start and stop', () => {
     expect((await activityOf(created.id))[0]?.type).toBe('bot.started');
   });
 
-  it('answers 502 TELEGRAM_ERROR with Telegram description and leaves the bot inactive', async () => {
-    await setUp({ publicUrl: 'http://shop.example.test' });
+  it('answers 502 TELEGRAM_ERROR with Telegram description and leaves the bot inactive', {
+    meta: { app: 'http-public-url' },
+  }, async () => {
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     const res = await post(`${v.base}/bots/${created.id}/start`);
     expect(res.statusCode).toBe(502);
@@ -376,7 +370,6 @@ describe('start and stop', () => {
   it.each(['start', 'stop'])(
     '%s takes no input: a JSON object with fields is refused with 400',
     async (action) => {
-      await setUp();
       const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
       fake.state.reset();
       const res = await post(`${v.base}/bots/${created.id}/${action}`, { isActive: false, plan: 'PRO' });
@@ -388,7 +381,6 @@ describe('start and stop', () => {
   );
 
   it('refuses to start a bot whose trial has ended, with 400 SUBSCRIPTION_EXPIRED', async () => {
-    await setUp();
     const created = await createBot(t.app, v, {
       botToken: fakeBot(fake).token,
       botName: 'Shop',
@@ -409,7 +401,6 @@ describe('start and stop', () => {
 
 describe('the webhook route', () => {
   async function startedBot() {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     const secret = String(fake.state.calls({ method: 'setWebhook' })[0]?.params.secret_token);
@@ -494,7 +485,6 @@ describe('DELETE /vendors/{id}/bots/{botId}', () => {
   }
 
   it('deletes the webhook, hides the bot and keeps its orders', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     await withOrder(created);
@@ -513,7 +503,6 @@ describe('DELETE /vendors/{id}/bots/{botId}', () => {
   });
 
   it('still deletes a bot whose token Telegram has revoked (401)', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     fake.state.bots.delete(bot.token);
@@ -527,7 +516,6 @@ describe('DELETE /vendors/{id}/bots/{botId}', () => {
   });
 
   it('lets the token be registered again after the bot is deleted', async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const created = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop' });
     await t.app.inject({ method: 'DELETE', url: `${v.base}/bots/${created.id}`, headers: v.auth });
@@ -536,7 +524,6 @@ describe('DELETE /vendors/{id}/bots/{botId}', () => {
   });
 
   it('records a bot.deleted activity row', async () => {
-    await setUp();
     const created = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     await t.app.inject({ method: 'DELETE', url: `${v.base}/bots/${created.id}`, headers: v.auth });
     expect((await activityOf(created.id))[0]).toMatchObject({ type: 'bot.deleted', botId: created.id });
@@ -583,7 +570,6 @@ describe('GET /vendors/{id}/bots summary', () => {
 
 describe('scoping', () => {
   it("answers 404 BOT_NOT_FOUND on every route for another vendor's bot, and changes nothing", async () => {
-    await setUp();
     const bot = fakeBot(fake);
     const theirs = await createBot(t.app, v, { botToken: bot.token, botName: 'Theirs' });
     const me = await vendor(t.app);
@@ -609,7 +595,6 @@ describe('scoping', () => {
   });
 
   it("refuses another vendor's id in the path with 403", async () => {
-    await setUp();
     const other = await vendor(t.app);
     const res = await get(`${other.base}/bots`);
     expect(res.statusCode).toBe(403);
@@ -618,7 +603,6 @@ describe('scoping', () => {
 
 describe('races', () => {
   it('answers 409 to the loser when two vendors register one token at the same moment', async () => {
-    await setUp();
     const other = await vendor(t.app);
     const bot = fakeBot(fake);
     const [a, b] = await Promise.all([

@@ -1,12 +1,20 @@
 import type { Category, CategoryListResponse } from '@app/contracts/categories';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
-import { events, products, telegramIdentities } from '../../db/schema/index';
+import {
+  createBot,
+  createCategory,
+  createProduct,
+  fakeBot,
+  productBody,
+  signInStaff,
+  type Vendor,
+  vendor,
+} from '../../../test/factories';
+import { createTestApp, type TestApp, telegramUser } from '../../../test/harness';
+import { events, products } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import type { StaffGrant } from '../auth/actor-resolver';
-import { createBot, fakeBot, type Vendor, vendor } from '../bots/test-helpers';
-import { createCategory, createProduct, productBody } from '../products/test-helpers';
 
 let fake: FakeBotApi;
 let t: TestApp;
@@ -42,16 +50,9 @@ const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: u
 
 /** A staff member of the vendor, signed in, holding `grant`. */
 async function staffMember(held: StaffGrant): Promise<Vendor> {
-  await t.database.db.insert(telegramIdentities).values({
-    vendorId: v.vendorId,
-    telegramId: staffUser.id,
-    role: 'STAFF',
-    firstName: 'Sam',
-    lastName: 'Staff',
-  });
-  const session = await signIn(t.app, staffUser);
+  const staff = await signInStaff(t, v, staffUser);
   grant = held;
-  return { ...v, auth: { authorization: `Bearer ${session.accessToken}` } };
+  return staff;
 }
 
 const categoryEvents = () =>

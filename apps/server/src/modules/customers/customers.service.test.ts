@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { ANN, type OpenShop, openShop } from '../../../test/shop';
 import type { Db } from '../../db/types';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import { ANN, type OpenShop, openShop } from '../shop/test-helpers';
 import { createCustomersService } from './customers.service';
 
 let fake: FakeBotApi;

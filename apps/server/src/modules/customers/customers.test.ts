@@ -1,9 +1,10 @@
 import type { CustomerDetail, CustomerListResponse, CustomerStats } from '@app/contracts/customers';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS, type TestClock } from '../../../test/clock';
+import { addCustomer, addProduct, placeTestOrder, type Vendor, vendor } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
-import { DAY_MS, type TestClock, type Vendor, vendor } from '../bots/test-helpers';
-import { addCustomer, addProduct, percent, placeTestOrder, shopTestEnv } from '../orders/test-helpers';
+import { percent, shopTestEnv } from '../../../test/orders';
 
 const env = shopTestEnv();
 const { get } = env;
@@ -14,6 +15,7 @@ let clock: TestClock;
 async function setUp() {
   ({ t, v, clock } = await env.start());
 }
+beforeEach(setUp);
 
 /** One customer per segment rule, over two bots. */
 async function people() {
@@ -74,7 +76,6 @@ async function people() {
 
 describe('customer segments', () => {
   it('follow the documented rules, in order: Inactive, VIP, New, Regular', async () => {
-    await setUp();
     const p = await people();
     const { body } = await get<CustomerListResponse>('/customers?limit=100');
     const seg = Object.fromEntries(body.customers.map((c) => [c.id, [c.segment, c.status]]));
@@ -94,7 +95,6 @@ describe('customer segments', () => {
   });
 
   it('follow orders as they change: a cancellation takes the spend away', async () => {
-    await setUp();
     const p = await people();
     const c = await addCustomer(t, v.vendorId, { createdAt: clock.ago(100 * DAY_MS) });
     const dear = await addProduct(t, v.vendorId, { priceMinor: 100_000 });
@@ -125,7 +125,6 @@ describe('customer segments', () => {
 
 describe('GET /vendors/{id}/customers', () => {
   it('filters by segment, status, bot and search, and pages', async () => {
-    await setUp();
     const p = await people();
     const ids = async (q: string) =>
       (await get<CustomerListResponse>(`/customers?${q}`)).body.customers.map((c) => c.id).sort();
@@ -144,7 +143,6 @@ describe('GET /vendors/{id}/customers', () => {
   });
 
   it('counts customers exactly up to 1,000, and above that answers an estimate the screen calls "about"', async () => {
-    await setUp();
     await t.database.db.execute(sql`
       insert into customers (vendor_id, telegram_id, first_name)
       select ${v.vendorId}::uuid, 900000000 + n, 'Shopper ' || n from generate_series(1, 1200) as n`);
@@ -156,7 +154,6 @@ describe('GET /vendors/{id}/customers', () => {
   });
 
   it('answers stats, for all bots or one', async () => {
-    await setUp();
     const p = await people();
     const all = (await get<CustomerStats>('/customers/stats')).body;
     expect(all).toMatchObject({
@@ -177,7 +174,6 @@ describe('GET /vendors/{id}/customers', () => {
 
 describe('customer detail and edit', () => {
   it('answers memberships and saves tags, notes, email and phone with an event', async () => {
-    await setUp();
     const p = await people();
     const d = (await get<CustomerDetail>(`/customers/${p.regular.id}`)).body;
     expect(d.allBots.map((m) => [m.id, m.orderCount, m.totalSpent])).toEqual([
@@ -213,7 +209,6 @@ describe('customer detail and edit', () => {
   });
 
   it("answers 404 for another vendor's customer, and a restricted caller sees only its bots' members", async () => {
-    await setUp();
     const p = await people();
     const other = await vendor(t.app);
     expect((await get(`/customers/${p.regular.id}`, other)).status).toBe(404);

@@ -1,18 +1,11 @@
 import type { DashboardStats } from '@app/contracts/dashboard';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS, type TestClock, testClock } from '../../../test/clock';
+import { createBot, fakeBot, type Vendor, vendor } from '../../../test/factories';
+import { startApp } from '../../../test/fake-telegram';
 import type { TestApp } from '../../../test/harness';
 import { telegramIdentities } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import {
-  createBot,
-  DAY_MS,
-  fakeBot,
-  startApp,
-  type TestClock,
-  testClock,
-  type Vendor,
-  vendor,
-} from '../bots/test-helpers';
 import { bumpDaily } from '../orders/order-rollups.repository';
 
 let fake: FakeBotApi;
@@ -34,6 +27,7 @@ async function setUp() {
   t = await startApp(fake, {}, { now: clock.now });
   v = await vendor(t.app);
 }
+beforeEach(setUp);
 
 const getStats = async (of = v) => {
   const res = await t.app.inject({ method: 'GET', url: `${of.base}/dashboard/stats`, headers: of.auth });
@@ -43,7 +37,6 @@ const getStats = async (of = v) => {
 
 describe('GET /vendors/{id}/dashboard/stats', () => {
   it('answers zeros and neutral trends for a new vendor', async () => {
-    await setUp();
     expect(await getStats()).toEqual({
       totalRevenue: 0,
       totalRevenueFormatted: '$0',
@@ -63,7 +56,6 @@ describe('GET /vendors/{id}/dashboard/stats', () => {
   });
 
   it('compares the last 30 days with the 30 before, from the rollup, and counts bots and staff', async () => {
-    await setUp();
     const bot = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     // Through the rollup's own writer, which keeps the bot's day and the vendor's.
     const sold = (daysAgo: number, orders: number, revenue: number) =>
@@ -98,7 +90,6 @@ describe('GET /vendors/{id}/dashboard/stats', () => {
   });
 
   it("counts only the caller's vendor", async () => {
-    await setUp();
     await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Shop' });
     const other = await vendor(t.app);
     expect(await getStats(other)).toMatchObject({ totalBots: 0, activeBots: 0, totalOrders: 0 });

@@ -1,8 +1,17 @@
 import { MEDIA_MESSAGES, type MediaUpload, type ProductMediaList } from '@app/contracts/media';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createCategory,
+  createProduct,
+  insertProduct,
+  productBody,
+  type Vendor,
+  vendor,
+} from '../../../test/factories';
 import { bearer, createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
+import { makeImage, makeLargeJpeg, tempStorage, uploadTo } from '../../../test/media';
 import {
   botSettings,
   bots,
@@ -12,21 +21,19 @@ import {
   telegramIdentities,
 } from '../../db/schema/index';
 import { sweepMedia } from '../../jobs/media-sweep';
-import { type Vendor, vendor } from '../bots/test-helpers';
-import { createCategory, createProduct, productBody } from '../products/test-helpers';
 import type { StorageDriver } from './storage';
-import { insertProduct, makeImage, makeLargeJpeg, tempStorage, uploadTo } from './test-helpers';
 
 let t: TestApp;
 let v: Vendor;
 let storage: StorageDriver;
 let cleanup: () => Promise<void>;
 
-async function setUp() {
+/** A fresh app on temporary storage, and its vendor; `findStaffGrant` says what staff may do there. */
+async function setUp(opts: Pick<Parameters<typeof createTestApp>[0] & object, 'findStaffGrant'> = {}) {
   const temp = await tempStorage();
   storage = temp.storage;
   cleanup = temp.cleanup;
-  t = await createTestApp({ storage });
+  t = await createTestApp({ storage, ...opts });
   v = await vendor(t.app);
 }
 
@@ -84,12 +91,13 @@ async function productWithImages(n: number) {
 }
 
 describe('POST /vendors/{id}/upload/image', () => {
+  beforeEach(() => setUp());
+
   // The heaviest image work of the file (three sizes of a 2000 px photo, each decoded again): more time on a busy
   // machine.
   it('stores a JPEG under a random name with a thumbnail and a medium size, EXIF gone', {
     timeout: 60_000,
   }, async () => {
-    await setUp();
     const original = await makeImage('jpeg', { width: 2000, height: 1500, exif: true });
     expect((await sharp(original).metadata()).exif).toBeDefined();
 
@@ -127,14 +135,12 @@ describe('POST /vendors/{id}/upload/image', () => {
     ['gif', 'image/gif'],
     ['webp', 'image/webp'],
   ] as const)('accepts a %s image, typed by its bytes', async (format, mime) => {
-    await setUp();
     const res = await uploadImage(await makeImage(format, { width: 64, height: 64 }), 'no-extension');
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ mimeType: mime, type: format === 'gif' ? 'gif' : 'image' });
   });
 
   it('refuses a text file renamed .png with the spec message, and stores nothing', async () => {
-    await setUp();
     const res = await uploadImage(Buffer.from('just some text, not an image\n'.repeat(10)), 'photo.png');
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'MEDIA_INVALID', message: MEDIA_MESSAGES.invalidFile });
@@ -142,7 +148,6 @@ describe('POST /vendors/{id}/upload/image', () => {
   });
 
   it('refuses an image over 5 MB with the spec message', async () => {
-    await setUp();
     const big = await makeLargeJpeg(5.5 * 1024 * 1024);
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     const res = await uploadImage(big);
@@ -151,7 +156,6 @@ describe('POST /vendors/{id}/upload/image', () => {
   });
 
   it('refuses bytes that claim to be a JPEG but do not decode', async () => {
-    await setUp();
     const head = (await makeImage('jpeg')).subarray(0, 300);
     const res = await uploadImage(Buffer.concat([head, Buffer.alloc(5000, 7)]));
     expect(res.statusCode).toBe(400);
@@ -159,7 +163,6 @@ describe('POST /vendors/{id}/upload/image', () => {
   });
 
   it('refuses a video on the image endpoint and accepts it on the media endpoint', async () => {
-    await setUp();
     // The start of an MP4: an ftyp box with the isom brand.
     const mp4 = Buffer.concat([
       Buffer.from([0, 0, 0, 0x20]),
@@ -186,7 +189,6 @@ describe('POST /vendors/{id}/upload/image', () => {
   });
 
   it('stores any file as a private download when mediaType is file', async () => {
-    await setUp();
     const data = Buffer.from('%PDF-1.4 not really\n'.repeat(100));
     const res = await uploadTo(
       t.app,
@@ -206,7 +208,6 @@ describe('POST /vendors/{id}/upload/image', () => {
   });
 
   it('lets the vendor download their private file as an attachment, and nobody else', async () => {
-    await setUp();
     const data = Buffer.from('PK\x03\x04 archive bytes'.repeat(50));
     const res = await uploadTo(
       t.app,
@@ -232,7 +233,6 @@ describe('POST /vendors/{id}/upload/image', () => {
   });
 
   it('refuses a request without a file', async () => {
-    await setUp();
     const res = await t.app.inject({
       method: 'POST',
       url: `${v.base}/upload/image`,
@@ -243,7 +243,6 @@ describe('POST /vendors/{id}/upload/image', () => {
   });
 
   it('attaches at once when the form names a product, as its main image', async () => {
-    await setUp();
     const productId = await insertProduct(t.database, v.vendorId);
     const res = await uploadImage(await makeImage('png'), 'a.png', { productId });
     expect(res.statusCode).toBe(201);
@@ -253,8 +252,9 @@ describe('POST /vendors/{id}/upload/image', () => {
 });
 
 describe('product images (spec part 2 §4 media rules)', () => {
+  beforeEach(() => setUp());
+
   it('makes the first attached image main and keeps upload order', async () => {
-    await setUp();
     const { productId, ids } = await productWithImages(3);
     const { images } = await imagesOf(productId);
     expect(images.map((i) => [i.id, i.isMain, i.order])).toEqual([
@@ -265,7 +265,6 @@ describe('product images (spec part 2 §4 media rules)', () => {
   });
 
   it('refuses an 11th image with the spec text, and keeps the ten', async () => {
-    await setUp();
     const { productId } = await productWithImages(10);
     const eleventh = await uploaded();
     const res = await attach(productId, [eleventh.id]);
@@ -280,7 +279,6 @@ describe('product images (spec part 2 §4 media rules)', () => {
   });
 
   it('moves main to the first remaining image when the main one is deleted, and deletes its files', async () => {
-    await setUp();
     const { productId, ids } = await productWithImages(3);
     const before = (await imagesOf(productId)).images[0];
     const res = await t.app.inject({
@@ -300,7 +298,6 @@ describe('product images (spec part 2 §4 media rules)', () => {
   });
 
   it('keeps main where it is when another image is deleted', async () => {
-    await setUp();
     const { productId, ids } = await productWithImages(3);
     await t.app.inject({
       method: 'DELETE',
@@ -315,7 +312,6 @@ describe('product images (spec part 2 §4 media rules)', () => {
   });
 
   it('reorders and renumbers; main stays with its image', async () => {
-    await setUp();
     const { productId, ids } = await productWithImages(3);
     const order = [ids[2], ids[0], ids[1]] as string[];
     const res = await t.app.inject({
@@ -333,7 +329,6 @@ describe('product images (spec part 2 §4 media rules)', () => {
   });
 
   it('refuses an order that leaves an image out', async () => {
-    await setUp();
     const { productId, ids } = await productWithImages(3);
     const res = await t.app.inject({
       method: 'PUT',
@@ -345,7 +340,6 @@ describe('product images (spec part 2 §4 media rules)', () => {
   });
 
   it('sets another image main: the flag moves', async () => {
-    await setUp();
     const { productId, ids } = await productWithImages(2);
     const res = await t.app.inject({
       method: 'POST',
@@ -357,7 +351,6 @@ describe('product images (spec part 2 §4 media rules)', () => {
   });
 
   it('records product.updated events for image changes', async () => {
-    await setUp();
     const { productId } = await productWithImages(1);
     const rows = await t.database.db.execute(
       `select type, subject_id from events where vendor_id = '${v.vendorId}' and type = 'product.updated'`,
@@ -369,8 +362,9 @@ describe('product images (spec part 2 §4 media rules)', () => {
 });
 
 describe('two requests at once', () => {
+  beforeEach(() => setUp());
+
   it('lets only one of two concurrent attaches take the tenth place', async () => {
-    await setUp();
     const { productId } = await productWithImages(9);
     const [x, y] = [await uploaded(), await uploaded()];
     const results = await Promise.all([attach(productId, [x.id]), attach(productId, [y.id])]);
@@ -380,25 +374,24 @@ describe('two requests at once', () => {
 });
 
 describe('staff', () => {
-  it('needs the products permission to upload or change images', async () => {
-    const temp = await tempStorage();
-    storage = temp.storage;
-    cleanup = temp.cleanup;
-    const staffUser = telegramUser({ first_name: 'Staff' });
+  const staffUser = telegramUser({ first_name: 'Staff' });
+  let staff: Vendor;
+  beforeEach(async () => {
     let ownerId = '';
-    t = await createTestApp({
-      storage,
+    await setUp({
       findStaffGrant: async (vendorId, telegramId) =>
         vendorId === ownerId && telegramId === staffUser.id
           ? { permissions: ['orders'], botIds: 'all' }
           : null,
     });
-    v = await vendor(t.app);
     ownerId = v.vendorId;
     await t.database.db
       .insert(telegramIdentities)
       .values({ vendorId: v.vendorId, telegramId: staffUser.id, role: 'STAFF', firstName: 'Staff' });
-    const staff = { ...v, auth: bearer((await signIn(t.app, staffUser)).accessToken) };
+    staff = { ...v, auth: bearer((await signIn(t.app, staffUser)).accessToken) };
+  });
+
+  it('needs the products permission to upload or change images', async () => {
     const { productId, ids } = await productWithImages(1);
 
     expect((await uploadImage(await makeImage('png'), 'a.png', {}, staff)).statusCode).toBe(403);
@@ -413,17 +406,14 @@ describe('staff', () => {
 });
 
 describe('staff held to some bots', () => {
-  it('sees and changes only the images of products sold through their bots', async () => {
-    const temp = await tempStorage();
-    storage = temp.storage;
-    cleanup = temp.cleanup;
-    const staffUser = telegramUser({ first_name: 'Staff' });
-    let grant: { permissions: ['products']; botIds: string[] } | null = null;
-    t = await createTestApp({
-      storage,
-      findStaffGrant: async (_v, id) => (id === staffUser.id ? grant : null),
-    });
-    v = await vendor(t.app);
+  const staffUser = telegramUser({ first_name: 'Staff' });
+  let grant: { permissions: ['products']; botIds: string[] } | null = null;
+  let staff: Vendor;
+  let mine: typeof bots.$inferSelect;
+  let theirs: typeof bots.$inferSelect;
+  beforeEach(async () => {
+    grant = null;
+    await setUp({ findStaffGrant: async (_v, id) => (id === staffUser.id ? grant : null) });
     const botRow = (n: number) => ({
       vendorId: v.vendorId,
       telegramBotId: 7_300_000_000 + n,
@@ -432,17 +422,20 @@ describe('staff held to some bots', () => {
       tokenCiphertext: 'x',
       tokenHash: `hash${n}-${v.vendorId}`,
     });
-    const [mine, theirs] = await t.database.db
+    const rows = await t.database.db
       .insert(bots)
       .values([botRow(1), botRow(2)])
       .returning();
-    if (!mine || !theirs) throw new Error('no bots');
+    if (!rows[0] || !rows[1]) throw new Error('no bots');
+    [mine, theirs] = [rows[0], rows[1]];
     grant = { permissions: ['products'], botIds: [mine.id] };
     await t.database.db
       .insert(telegramIdentities)
       .values({ vendorId: v.vendorId, telegramId: staffUser.id, role: 'STAFF', firstName: 'Staff' });
-    const staff = { ...v, auth: bearer((await signIn(t.app, staffUser)).accessToken) };
+    staff = { ...v, auth: bearer((await signIn(t.app, staffUser)).accessToken) };
+  });
 
+  it('sees and changes only the images of products sold through their bots', async () => {
     const sold = await productWithImages(1);
     const other = await productWithImages(1);
     await t.database.db.update(products).set({ allBots: false });
@@ -471,8 +464,9 @@ describe('staff held to some bots', () => {
 });
 
 describe('another vendor', () => {
+  beforeEach(() => setUp());
+
   it("answers not found for another vendor's product, image or upload, and changes nothing", async () => {
-    await setUp();
     const { productId, ids } = await productWithImages(2);
     const other = await vendor(t.app);
     const otherProduct = await insertProduct(t.database, other.vendorId);
@@ -527,8 +521,9 @@ describe('another vendor', () => {
 });
 
 describe('the media.sweep job', () => {
+  beforeEach(() => setUp());
+
   it('deletes uploads left unattached for over a day with their files, and nothing else', async () => {
-    await setUp();
     const { productId } = await productWithImages(1);
     const old = await uploaded();
     const fresh = await uploaded();
@@ -552,7 +547,6 @@ describe('the media.sweep job', () => {
   });
 
   it("keeps an image a store's details name as its logo", async () => {
-    await setUp();
     const logo = await uploaded();
     const loose = await uploaded();
     const [bot] = await t.database.db
@@ -581,7 +575,6 @@ describe('the media.sweep job', () => {
   });
 
   it('keeps a download that a digital product names in its details', async () => {
-    await setUp();
     const upload = (name: string) =>
       uploadTo(
         t.app,
@@ -608,7 +601,6 @@ describe('the media.sweep job', () => {
   });
 
   it("removes a deleted product's files once they are a day old", async () => {
-    await setUp();
     const { productId } = await productWithImages(1);
     const [image] = (await imagesOf(productId)).images;
     await t.database.db.delete(products).where(eq(products.id, productId));
@@ -627,8 +619,9 @@ describe('the media.sweep job', () => {
 });
 
 describe('with the catalogue', () => {
+  beforeEach(() => setUp());
+
   it('a product created with uploads shows them with the media addresses, main first', async () => {
-    await setUp();
     const [a, b] = [await uploaded(), await uploaded()];
     const category = await createCategory(t.app, v);
     const product = await createProduct(
@@ -649,7 +642,6 @@ describe('with the catalogue', () => {
   });
 
   it('deleting an image of a duplicated product keeps the files the original still shows', async () => {
-    await setUp();
     const up = await uploaded();
     const category = await createCategory(t.app, v);
     const original = await createProduct(
@@ -675,8 +667,9 @@ describe('with the catalogue', () => {
 });
 
 describe('files shared by a duplicated product', () => {
+  beforeEach(() => setUp());
+
   it('keeps the files while another product still shows them', async () => {
-    await setUp();
     const { productId, ids } = await productWithImages(1);
     const copyId = await insertProduct(t.database, v.vendorId, 'Mug (copy)');
     const [row] = await t.database.db

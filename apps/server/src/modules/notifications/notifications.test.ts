@@ -3,7 +3,20 @@ import type { Language } from '@app/contracts/common';
 import type { EventType } from '@app/contracts/events';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS, type TestClock, testClock } from '../../../test/clock';
+import {
+  addCustomer,
+  addProduct,
+  createBot,
+  createCategory,
+  createProduct,
+  fakeBot,
+  placeTestOrder,
+  productBody,
+  type Vendor,
+} from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
+import { openShop, PLATFORM_USERNAME } from '../../../test/shop';
 import { customerBots, events, notifications, vendors } from '../../db/schema/index';
 import { EVENT_CONSUMERS } from '../../event-consumers';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
@@ -16,12 +29,8 @@ import {
   TelegramUnreachableError,
 } from '../../lib/telegram/bot-api';
 import { createTelegramThrottle } from '../../lib/telegram/throttle';
-import { createBot, DAY_MS, fakeBot, type TestClock, testClock, type Vendor } from '../bots/test-helpers';
 import { dispatchPendingEvents } from '../events/events.dispatcher';
 import { recordEvent } from '../events/record-event';
-import { addCustomer, addProduct, placeTestOrder } from '../orders/test-helpers';
-import { createCategory, createProduct, productBody } from '../products/test-helpers';
-import { openShop, PLATFORM_USERNAME } from '../shop/test-helpers';
 import { createNotificationsService, MAX_ATTEMPTS } from './notifications.service';
 
 // Tests send bursts to one chat: no pacing here (the throttle has its own tests).

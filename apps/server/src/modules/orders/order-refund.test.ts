@@ -1,22 +1,25 @@
 import type { OrderDetail, OrderStats } from '@app/contracts/orders';
 import type { Product } from '@app/contracts/products';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eventsOf, type TestApp } from '../../../test/harness';
-import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import { createBot, fakeBot, startApp, type Vendor, vendor } from '../bots/test-helpers';
-import { SYSTEM_ACTOR } from '../events/record-event';
-import { createCategory, createProduct, productBody } from '../products/test-helpers';
 import {
   addBuyer,
   type Buyer,
-  configureProvider,
-  expectRollupsConsistent,
+  createBot,
+  createCategory,
+  createProduct,
+  fakeBot,
   type Line,
-  paid,
-  payInStars,
   placeShopOrder,
+  productBody,
   type Shop,
-} from '../shop/payments/test-helpers';
+  type Vendor,
+  vendor,
+} from '../../../test/factories';
+import { startApp } from '../../../test/fake-telegram';
+import { eventsOf, type TestApp } from '../../../test/harness';
+import { configureProvider, expectRollupsConsistent, paid, payInStars } from '../../../test/shop-payments';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { SYSTEM_ACTOR } from '../events/record-event';
 import { advanceOrder, findPayableOrder, markOrderPaid } from './order-payment.service';
 
 let fake: FakeBotApi;

@@ -9,14 +9,23 @@ import {
 } from '@app/contracts/orders';
 import type { Product } from '@app/contracts/products';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS, type TestClock } from '../../../test/clock';
+import {
+  addCustomer,
+  addProduct,
+  createCategory,
+  createProduct,
+  placeTestOrder,
+  productBody,
+  type Vendor,
+  vendor,
+} from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
+import { rollupSnapshot, shopTestEnv } from '../../../test/orders';
 import { customers, products, telegramIdentities } from '../../db/schema/index';
-import { DAY_MS, type TestClock, type Vendor, vendor } from '../bots/test-helpers';
 import { claimCodes } from '../products/product-codes.service';
-import { createCategory, createProduct, productBody } from '../products/test-helpers';
 import { rebuildOrderRollups } from './order-rollups.repository';
-import { addCustomer, addProduct, placeTestOrder, rollupSnapshot, shopTestEnv } from './test-helpers';
 
 const env = shopTestEnv();
 const { get } = env;
@@ -27,6 +36,7 @@ let clock: TestClock;
 async function setUp() {
   ({ t, v, clock } = await env.start());
 }
+beforeEach(setUp);
 
 const patchStatus = (orderId: string, payload: object, of: Vendor = v) =>
   t.app.inject({ method: 'PATCH', url: `${of.base}/orders/${orderId}/status`, headers: of.auth, payload });
@@ -74,7 +84,6 @@ const ids = (r: OrderListResponse) => r.orders.map((o) => o.id);
 
 describe('GET /vendors/{id}/orders', () => {
   it('lists newest first with customer, bot, allowed moves, exact total and stats', async () => {
-    await setUp();
     const s = await shop();
     const { status, body } = await get<OrderListResponse>('/orders');
     expect(status).toBe(200);
@@ -107,7 +116,6 @@ describe('GET /vendors/{id}/orders', () => {
   });
 
   it('filters by status, bot, product type, customer, dates and search, and pages', async () => {
-    await setUp();
     const s = await shop();
     await patchStatus(s.o2.id, { status: 'processing' });
     const list = async (q: string) => (await get<OrderListResponse>(`/orders?${q}`)).body;
@@ -140,7 +148,6 @@ describe('GET /vendors/{id}/orders', () => {
   });
 
   it("counts a search's orders exactly up to 1,000, and above that says about how many its customers have", async () => {
-    await setUp();
     const s = await shop();
     const jane = await get<OrderListResponse>('/orders?search=jane');
     expect(jane.body).toMatchObject({ total: 2, totalIsEstimate: false });
@@ -157,7 +164,6 @@ describe('GET /vendors/{id}/orders', () => {
   });
 
   it('answers stats on their own', async () => {
-    await setUp();
     const s = await shop();
     await patchStatus(s.o2.id, { status: 'processing' });
     await patchStatus(s.o2.id, { status: 'completed' });
@@ -175,7 +181,6 @@ describe('GET /vendors/{id}/orders', () => {
 
 describe('order status moves', () => {
   it('walks every allowed move of each kind and refuses every other one with 409 and the allowed ones', async () => {
-    await setUp();
     const s = await shop();
     const lineOf = { physical: s.mug, digital: s.ebook, service: s.yoga } as const;
     for (const type of ['physical', 'digital', 'service'] as const) {
@@ -223,7 +228,6 @@ describe('order status moves', () => {
   });
 
   it('keeps the tracking number on shipped, records who did each move with the note, and shows the timeline', async () => {
-    await setUp();
     const s = await shop();
     await t.database.db
       .update(telegramIdentities)
@@ -255,7 +259,6 @@ describe('order status moves', () => {
   });
 
   it('adds internal notes with their author', async () => {
-    await setUp();
     const s = await shop();
     const res = await t.app.inject({
       method: 'POST',
@@ -285,7 +288,6 @@ describe('order status moves', () => {
   });
 
   it('returns reserved stock when an order is cancelled', async () => {
-    await setUp();
     const s = await shop();
     const stock = async () =>
       (await t.database.db.select({ stock: products.stock }).from(products).where(sql`id = ${s.mug.id}`))[0]
@@ -298,7 +300,6 @@ describe('order status moves', () => {
 
 describe('order detail', () => {
   it('answers products, customer, shipping, service info, payment and timeline', async () => {
-    await setUp();
     const s = await shop();
     const { status, body } = await get<OrderDetail>(`/orders/${s.o4.id}`);
     expect(status).toBe(200);
@@ -315,7 +316,6 @@ describe('order detail', () => {
 
 describe('scope', () => {
   it("answers 404 for another vendor's order and changes nothing", async () => {
-    await setUp();
     const s = await shop();
     const other = await vendor(t.app);
     expect((await get(`/orders/${s.o1.id}`, other)).status).toBe(404);
@@ -332,7 +332,6 @@ describe('scope', () => {
   });
 
   it('shows a restricted staff member only the orders of their bots', async () => {
-    await setUp();
     const s = await shop();
     const staff = await env.signInStaff();
     env.grant = { permissions: ['orders'], botIds: [s.b.id] };
@@ -356,7 +355,6 @@ describe('scope', () => {
 
 describe('rollups', () => {
   it('equal a full recomputation after a random sequence of creations, moves and cancellations', async () => {
-    await setUp();
     const s = await shop();
     const bots = [s.a, s.b];
     const people = [s.jane, s.omar, s.lee, await addCustomer(t, v.vendorId)];
@@ -401,7 +399,6 @@ describe('rollups', () => {
 
 describe('cancelling an order', () => {
   it("returns a digital order's codes to the product's pool, and its stock with them", async () => {
-    await setUp();
     const bot = await env.addBot('Keys');
     const buyer = await addCustomer(t, v.vendorId);
     const category = await createCategory(t.app, v, 'Software', []);

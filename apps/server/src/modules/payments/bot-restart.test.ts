@@ -1,19 +1,9 @@
 import type { BotListResponse } from '@app/contracts/bots';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBot, fakeBot, type Vendor, vendor } from '../../../test/factories';
+import { hookedBotApi, sendUpdate } from '../../../test/fake-telegram';
 import { eventsOf, getTestDatabase, type TestApp } from '../../../test/harness';
-import { waitFor } from '../../../test/wait-for';
-import { botSubscriptions, walletLedger } from '../../db/schema/index';
-import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import { resumeBot } from '../../jobs/bot-resume';
-import { createJobQueue, type JobQueue } from '../../jobs/job-queue';
-import { jobKinds } from '../../jobs/job-types';
-import { expireSubscriptions } from '../../jobs/subscription-expiry';
-import { quietLog, resetJobSchema } from '../../jobs/test-helpers';
-import { registerWorkers } from '../../jobs/workers';
-import { createSecrets } from '../../lib/secrets';
-import { type BotApi, createBotApi } from '../../lib/telegram/bot-api';
-import { createBot, fakeBot, hookedBotApi, sendUpdate, type Vendor, vendor } from '../bots/test-helpers';
-import { createLocalStorage } from '../media/storage';
+import { quietLog, resetJobSchema } from '../../../test/jobs';
 import {
   createPayment,
   type FakeProvider,
@@ -24,7 +14,18 @@ import {
   startFakeProvider,
   startPaymentsApp,
   successfulPayment,
-} from './test-helpers';
+} from '../../../test/payments';
+import { waitFor } from '../../../test/wait-for';
+import { botSubscriptions, walletLedger } from '../../db/schema/index';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { resumeBot } from '../../jobs/bot-resume';
+import { createJobQueue, type JobQueue } from '../../jobs/job-queue';
+import { jobKinds } from '../../jobs/job-types';
+import { expireSubscriptions } from '../../jobs/subscription-expiry';
+import { registerWorkers } from '../../jobs/workers';
+import { createSecrets } from '../../lib/secrets';
+import { type BotApi, createBotApi } from '../../lib/telegram/bot-api';
+import { createLocalStorage } from '../media/storage';
 
 let fake: FakeBotApi;
 let provider: FakeProvider;
@@ -39,6 +40,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
   await provider.close();
+});
+beforeEach(async () => {
+  t = await startPaymentsApp(fake, provider);
 });
 afterEach(async () => {
   await queue?.close();
@@ -87,7 +91,6 @@ async function expectRestarted(v: Vendor, botId: string, token: string) {
 
 describe('an expired bot restarted on payment', () => {
   it('starts again when a Stars payment activates its plan', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId, token } = await expiredBot();
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'BASIC' });
 
@@ -97,7 +100,6 @@ describe('an expired bot restarted on payment', () => {
   });
 
   it('starts again when the Litecoin IPN says finished', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId, token } = await expiredBot();
     const p = await createPayment(t.app, v, 'ltc', { botId, plan: 'BASIC' });
     const stored = [...provider.state.payments.values()].find((x) => x.order_id === p.id);
@@ -113,7 +115,6 @@ describe('an expired bot restarted on payment', () => {
   });
 
   it('starts again when the plan is paid from the wallet', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId, token } = await expiredBot();
     await t.database.db
       .insert(walletLedger)
@@ -125,7 +126,6 @@ describe('an expired bot restarted on payment', () => {
   });
 
   it('leaves a bot the vendor stopped stopped when its plan is paid', async () => {
-    t = await startPaymentsApp(fake, provider);
     const v = await vendor(t.app);
     const bot = fakeBot(fake);
     const { id: botId } = await createBot(t.app, v, { botToken: bot.token, botName: 'Shop', plan: 'BASIC' });
@@ -139,7 +139,6 @@ describe('an expired bot restarted on payment', () => {
   });
 
   it('leaves the bot marked as stopped by the expiry when Telegram refuses, so a retry starts it', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId, token } = await expiredBot();
     await t.database.db
       .update(botSubscriptions)
@@ -159,7 +158,6 @@ describe('an expired bot restarted on payment', () => {
   });
 
   it('runs as the bots.resume job on the queue', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId, token } = await expiredBot();
     await t.database.db
       .update(botSubscriptions)

@@ -6,11 +6,10 @@ import type {
   SubscriptionsResponse,
   WalletBalance,
 } from '@app/contracts/payments';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS, type TestClock, testClock } from '../../../test/clock';
+import { createBot, fakeBot, vendor } from '../../../test/factories';
 import { eventsOf, getTestDatabase, type TestApp } from '../../../test/harness';
-import { walletLedger } from '../../db/schema/index';
-import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import { DAY_MS, testClock, vendor } from '../bots/test-helpers';
 import {
   createPayment,
   type FakeProvider,
@@ -23,11 +22,14 @@ import {
   startPaymentsApp,
   successfulPayment,
   vendorWithBot,
-} from './test-helpers';
+} from '../../../test/payments';
+import { walletLedger } from '../../db/schema/index';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 
 let fake: FakeBotApi;
 let provider: FakeProvider;
 let t: TestApp;
+let clock: TestClock;
 
 beforeAll(async () => {
   fake = await startFakeBotApi();
@@ -38,6 +40,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
   await provider.close();
+});
+declare module 'vitest' {
+  interface TaskMeta {
+    /** The app runs on a test clock (`clock`) instead of the real time. */
+    onTestClock?: boolean;
+  }
+}
+
+beforeEach(async ({ task }) => {
+  clock = testClock();
+  t = await startPaymentsApp(fake, provider, task.meta.onTestClock ? clock.now : undefined);
 });
 afterEach(async () => {
   fake.state.reset();
@@ -53,7 +66,6 @@ async function cardOf(botId: string, v: Awaited<ReturnType<typeof vendor>>): Pro
 
 describe('Telegram Stars', () => {
   it('creates an XTR invoice link naming the payment; a monthly plan is a 30-day Star subscription', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'BASIC', period: 'monthly' });
 
@@ -74,7 +86,6 @@ describe('Telegram Stars', () => {
   });
 
   it('pays a yearly plan, and a monthly plan above 10,000 Stars, by a one-off invoice', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     await createPayment(t.app, v, 'stars', { botId, plan: 'PRO', period: 'yearly' });
     await createPayment(t.app, v, 'stars', { botId, plan: 'ENTERPRISE', period: 'monthly' });
@@ -83,7 +94,6 @@ describe('Telegram Stars', () => {
   });
 
   it('answers a pre_checkout_query ok for the right amount and refuses a wrong amount', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'BASIC' });
     const query = (id: string, amount: number) => ({
@@ -108,21 +118,19 @@ describe('Telegram Stars', () => {
   });
 
   it('refuses a platform update without the secret token, before reading it', async () => {
-    t = await startPaymentsApp(fake, provider);
     const res = await platformUpdate(t, { update_id: 1 }, 'wrong');
     expect(res.statusCode).toBe(401);
   });
 
   it('acknowledges and ignores a malformed payment update', async () => {
-    t = await startPaymentsApp(fake, provider);
     const bad = { update_id: 1, message: { from: { id: 42 }, successful_payment: { invoice_payload: 7 } } };
     expect((await platformUpdate(t, bad)).statusCode).toBe(200);
     expect(fake.state.calls({ method: 'answerPreCheckoutQuery' })).toEqual([]);
   });
 
-  it('credits a duplicate successful_payment once: one period, one invoice, one event', async () => {
-    const clock = testClock();
-    t = await startPaymentsApp(fake, provider, clock.now);
+  it('credits a duplicate successful_payment once: one period, one invoice, one event', {
+    meta: { onTestClock: true },
+  }, async () => {
     const { v, botId } = await vendorWithBot(t, fake);
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'BASIC' });
 
@@ -146,9 +154,9 @@ describe('Telegram Stars', () => {
     expect(polled).toMatchObject({ status: 'completed', subscriptionActive: true });
   });
 
-  it("extends by one period on a Star subscription's renewal (a new charge id)", async () => {
-    const clock = testClock();
-    t = await startPaymentsApp(fake, provider, clock.now);
+  it("extends by one period on a Star subscription's renewal (a new charge id)", {
+    meta: { onTestClock: true },
+  }, async () => {
     const { v, botId } = await vendorWithBot(t, fake);
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'BASIC' });
     await platformUpdate(
@@ -166,7 +174,6 @@ describe('Telegram Stars', () => {
   });
 
   it('pays through the fake Bot API end to end: the pay control route drives pre-checkout and payment', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO', period: 'yearly' });
     // The fake delivers over HTTP; point the platform webhook at an inject bridge.
@@ -200,7 +207,6 @@ describe('Telegram Stars', () => {
   });
 
   it('cancel keeps the bot to the period end and cancels the Star subscription on Telegram', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'BASIC' });
     await platformUpdate(
@@ -221,7 +227,6 @@ describe('Telegram Stars', () => {
 
 describe('Litecoin', () => {
   it('creates a payment with the provider: a pay address and amount', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     const p = await createPayment(t.app, v, 'ltc', { botId, plan: 'PRO' });
     expect(p).toMatchObject({ status: 'pending', amountMinor: 7900, payCurrency: 'LTC', payAmount: '0.79' });
@@ -229,7 +234,6 @@ describe('Litecoin', () => {
   });
 
   async function ltcPayment() {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     const p = await createPayment(t.app, v, 'ltc', { botId, plan: 'PRO' });
     const stored = [...provider.state.payments.values()].find((x) => x.order_id === p.id);
@@ -278,7 +282,6 @@ describe('Litecoin', () => {
 
 describe('Wallet', () => {
   it('refuses a payment above the balance with the spec text', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     const res = await post(t.app, v, '/payments/wallet/pay', { botId, plan: 'BASIC' });
     expect(res.statusCode).toBe(402);
@@ -289,7 +292,6 @@ describe('Wallet', () => {
   });
 
   it('is topped up by a Stars payment, debits a plan, and the balance is the ledger sum', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     const top = (
       await post(t.app, v, '/payments/wallet/topup', { method: 'stars', amountMinor: 5000 })
@@ -311,7 +313,6 @@ describe('Wallet', () => {
   });
 
   it('never overdraws: of four payments at once with funds for one, three are refused', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     await t.database.db
       .insert(walletLedger)
@@ -329,9 +330,9 @@ describe('Wallet', () => {
 });
 
 describe('Expiry', () => {
-  it('ends a paid period without renewal: expired, an event, and the bot webhook removed', async () => {
-    const clock = testClock();
-    t = await startPaymentsApp(fake, provider, clock.now);
+  it('ends a paid period without renewal: expired, an event, and the bot webhook removed', {
+    meta: { onTestClock: true },
+  }, async () => {
     const { v, botId } = await vendorWithBot(t, fake);
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO', period: 'yearly' });
     await platformUpdate(t, successfulPayment(p, 'charge-e'));
@@ -359,9 +360,7 @@ describe('Expiry', () => {
 
 describe('Overview', () => {
   it("counts the live subscriptions and what they cost a month (a trial at its plan's price, a yearly plan as a twelfth)", async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
-    const { createBot, fakeBot } = await import('../bots/test-helpers');
     await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Second', plan: 'BASIC' });
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO', period: 'yearly' });
     await platformUpdate(t, successfulPayment(p, 'charge-o'));
@@ -374,9 +373,9 @@ describe('Overview', () => {
 });
 
 describe('Reminders', () => {
-  it('tells the vendor 3 days and 1 day before the end, each once', async () => {
-    const clock = testClock();
-    t = await startPaymentsApp(fake, provider, clock.now);
+  it('tells the vendor 3 days and 1 day before the end, each once', {
+    meta: { onTestClock: true },
+  }, async () => {
     const { v, botId } = await vendorWithBot(t, fake);
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO', period: 'yearly' });
     await platformUpdate(t, successfulPayment(p, 'charge-r'));
@@ -408,9 +407,9 @@ describe('Reminders', () => {
 });
 
 describe('Refunds', () => {
-  it('refunds a Stars payment on Telegram, takes the period back and marks the invoice refunded', async () => {
-    const clock = testClock();
-    t = await startPaymentsApp(fake, provider, clock.now);
+  it('refunds a Stars payment on Telegram, takes the period back and marks the invoice refunded', {
+    meta: { onTestClock: true },
+  }, async () => {
     const { v, botId } = await vendorWithBot(t, fake);
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'BASIC' });
     const { createPaymentsService } = await import('./payments.service');
@@ -445,7 +444,6 @@ describe('Refunds', () => {
 
 describe('Invoices', () => {
   it('renders a PDF that parses and holds the amount', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO' });
     await platformUpdate(t, successfulPayment(p, 'charge-pdf'));
@@ -466,7 +464,6 @@ describe('Invoices', () => {
 
 describe('Invoice download links (Telegram downloadFile fetches without the session)', () => {
   async function paidInvoice() {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO' });
     await platformUpdate(t, successfulPayment(p, 'charge-link'));
@@ -503,7 +500,6 @@ describe('Invoice download links (Telegram downloadFile fetches without the sess
 
 describe('scoping', () => {
   it("answers 404 for another vendor's bot, payment, invoice and subscription", async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO' });
     await platformUpdate(t, successfulPayment(p, 'charge-x'));
@@ -525,7 +521,6 @@ describe('scoping', () => {
     [{ plan: 'PRO' }, 'Missing payment information. Please try again.'],
     [{ botId: '00000000-0000-4000-8000-000000000000', plan: 'FREE' }, 'Invalid subscription plan selected.'],
   ])('refuses %j with the spec text', async (body, message) => {
-    t = await startPaymentsApp(fake, provider);
     const v = await vendor(t.app);
     const res = await post(t.app, v, '/payments/stars/create', body);
     expect(res.statusCode).toBe(400);

@@ -3,14 +3,10 @@ import type { DownloadLink } from '@app/contracts/common';
 import type { EventType } from '@app/contracts/events';
 import type { FeeStatement, InvoiceList } from '@app/contracts/payments';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../test/clock';
+import { createBot, fakeBot, type Vendor, vendor } from '../../../test/factories';
 import { getTestDatabase, type TestApp } from '../../../test/harness';
-import { botSubscriptions, events, planFees } from '../../db/schema/index';
-import { EVENT_CONSUMERS } from '../../event-consumers';
-import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import { createBot, DAY_MS, fakeBot, type Vendor, vendor } from '../bots/test-helpers';
-import { dispatchPendingEvents } from '../events/events.dispatcher';
-import { recordEvent } from '../events/record-event';
 import {
   type FakeProvider,
   get,
@@ -18,7 +14,12 @@ import {
   startFakeProvider,
   startPaymentsApp,
   vendorWithBot,
-} from './test-helpers';
+} from '../../../test/payments';
+import { botSubscriptions, events, planFees } from '../../db/schema/index';
+import { EVENT_CONSUMERS } from '../../event-consumers';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { dispatchPendingEvents } from '../events/events.dispatcher';
+import { recordEvent } from '../events/record-event';
 
 let fake: FakeBotApi;
 let provider: FakeProvider;
@@ -32,6 +33,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
   await provider.close();
+});
+beforeEach(async () => {
+  t = await startPaymentsApp(fake, provider);
 });
 afterEach(async () => {
   fake.state.reset();
@@ -92,7 +96,6 @@ async function trialSince(since: Date) {
 
 describe('plan fees on shop sales', () => {
   it("accrues the bot's plan fee on a paid shop order: 3.5% of a BASIC bot's $100 sale is $3.50 this month", async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
 
     await paid(v, botId, randomUUID(), { amountMinor: 10_000 });
@@ -110,7 +113,6 @@ describe('plan fees on shop sales', () => {
   });
 
   it('charges a bot without a subscription record the FREE plan fee of 5%', async () => {
-    t = await startPaymentsApp(fake, provider);
     const v = await vendor(t.app);
     const bot = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'Free', plan: 'FREE' });
 
@@ -121,7 +123,6 @@ describe('plan fees on shop sales', () => {
   });
 
   it('converts a sale in another currency to USD at the documented rates: a €100 sale counts as $108', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
 
     await paid(v, botId, randomUUID(), { amountMinor: 10_000, currency: 'EUR' });
@@ -131,7 +132,6 @@ describe('plan fees on shop sales', () => {
   });
 
   it("takes a Stars sale's USD value from the event when the shop runtime gives it", async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
 
     await paid(v, botId, randomUUID(), { amountMinor: 770, currency: 'XTR', amountUsdMinor: 1_000 });
@@ -141,7 +141,6 @@ describe('plan fees on shop sales', () => {
   });
 
   it('charges the fee of the plan in force when the order sold, not the plan at dispatch time', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     const now = Date.now();
     await trialSince(new Date(now - 2 * 3_600_000));
@@ -164,7 +163,6 @@ describe('plan fees on shop sales', () => {
   });
 
   it('accrues once per order: the same event handed over again and a second payment event add nothing', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     const orderId = randomUUID();
     await paid(v, botId, orderId, { amountMinor: 10_000 });
@@ -179,7 +177,6 @@ describe('plan fees on shop sales', () => {
   });
 
   it('reverses the fee once when the order is refunded, in the month of the refund', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     const sold = lastMonth();
     await trialSince(new Date(sold.at.getTime() - DAY_MS));
@@ -202,7 +199,6 @@ describe('plan fees on shop sales', () => {
   });
 
   it('reverses nothing for a refunded order that accrued no fee', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
 
     await refunded(v, botId, randomUUID(), { amountMinor: 10_000 });
@@ -212,7 +208,6 @@ describe('plan fees on shop sales', () => {
   });
 
   it('charges no fee on events that are not about a shop order', async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     await t.database.db.transaction((tx) =>
       recordEvent(tx, {
@@ -231,7 +226,6 @@ describe('plan fees on shop sales', () => {
   });
 
   it('shows an empty current month when nothing sold yet', async () => {
-    t = await startPaymentsApp(fake, provider);
     const v = await vendor(t.app);
 
     expect(await statements(v)).toEqual([
@@ -240,7 +234,6 @@ describe('plan fees on shop sales', () => {
   });
 
   it("renders the month's fee statement as a PDF holding the bot's line and the total", async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     await paid(v, botId, randomUUID(), { amountMinor: 10_000 });
     await paid(v, botId, randomUUID(), { amountMinor: 5_000 });
@@ -258,7 +251,6 @@ describe('plan fees on shop sales', () => {
   });
 
   it("downloads the month's fee statement through a link made for it, with no session", async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     await paid(v, botId, randomUUID(), { amountMinor: 10_000 });
     await dispatch();
@@ -277,7 +269,6 @@ describe('plan fees on shop sales', () => {
   });
 
   it('refuses a statement month that is not YYYY-MM', async () => {
-    t = await startPaymentsApp(fake, provider);
     const v = await vendor(t.app);
     expect((await get(t.app, v, '/invoices/fees/2026-13/pdf')).statusCode).toBe(400);
   });
@@ -285,7 +276,6 @@ describe('plan fees on shop sales', () => {
 
 describe('scoping', () => {
   it("shows another vendor none of this vendor's fees, in the list or the PDF", async () => {
-    t = await startPaymentsApp(fake, provider);
     const { v, botId } = await vendorWithBot(t, fake);
     await paid(v, botId, randomUUID(), { amountMinor: 10_000 });
     await dispatch();

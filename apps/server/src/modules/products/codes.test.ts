@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { vendor } from '../../../test/factories';
 import { createTestApp } from '../../../test/harness';
 import { productCodes, products } from '../../db/schema/index';
-import { vendor } from '../bots/test-helpers';
 import { generateCode, generateCodes, maskCode, parseCodeLines } from './codes';
 import { parseCsv } from './csv';
 import { claimCodes } from './product-codes.service';

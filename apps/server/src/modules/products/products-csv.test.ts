@@ -2,11 +2,10 @@ import { DOWNLOAD_LINK_TTL_S, type DownloadLink } from '@app/contracts/common';
 import { type ImportResult, PRODUCT_MESSAGES, type ProductListResponse } from '@app/contracts/products';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createCategory, createProduct, productBody, type Vendor, vendor } from '../../../test/factories';
 import { createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
 import { events, productImports, telegramIdentities } from '../../db/schema/index';
 import type { StaffGrant } from '../auth/actor-resolver';
-import { type Vendor, vendor } from '../bots/test-helpers';
-import { createCategory, createProduct, productBody } from './test-helpers';
 
 let t: TestApp;
 let v: Vendor;

@@ -7,22 +7,23 @@ import {
 } from '@app/contracts/products';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type TestClock, testClock } from '../../../test/clock';
 import { countingDatabase } from '../../../test/counting-database';
+import {
+  createBot,
+  createCategory,
+  createProduct,
+  fakeBot,
+  productBody,
+  type Vendor,
+  vendor,
+} from '../../../test/factories';
+import { startApp } from '../../../test/fake-telegram';
 import type { TestApp } from '../../../test/harness';
 import { events, productImages, products, serviceBookings } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import {
-  createBot,
-  fakeBot,
-  startApp,
-  type TestClock,
-  testClock,
-  type Vendor,
-  vendor,
-} from '../bots/test-helpers';
 import { claimCodes } from './product-codes.service';
 import { createProductsService } from './products.service';
-import { createCategory, createProduct, productBody } from './test-helpers';
 
 let fake: FakeBotApi;
 let t: TestApp;

@@ -1,20 +1,13 @@
 import { BOT_MESSAGES, DEFAULT_WELCOME_MESSAGE } from '@app/contracts/bots';
 import { FILTER_LISTS, SETTINGS_MESSAGES } from '@app/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBot, fakeBot, makeToken, type Vendor, vendor } from '../../../test/factories';
+import { hookedBotApi, startApp } from '../../../test/fake-telegram';
 import { bearer, createTestApp, eventsOf, signIn, type TestApp, telegramUser } from '../../../test/harness';
 import { telegramIdentities } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { TelegramApiError } from '../../lib/telegram/bot-api';
 import type { StaffGrant } from '../auth/actor-resolver';
-import {
-  createBot,
-  fakeBot,
-  hookedBotApi,
-  makeToken,
-  startApp,
-  type Vendor,
-  vendor,
-} from '../bots/test-helpers';
 import { PREDEFINED_WORDS } from './filter-matching';
 import { createSettingsService } from './settings.service';
 

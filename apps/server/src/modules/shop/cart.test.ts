@@ -1,16 +1,7 @@
 import type { CreateProductBody, Product } from '@app/contracts/products';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  botDailyStats,
-  customerBots,
-  customers,
-  events,
-  products,
-  shopSessions,
-} from '../../db/schema/index';
-import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import { createCategory, createProduct, productBody } from '../products/test-helpers';
+import { createCategory, createProduct, productBody } from '../../../test/factories';
 import {
   ANN,
   answersOf,
@@ -24,7 +15,16 @@ import {
   type OpenShop,
   openShop,
   sentTo,
-} from './test-helpers';
+} from '../../../test/shop';
+import {
+  botDailyStats,
+  customerBots,
+  customers,
+  events,
+  products,
+  shopSessions,
+} from '../../db/schema/index';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 
 let fake: FakeBotApi;
 let s: OpenShop;

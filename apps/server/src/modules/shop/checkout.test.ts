@@ -1,20 +1,8 @@
 import type { CreateProductBody } from '@app/contracts/products';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  botDailyStats,
-  events,
-  orderItems,
-  orders,
-  productCodes,
-  products,
-  serviceBookings,
-  shopSessions,
-} from '../../db/schema/index';
-import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import { releaseReservations } from '../../jobs/reservation-release';
-import { testClock } from '../bots/test-helpers';
-import { createCategory, createProduct, productBody } from '../products/test-helpers';
+import { testClock } from '../../../test/clock';
+import { createCategory, createProduct, productBody } from '../../../test/factories';
 import {
   ANN,
   BEN,
@@ -29,7 +17,19 @@ import {
   openShop,
   type Shopper,
   sentTo,
-} from './test-helpers';
+} from '../../../test/shop';
+import {
+  botDailyStats,
+  events,
+  orderItems,
+  orders,
+  productCodes,
+  products,
+  serviceBookings,
+  shopSessions,
+} from '../../db/schema/index';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { releaseReservations } from '../../jobs/reservation-release';
 
 let fake: FakeBotApi;
 let s: OpenShop;

@@ -1,12 +1,11 @@
 import type { ShopCatalogue } from '@app/contracts/shop-catalogue';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBot, createCategory, createProduct, fakeBot, productBody } from '../../../test/factories';
+import { ANN, customerSays, lastTextTo, type OpenShop, openShop } from '../../../test/shop';
 import { botSubscriptions } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { signInitData } from '../../lib/telegram/init-data';
-import { createBot, fakeBot } from '../bots/test-helpers';
-import { createCategory, createProduct, productBody } from '../products/test-helpers';
-import { ANN, customerSays, lastTextTo, type OpenShop, openShop } from './test-helpers';
 
 let fake: FakeBotApi;
 let s: OpenShop;

@@ -2,32 +2,40 @@ import type { OrderDetail } from '@app/contracts/orders';
 import type { Product } from '@app/contracts/products';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addBuyer,
+  type Buyer,
+  createBot,
+  createCategory,
+  createProduct,
+  fakeBot,
+  type Line,
+  placeShopOrder,
+  productBody,
+  type Shop,
+  type Vendor,
+  vendor,
+} from '../../../test/factories';
+import { startApp } from '../../../test/fake-telegram';
 import { eventsOf, type TestApp } from '../../../test/harness';
+import { API_KEY, type FakeProvider, IPN_SECRET, startFakeProvider } from '../../../test/payments';
+import { sendUpdate } from '../../../test/shop';
+import {
+  addShippingMethod,
+  configureProvider,
+  expectRollupsConsistent,
+  paid,
+  payInStars,
+  preCheckout,
+  say,
+  sentTo,
+  tap,
+} from '../../../test/shop-payments';
 import { botSubscriptions, orders, planFees, shopPayments } from '../../db/schema/index';
 import { EVENT_CONSUMERS } from '../../event-consumers';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { signIpn } from '../../lib/nowpayments';
-import { createBot, fakeBot, startApp, type Vendor, vendor } from '../bots/test-helpers';
 import { dispatchPendingEvents } from '../events/events.dispatcher';
-import { API_KEY, type FakeProvider, IPN_SECRET, startFakeProvider } from '../payments/test-helpers';
-import { createCategory, createProduct, productBody } from '../products/test-helpers';
-import {
-  addBuyer,
-  addShippingMethod,
-  type Buyer,
-  configureProvider,
-  expectRollupsConsistent,
-  type Line,
-  paid,
-  payInStars,
-  placeShopOrder,
-  preCheckout,
-  type Shop,
-  say,
-  sendUpdate,
-  sentTo,
-  tap,
-} from './payments/test-helpers';
 
 let fake: FakeBotApi;
 let provider: FakeProvider;

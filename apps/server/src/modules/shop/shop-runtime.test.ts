@@ -1,13 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { botSubscriptions } from '../../db/schema/index';
-import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import { createSecrets } from '../../lib/secrets';
-import { createBotApi } from '../../lib/telegram/bot-api';
-import { refreshShopMenus } from '../bots/bot-lifecycle.service';
-import { createBot, fakeBot } from '../bots/test-helpers';
-import { createCategory, createProduct, productBody } from '../products/test-helpers';
-import { createStorefront } from './shop-runtime';
+import { createBot, createCategory, createProduct, fakeBot, productBody } from '../../../test/factories';
 import {
   chatWith,
   customerTapsButton,
@@ -19,7 +12,13 @@ import {
   customerSays as says,
   sentTo as sent,
   customerTaps as taps,
-} from './test-helpers';
+} from '../../../test/shop';
+import { botSubscriptions } from '../../db/schema/index';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { createSecrets } from '../../lib/secrets';
+import { createBotApi } from '../../lib/telegram/bot-api';
+import { refreshShopMenus } from '../bots/bot-lifecycle.service';
+import { createStorefront } from './shop-runtime';
 
 let fake: FakeBotApi;
 let s: OpenShop;

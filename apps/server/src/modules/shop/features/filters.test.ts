@@ -2,17 +2,8 @@ import type { Bot } from '@app/contracts/bots';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countingDatabase } from '../../../../test/counting-database';
+import type { Vendor } from '../../../../test/factories';
 import { eventsOf, type TestApp } from '../../../../test/harness';
-import { customerBots, customers } from '../../../db/schema/index';
-import { EVENT_CONSUMERS } from '../../../event-consumers';
-import { type FakeBotApi, startFakeBotApi } from '../../../fakes/bot-api/server';
-import { createSecrets } from '../../../lib/secrets';
-import { createBotApi } from '../../../lib/telegram/bot-api';
-import type { Vendor } from '../../bots/test-helpers';
-import { createCustomersService } from '../../customers/customers.service';
-import { dispatchPendingEvents } from '../../events/events.dispatcher';
-import { createNotificationsService } from '../../notifications/notifications.service';
-import { createStorefront } from '../shop-runtime';
 import {
   ANN,
   customerSays,
@@ -21,7 +12,16 @@ import {
   type OpenShop,
   openShop,
   sentTo,
-} from '../test-helpers';
+} from '../../../../test/shop';
+import { customerBots, customers } from '../../../db/schema/index';
+import { EVENT_CONSUMERS } from '../../../event-consumers';
+import { type FakeBotApi, startFakeBotApi } from '../../../fakes/bot-api/server';
+import { createSecrets } from '../../../lib/secrets';
+import { createBotApi } from '../../../lib/telegram/bot-api';
+import { createCustomersService } from '../../customers/customers.service';
+import { dispatchPendingEvents } from '../../events/events.dispatcher';
+import { createNotificationsService } from '../../notifications/notifications.service';
+import { createStorefront } from '../shop-runtime';
 
 let fake: FakeBotApi;
 let s: OpenShop;

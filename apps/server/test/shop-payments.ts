@@ -1,85 +1,14 @@
-import type { Bot } from '@app/contracts/bots';
-import type { ProductType } from '@app/contracts/catalogue';
 import type { ConfigureProviderBody, PaymentProviderId, ShippingMethodInput } from '@app/contracts/settings';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../../test/harness';
-import { orders } from '../../../db/schema/index';
-import { runWebhookReply } from '../../../fakes/bot-api/deliver-update';
-import type { FakeBotApi } from '../../../fakes/bot-api/server';
-import type { Vendor } from '../../bots/test-helpers';
-import { rebuildOrderRollups } from '../../orders/order-rollups.repository';
-import { placeOrder } from '../../orders/orders.service';
-import { addCustomer } from '../../orders/test-helpers';
-import { claimCodes } from '../../products/product-codes.service';
+import type { FakeBotApi } from '../src/fakes/bot-api/server';
+import { rebuildOrderRollups } from '../src/modules/orders/order-rollups.repository';
+import type { Buyer, Shop, Vendor } from './factories';
+import type { TestApp } from './harness';
+import { sendUpdate } from './shop';
 
-export type Shop = Bot & { token: string };
-export type Buyer = { id: number; first_name: string; customerId: string };
-
-/** A customer row of the vendor, and the Telegram user they are in the shop's chat. */
-export async function addBuyer(t: TestApp, vendorId: string, firstName = 'Ann'): Promise<Buyer> {
-  const row = await addCustomer(t, vendorId, { firstName, lastName: null });
-  return { id: row.telegramId, first_name: firstName, customerId: row.id };
-}
-
-export type Line = {
-  productId: string;
-  name: string;
-  productType: ProductType;
-  unitPriceMinor: number;
-  quantity?: number;
-};
-
-/**
- * An order as the checkout places it: pending and unpaid through placeOrder (stock reserved), the code-pool
- * codes claimed into it, and held until `reservedUntil` (15 minutes by default).
- */
-export async function placeShopOrder(
-  t: TestApp,
-  o: {
-    vendorId: string;
-    botId: string;
-    customerId: string;
-    lines: Line[];
-    claimCodes?: boolean;
-    reservedUntil?: Date;
-    serviceInfo?: Record<string, unknown>;
-  },
-) {
-  return t.database.db.transaction(async (tx) => {
-    const placed = await placeOrder(tx, {
-      vendorId: o.vendorId,
-      botId: o.botId,
-      customerId: o.customerId,
-      items: o.lines.map((l) => ({ ...l, quantity: l.quantity ?? 1 })),
-      ...(o.serviceInfo ? { serviceInfo: o.serviceInfo } : {}),
-    });
-    if (o.claimCodes) {
-      for (const l of o.lines) await claimCodes(tx, o.vendorId, l.productId, l.quantity ?? 1, placed.id);
-    }
-    await tx
-      .update(orders)
-      .set({ reservedUntil: o.reservedUntil ?? new Date(Date.now() + 15 * 60_000) })
-      .where(and(eq(orders.vendorId, o.vendorId), eq(orders.id, placed.id)));
-    return placed;
-  });
-}
-
-/**
- * Delivers an update to the shop bot's webhook as Telegram would (with its secret), and makes the call the
- * webhook's answer carries.
- */
-export async function sendUpdate(t: TestApp, fake: FakeBotApi, shop: Shop, update: Record<string, unknown>) {
-  const secret = fake.state.findBot(shop.token)?.webhook?.secret_token;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/telegram/webhook/${shop.id}`,
-    headers: { 'x-telegram-bot-api-secret-token': secret ?? '' },
-    payload: { update_id: Math.floor(Math.random() * 1e9), ...update },
-  });
-  expect(res.statusCode).toBe(200);
-  await runWebhookReply(fake.state, shop.token, res.body);
-}
+// Driving a shop bot through payments: a customer's taps, messages, pre-checkout and payment; the vendor's
+// payment and shipping settings; the rollups the payments keep.
 
 const chatOf = (b: Buyer) => ({ id: b.id, type: 'private', first_name: b.first_name });
 const userOf = (b: Buyer) => ({ id: b.id, is_bot: false, first_name: b.first_name });
@@ -97,17 +26,20 @@ export function tap(t: TestApp, fake: FakeBotApi, shop: Shop, buyer: Buyer, data
   });
 }
 
+/** A message the customer sends in their chat with the shop. */
+const messageFrom = (buyer: Buyer, content: Record<string, unknown>) => ({
+  message: {
+    message_id: 1,
+    date: Math.floor(Date.now() / 1000),
+    chat: chatOf(buyer),
+    from: userOf(buyer),
+    ...content,
+  },
+});
+
 /** The customer writes a text message. */
 export function say(t: TestApp, fake: FakeBotApi, shop: Shop, buyer: Buyer, text: string) {
-  return sendUpdate(t, fake, shop, {
-    message: {
-      message_id: 1,
-      date: Math.floor(Date.now() / 1000),
-      chat: chatOf(buyer),
-      from: userOf(buyer),
-      text,
-    },
-  });
+  return sendUpdate(t, fake, shop, messageFrom(buyer, { text }));
 }
 
 let nextQuery = 1;
@@ -139,15 +71,12 @@ export function paid(
     telegram_payment_charge_id: string;
   } & Record<string, unknown>,
 ) {
-  return sendUpdate(t, fake, shop, {
-    message: {
-      message_id: 1,
-      date: Math.floor(Date.now() / 1000),
-      chat: chatOf(buyer),
-      from: userOf(buyer),
-      successful_payment: { provider_payment_charge_id: '', ...sp },
-    },
-  });
+  return sendUpdate(
+    t,
+    fake,
+    shop,
+    messageFrom(buyer, { successful_payment: { provider_payment_charge_id: '', ...sp } }),
+  );
 }
 
 /** Pays a digital order in Stars as a customer would: the pre-checkout (answered yes), then the payment. */

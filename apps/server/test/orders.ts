@@ -1,15 +1,13 @@
 import type { Bot } from '@app/contracts/bots';
-import type { ProductType } from '@app/contracts/catalogue';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
-import type { Config } from '../../config';
-import { customers, products, telegramIdentities } from '../../db/schema/index';
-import type { Conn } from '../../db/types';
-import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import type { StaffGrant } from '../auth/actor-resolver';
-import { createBot, fakeBot, type TestClock, testClock, type Vendor, vendor } from '../bots/test-helpers';
-import { type NewOrder, placeOrder } from './orders.service';
+import type { Config } from '../src/config';
+import type { Conn } from '../src/db/types';
+import { type FakeBotApi, startFakeBotApi } from '../src/fakes/bot-api/server';
+import type { StaffGrant } from '../src/modules/auth/actor-resolver';
+import { type TestClock, testClock } from './clock';
+import { createBot, fakeBot, signInStaff, type Vendor, vendor } from './factories';
+import { createTestApp, type TestApp, telegramUser } from './harness';
 
 export type ShopTest = { t: TestApp; v: Vendor; clock: TestClock };
 
@@ -71,17 +69,9 @@ export function shopTestEnv() {
     },
 
     /** Sam Staff, staff of the vendor: signed in, with what `grant` allows. */
-    async signInStaff(): Promise<Vendor> {
+    signInStaff(): Promise<Vendor> {
       const { t, v } = now();
-      await t.database.db.insert(telegramIdentities).values({
-        vendorId: v.vendorId,
-        telegramId: staffUser.id,
-        role: 'STAFF',
-        firstName: 'Sam',
-        lastName: 'Staff',
-      });
-      const session = await signIn(t.app, staffUser);
-      return { ...v, auth: { authorization: `Bearer ${session.accessToken}` } };
+      return signInStaff(t, v, staffUser);
     },
   };
   return env;
@@ -89,89 +79,6 @@ export function shopTestEnv() {
 
 /** A percentage with one decimal, as the API rounds them. */
 export const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
-
-let nextCustomer = 500_000;
-
-/** A customer of the vendor (not yet a member of any bot). */
-export async function addCustomer(
-  t: TestApp,
-  vendorId: string,
-  fields: { firstName?: string; lastName?: string | null; username?: string | null; createdAt?: Date } = {},
-) {
-  nextCustomer += 1;
-  const [row] = await t.database.db
-    .insert(customers)
-    .values({
-      vendorId,
-      telegramId: nextCustomer,
-      firstName: fields.firstName ?? 'Casey',
-      lastName: fields.lastName === undefined ? 'Buyer' : fields.lastName,
-      username: fields.username === undefined ? `buyer${nextCustomer}` : fields.username,
-      ...(fields.createdAt ? { createdAt: fields.createdAt } : {}),
-    })
-    .returning();
-  if (!row) throw new Error('no customer');
-  return row;
-}
-
-export async function addProduct(
-  t: TestApp,
-  vendorId: string,
-  fields: {
-    name?: string;
-    productType?: ProductType;
-    priceMinor?: number;
-    stock?: number;
-    categoryId?: string;
-  } = {},
-) {
-  const [row] = await t.database.db
-    .insert(products)
-    .values({
-      vendorId,
-      name: fields.name ?? 'Mug',
-      productType: fields.productType ?? 'physical',
-      priceMinor: fields.priceMinor ?? 1500,
-      stock: fields.stock ?? 100,
-      ...(fields.categoryId ? { categoryId: fields.categoryId } : {}),
-    })
-    .returning();
-  if (!row) throw new Error('no product');
-  return row;
-}
-
-type ProductRow = Awaited<ReturnType<typeof addProduct>>;
-
-/** Places an order through the one creation path, in its own transaction. */
-export async function placeTestOrder(
-  t: TestApp,
-  o: {
-    vendorId: string;
-    bot: Pick<Bot, 'id'>;
-    customerId: string;
-    lines: { product: ProductRow; quantity?: number }[];
-  } & Partial<
-    Pick<
-      NewOrder,
-      'status' | 'createdAt' | 'currency' | 'paymentStatus' | 'shipping' | 'serviceInfo' | 'digitalInfo'
-    >
-  >,
-) {
-  const { lines, bot, ...rest } = o;
-  return t.database.db.transaction((tx) =>
-    placeOrder(tx, {
-      ...rest,
-      botId: bot.id,
-      items: lines.map((l) => ({
-        productId: l.product.id,
-        name: l.product.name,
-        productType: l.product.productType,
-        unitPriceMinor: l.product.priceMinor,
-        quantity: l.quantity ?? 1,
-      })),
-    }),
-  );
-}
 
 /**
  * Every order-derived rollup row of a vendor (daily per bot and for the vendor, with the shop's funnel; status

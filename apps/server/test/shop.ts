@@ -1,14 +1,15 @@
 import type { Bot } from '@app/contracts/bots';
 import { expect } from 'vitest';
-import { bearer, signIn, type TestApp } from '../../../test/harness';
-import type { Config } from '../../config';
-import { customerTaps as fakeCustomerTaps } from '../../fakes/bot-api/customer';
-import { runWebhookReply } from '../../fakes/bot-api/deliver-update';
-import type { FakeBotApi } from '../../fakes/bot-api/server';
-import type { InitDataUser } from '../../lib/telegram/init-data';
-import { createBot, fakeBot, startApp, type Vendor } from '../bots/test-helpers';
-import type { ShopPaymentsRuntime } from './payments/shop-payments.service';
-import type { StorefrontDeps } from './shop-runtime';
+import type { Config } from '../src/config';
+import { customerTaps as fakeCustomerTaps } from '../src/fakes/bot-api/customer';
+import { runWebhookReply } from '../src/fakes/bot-api/deliver-update';
+import type { FakeBotApi } from '../src/fakes/bot-api/server';
+import type { InitDataUser } from '../src/lib/telegram/init-data';
+import type { ShopPaymentsRuntime } from '../src/modules/shop/payments/shop-payments.service';
+import type { StorefrontDeps } from '../src/modules/shop/shop-runtime';
+import { createBot, fakeBot, type Shop, type Vendor } from './factories';
+import { startApp } from './fake-telegram';
+import { bearer, signIn, type TestApp } from './harness';
 
 export const PLATFORM_USERNAME = 'botshop_platform_bot';
 
@@ -66,17 +67,25 @@ export async function openShop(
   return { t, fake, owner, ownerUser: session.user, shop: { ...bot, token: registered.token } };
 }
 
-/** Posts an update to the shop bot's webhook route as Telegram would, and makes the call its answer carries. */
-async function deliver(s: OpenShop, payload: Record<string, unknown>) {
-  const secret = s.fake.state.findBot(s.shop.token)?.webhook?.secret_token;
-  const res = await s.t.app.inject({
+/**
+ * Delivers an update to the shop bot's webhook as Telegram would (with its secret), and makes the call the
+ * webhook's answer carries.
+ */
+export async function sendUpdate(t: TestApp, fake: FakeBotApi, shop: Shop, update: Record<string, unknown>) {
+  const secret = fake.state.findBot(shop.token)?.webhook?.secret_token;
+  const res = await t.app.inject({
     method: 'POST',
-    url: `/telegram/webhook/${s.shop.id}`,
+    url: `/telegram/webhook/${shop.id}`,
     headers: { 'x-telegram-bot-api-secret-token': secret ?? '' },
-    payload: { update_id: Math.floor(Math.random() * 1e9), ...payload },
+    payload: { update_id: Math.floor(Math.random() * 1e9), ...update },
   });
   expect(res.statusCode).toBe(200);
-  await runWebhookReply(s.fake.state, s.shop.token, res.body);
+  await runWebhookReply(fake.state, shop.token, res.body);
+}
+
+/** Posts an update to the shop bot's webhook route as Telegram would, and makes the call its answer carries. */
+function deliver(s: OpenShop, payload: Record<string, unknown>) {
+  return sendUpdate(s.t, s.fake, s.shop, payload);
 }
 
 /** Sends a private text message to the shop bot from `from`. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import type { JobLogger } from './job-queue';
+import type { Database } from '../src/db/client';
+import type { JobLogger } from '../src/jobs/job-queue';
 
 export const quietLog: JobLogger = { info() {}, warn() {}, error() {} };
 

@@ -1,16 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import type { Payment } from '@app/contracts/payments';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { TEST_BOT_TOKEN, type TestApp } from '../../../test/harness';
-import type { FakeBotApi } from '../../fakes/bot-api/server';
+import type { FakeBotApi } from '../src/fakes/bot-api/server';
 import {
   createFakeNowPaymentsState,
   type FakeNowPaymentsState,
   fakeNowPaymentsPlugin,
-} from '../../fakes/nowpayments';
-import { signIpn } from '../../lib/nowpayments';
-import { platformWebhookSecret } from '../../lib/telegram/platform-webhook';
-import { createBot, fakeBot, startApp, type Vendor, vendor } from '../bots/test-helpers';
+} from '../src/fakes/nowpayments';
+import { signIpn } from '../src/lib/nowpayments';
+import { platformWebhookSecret } from '../src/lib/telegram/platform-webhook';
+import { createBot, fakeBot, type Vendor, vendor } from './factories';
+import { startApp } from './fake-telegram';
+import { TEST_BOT_TOKEN, type TestApp } from './harness';
 
 export const IPN_SECRET = 'test-nowpayments-ipn-secret';
 export const API_KEY = 'test-nowpayments-key';

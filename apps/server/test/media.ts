@@ -4,9 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import type { Database } from '../../db/client';
-import { products } from '../../db/schema/index';
-import { createLocalStorage, type StorageDriver } from './storage';
+import { createLocalStorage, type StorageDriver } from '../src/modules/media/storage';
 
 /** A storage driver over a fresh temporary folder; `cleanup` removes the folder. */
 export async function tempStorage(): Promise<{
@@ -72,16 +70,6 @@ export function multipartBody(
     payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
-}
-
-/** A product row of the vendor (the catalogue's own endpoints are not needed to test its media). */
-export async function insertProduct(database: Database, vendorId: string, name = 'Mug'): Promise<string> {
-  const [row] = await database.db
-    .insert(products)
-    .values({ vendorId, name, productType: 'physical', priceMinor: 1000 })
-    .returning({ id: products.id });
-  if (!row) throw new Error('no product');
-  return row.id;
 }
 
 export async function uploadTo(
