@@ -8,6 +8,7 @@ import { InfiniteList } from '../components/ui/infinite-list';
 import { SearchInput } from '../components/ui/search-input';
 import { setLocale, useI18n } from '../i18n/i18n';
 import { isApiError } from '../lib/api-client';
+import { type DescribeErrorOptions, describeError } from '../lib/describe-error';
 import { haptics, openTelegramLink, showAlert } from '../lib/telegram/bridge';
 import { useMainButton } from '../lib/telegram/buttons';
 import { useTelegram } from '../lib/telegram/state';
@@ -24,6 +25,12 @@ const ALL = 'all';
  * with options, or a tap on its picture, opens its card in the bot's chat. The main button shows the cart
  * there, to check out.
  */
+/** What "Add to cart" says when the shop refuses. */
+const ADD_ERRORS = {
+  CART_SOLD_OUT: 'shop.outOfStock',
+  CART_LIMIT_REACHED: { key: 'shop.limitReached', params: (details) => ({ count: Number(details.max) }) },
+} as const satisfies DescribeErrorOptions['codes'];
+
 export function ShopPage({ botId }: { botId: string }) {
   const { t, formatMoney } = useI18n();
   const { initData, isDemo } = useTelegram();
@@ -60,15 +67,7 @@ export function ShopPage({ botId }: { botId: string }) {
       setInCart((counts) => ({ ...counts, [productId]: answer.quantity }));
     } catch (error) {
       haptics.error();
-      const code = isApiError(error) ? error.code : '';
-      const max = isApiError(error) ? (error.details as { max?: number } | undefined)?.max : undefined;
-      void showAlert(
-        code === 'CART_SOLD_OUT'
-          ? t('shop.outOfStock')
-          : code === 'CART_LIMIT_REACHED' && max !== undefined
-            ? t('shop.limitReached', { count: max })
-            : t('shop.addFailed'),
-      );
+      void showAlert(describeError(error, { codes: ADD_ERRORS, fallback: 'shop.addFailed' }));
     } finally {
       setAdding((ids) => new Set([...ids].filter((id) => id !== productId)));
     }

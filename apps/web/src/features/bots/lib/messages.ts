@@ -49,7 +49,7 @@ const CREATE_ERRORS = {
 
 /** Spec part 1 §8: what the wizard says when creating the bot fails. */
 export function getCreateBotErrorMessage(error: unknown): string {
-  // The wizard still shows the server's text for a code it does not word (its test expects it so).
+  // The spec: "Other server errors show the server text" (a code the catalogue does not word).
   if (
     isApiError(error) &&
     error.message &&
