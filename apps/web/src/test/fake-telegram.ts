@@ -31,7 +31,10 @@ export function startFakeTelegram() {
         // A real client answers the popup; this one presses its first button.
         if (name === 'web_app_open_popup') {
           const buttons = ((params ?? {}) as { buttons?: { id?: string }[] }).buttons ?? [];
-          setTimeout(() => emitEvent('popup_closed', { button_id: popupAnswer ?? buttons[0]?.id }), 0);
+          setTimeout(() => {
+            emitEvent('popup_closed', { button_id: popupAnswer ?? buttons[0]?.id });
+            popupsAnswered += 1;
+          }, 0);
         }
         // A real client asks the user, then downloads; this one says the download started.
         if (name === 'web_app_request_file_download') {
@@ -60,6 +63,11 @@ export function startFakeTelegram() {
             : 'back_button_pressed',
       );
     },
+    /**
+     * How many popups the fake client has answered. Once it counts one more, the app has also handled that answer
+     * (the SDK and the app react in the same task), so a test can check what the answer did, or did not do.
+     */
+    popupsAnswered: () => popupsAnswered,
     /** Which popup button the fake client presses next (by id); undefined = the first. */
     answerPopupWith(id: string | undefined) {
       popupAnswer = id;
@@ -68,3 +76,4 @@ export function startFakeTelegram() {
 }
 
 let popupAnswer: string | undefined;
+let popupsAnswered = 0;

@@ -237,9 +237,10 @@ describe('MediaUploader on a saved product', () => {
     show();
     await screen.findAllByRole('img');
     telegram.answerPopupWith('cancel');
+    const answered = telegram.popupsAnswered();
     await userEvent.click(screen.getAllByRole('button', { name: 'Delete image' })[1] as HTMLElement);
     await waitFor(() => expect(lastPopup()?.message).toBe('Are you sure you want to delete this image?'));
-    await new Promise((r) => setTimeout(r, 10));
+    await waitFor(() => expect(telegram.popupsAnswered()).toBe(answered + 1));
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
 
     telegram.answerPopupWith('confirm');

@@ -23,6 +23,7 @@ function FirstBot() {
 describe('the run switch', () => {
   it('settles once after a stop: it never shows the bot running again while the list refetches', async () => {
     let bot: Bot = makeBot();
+    let listsAfterStop = 0;
     stubFetch(async ({ method }) => {
       if (method === 'POST') {
         await new Promise((resolve) => setTimeout(resolve, 30));
@@ -30,10 +31,13 @@ describe('the run switch', () => {
         return json(bot);
       }
       // The refetch after the stop is slow, as on a phone network.
-      if (!bot.isActive) await new Promise((resolve) => setTimeout(resolve, 150));
+      if (!bot.isActive) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        listsAfterStop += 1;
+      }
       return json(makeBotList([bot]));
     });
-    renderApp(<FirstBot />, { path: '/bots' });
+    const { queryClient } = renderApp(<FirstBot />, { path: '/bots' });
     const toggle = await screen.findByRole('switch', { name: 'Stop Test Shop' });
 
     // Every state the switch shows, in order.
@@ -47,7 +51,8 @@ describe('the run switch', () => {
 
     await userEvent.click(toggle);
     await waitFor(() => expect(screen.getByText('INACTIVE')).toBeTruthy());
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The slow refetch has answered and the cache has taken it: whatever it would show, it has shown.
+    await waitFor(() => expect(listsAfterStop > 0 && queryClient.isFetching() === 0).toBe(true));
     observer.disconnect();
     // Running, then stopping (pending), then the red inactive card (no switch): never back to running.
     expect(shown).toEqual(['true', 'false', 'gone']);

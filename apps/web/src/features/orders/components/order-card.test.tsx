@@ -91,8 +91,9 @@ describe('Update Status on an order card', () => {
     const calls = stubFetch(() => json({}));
     telegram.answerPopupWith('cancel');
     renderApp(<OrderCard order={makeOrder()} />);
+    const answered = telegram.popupsAnswered();
     await userEvent.click(screen.getByRole('button', { name: 'Update Status: Mark as Processing' }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(telegram.popupsAnswered()).toBe(answered + 1));
     expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
   });
 
