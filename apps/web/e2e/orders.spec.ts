@@ -144,7 +144,10 @@ test('a customer opens from the list, and their orders open from the customer', 
   await page.getByTestId('demo-main-button').click();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await page.getByRole('textbox', { name: 'Email' }).fill('vip.e2e@example.com');
+  // The button is disabled while the save is under way too: wait for the server's answer before reloading.
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/customers\//.test(r.url()));
   await page.getByTestId('demo-main-button').click();
+  expect((await saved).ok()).toBe(true);
   await expect(page.getByTestId('demo-main-button')).toBeDisabled();
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Tags' })).toHaveValue('wholesale, e2e');
