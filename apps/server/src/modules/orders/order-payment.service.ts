@@ -5,10 +5,10 @@ import { AppError } from '../../lib/app-error';
 import { usdMinor } from '../../lib/usd-rates';
 import { type EventActor, recordEvent } from '../events/record-event';
 import { holdProducts, releaseBookings, returnStock } from '../products/products-sale.service';
+import { returnUnissuedCodes } from './order-moves.service';
 import * as repo from './order-payment.repository';
 import { type RollupOrder, rollUpStatusMove, rollUpTotalChange } from './order-rollups.repository';
 import * as adminRepo from './orders.repository';
-import { returnUnissuedCodes } from './orders.service';
 
 /**
  * The orders module's side of paying for an order: shipping chosen at payment (the total and every rollup

@@ -1,0 +1,150 @@
+import {
+  type AddOrderNoteBody,
+  nextStatuses,
+  type OrderDetail,
+  type OrderNote,
+  type UpdateOrderStatusBody,
+} from '@app/contracts/orders';
+import type { Conn, Db } from '../../db/types';
+import { type Actor, inBotScope } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { formatMoney } from '../../lib/money';
+import { type EventActor, recordEvent } from '../events/record-event';
+import { moveOrder } from './order-moves.service';
+import { noteOf, num, shippingOf, str, timelineOf, toListItem } from './order-view';
+import * as repo from './orders.repository';
+
+// One order: its detail, its status moves through the state machine, its notes.
+
+/** What the detail, the moves and the notes work with. */
+export type OrderDetailDeps = { db: Db; now?: () => Date };
+
+const nowOf = (deps: OrderDetailDeps): Date => deps.now?.() ?? new Date();
+
+/** Who made a change, as events and notes record it: the caller with their name in this account. */
+export async function eventActorOf(db: Conn, actor: Actor): Promise<EventActor> {
+  return {
+    kind: actor.kind,
+    id: String(actor.telegramId),
+    name: await repo.identityName(db, actor.vendorId, actor.telegramId),
+  };
+}
+
+/** The order if the caller may see it (their vendor, a bot in their scope); otherwise 404. */
+async function visibleOrder(conn: Conn, actor: Actor, orderId: string, forUpdate = false) {
+  const row = await repo.findOrder(conn, actor.vendorId, orderId, forUpdate);
+  if (!row || !inBotScope(actor.botIds, row.botId)) throw new AppError('ORDER_NOT_FOUND');
+  return row;
+}
+
+/** One order in full: its lines, shipping, digital and service details, payment, timeline and notes. */
+async function orderDetail(conn: Conn, actor: Actor, row: repo.OrderRow): Promise<OrderDetail> {
+  const { items, notes, events } = await repo.orderParts(conn, actor.vendorId, row.id);
+  const d = row.digitalInfo;
+  const s = row.serviceInfo;
+  return {
+    ...toListItem(row),
+    products: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      name: i.name,
+      productType: i.productType,
+      price: i.unitPriceMinor,
+      quantity: i.quantity,
+      total: i.unitPriceMinor * i.quantity,
+    })),
+    shipping: shippingOf(row),
+    digitalInfo: d
+      ? {
+          downloadLink: str(d.downloadLink),
+          licenseKey: str(d.licenseKey),
+          codesIssued: num(d.codesIssued) ?? (str(d.licenseKey) ? 1 : 0),
+        }
+      : null,
+    serviceInfo: s
+      ? {
+          scheduledDate: str(s.scheduledDate),
+          duration: num(s.duration),
+          durationType: str(s.durationType),
+        }
+      : null,
+    payment: {
+      status: row.paymentStatus,
+      amount: row.totalMinor,
+      currency: row.currency,
+      amountFormatted: formatMoney(row.totalMinor, row.currency),
+      method: str(row.shipping?.paymentMethod) ?? null,
+    },
+    timeline: timelineOf(row, events),
+    notes: notes.map(noteOf),
+  };
+}
+
+/** One order in full, if the caller may see it (404 otherwise). */
+export async function getOrder(deps: OrderDetailDeps, actor: Actor, orderId: string): Promise<OrderDetail> {
+  return orderDetail(deps.db, actor, await visibleOrder(deps.db, actor, orderId));
+}
+
+/** A move through the state machine (409 with the allowed moves otherwise), its rollups and its event. */
+export async function updateOrderStatus(
+  deps: OrderDetailDeps,
+  actor: Actor,
+  orderId: string,
+  body: UpdateOrderStatusBody,
+): Promise<OrderDetail> {
+  await deps.db.transaction(async (tx) => {
+    const row = await visibleOrder(tx, actor, orderId, true);
+    const allowed = nextStatuses(row.productType, row.status);
+    if (!allowed.includes(body.status)) {
+      throw new AppError(allowed.length === 0 ? 'ORDER_STATUS_FINAL' : 'ORDER_STATUS_NOT_ALLOWED', {
+        number: row.number,
+        from: row.status,
+        to: body.status,
+        allowed,
+      });
+    }
+    if (body.trackingNumber !== undefined && body.status !== 'shipped') {
+      throw new AppError('TRACKING_NUMBER_NOT_ALLOWED');
+    }
+    await moveOrder(tx, { ...row, vendorId: actor.vendorId }, body.status, {
+      actor: await eventActorOf(tx, actor),
+      at: nowOf(deps),
+      note: body.note ?? null,
+      trackingNumber: body.trackingNumber ?? null,
+    });
+  });
+  return getOrder(deps, actor, orderId);
+}
+
+/** Adds a note to the order, by the caller, recording order.note_added in the same transaction. */
+export async function addOrderNote(
+  deps: OrderDetailDeps,
+  actor: Actor,
+  orderId: string,
+  body: AddOrderNoteBody,
+): Promise<OrderNote> {
+  return deps.db.transaction(async (tx) => {
+    const row = await visibleOrder(tx, actor, orderId);
+    const who = await eventActorOf(tx, actor);
+    const at = nowOf(deps);
+    const note = await repo.insertNote(tx, {
+      vendorId: actor.vendorId,
+      orderId,
+      text: body.text,
+      authorKind: who.kind,
+      authorId: who.id,
+      authorName: who.name ?? null,
+      at,
+    });
+    await recordEvent(tx, {
+      vendorId: actor.vendorId,
+      botId: row.botId,
+      type: 'order.note_added',
+      actor: who,
+      subject: { kind: 'order', id: orderId },
+      payload: { orderNumber: row.number, noteId: note.id, text: body.text },
+      at,
+    });
+    return noteOf(note);
+  });
+}
