@@ -16,13 +16,24 @@ function toItem(row: ActivityRow): ActivityItem {
   };
 }
 
+/** What the activity service is built from. */
+export type ActivityDeps = { db: Db };
+
+/** The newest items over the bots the caller may see (`'all'`, or a list). */
+export async function recentActivity(
+  deps: ActivityDeps,
+  vendorId: string,
+  botIds: BotScope,
+  limit: number,
+): Promise<ActivityItem[]> {
+  return (await listActivity(deps.db, vendorId, { botIds, limit })).map(toItem);
+}
+
 /** The activity feeds: Home's Recent Activity (the caller's bots) and one bot's activity. */
-export function createActivityService(deps: { db: Db }) {
+export function createActivityService(deps: ActivityDeps) {
   return {
-    /** The newest items over the bots the caller may see (`'all'`, or a list). */
-    async recent(vendorId: string, botIds: BotScope, limit: number): Promise<ActivityItem[]> {
-      return (await listActivity(deps.db, vendorId, { botIds, limit })).map(toItem);
-    },
+    recent: (vendorId: string, botIds: BotScope, limit: number) =>
+      recentActivity(deps, vendorId, botIds, limit),
   };
 }
 

@@ -23,8 +23,6 @@ export type AuthDeps = {
   now?: () => Date;
 };
 
-export type AuthService = ReturnType<typeof createAuthService>;
-
 export type OwnerContact = { telegramId: number; language: Language; timezone: string };
 
 /**
@@ -36,131 +34,159 @@ export async function ownerContactOf(db: Db, vendorId: string): Promise<OwnerCon
   return row && { telegramId: row.telegramId, language: row.language ?? 'en', timezone: row.timezone };
 }
 
-export function createAuthService(deps: AuthDeps) {
-  const now = () => deps.now?.() ?? new Date();
+/** The deps' clock, else the wall clock. */
+const nowOf = (deps: AuthDeps): Date => deps.now?.() ?? new Date();
 
-  /** Only the HMAC-verified init data is trusted; every other login field is ignored. */
-  function verifiedUser(initData: string | undefined): InitDataUser {
-    try {
-      return verifyInitData(initData, deps.platformBotToken, { maxAgeS: deps.initDataMaxAgeS, now: now() })
-        .user;
-    } catch (err) {
-      if (err instanceof InitDataError)
-        throw new AppError(INIT_DATA_CODES[err.reason], { reason: err.reason });
-      throw err;
-    }
+/** Only the HMAC-verified init data is trusted; every other login field is ignored. */
+function verifiedUser(deps: AuthDeps, initData: string | undefined): InitDataUser {
+  try {
+    return verifyInitData(initData, deps.platformBotToken, {
+      maxAgeS: deps.initDataMaxAgeS,
+      now: nowOf(deps),
+    }).user;
+  } catch (err) {
+    if (err instanceof InitDataError) throw new AppError(INIT_DATA_CODES[err.reason], { reason: err.reason });
+    throw err;
   }
+}
 
-  async function issueTokens(auth: AuthContext, familyId: string = randomUUID()): Promise<TokenPair> {
-    const refreshToken = randomToken();
-    await repo.insertRefreshToken(deps.db, {
-      vendorId: auth.vendorId,
-      familyId,
-      telegramId: auth.telegramId,
-      role: auth.role,
-      tokenHash: sha256Hex(refreshToken),
-      expiresAt: new Date(now().getTime() + LIMITS.refreshTokenTtlS * 1000),
-    });
-    const accessToken = await signAccessToken(auth, deps.jwtKey, LIMITS.accessTokenTtlS);
-    return { accessToken, refreshToken, expiresIn: LIMITS.accessTokenTtlS };
-  }
-
-  const vendorSummary = (identity: IdentityWithVendor): VendorSummary => ({
-    id: identity.vendorId,
-    storeName: identity.storeName,
-    language: identity.language,
+/** A new access token and refresh token (stored hashed, in `familyId`: a new family unless one is given). */
+async function issueTokens(
+  deps: AuthDeps,
+  auth: AuthContext,
+  familyId: string = randomUUID(),
+): Promise<TokenPair> {
+  const refreshToken = randomToken();
+  await repo.insertRefreshToken(deps.db, {
+    vendorId: auth.vendorId,
+    familyId,
+    telegramId: auth.telegramId,
+    role: auth.role,
+    tokenHash: sha256Hex(refreshToken),
+    expiresAt: new Date(nowOf(deps).getTime() + LIMITS.refreshTokenTtlS * 1000),
   });
+  const accessToken = await signAccessToken(auth, deps.jwtKey, LIMITS.accessTokenTtlS);
+  return { accessToken, refreshToken, expiresIn: LIMITS.accessTokenTtlS };
+}
 
-  const storeNameOf = (user: InitDataUser) =>
-    [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
+const vendorSummary = (identity: IdentityWithVendor): VendorSummary => ({
+  id: identity.vendorId,
+  storeName: identity.storeName,
+  language: identity.language,
+});
 
+const storeNameOf = (user: InitDataUser) =>
+  [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
+
+/** Signs a Telegram user in, creating their vendor (role VENDOR) on first sign-in. */
+export async function signInWithTelegram(
+  deps: AuthDeps,
+  initData: string | undefined,
+): Promise<LoginResponse> {
+  const user = verifiedUser(deps, initData);
+  const identity = await deps.db.transaction(async (tx) => {
+    const [existing] = await repo.findIdentities(tx, user.id);
+    if (existing) {
+      await repo.touchIdentity(tx, existing.vendorId, user);
+      return existing;
+    }
+    return repo.insertVendorWithOwner(tx, storeNameOf(user), user);
+  });
+  const tokens = await issueTokens(deps, {
+    vendorId: identity.vendorId,
+    telegramId: user.id,
+    role: identity.role,
+  });
   return {
-    /** Signs a Telegram user in, creating their vendor (role VENDOR) on first sign-in. */
-    async signInWithTelegram(initData: string | undefined): Promise<LoginResponse> {
-      const user = verifiedUser(initData);
-      const identity = await deps.db.transaction(async (tx) => {
-        const [existing] = await repo.findIdentities(tx, user.id);
-        if (existing) {
-          await repo.touchIdentity(tx, existing.vendorId, user);
-          return existing;
-        }
-        return repo.insertVendorWithOwner(tx, storeNameOf(user), user);
-      });
-      const tokens = await issueTokens({
-        vendorId: identity.vendorId,
-        telegramId: user.id,
-        role: identity.role,
-      });
-      return {
-        ...tokens,
-        vendor: vendorSummary(identity),
-        role: identity.role,
-      };
-    },
-
-    /** Explicit registration: always role VENDOR; refused when the user already owns a vendor. */
-    async register(initData: string | undefined, storeName?: string): Promise<LoginResponse> {
-      const user = verifiedUser(initData);
-      const identity = await deps.db.transaction(async (tx) => {
-        const owned = (await repo.findIdentities(tx, user.id)).find((i) => i.role === 'VENDOR');
-        if (owned) throw new AppError('VENDOR_ALREADY_REGISTERED');
-        return repo.insertVendorWithOwner(tx, storeName ?? storeNameOf(user), user);
-      });
-      const tokens = await issueTokens({ vendorId: identity.vendorId, telegramId: user.id, role: 'VENDOR' });
-      return { ...tokens, vendor: vendorSummary(identity), role: 'VENDOR' };
-    },
-
-    /** Rotates a refresh token. A token used before is a sign of theft: its whole family is revoked. */
-    async refresh(refreshToken: string): Promise<TokenPair> {
-      const outcome = await deps.db.transaction(async (tx) => {
-        const row = await repo.findRefreshTokenForUpdate(tx, sha256Hex(refreshToken));
-        if (!row || row.revokedAt || row.expiresAt <= now()) return { ok: false as const };
-        if (row.usedAt) {
-          await repo.revokeFamily(tx, row.vendorId, row.familyId);
-          return { ok: false as const, reused: true };
-        }
-        if (!(await repo.vendorExists(tx, row.vendorId))) return { ok: false as const };
-        await repo.markRefreshTokenUsed(tx, row);
-        return { ok: true as const, row };
-      });
-      if (!outcome.ok) throw new AppError('REFRESH_TOKEN_INVALID');
-      const { row } = outcome;
-      return issueTokens(
-        { vendorId: row.vendorId, telegramId: row.telegramId, role: row.role },
-        row.familyId,
-      );
-    },
-
-    /** Ends the session the refresh token belongs to. Unknown tokens are ignored: logout is idempotent. */
-    async logout(refreshToken: string): Promise<void> {
-      await deps.db.transaction(async (tx) => {
-        const row = await repo.findRefreshTokenForUpdate(tx, sha256Hex(refreshToken));
-        if (row) await repo.revokeFamily(tx, row.vendorId, row.familyId);
-      });
-    },
-
-    /** Whether an access token (already verified by signature) still names an existing vendor. */
-    async isSessionValid(auth: AuthContext): Promise<boolean> {
-      return repo.vendorExists(deps.db, auth.vendorId);
-    },
-
-    /** Whether a Telegram user is the vendor's owner or one of its staff. */
-    async isVendorMember(vendorId: string, telegramId: number): Promise<boolean> {
-      const identities = await repo.findIdentities(deps.db, telegramId);
-      return identities.some((identity) => identity.vendorId === vendorId);
-    },
-
-    /** How many staff members the vendor has, and how many were added since `since` (for Home). */
-    staffCounts: (vendorId: string, since: Date) => repo.countStaff(deps.db, vendorId, since),
-
-    /** Registration status, answered only to the Telegram user the init data proves. */
-    async checkStatus(initData: string | undefined): Promise<CheckStatusResponse> {
-      const user = verifiedUser(initData);
-      const [identity] = await repo.findIdentities(deps.db, user.id);
-      return {
-        registered: Boolean(identity),
-        data: { vendor: identity ? vendorSummary(identity) : null },
-      };
-    },
+    ...tokens,
+    vendor: vendorSummary(identity),
+    role: identity.role,
   };
 }
+
+/** Explicit registration: always role VENDOR; refused when the user already owns a vendor. */
+export async function registerVendor(
+  deps: AuthDeps,
+  initData: string | undefined,
+  storeName?: string,
+): Promise<LoginResponse> {
+  const user = verifiedUser(deps, initData);
+  const identity = await deps.db.transaction(async (tx) => {
+    const owned = (await repo.findIdentities(tx, user.id)).find((i) => i.role === 'VENDOR');
+    if (owned) throw new AppError('VENDOR_ALREADY_REGISTERED');
+    return repo.insertVendorWithOwner(tx, storeName ?? storeNameOf(user), user);
+  });
+  const tokens = await issueTokens(deps, {
+    vendorId: identity.vendorId,
+    telegramId: user.id,
+    role: 'VENDOR',
+  });
+  return { ...tokens, vendor: vendorSummary(identity), role: 'VENDOR' };
+}
+
+/** Rotates a refresh token. A token used before is a sign of theft: its whole family is revoked. */
+export async function refreshTokens(deps: AuthDeps, refreshToken: string): Promise<TokenPair> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const row = await repo.findRefreshTokenForUpdate(tx, sha256Hex(refreshToken));
+    if (!row || row.revokedAt || row.expiresAt <= nowOf(deps)) return { ok: false as const };
+    if (row.usedAt) {
+      await repo.revokeFamily(tx, row.vendorId, row.familyId);
+      return { ok: false as const, reused: true };
+    }
+    if (!(await repo.vendorExists(tx, row.vendorId))) return { ok: false as const };
+    await repo.markRefreshTokenUsed(tx, row);
+    return { ok: true as const, row };
+  });
+  if (!outcome.ok) throw new AppError('REFRESH_TOKEN_INVALID');
+  const { row } = outcome;
+  return issueTokens(
+    deps,
+    { vendorId: row.vendorId, telegramId: row.telegramId, role: row.role },
+    row.familyId,
+  );
+}
+
+/** Ends the session the refresh token belongs to. Unknown tokens are ignored: logout is idempotent. */
+export async function logout(deps: AuthDeps, refreshToken: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.findRefreshTokenForUpdate(tx, sha256Hex(refreshToken));
+    if (row) await repo.revokeFamily(tx, row.vendorId, row.familyId);
+  });
+}
+
+/** Whether a Telegram user is the vendor's owner or one of its staff. */
+export async function isVendorMember(deps: AuthDeps, vendorId: string, telegramId: number): Promise<boolean> {
+  const identities = await repo.findIdentities(deps.db, telegramId);
+  return identities.some((identity) => identity.vendorId === vendorId);
+}
+
+/** Registration status, answered only to the Telegram user the init data proves. */
+export async function checkStatus(
+  deps: AuthDeps,
+  initData: string | undefined,
+): Promise<CheckStatusResponse> {
+  const user = verifiedUser(deps, initData);
+  const [identity] = await repo.findIdentities(deps.db, user.id);
+  return {
+    registered: Boolean(identity),
+    data: { vendor: identity ? vendorSummary(identity) : null },
+  };
+}
+
+/** Sign-in, registration and sessions: every method bound to `deps`, safe to pass around unbound. */
+export function createAuthService(deps: AuthDeps) {
+  return {
+    signInWithTelegram: (initData: string | undefined) => signInWithTelegram(deps, initData),
+    register: (initData: string | undefined, storeName?: string) => registerVendor(deps, initData, storeName),
+    refresh: (refreshToken: string) => refreshTokens(deps, refreshToken),
+    logout: (refreshToken: string) => logout(deps, refreshToken),
+    /** Whether an access token (already verified by signature) still names an existing vendor. */
+    isSessionValid: (auth: AuthContext): Promise<boolean> => repo.vendorExists(deps.db, auth.vendorId),
+    isVendorMember: (vendorId: string, telegramId: number) => isVendorMember(deps, vendorId, telegramId),
+    /** How many staff members the vendor has, and how many were added since `since` (for Home). */
+    staffCounts: (vendorId: string, since: Date) => repo.countStaff(deps.db, vendorId, since),
+    checkStatus: (initData: string | undefined) => checkStatus(deps, initData),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -41,130 +41,161 @@ function toListItem(r: repo.CustomerRow): CustomerListItem {
   };
 }
 
-/** Customers of the vendor: list, detail, edit, stats; segments by the README's rules (SEGMENT_RULES). */
-export function createCustomersAdminService(deps: { db: Db; now?: () => Date }) {
-  const { db } = deps;
-  const now = () => deps.now?.() ?? new Date();
+/** What the customers screens' service is built from. */
+export type CustomersAdminDeps = { db: Db; now?: () => Date };
 
-  async function visible(actor: Actor, customerId: string) {
-    const at = now();
-    const row = await repo.findCustomer(db, actor.vendorId, customerId, actor.botIds, at);
-    if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
-    const bots = await repo.memberships(db, actor.vendorId, customerId, actor.botIds);
-    if (actor.botIds !== 'all' && bots.length === 0) throw new AppError('CUSTOMER_NOT_FOUND');
-    return { row, bots };
+/** The deps' clock, else the wall clock. */
+const nowOf = (deps: CustomersAdminDeps): Date => deps.now?.() ?? new Date();
+
+/** The customer and their memberships, within the caller's bots; not found otherwise. */
+async function visibleCustomer(deps: CustomersAdminDeps, actor: Actor, customerId: string) {
+  const at = nowOf(deps);
+  const row = await repo.findCustomer(deps.db, actor.vendorId, customerId, actor.botIds, at);
+  if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
+  const bots = await repo.memberships(deps.db, actor.vendorId, customerId, actor.botIds);
+  if (actor.botIds !== 'all' && bots.length === 0) throw new AppError('CUSTOMER_NOT_FOUND');
+  return { row, bots };
+}
+
+/** A page of the vendor's customers (search, segment, status, bot); exact totals up to a cap, then an estimate. */
+export async function listCustomers(
+  deps: CustomersAdminDeps,
+  actor: Actor,
+  q: CustomerListQuery,
+): Promise<CustomerListResponse> {
+  const filter: repo.CustomerFilter = {
+    vendorId: actor.vendorId,
+    scope: actor.botIds,
+    now: nowOf(deps),
+    ...(q.botId ? { botId: q.botId } : {}),
+    ...(q.segment ? { segment: q.segment } : {}),
+    ...(q.status ? { active: q.status === 'Active' } : {}),
+  };
+  const search = q.search?.trim();
+  if (search) {
+    filter.pattern = `%${escapeLike(search.toLowerCase())}%`;
+    if (/^\d{1,15}$/.test(search)) filter.telegramId = Number(search);
   }
-
-  async function detail(actor: Actor, customerId: string): Promise<CustomerDetail> {
-    const { row, bots } = await visible(actor, customerId);
-    return {
-      ...toListItem(row),
-      email: row.email,
-      phone: row.phone,
-      notes: row.notes,
-      orderCount: row.orderCount,
-      firstOrderDate: iso(row.firstOrderAt),
-      avgOrderValue: row.orderCount === 0 ? 0 : Math.round(row.totalSpentMinor / row.orderCount),
-      updatedAt: row.updatedAt.toISOString(),
-      allBots: bots.map((b) => ({
-        id: b.botId,
-        botName: b.botName,
-        botUsername: b.botUsername,
-        joinedDate: b.joinedAt.toISOString(),
-        orderCount: b.orderCount,
-        totalSpent: b.totalSpentMinor,
-        totalSpentFormatted: formatMoney(b.totalSpentMinor),
-        lastOrderDate: iso(b.lastOrderAt),
-      })),
-    };
+  const offset = (q.page - 1) * q.limit;
+  const cap = Math.max(CUSTOMER_LIMITS.exactTotalMax, q.limit);
+  const listed = await repo.listCustomers(deps.db, filter, offset, q.limit + 1, cap);
+  const rows = listed.rows;
+  const counted = listed.matching ?? (await repo.countCustomersCapped(deps.db, filter, cap));
+  let total = counted;
+  let totalIsEstimate = false;
+  if (counted > cap) {
+    total = Math.max(counted, await repo.estimateCustomers(deps.db, filter));
+    totalIsEstimate = true;
   }
-
+  const page = rows.slice(0, q.limit);
   return {
-    async list(actor: Actor, q: CustomerListQuery): Promise<CustomerListResponse> {
-      const filter: repo.CustomerFilter = {
-        vendorId: actor.vendorId,
-        scope: actor.botIds,
-        now: now(),
-        ...(q.botId ? { botId: q.botId } : {}),
-        ...(q.segment ? { segment: q.segment } : {}),
-        ...(q.status ? { active: q.status === 'Active' } : {}),
-      };
-      const search = q.search?.trim();
-      if (search) {
-        filter.pattern = `%${escapeLike(search.toLowerCase())}%`;
-        if (/^\d{1,15}$/.test(search)) filter.telegramId = Number(search);
-      }
-      const offset = (q.page - 1) * q.limit;
-      const cap = Math.max(CUSTOMER_LIMITS.exactTotalMax, q.limit);
-      const listed = await repo.listCustomers(db, filter, offset, q.limit + 1, cap);
-      const rows = listed.rows;
-      const counted = listed.matching ?? (await repo.countCustomersCapped(db, filter, cap));
-      let total = counted;
-      let totalIsEstimate = false;
-      if (counted > cap) {
-        total = Math.max(counted, await repo.estimateCustomers(db, filter));
-        totalIsEstimate = true;
-      }
-      const page = rows.slice(0, q.limit);
-      return {
-        customers: page.map(toListItem),
-        total: totalIsEstimate ? total : Math.max(total, offset + page.length),
-        totalIsEstimate,
-        page: q.page,
-        limit: q.limit,
-        hasMore: rows.length > q.limit,
-      };
-    },
+    customers: page.map(toListItem),
+    total: totalIsEstimate ? total : Math.max(total, offset + page.length),
+    totalIsEstimate,
+    page: q.page,
+    limit: q.limit,
+    hasMore: rows.length > q.limit,
+  };
+}
 
-    get: detail,
+/** One customer with their memberships of the caller's bots; not found outside them. */
+export async function customerDetail(
+  deps: CustomersAdminDeps,
+  actor: Actor,
+  customerId: string,
+): Promise<CustomerDetail> {
+  const { row, bots } = await visibleCustomer(deps, actor, customerId);
+  return {
+    ...toListItem(row),
+    email: row.email,
+    phone: row.phone,
+    notes: row.notes,
+    orderCount: row.orderCount,
+    firstOrderDate: iso(row.firstOrderAt),
+    avgOrderValue: row.orderCount === 0 ? 0 : Math.round(row.totalSpentMinor / row.orderCount),
+    updatedAt: row.updatedAt.toISOString(),
+    allBots: bots.map((b) => ({
+      id: b.botId,
+      botName: b.botName,
+      botUsername: b.botUsername,
+      joinedDate: b.joinedAt.toISOString(),
+      orderCount: b.orderCount,
+      totalSpent: b.totalSpentMinor,
+      totalSpentFormatted: formatMoney(b.totalSpentMinor),
+      lastOrderDate: iso(b.lastOrderAt),
+    })),
+  };
+}
 
-    async update(actor: Actor, customerId: string, body: UpdateCustomerBody): Promise<CustomerDetail> {
-      const { row } = await visible(actor, customerId);
-      const blankToNull = (v: string | null | undefined) =>
-        v === undefined ? undefined : v === '' ? null : v;
-      const change = {
-        ...(body.tags !== undefined ? { tags: [...new Set(body.tags)] } : {}),
-        ...(body.notes !== undefined ? { notes: blankToNull(body.notes) ?? null } : {}),
-        ...(body.email !== undefined ? { email: blankToNull(body.email) ?? null } : {}),
-        ...(body.phone !== undefined ? { phone: blankToNull(body.phone) ?? null } : {}),
-      };
-      await db.transaction(async (tx) => {
-        const at = now();
-        await repo.updateCustomer(tx, actor.vendorId, customerId, { ...change, at });
-        await recordEvent(tx, {
-          vendorId: actor.vendorId,
-          botId: row.botId,
-          type: 'customer.updated',
-          actor: await eventActorOf(tx, actor),
-          subject: { kind: 'customer', id: customerId },
-          payload: {
-            customerName: fullName(row.firstName, row.lastName),
-            fields: Object.keys(change).join(','),
-          },
-          at,
-        });
-      });
-      return detail(actor, customerId);
-    },
+/** Edits the customer's tags, notes, e-mail and phone (blank clears) and records `customer.updated`. */
+export async function updateCustomer(
+  deps: CustomersAdminDeps,
+  actor: Actor,
+  customerId: string,
+  body: UpdateCustomerBody,
+): Promise<CustomerDetail> {
+  const { row } = await visibleCustomer(deps, actor, customerId);
+  const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+  const change = {
+    ...(body.tags !== undefined ? { tags: [...new Set(body.tags)] } : {}),
+    ...(body.notes !== undefined ? { notes: blankToNull(body.notes) ?? null } : {}),
+    ...(body.email !== undefined ? { email: blankToNull(body.email) ?? null } : {}),
+    ...(body.phone !== undefined ? { phone: blankToNull(body.phone) ?? null } : {}),
+  };
+  await deps.db.transaction(async (tx) => {
+    const at = nowOf(deps);
+    await repo.updateCustomer(tx, actor.vendorId, customerId, { ...change, at });
+    await recordEvent(tx, {
+      vendorId: actor.vendorId,
+      botId: row.botId,
+      type: 'customer.updated',
+      actor: await eventActorOf(tx, actor),
+      subject: { kind: 'customer', id: customerId },
+      payload: {
+        customerName: fullName(row.firstName, row.lastName),
+        fields: Object.keys(change).join(','),
+      },
+      at,
+    });
+  });
+  return customerDetail(deps, actor, customerId);
+}
 
-    async stats(actor: Actor, botId?: string): Promise<CustomerStats> {
-      const s = await repo.customerStats(db, actor.vendorId, actor.botIds, now(), botId);
-      const avg = s.orders === 0 ? 0 : Math.round(s.spent / s.orders);
-      return {
-        totalCustomers: s.total,
-        vipCustomers: s.vip,
-        regularCustomers: s.regular,
-        newCustomers: s.fresh,
-        activeCustomers: s.total - s.inactive,
-        inactiveCustomers: s.inactive,
-        avgOrderValue: avg,
-        avgOrderValueFormatted: formatMoney(avg),
-        monthlyGrowth: percentChange(s.joinedRecent, s.joinedBefore),
-        vipPercentage: percentOf(s.vip, s.total),
-        retentionRate: percentOf(s.repeat, s.buyers),
-        segments: { vip: s.vip, regular: s.regular, new: s.fresh, inactive: s.inactive },
-      };
-    },
+/** The customers screen's figures over the caller's bots (or one bot): segments, growth, retention. */
+export async function customerStats(
+  deps: CustomersAdminDeps,
+  actor: Actor,
+  botId?: string,
+): Promise<CustomerStats> {
+  const s = await repo.customerStats(deps.db, actor.vendorId, actor.botIds, nowOf(deps), botId);
+  const avg = s.orders === 0 ? 0 : Math.round(s.spent / s.orders);
+  return {
+    totalCustomers: s.total,
+    vipCustomers: s.vip,
+    regularCustomers: s.regular,
+    newCustomers: s.fresh,
+    activeCustomers: s.total - s.inactive,
+    inactiveCustomers: s.inactive,
+    avgOrderValue: avg,
+    avgOrderValueFormatted: formatMoney(avg),
+    monthlyGrowth: percentChange(s.joinedRecent, s.joinedBefore),
+    vipPercentage: percentOf(s.vip, s.total),
+    retentionRate: percentOf(s.repeat, s.buyers),
+    segments: { vip: s.vip, regular: s.regular, new: s.fresh, inactive: s.inactive },
+  };
+}
+
+/**
+ * Customers of the vendor: list, detail, edit, stats; segments by the README's rules (SEGMENT_RULES). Every
+ * method is bound to `deps`, safe to pass around unbound.
+ */
+export function createCustomersAdminService(deps: CustomersAdminDeps) {
+  return {
+    list: (actor: Actor, q: CustomerListQuery) => listCustomers(deps, actor, q),
+    get: (actor: Actor, customerId: string) => customerDetail(deps, actor, customerId),
+    update: (actor: Actor, customerId: string, body: UpdateCustomerBody) =>
+      updateCustomer(deps, actor, customerId, body),
+    stats: (actor: Actor, botId?: string) => customerStats(deps, actor, botId),
   };
 }
 

@@ -15,21 +15,32 @@ function toEntry(row: EventRow): AuditEntry {
   };
 }
 
+/** What the audit service is built from. */
+export type AuditDeps = { db: Db };
+
+/** A page of the audit trail, newest first, within the bots the caller may see; `hasMore` when older ones exist. */
+export async function listAudit(
+  deps: AuditDeps,
+  vendorId: string,
+  botIds: BotScope,
+  query: AuditQuery,
+): Promise<AuditPage> {
+  const rows = await listEvents(deps.db, vendorId, {
+    botIds,
+    limit: query.limit + 1,
+    ...(query.botId ? { botId: query.botId } : {}),
+    ...(query.actorId ? { actorId: query.actorId } : {}),
+    ...(query.subjectKind ? { subjectKind: query.subjectKind } : {}),
+    ...(query.subjectId ? { subjectId: query.subjectId } : {}),
+    ...(query.before ? { before: new Date(query.before) } : {}),
+  });
+  return { entries: rows.slice(0, query.limit).map(toEntry), hasMore: rows.length > query.limit };
+}
+
 /** The audit trail: the events table read newest first, within the bots the caller may see. */
-export function createAuditService(deps: { db: Db }) {
+export function createAuditService(deps: AuditDeps) {
   return {
-    async list(vendorId: string, botIds: BotScope, query: AuditQuery): Promise<AuditPage> {
-      const rows = await listEvents(deps.db, vendorId, {
-        botIds,
-        limit: query.limit + 1,
-        ...(query.botId ? { botId: query.botId } : {}),
-        ...(query.actorId ? { actorId: query.actorId } : {}),
-        ...(query.subjectKind ? { subjectKind: query.subjectKind } : {}),
-        ...(query.subjectId ? { subjectId: query.subjectId } : {}),
-        ...(query.before ? { before: new Date(query.before) } : {}),
-      });
-      return { entries: rows.slice(0, query.limit).map(toEntry), hasMore: rows.length > query.limit };
-    },
+    list: (vendorId: string, botIds: BotScope, query: AuditQuery) => listAudit(deps, vendorId, botIds, query),
   };
 }
 
