@@ -73,6 +73,22 @@ describe('the server layout', () => {
     expect(reads).toEqual([]);
   });
 
+  it('has modules use each other through their services only (and the few public files named here)', () => {
+    // Besides *.service.ts, what a module offers the others: recording an event inside the caller's transaction,
+    // the consumers' types, what other modules read of orders, and the pure rules of what can be sold.
+    const publicFiles = [
+      'modules/events/record-event',
+      'modules/events/events.dispatcher',
+      'modules/orders/order-reads',
+      'modules/products/sale-rules',
+    ];
+    const reaches = imports
+      .filter(({ from, to }) => moduleOf(to) && moduleOf(from) && moduleOf(from) !== moduleOf(to))
+      .filter(({ to }) => !to.endsWith('.service') && !publicFiles.includes(to))
+      .map(({ from, to }) => `${from} -> ${to}`);
+    expect(reaches).toEqual([]);
+  });
+
   it('has no cycle between modules', () => {
     const uses = new Map<string, Set<string>>();
     for (const { from, to } of imports) {
