@@ -138,19 +138,12 @@ export async function noteCodesReserved(
   await repo.setDigitalInfo(tx, vendorId, orderId, { codesReserved: count });
 }
 
-/**
- * Serialises the bot's order placements until the transaction ends (a monthly limit is checked and taken as one
- * step), then counts its non-cancelled orders placed since `fromDay` (YYYY-MM-DD).
- */
-export async function lockBotOrders(
-  tx: Tx,
-  vendorId: string,
-  botId: string,
-  fromDay: string,
-): Promise<number> {
-  await repo.lockBotOrders(tx, botId);
-  return repo.liveOrdersSince(tx, vendorId, botId, fromDay);
-}
+/** Serialises the bot's order placements until the transaction ends (a monthly limit checked and taken as one step). */
+export const lockBotOrders = (tx: Tx, botId: string) => repo.lockBotOrders(tx, botId);
+
+/** The bot's non-cancelled orders placed since `fromDay` (YYYY-MM-DD). */
+export const liveOrdersSince = (tx: Tx, vendorId: string, botId: string, fromDay: string) =>
+  repo.liveOrdersSince(tx, vendorId, botId, fromDay);
 
 /** An order's lines, in the order they were placed. */
 export const orderItems = (db: Conn, vendorId: string, orderId: string) =>

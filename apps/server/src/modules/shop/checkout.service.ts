@@ -3,7 +3,13 @@ import { PLANS, type Plan } from '@app/contracts/plans';
 import type { Db, Tx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { eventRecordedSince, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
-import { lockBotOrders, type NewOrderItem, noteCodesReserved, placeOrder } from '../orders/orders.service';
+import {
+  liveOrdersSince,
+  lockBotOrders,
+  type NewOrderItem,
+  noteCodesReserved,
+  placeOrder,
+} from '../orders/orders.service';
 import { claimCodes } from '../products/product-codes.service';
 import { bookSlot, holdProducts, productsForSale } from '../products/products-sale.service';
 import {
@@ -193,7 +199,8 @@ function serviceLine(input: ShopOrderInput, products: Map<string, SaleProduct>) 
 async function checkOrderLimit(tx: Tx, input: ShopOrderInput): Promise<void> {
   const limit = orderLimitOf(input.plan);
   if (limit === null) return;
-  const placed = await lockBotOrders(tx, input.vendorId, input.botId, monthStartOf(input.at));
+  await lockBotOrders(tx, input.botId);
+  const placed = await liveOrdersSince(tx, input.vendorId, input.botId, monthStartOf(input.at));
   if (placed >= limit) throw new AppError('ORDER_LIMIT_REACHED', { limit, plan: input.plan });
 }
 
@@ -208,7 +215,7 @@ export async function noteOrderLimitReached(
   const limit = orderLimitOf(n.plan);
   if (limit === null) return;
   await db.transaction(async (tx) => {
-    await lockBotOrders(tx, n.vendorId, n.botId, monthStartOf(n.at));
+    await lockBotOrders(tx, n.botId);
     const since = new Date(`${monthStartOf(n.at)}T00:00:00Z`);
     const subject = { kind: 'bot' as const, id: n.botId };
     const type = 'bot.order_limit_reached' as const;
