@@ -58,6 +58,8 @@ import { createProductsCsvService } from './modules/products/products-csv.servic
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createShop } from './modules/shop/shop.wiring';
+import { staffInviteRoutes, staffRoutes } from './modules/staff/staff.routes';
+import { createStaffService, type StaffService } from './modules/staff/staff.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -172,8 +174,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const secrets = deps.secrets ?? createSecrets(config.appSecret);
   await app.register(authPlugin, { jwtKey: secrets.jwtKey });
+  // Staff grants come from the staff module, built below with the services it uses (bound here, once it exists).
+  let staff: StaffService | undefined;
+  const staffGrant: FindStaffGrant = async (vendorId, telegramId) =>
+    (await staff?.findGrant(vendorId, telegramId)) ?? null;
   await app.register(actorPlugin, {
-    resolveActor: createActorResolver(deps.findStaffGrant ? { findStaffGrant: deps.findStaffGrant } : {}),
+    resolveActor: createActorResolver({ findStaffGrant: deps.findStaffGrant ?? staffGrant }),
     readCache: createReadCache({ ttlMs: config.readCacheMs }),
   });
 
@@ -184,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jwtKey: secrets.jwtKey,
     platformBotToken: config.platformBotToken,
     initDataMaxAgeS: config.initDataMaxAgeS,
+    activatePendingSeats: async (tx, user) => staff?.activatePendingSeats(tx, user),
     ...clock,
   });
   const botApi = deps.botApi ?? createBotApi({ apiRoot: config.telegramApiRoot });
@@ -247,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const media = createMediaService({ db, storage, ...clock });
   const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
+  staff = createStaffService({ db, bots, auth, platformBot, ...clock });
   // The shops' bots, their customers' carts and checkout, payments, and the Mini App (modules/shop/README.md).
   const shop = createShop({
     db,
@@ -321,6 +329,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(shop.routes.miniApp);
       await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(staffRoutes(staff)), { prefix: '/vendors/:vendorId' });
+      await api.register(staffInviteRoutes(staff));
     },
     { prefix: '/api/v1' },
   );

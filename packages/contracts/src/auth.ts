@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Language, text } from './common';
+import { Permission } from './permissions';
 
 export const Role = z.enum(['VENDOR', 'STAFF']);
 export type Role = z.infer<typeof Role>;
@@ -75,5 +76,27 @@ export type CheckStatusResponse = z.infer<typeof CheckStatusResponse>;
 export const DemoLaunchResponse = z.object({ initData: z.string(), demo: z.literal(true) });
 export type DemoLaunchResponse = z.infer<typeof DemoLaunchResponse>;
 
-export const MeResponse = z.object({ vendor: VendorSummary, role: Role, demo: z.boolean() });
+/**
+ * The caller as the web app follows them (`GET /me`): the account, the role in it, and what they may do there
+ * (the owner: `all` on every bot; a staff member: their seat's grant).
+ */
+export const MeResponse = z.object({
+  vendor: VendorSummary,
+  role: Role,
+  demo: z.boolean(),
+  telegramId: z.number().int(),
+  permissions: z.array(Permission),
+  botIds: z.union([z.literal('all'), z.array(z.string())]),
+});
 export type MeResponse = z.infer<typeof MeResponse>;
+
+/** One account a person may act for: their own store (VENDOR) or a seat in someone else's (STAFF). */
+export const Account = z.object({ vendor: VendorSummary, role: Role, current: z.boolean() });
+export type Account = z.infer<typeof Account>;
+
+export const AccountsResponse = z.object({ accounts: z.array(Account) });
+export type AccountsResponse = z.infer<typeof AccountsResponse>;
+
+/** A token acts for one account at a time: switching answers new tokens for another. */
+export const SwitchAccountBody = z.object({ vendorId: z.uuid() });
+export type SwitchAccountBody = z.infer<typeof SwitchAccountBody>;

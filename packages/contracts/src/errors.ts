@@ -216,6 +216,40 @@ export const ERRORS = {
   DOWNLOAD_NOT_FOUND: { status: 404, message: 'This download link is not valid.' },
   DOWNLOAD_EXPIRED: { status: 410, message: 'This download link has expired.' },
   DOWNLOAD_LIMIT_REACHED: { status: 410, message: 'This download link has been used as often as it allows.' },
+  // Staff (spec part 2 §5.5 words the permission rule; the rest are ours).
+  STAFF_NOT_FOUND: { status: 404, message: 'Staff member not found.' },
+  STAFF_ALREADY_ADDED: { status: 409, message: 'This Telegram account is already on your team.' },
+  STAFF_ALREADY_JOINED: {
+    status: 409,
+    message: 'This staff member has already joined: no invite is needed.',
+  },
+  STAFF_IS_OWNER: {
+    status: 409,
+    message: 'This Telegram account owns the store: it already has full access.',
+  },
+  STAFF_NO_PERMISSIONS: { status: 400, message: 'Staff member must have at least one permission' },
+  STAFF_FULL_ACCESS_ALONE: {
+    status: 400,
+    message: 'Full Access stands alone: it already includes every other permission.',
+  },
+  /** A Full Access member may not revoke or narrow their own seat while no other member holds Full Access. */
+  STAFF_LAST_FULL_ACCESS: {
+    status: 409,
+    message: 'You are the last staff member with Full Access: give it to someone else first.',
+  },
+  /** `details.botScope`: the caller tried to grant bots beyond their own. */
+  STAFF_GRANT_EXCEEDS_OWN: {
+    status: 403,
+    message: 'You can only give access to the bots you manage yourself.',
+    answersAs: 'FORBIDDEN',
+  },
+  INVITE_NOT_FOUND: { status: 404, message: 'This invite link is not valid or has already been used.' },
+  INVITE_EXPIRED: { status: 410, message: 'This invite link has expired. Ask for a new one.' },
+  INVITE_WRONG_ACCOUNT: {
+    status: 403,
+    message: 'This invite is for another Telegram account. Open it from the account it was sent to.',
+  },
+  ACCOUNT_NOT_FOUND: { status: 404, message: 'You have no access to this account.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 type ErrorEntry = { status: number; message: string; answersAs?: string };

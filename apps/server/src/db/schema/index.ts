@@ -9,5 +9,6 @@ export * from './orders';
 export * from './payments';
 export * from './settings';
 export * from './shop-payments';
+export * from './staff';
 export * from './storefront';
 export * from './vendors';

@@ -14,7 +14,7 @@ export type IdentityWithVendor = {
   role: Role;
 };
 
-/** The vendors a Telegram user acts for, owners first. */
+/** The vendors a Telegram user acts for, the one they used last first (owned ones first among equals). */
 export async function findIdentities(db: Conn, telegramId: number): Promise<IdentityWithVendor[]> {
   return (
     db
@@ -28,7 +28,11 @@ export async function findIdentities(db: Conn, telegramId: number): Promise<Iden
       .innerJoin(vendors, eq(vendors.id, telegramIdentities.vendorId))
       .where(eq(telegramIdentities.telegramId, telegramId))
       // VENDOR sorts after STAFF, so descending puts the accounts a user owns first.
-      .orderBy(desc(telegramIdentities.role), asc(telegramIdentities.createdAt))
+      .orderBy(
+        desc(telegramIdentities.lastLoginAt),
+        desc(telegramIdentities.role),
+        asc(telegramIdentities.createdAt),
+      )
   );
 }
 
@@ -135,6 +139,80 @@ export async function ownerContact(db: Conn, vendorId: string) {
     )
     .where(eq(vendors.id, vendorId))
     .orderBy(asc(telegramIdentities.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** A staff seat's sign-in identity: never used yet, so sign-in keeps landing in the account last used. */
+export async function insertStaffIdentity(
+  db: Conn,
+  vendorId: string,
+  person: { telegramId: number; name: string; username: string | null },
+): Promise<void> {
+  await db
+    .insert(telegramIdentities)
+    .values({
+      vendorId,
+      telegramId: person.telegramId,
+      role: 'STAFF',
+      firstName: person.name,
+      username: person.username,
+      lastLoginAt: new Date(0),
+    })
+    .onConflictDoNothing();
+}
+
+/** Removes a staff seat's identity (never the owner's) and ends its sessions in that account. */
+export async function deleteStaffIdentity(db: Conn, vendorId: string, telegramId: number): Promise<void> {
+  await db
+    .delete(telegramIdentities)
+    .where(
+      and(
+        eq(telegramIdentities.vendorId, vendorId),
+        eq(telegramIdentities.telegramId, telegramId),
+        eq(telegramIdentities.role, 'STAFF'),
+      ),
+    );
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.vendorId, vendorId),
+        eq(refreshTokens.telegramId, telegramId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+}
+
+/** Marks the account as the one the person used last (sign-in lands there next time). */
+export async function markUsed(db: Conn, vendorId: string, telegramId: number): Promise<void> {
+  await db
+    .update(telegramIdentities)
+    .set({ lastLoginAt: new Date() })
+    .where(and(eq(telegramIdentities.vendorId, vendorId), eq(telegramIdentities.telegramId, telegramId)));
+}
+
+/** The owner's Telegram id, or undefined for an unknown vendor. */
+export async function ownerTelegramId(db: Conn, vendorId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ telegramId: telegramIdentities.telegramId })
+    .from(telegramIdentities)
+    .where(and(eq(telegramIdentities.vendorId, vendorId), eq(telegramIdentities.role, 'VENDOR')))
+    .limit(1);
+  return row?.telegramId;
+}
+
+export async function vendorSummaryRow(db: Conn, vendorId: string) {
+  const [row] = await db
+    .select({
+      id: vendors.id,
+      storeName: vendors.storeName,
+      language: vendors.language,
+      isDemo: vendors.isDemo,
+    })
+    .from(vendors)
+    .where(eq(vendors.id, vendorId))
     .limit(1);
   return row;
 }

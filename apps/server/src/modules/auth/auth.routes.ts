@@ -1,17 +1,21 @@
 import {
+  AccountsResponse,
   CheckStatusBody,
   CheckStatusResponse,
   LoginResponse,
   LogoutBody,
+  MeResponse,
   RefreshBody,
   RegisterBody,
+  SwitchAccountBody,
   TelegramLoginBody,
   TokenPair,
   VerifyResponse,
 } from '@app/contracts/auth';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import { bearerToken, verifyAccessToken } from '../../lib/jwt';
 import type { AuthService } from './auth.service';
 
@@ -75,6 +79,41 @@ export function authRoutes(auth: AuthService, jwtKey: Uint8Array) {
         return { success: true as const };
       },
     );
+
+    // The signed-in person's accounts, and a switch to another one (a token acts for one account at a time).
+    const signedIn = (req: FastifyRequest) => root.authenticate(req);
+
+    app.get(
+      '/auth/accounts',
+      { onRequest: signedIn, schema: { tags, response: { 200: AccountsResponse } } },
+      (req) => auth.accounts(req.auth),
+    );
+
+    app.post(
+      '/auth/switch',
+      {
+        onRequest: signedIn,
+        schema: { tags, body: SwitchAccountBody, response: { 200: LoginResponse } },
+      },
+      (req) => auth.switchAccount(req.auth, req.body.vendorId),
+    );
+
+    // Who the caller is in the account their token is for, and what they may do there: the web app follows it
+    // (navigation, Home cards, screens). Resolved like every vendor route's caller, so a revoked seat is refused.
+    app.get('/me', { onRequest: signedIn, schema: { tags, response: { 200: MeResponse } } }, async (req) => {
+      const [actor, account] = await Promise.all([
+        root.resolveActor(req.auth),
+        auth.vendorOf(req.auth.vendorId),
+      ]);
+      if (!actor || !account) throw new AppError('FORBIDDEN');
+      return {
+        ...account,
+        role: req.auth.role,
+        telegramId: actor.telegramId,
+        permissions: [...actor.permissions],
+        botIds: actor.botIds === 'all' ? ('all' as const) : [...actor.botIds],
+      };
+    });
 
     app.post(
       '/registration/check-status',

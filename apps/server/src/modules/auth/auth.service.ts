@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckStatusResponse, LoginResponse, TokenPair, VendorSummary } from '@app/contracts/auth';
+import type {
+  AccountsResponse,
+  CheckStatusResponse,
+  LoginResponse,
+  TokenPair,
+  VendorSummary,
+} from '@app/contracts/auth';
 import type { Language } from '@app/contracts/common';
 import { LIMITS } from '@app/contracts/limits';
-import type { Db } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { type AuthContext, signAccessToken } from '../../lib/jwt';
 import { randomToken, sha256Hex } from '../../lib/secrets';
@@ -21,6 +27,11 @@ export type AuthDeps = {
   platformBotToken: string;
   initDataMaxAgeS: number;
   now?: () => Date;
+  /**
+   * Makes the person's waiting staff seats active at their sign-in (the staff module supplies it, through
+   * app.ts): someone added to a team by their Telegram id lands in that account, with no store of their own made.
+   */
+  activatePendingSeats?: (tx: Tx, user: InitDataUser) => Promise<void>;
 };
 
 export type OwnerContact = { telegramId: number; language: Language; timezone: string };
@@ -85,6 +96,7 @@ export async function signInWithTelegram(
 ): Promise<LoginResponse> {
   const user = verifiedUser(deps, initData);
   const identity = await deps.db.transaction(async (tx) => {
+    await deps.activatePendingSeats?.(tx, user);
     const [existing] = await repo.findIdentities(tx, user.id);
     if (existing) {
       await repo.touchIdentity(tx, existing.vendorId, user);
@@ -173,6 +185,53 @@ export async function checkStatus(
   };
 }
 
+/**
+ * A person's seat in someone else's account (role STAFF), as the staff module makes it active: the identity
+ * sign-in and `GET /auth/accounts` find. In the caller's transaction.
+ */
+export function addStaffSeat(
+  tx: Tx,
+  vendorId: string,
+  person: { telegramId: number; name: string; username: string | null },
+): Promise<void> {
+  return repo.insertStaffIdentity(tx, vendorId, person);
+}
+
+/** Ends a staff seat: its identity goes and every refresh token of the person in that account is revoked. */
+export function endStaffSeat(tx: Tx, vendorId: string, telegramId: number): Promise<void> {
+  return repo.deleteStaffIdentity(tx, vendorId, telegramId);
+}
+
+/** The account's owner (their Telegram id): nobody may add, change or remove them as staff. */
+export function ownerOf(tx: Tx | Db, vendorId: string): Promise<number | undefined> {
+  return repo.ownerTelegramId(tx, vendorId);
+}
+
+/** Tokens for one of the person's accounts, which becomes the one sign-in lands in next time. */
+export async function sessionFor(
+  deps: AuthDeps,
+  telegramId: number,
+  vendorId: string,
+): Promise<LoginResponse> {
+  const identity = (await repo.findIdentities(deps.db, telegramId)).find((i) => i.vendorId === vendorId);
+  if (!identity) throw new AppError('ACCOUNT_NOT_FOUND');
+  await repo.markUsed(deps.db, vendorId, telegramId);
+  const tokens = await issueTokens(deps, { vendorId, telegramId, role: identity.role });
+  return { ...tokens, vendor: vendorSummary(identity), role: identity.role };
+}
+
+/** Every account the person may act for: their own store, their seats elsewhere. */
+export async function listAccounts(deps: AuthDeps, auth: AuthContext): Promise<AccountsResponse> {
+  const identities = await repo.findIdentities(deps.db, auth.telegramId);
+  return {
+    accounts: identities.map((identity) => ({
+      vendor: vendorSummary(identity),
+      role: identity.role,
+      current: identity.vendorId === auth.vendorId,
+    })),
+  };
+}
+
 /** Sign-in, registration and sessions: every method bound to `deps`, safe to pass around unbound. */
 export function createAuthService(deps: AuthDeps) {
   return {
@@ -186,6 +245,19 @@ export function createAuthService(deps: AuthDeps) {
     /** How many staff members the vendor has, and how many were added since `since` (for Home). */
     staffCounts: (vendorId: string, since: Date) => repo.countStaff(deps.db, vendorId, since),
     checkStatus: (initData: string | undefined) => checkStatus(deps, initData),
+    accounts: (auth: AuthContext) => listAccounts(deps, auth),
+    /** New tokens for another of the caller's accounts (the account switcher). */
+    switchAccount: (auth: AuthContext, vendorId: string) => sessionFor(deps, auth.telegramId, vendorId),
+    sessionFor: (telegramId: number, vendorId: string) => sessionFor(deps, telegramId, vendorId),
+    /** The account a token is for, as `GET /me` answers it; undefined once the vendor is gone. */
+    vendorOf: async (vendorId: string) => {
+      const row = await repo.vendorSummaryRow(deps.db, vendorId);
+      return (
+        row && { vendor: { id: row.id, storeName: row.storeName, language: row.language }, demo: row.isDemo }
+      );
+    },
+    /** Verifies init data and answers the Telegram user it proves (the staff invite's acceptance). */
+    verifiedUser: (initData: string | undefined) => verifiedUser(deps, initData),
   };
 }
 

@@ -1,7 +1,15 @@
 import type { AuditEntry, AuditPage, AuditQuery } from '@app/contracts/events';
 import type { Db } from '../../db/types';
 import type { BotScope } from '../../lib/actor';
-import { type EventRow, listEvents } from './events.repository';
+import {
+  type AuditFilter,
+  countEvents,
+  type EventRow,
+  firstActionsOnOrders,
+  listEvents,
+} from './events.repository';
+
+export type { AuditFilter, EventRow } from './events.repository';
 
 function toEntry(row: EventRow): AuditEntry {
   return {
@@ -45,3 +53,14 @@ export function createAuditService(deps: AuditDeps) {
 }
 
 export type AuditService = ReturnType<typeof createAuditService>;
+
+/**
+ * The trail as other modules read it (a staff member's activity log and metrics): rows, newest first, and the
+ * per-order response figures.
+ */
+export const trail = {
+  list: (db: Db, vendorId: string, filter: AuditFilter): Promise<EventRow[]> =>
+    listEvents(db, vendorId, filter),
+  firstActionsOnOrders,
+  count: countEvents,
+};
