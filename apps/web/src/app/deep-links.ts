@@ -30,6 +30,9 @@ export const OBJECT_LINKS = {
   plans: (botId: string) => `/subscription-plans/${botId}`,
 } as const satisfies Record<string, (id: string) => string>;
 
+/** A team invite (`invite_<token>`): taken at sign-in (lib/auth.ts), it opens Home in the account joined. */
+export const INVITE_PREFIX = 'invite_';
+
 export type SectionLink = keyof typeof SECTION_LINKS;
 export type ObjectLink = keyof typeof OBJECT_LINKS;
 

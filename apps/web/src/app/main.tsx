@@ -9,7 +9,7 @@ import { getAuthState, markSignedOut, signIn } from '../lib/auth';
 import { connectTelegram } from '../lib/telegram/connect';
 import { takeStartParam } from '../lib/telegram/launch';
 import { getTelegramState } from '../lib/telegram/state';
-import { openStartParam } from './deep-links';
+import { INVITE_PREFIX, openStartParam } from './deep-links';
 import { Providers, queryClient } from './providers';
 import { AppRouter, router } from './router';
 
@@ -19,9 +19,16 @@ void connectTelegram().then(() => {
   const { user, initData } = getTelegramState();
   // Telegram's language until the vendor's profile names one.
   void setLocale(user?.languageCode);
-  if (user && initData && getAuthState().status === 'idle') void signIn({ user, initData });
+  const startParam = takeStartParam();
+  // A team invite (startapp=invite_<token>) is taken at sign-in: the seat is this account's, no screen to open.
+  const inviteToken = startParam?.startsWith(INVITE_PREFIX)
+    ? startParam.slice(INVITE_PREFIX.length)
+    : undefined;
+  if (user && initData && getAuthState().status === 'idle') {
+    void signIn({ user, initData }, inviteToken ? { inviteToken } : {});
+  }
   // Opened through a deep link (startapp=…): on that screen, with Home beneath it.
-  void openStartParam(takeStartParam(), (to, options) => router.navigate(to, options));
+  if (!inviteToken) void openStartParam(startParam, (to, options) => router.navigate(to, options));
 });
 
 // Spec part 1 §4: when the session cannot be renewed, sign out and go to /auth/login.

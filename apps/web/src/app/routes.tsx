@@ -194,11 +194,43 @@ export const appRoutes: RouteObject[] = [
     }),
   },
 
-  placeholder('support-staff', 'shell.screen.supportStaff', settingsPage),
-  placeholder('staff-management', 'shell.screen.staffManagement', settingsPage),
-  placeholder('staff/new', 'shell.screen.addStaff', staffPage),
-  placeholder('staff/:staffId/permissions', 'shell.screen.editPermissions', staffPage),
-  placeholder('staff/:staffId/activity', 'shell.screen.activityLog', staffPage),
+  {
+    path: 'support-staff',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/staff/routes/support-staff-page')).SupportStaffPage,
+    }),
+  },
+  // Support Staff's add, assign and edit are the team screens' (their own screens are not shown in the spec).
+  redirect('support-staff/add', () => '/staff/new'),
+  redirect('support-staff/:staffId/assign', (p) => `/staff/${p.staffId ?? ''}/permissions`),
+  redirect('support-staff/:staffId/edit', (p) => `/staff/${p.staffId ?? ''}/permissions`),
+  {
+    path: 'staff-management',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/staff/routes/staff-management-page')).StaffManagementPage,
+    }),
+  },
+  {
+    path: 'staff/new',
+    handle: staffPage,
+    lazy: async () => ({ Component: (await import('../features/staff/routes/add-staff-page')).AddStaffPage }),
+  },
+  {
+    path: 'staff/:staffId/permissions',
+    handle: staffPage,
+    lazy: async () => ({
+      Component: (await import('../features/staff/routes/edit-permissions-page')).EditPermissionsPage,
+    }),
+  },
+  {
+    path: 'staff/:staffId/activity',
+    handle: staffPage,
+    lazy: async () => ({
+      Component: (await import('../features/staff/routes/activity-log-page')).ActivityLogPage,
+    }),
+  },
 
   {
     path: 'subscriptions',

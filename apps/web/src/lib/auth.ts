@@ -11,7 +11,14 @@ import type {
 import { LIMITS } from '@app/contracts/limits';
 import { setLocale } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
-import { api, isSessionExpired, refreshAccessToken, scheduleTokenRefresh, verifySession } from './api-client';
+import {
+  api,
+  isApiError,
+  isSessionExpired,
+  refreshAccessToken,
+  scheduleTokenRefresh,
+  verifySession,
+} from './api-client';
 import { type DescribeErrorOptions, errorMessageKey } from './describe-error';
 import {
   clearAuth,
@@ -113,14 +120,44 @@ let pendingSignIn: Promise<boolean> | null = null;
  * Signs in with the Telegram identity; resolves to true when signed in. `fresh` skips the stored session
  * (used when the server says the session is no longer valid).
  */
-export function signIn(identity: TelegramIdentity, options: { fresh?: boolean } = {}): Promise<boolean> {
-  pendingSignIn ??= runSignIn(identity, options.fresh ?? false).finally(() => {
+export function signIn(
+  identity: TelegramIdentity,
+  options: { fresh?: boolean; inviteToken?: string } = {},
+): Promise<boolean> {
+  pendingSignIn ??= runSignIn(identity, options.fresh ?? false, options.inviteToken).finally(() => {
     pendingSignIn = null;
   });
   return pendingSignIn;
 }
 
-async function runSignIn(identity: TelegramIdentity, fresh: boolean): Promise<boolean> {
+/** The invite codes that stop the sign-in, each with what the person is told. */
+const INVITE_REFUSALS = {
+  INVITE_WRONG_ACCOUNT: 'staff.invite.accept.wrongAccount',
+  INVITE_EXPIRED: 'staff.invite.accept.expired',
+} as const satisfies DescribeErrorOptions['codes'];
+
+/**
+ * Opened from a team invite (`startapp=invite_<token>`): takes the seat with this Telegram account and signs in
+ * to that account. True when it did; false when the link was used already (the seat may well be theirs: the
+ * ordinary sign-in follows). A link for another account, or an expired one, stops the sign-in with its reason.
+ */
+async function acceptInvite(identity: TelegramIdentity, token: string): Promise<boolean> {
+  try {
+    const response = await api.post<LoginResponse>(
+      '/staff-invites/accept',
+      { init_data: identity.initData, token },
+      { auth: false },
+    );
+    saveLogin(response);
+    void setLocale(response.vendor.language, identity.user.languageCode);
+    return true;
+  } catch (error) {
+    if (isApiError(error) && error.code === 'INVITE_NOT_FOUND') return false;
+    throw error;
+  }
+}
+
+async function runSignIn(identity: TelegramIdentity, fresh: boolean, inviteToken?: string): Promise<boolean> {
   lastIdentity = identity;
   setAuthState({ status: 'signing-in', error: null });
   try {
@@ -131,8 +168,9 @@ async function runSignIn(identity: TelegramIdentity, fresh: boolean): Promise<bo
       username: identity.user.username,
       firstName: identity.user.firstName,
     });
-    await checkRegistration(identity);
-    if (fresh || !(await resumeStoredSession())) await loginWithTelegram(identity.initData);
+    const joined = inviteToken ? await acceptInvite(identity, inviteToken) : false;
+    if (!joined) await checkRegistration(identity);
+    if (!joined && (fresh || !(await resumeStoredSession()))) await loginWithTelegram(identity.initData);
     scheduleTokenRefresh();
     startVerifyLoop();
     setAuthState({ status: 'signed-in', error: null });
@@ -154,7 +192,7 @@ const SIGN_IN_ERRORS = {
 } as const satisfies DescribeErrorOptions['codes'];
 
 const describeSignInError = (error: unknown) =>
-  errorMessageKey(error, { codes: SIGN_IN_ERRORS, fallback: 'auth.error.failed' });
+  errorMessageKey(error, { codes: { ...SIGN_IN_ERRORS, ...INVITE_REFUSALS }, fallback: 'auth.error.failed' });
 
 /** Called when the API client gave up on the session: the app shows the sign-in screen. */
 export function markSignedOut(reason: MessageKey | null = null): void {

@@ -25,3 +25,6 @@ export const botDetailKey = (botId: string) => [...queryRoots.bots, 'detail', bo
 
 /** The categories matching `search`; '' is the whole list, which the product screens read too. */
 export const categoryListKey = (search: string) => [...queryRoots.categories, 'list', search] as const;
+
+/** The signed-in caller: role, permissions and bots in the current account (`GET /me`). */
+export const meKey = () => ['me'] as const;

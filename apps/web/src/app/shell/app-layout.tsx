@@ -1,9 +1,13 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { DemoBottomButtons } from '../../components/telegram/demo-chrome';
+import { LoadingState } from '../../components/ui/spinner';
+import { useAccess } from '../../lib/me';
 import { useTelegram } from '../../lib/telegram/state';
 import { showsBottomNav } from '../screens';
 import styles from './app-layout.module.css';
 import { BottomNav } from './bottom-nav';
+import { NoAccessPage } from './no-access-page';
+import { permissionForPath } from './screen-permissions';
 import { SessionGate } from './session-gate';
 import { useScreen } from './use-screen';
 
@@ -19,6 +23,9 @@ export function AppLayout() {
 function Shell() {
   const { isDemo, mainButton, secondaryButton } = useTelegram();
   const showNav = showsBottomNav(useScreen());
+  // A screen the caller's permissions do not cover says so, rather than fail call by call.
+  const needed = permissionForPath(useLocation().pathname);
+  const access = useAccess();
 
   const classes = [
     styles.shell,
@@ -29,7 +36,15 @@ function Shell() {
 
   return (
     <div className={classes}>
-      <Outlet />
+      {!needed ? (
+        <Outlet />
+      ) : !access.ready ? (
+        <LoadingState />
+      ) : access.can(needed) ? (
+        <Outlet />
+      ) : (
+        <NoAccessPage />
+      )}
       {showNav ? <BottomNav /> : null}
       {isDemo ? (
         <DemoBottomButtons

@@ -3,7 +3,9 @@ import { NavLink } from 'react-router';
 import { BotIcon, BoxIcon, HomeIcon, OrdersIcon, SettingsIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
+import { useCan } from '../../lib/me';
 import styles from './bottom-nav.module.css';
+import { permissionForPath } from './screen-permissions';
 
 type NavItem = { to: string; label: MessageKey; Icon: ComponentType<{ size?: number }> };
 
@@ -18,9 +20,15 @@ export const NAV_ITEMS: NavItem[] = [
 
 export function BottomNav() {
   const { t } = useI18n();
+  const can = useCan();
+  // A staff member sees the sections their permissions cover.
+  const items = NAV_ITEMS.filter(({ to }) => {
+    const needed = permissionForPath(to);
+    return !needed || can(needed);
+  });
   return (
     <nav className={styles.nav} aria-label={t('shell.nav.label')} data-testid="bottom-nav">
-      {NAV_ITEMS.map(({ to, label, Icon }) => (
+      {items.map(({ to, label, Icon }) => (
         <NavLink
           key={to}
           to={to}

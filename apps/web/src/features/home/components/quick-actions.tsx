@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BotIcon, ChartIcon, OrdersIcon, UsersIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../i18n/i18n';
+import { useCan } from '../../../lib/me';
 import styles from './home-cards.module.css';
 
 type Counts = { bots?: number; customers?: number; orders?: number; analytics?: string };
@@ -9,15 +10,18 @@ type Counts = { bots?: number; customers?: number; orders?: number; analytics?: 
 /** Spec part 1 §2: Manage Bots, Customers, View Orders, Analytics, each with a count badge. */
 export function QuickActions({ counts }: { counts: Counts }) {
   const { t, formatNumber } = useI18n();
-  const actions: { to: string; label: string; icon: ReactNode; badge?: string }[] = [
+  const can = useCan();
+  const actions: { to: string; label: string; icon: ReactNode; badge?: string; shown: boolean }[] = [
     {
       to: '/bots',
+      shown: can('bots'),
       label: t('home.actions.manageBots'),
       icon: <BotIcon size={22} />,
       badge: counts.bots === undefined ? undefined : formatNumber(counts.bots),
     },
     {
       to: '/customers',
+      shown: can('customers'),
       label: t('home.actions.customers'),
       icon: <UsersIcon size={22} />,
       badge:
@@ -25,12 +29,14 @@ export function QuickActions({ counts }: { counts: Counts }) {
     },
     {
       to: '/orders',
+      shown: can('orders'),
       label: t('home.actions.viewOrders'),
       icon: <OrdersIcon size={22} />,
       badge: counts.orders === undefined ? undefined : formatNumber(counts.orders, { notation: 'compact' }),
     },
     {
       to: '/analytics',
+      shown: can('analytics'),
       label: t('home.actions.analytics'),
       icon: <ChartIcon size={22} />,
       badge: counts.analytics,
@@ -42,26 +48,28 @@ export function QuickActions({ counts }: { counts: Counts }) {
         {t('home.actions.title')}
       </h2>
       <div className={styles.actions}>
-        {actions.map((action) => (
-          <Link
-            key={action.to}
-            to={action.to}
-            className={styles.action}
-            aria-label={
-              action.badge
-                ? t('home.actions.badge', { label: action.label, count: action.badge })
-                : action.label
-            }
-          >
-            <span className={styles.actionIcon}>{action.icon}</span>
-            <span className={styles.actionLabel}>{action.label}</span>
-            {action.badge ? (
-              <span className={styles.badge} aria-hidden="true">
-                {action.badge}
-              </span>
-            ) : null}
-          </Link>
-        ))}
+        {actions
+          .filter((action) => action.shown)
+          .map((action) => (
+            <Link
+              key={action.to}
+              to={action.to}
+              className={styles.action}
+              aria-label={
+                action.badge
+                  ? t('home.actions.badge', { label: action.label, count: action.badge })
+                  : action.label
+              }
+            >
+              <span className={styles.actionIcon}>{action.icon}</span>
+              <span className={styles.actionLabel}>{action.label}</span>
+              {action.badge ? (
+                <span className={styles.badge} aria-hidden="true">
+                  {action.badge}
+                </span>
+              ) : null}
+            </Link>
+          ))}
       </div>
     </section>
   );

@@ -2,7 +2,9 @@ import { ActivityList } from '../../../components/activity/activity-list';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Page } from '../../../components/ui/page';
+import { LoadingState } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
+import { useAccess, useCan } from '../../../lib/me';
 import { getTelegramFirstName } from '../../../lib/session';
 import { useTelegram } from '../../../lib/telegram/state';
 import { useCustomerInsights } from '../api/get-customer-insights';
@@ -16,7 +18,33 @@ import { StatGrid, StatGridSkeleton } from '../components/stat-grid';
 import { SubscriptionCard } from '../components/subscription-card';
 import styles from './home-page.module.css';
 
+/**
+ * Home. Its figures are the account's analytics: a staff member without that permission gets the greeting
+ * and the sections they may open (`GET /me`), not a page of refused calls.
+ */
 export function HomePage() {
+  const access = useAccess();
+  if (!access.ready) return <LoadingState />;
+  return access.can('analytics') ? <FullHome /> : <LimitedHome />;
+}
+
+function LimitedHome() {
+  const { user } = useTelegram();
+  const { t } = useI18n();
+  const firstName = user?.firstName ?? getTelegramFirstName();
+  return (
+    <Page
+      title={firstName ? t('home.greeting', { name: firstName }) : t('home.greetingAnonymous')}
+      subtitle={t('staff.home.limited')}
+      data-testid="home-page"
+    >
+      <QuickActions counts={{}} />
+    </Page>
+  );
+}
+
+function FullHome() {
+  const can = useCan();
   const { user } = useTelegram();
   const { t, formatNumber } = useI18n();
   const stats = useDashboardStats();
@@ -72,9 +100,9 @@ export function HomePage() {
         </h2>
         <ActivityList items={activity.data} isError={activity.isError} />
       </Card>
-      <ActiveBotsCard />
+      {can('bots') ? <ActiveBotsCard /> : null}
       <CustomerInsightsCard />
-      <SubscriptionCard />
+      {can('billing') ? <SubscriptionCard /> : null}
     </Page>
   );
 }

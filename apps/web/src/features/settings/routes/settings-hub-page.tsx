@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AccountSwitcher } from '../../../components/account/account-switcher';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Select } from '../../../components/ui/form/controls';
@@ -8,6 +9,7 @@ import { Page } from '../../../components/ui/page';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
+import { useCan } from '../../../lib/me';
 import { haptics } from '../../../lib/telegram/bridge';
 import { useBotChoices } from '../api/get-bot-choices';
 import styles from '../components/settings.module.css';
@@ -31,6 +33,12 @@ const STORE_LINKS: HubLink[] = [
   { to: '/categories', icon: '🗂️', title: 'shell.screen.categories' },
   { to: '/products', icon: '📦', title: 'shell.screen.products' },
   { to: '/orders', icon: '🛒', title: 'shell.screen.orders' },
+];
+
+// The team (spec part 2 §2.2): for the owner and Full Access staff.
+const TEAM_LINKS: HubLink[] = [
+  { to: '/staff-management', icon: '👥', title: 'shell.screen.staffManagement' },
+  { to: '/support-staff', icon: '🎧', title: 'shell.screen.supportStaff' },
 ];
 
 const botLinks = (botId: string): HubLink[] => {
@@ -97,6 +105,7 @@ function LinkList({ links, label }: { links: HubLink[]; label: string }) {
 /** /settings: the account links, and a bot's own settings once a bot is chosen. */
 export function SettingsHubPage() {
   const { t } = useI18n();
+  const can = useCan();
   const bots = useBotChoices();
   const [selected, setSelected] = useState(() => sessionStorage.getItem(SELECTED_KEY) ?? '');
   const choices = bots.data?.bots ?? [];
@@ -111,43 +120,55 @@ export function SettingsHubPage() {
 
   return (
     <Page title={t('shell.screen.settings')} data-testid="settings-hub-page">
-      <Card className={styles.section} aria-labelledby="hub-bot-title">
-        <h2 id="hub-bot-title" className={styles.sectionTitle}>
-          {t('settings.hub.botSettings')}
-        </h2>
-        {bots.isPending ? (
-          <LoadingState />
-        ) : bots.isError ? (
-          <ErrorState
-            message={t('settings.hub.loadError')}
-            onRetry={() => void bots.refetch()}
-            retrying={bots.isFetching}
-          />
-        ) : choices.length === 0 ? (
-          <p className={styles.muted}>{t('settings.hub.noBots')}</p>
-        ) : (
-          <>
-            <Field label={t('settings.hub.botLabel')}>
-              {(aria) => (
-                <Select
-                  {...aria}
-                  value={botId}
-                  onChange={(event) => choose(event.target.value)}
-                  options={[
-                    { value: '', label: t('settings.hub.selectBot') },
-                    ...choices.map((b) => ({ value: b.id, label: `${b.name} (@${b.username})` })),
-                  ]}
-                />
+      <AccountSwitcher />
+      {can('all') ? (
+        <Card className={styles.section} aria-labelledby="hub-team-title">
+          <h2 id="hub-team-title" className={styles.sectionTitle}>
+            {t('staff.team')}
+          </h2>
+          <LinkList links={TEAM_LINKS} label={t('staff.team')} />
+        </Card>
+      ) : null}
+      {/* A staff member without Bots cannot read the bot list the selector needs. */}
+      {can('bots') ? (
+        <Card className={styles.section} aria-labelledby="hub-bot-title">
+          <h2 id="hub-bot-title" className={styles.sectionTitle}>
+            {t('settings.hub.botSettings')}
+          </h2>
+          {bots.isPending ? (
+            <LoadingState />
+          ) : bots.isError ? (
+            <ErrorState
+              message={t('settings.hub.loadError')}
+              onRetry={() => void bots.refetch()}
+              retrying={bots.isFetching}
+            />
+          ) : choices.length === 0 ? (
+            <p className={styles.muted}>{t('settings.hub.noBots')}</p>
+          ) : (
+            <>
+              <Field label={t('settings.hub.botLabel')}>
+                {(aria) => (
+                  <Select
+                    {...aria}
+                    value={botId}
+                    onChange={(event) => choose(event.target.value)}
+                    options={[
+                      { value: '', label: t('settings.hub.selectBot') },
+                      ...choices.map((b) => ({ value: b.id, label: `${b.name} (@${b.username})` })),
+                    ]}
+                  />
+                )}
+              </Field>
+              {botId ? (
+                <LinkList links={botLinks(botId)} label={t('settings.hub.botSettings')} />
+              ) : (
+                <p className={styles.muted}>{t('settings.hub.selectHint')}</p>
               )}
-            </Field>
-            {botId ? (
-              <LinkList links={botLinks(botId)} label={t('settings.hub.botSettings')} />
-            ) : (
-              <p className={styles.muted}>{t('settings.hub.selectHint')}</p>
-            )}
-          </>
-        )}
-      </Card>
+            </>
+          )}
+        </Card>
+      ) : null}
 
       <Card className={styles.section} aria-labelledby="hub-account-title">
         <h2 id="hub-account-title" className={styles.sectionTitle}>
