@@ -1,0 +1,227 @@
+import type { Bot } from '@app/contracts/bots';
+import { Permission } from '@app/contracts/permissions';
+import { and, eq, sql } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addCustomer,
+  addProduct,
+  createBot,
+  fakeBot,
+  placeTestOrder,
+  type Vendor,
+  vendor,
+} from '../../../test/factories';
+import { bearer, createTestApp, TEST_BOT_TOKEN, type TestApp, telegramUser } from '../../../test/harness';
+import { staffMembers } from '../../db/schema/index';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { signInitData } from '../../lib/telegram/init-data';
+
+/**
+ * The server's enforcement over the whole API, generated from the OpenAPI document: every operation under
+ * /vendors/{vendorId}, called by a real staff member (a seat taken through its invite), whose seat the test
+ * narrows or widens between calls (the grant is read on every request).
+ */
+
+type Parameter = {
+  in: 'path' | 'query' | 'header';
+  name: string;
+  schema: { enum?: string[]; format?: string };
+};
+type Operation = { parameters?: Parameter[] };
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+let fake: FakeBotApi;
+let t: TestApp;
+let owner: Vendor;
+let staff: Vendor;
+let staffTelegramId: number;
+let botA: Bot;
+let botB: Bot;
+/** `METHOD /api/v1/vendors/:vendorId/…` → the permission the route declares. */
+const declared = new Map<string, Permission>();
+
+beforeAll(async () => {
+  fake = await startFakeBotApi();
+});
+afterAll(() => fake.close());
+beforeEach(async () => {
+  declared.clear();
+  t = await createTestApp({
+    // Hundreds of calls from one address: the rate limit is not what is under test.
+    config: { telegramApiRoot: fake.url, rateLimitPerMinute: 1_000_000 },
+    onRoute: (route: RouteOptions) => {
+      const permission = route.config?.permission;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (permission) for (const m of methods) declared.set(`${m} ${route.url}`, permission);
+    },
+  });
+  owner = await vendor(t.app);
+  botA = await createBot(t.app, owner, { botToken: fakeBot(fake).token, botName: 'Alpha' });
+  botB = await createBot(t.app, owner, { botToken: fakeBot(fake).token, botName: 'Beta', plan: 'PRO' });
+  const person = telegramUser({ first_name: 'Matrix' });
+  staffTelegramId = person.id;
+  const added = await t.app.inject({
+    method: 'POST',
+    url: `${owner.base}/staff`,
+    headers: owner.auth,
+    payload: { telegramId: person.id, name: 'Matrix', role: 'analyst', permissions: ['analytics'] },
+  });
+  const accepted = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/staff-invites/accept',
+    payload: { init_data: signInitData(person, TEST_BOT_TOKEN), token: added.json().invite.token },
+  });
+  staff = { ...owner, auth: bearer(accepted.json().accessToken) };
+});
+afterEach(async () => {
+  fake.state.reset();
+  await t.app.close();
+});
+
+/** Sets the staff member's seat straight in the table: the next request reads it. */
+async function seat(permissions: Permission[], bots: string[] | null) {
+  await t.database.db
+    .update(staffMembers)
+    .set({ permissions, managedBots: bots })
+    .where(and(eq(staffMembers.vendorId, owner.vendorId), eq(staffMembers.telegramId, staffTelegramId)));
+}
+
+/** Every operation of the document under /vendors/{vendorId}, with its declared permission. */
+function vendorOperations() {
+  const doc = t.app.swagger() as unknown as Document;
+  return Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/api/v1/vendors/{vendorId}'))
+    .flatMap(([path, ops]) =>
+      Object.entries(ops).map(([m, op]) => {
+        const method = m.toUpperCase();
+        const permission = declared.get(`${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
+        return { path, method, op, permission };
+      }),
+    );
+}
+
+/** A URL for the operation: the vendor, the bot given, and well-formed values for every other parameter. */
+function urlOf(path: string, op: Operation, botId: string) {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (name === 'vendorId') return owner.vendorId;
+    if (name === 'botId') return botId;
+    const schema = op.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema;
+    if (schema?.enum?.[0]) return schema.enum[0];
+    if (name === 'month') return '2026-03';
+    return '00000000-0000-4000-8000-000000000000';
+  });
+}
+
+const send = (method: string, url: string, who: Vendor = staff) =>
+  t.app.inject({ method: method as 'GET', url, headers: who.auth, payload: {} });
+
+/** Every row of every table but the seat's own (its presence moves with each request), as one fingerprint. */
+async function fingerprint(): Promise<Record<string, string>> {
+  const rows = await t.database.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('staff_members')`,
+  );
+  const out: Record<string, string> = {};
+  for (const { tablename } of (rows as unknown as { rows: { tablename: string }[] }).rows) {
+    const res = await t.database.db.execute<{ h: string }>(
+      sql.raw(
+        `select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as h from "${tablename}" t`,
+      ),
+    );
+    out[tablename] = (res as unknown as { rows: { h: string }[] }).rows[0]?.h ?? '';
+  }
+  return out;
+}
+
+const others = (needed: Permission) => Permission.options.filter((p) => p !== 'all' && p !== needed);
+
+describe('the permission matrix, generated from the OpenAPI document', () => {
+  it('declares a permission for every operation under /vendors/{vendorId}', () => {
+    const operations = vendorOperations();
+    expect(operations.length).toBeGreaterThan(50);
+    expect(operations.filter((o) => !o.permission).map((o) => `${o.method} ${o.path}`)).toEqual([]);
+  });
+
+  it('refuses a staff member without the route’s permission with 403 FORBIDDEN, and nothing changes', async () => {
+    const before = await fingerprint();
+    const wrong: string[] = [];
+    for (const { path, method, op, permission } of vendorOperations()) {
+      if (!permission) continue;
+      // Everything but what the route needs (a route that needs `all` gets every other permission).
+      await seat(others(permission), null);
+      const res = await send(method, urlOf(path, op, botA.id));
+      if (res.statusCode !== 403 || res.json().error.code !== 'FORBIDDEN') {
+        wrong.push(`${method} ${path} (${permission}): ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it('lets a staff member with the route’s permission through (never 403)', async () => {
+    const refused: string[] = [];
+    // Reads first, then changes, deletions last: a deleted bot must not hide what later calls would show.
+    const order = (m: string) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].indexOf(m);
+    const operations = vendorOperations().sort((a, b) => order(a.method) - order(b.method));
+    for (const { path, method, op, permission } of operations) {
+      if (!permission) continue;
+      await seat([permission], null);
+      const res = await send(method, urlOf(path, op, botA.id));
+      if (res.statusCode === 403 && res.json().error.code === 'FORBIDDEN') {
+        refused.push(`${method} ${path} (${permission}): ${res.body}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('answers 404 to a staff member limited to bot A for bot B, on every operation that names a bot, changing nothing', async () => {
+    await seat(
+      Permission.options.filter((p) => p !== 'all'),
+      [botA.id],
+    );
+    const before = await fingerprint();
+    const wrong: string[] = [];
+    for (const { path, method, op, permission } of vendorOperations()) {
+      if (!permission || permission === 'all' || !path.includes('{botId}')) continue;
+      const res = await send(method, urlOf(path, op, botB.id));
+      // The empty body of a change may be refused first (400, validated before any bot is looked up: it says
+      // nothing about bot B); anything else must be "not found", as for another vendor's bot.
+      const code = res.json().error?.code;
+      if (res.statusCode !== 404 && code !== 'VALIDATION_FAILED')
+        wrong.push(`${method} ${path}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it('hides bot B’s orders and customers from a staff member limited to bot A, and filters the lists', async () => {
+    const customerB = await addCustomer(t, owner.vendorId, { firstName: 'Bea' });
+    const productB = await addProduct(t, owner.vendorId, { name: 'Only on B' });
+    const customerA = await addCustomer(t, owner.vendorId, { firstName: 'Abe' });
+    const productA = await addProduct(t, owner.vendorId, { name: 'Only on A' });
+    const orderB = await placeTestOrder(t, {
+      vendorId: owner.vendorId,
+      bot: botB,
+      customerId: customerB.id,
+      lines: [{ product: productB }],
+    });
+    const orderA = await placeTestOrder(t, {
+      vendorId: owner.vendorId,
+      bot: botA,
+      customerId: customerA.id,
+      lines: [{ product: productA }],
+    });
+    await seat(['orders', 'customers', 'products'], [botA.id]);
+
+    const get = (path: string) => send('GET', `${owner.base}${path}`);
+    expect((await get(`/orders/${orderB.id}`)).statusCode).toBe(404);
+    expect((await get(`/orders/${orderA.id}`)).statusCode).toBe(200);
+    expect((await get(`/customers/${customerB.id}`)).statusCode).toBe(404);
+    expect((await get(`/customers/${customerA.id}`)).statusCode).toBe(200);
+
+    const orders = (await get('/orders')).json().orders as { bot: { id: string } }[];
+    expect(orders.map((o) => o.bot.id)).toEqual([botA.id]);
+    const customers = (await get('/customers')).json().customers as { id: string }[];
+    expect(customers.map((c) => c.id)).toEqual([customerA.id]);
+  });
+});
