@@ -1,7 +1,7 @@
 import type { MeResponse } from '@app/contracts/auth';
 import type { Permission } from '@app/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api, isApiError } from './api-client';
 import { meKey } from './query-keys';
 import { getRole } from './session';
 
@@ -16,6 +16,8 @@ export function useMe() {
     queryFn: ({ signal }) => api.get<MeResponse>('/me', { signal }),
     staleTime: 30_000,
     refetchInterval: 60_000,
+    // A refusal is an answer: the seat is gone.
+    retry: (failures, error) => !(isApiError(error) && error.status === 403) && failures < 1,
   });
 }
 
@@ -34,6 +36,8 @@ export function useCan(): (needed: Permission) => boolean {
 /** `ready` once what the caller may do is known (at once for the owner); `can` as for useCan. */
 export function useAccess(): { ready: boolean; can: (needed: Permission) => boolean } {
   const me = useMe();
+  // Refused outright: the seat is gone (revoked), whatever an earlier answer said.
+  if (isApiError(me.error) && me.error.status === 403) return { ready: true, can: () => false };
   if (me.data) {
     const permissions = me.data.permissions;
     return { ready: true, can: (needed) => holds(permissions, needed) };

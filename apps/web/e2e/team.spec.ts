@@ -1,0 +1,146 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { OrderListResponse } from '@app/contracts/orders';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { openSignedIn } from './fixtures';
+
+// The demo server's platform bot token (apps/server/src/config.ts, DEMO_PLATFORM_BOT_TOKEN): Telegram signs a
+// Mini App's launch data with the key derived from it, and so does this test for the second person.
+const DEMO_PLATFORM_BOT_TOKEN = '1000000001:DEMOplatformBotTokenNotForProduction';
+
+/** Launch data as Telegram signs it for `user` (core.telegram.org/bots/webapps#validating-data). */
+function signInitData(user: { id: number; first_name: string; username: string }): string {
+  const params = new URLSearchParams();
+  params.set('query_id', `AA${randomBytes(12).toString('base64url')}`);
+  params.set('user', JSON.stringify(user));
+  params.set('auth_date', String(Math.floor(Date.now() / 1000)));
+  params.set('signature', randomBytes(64).toString('base64url'));
+  const check = [...params.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n');
+  const secret = createHmac('sha256', 'WebAppData').update(DEMO_PLATFORM_BOT_TOKEN).digest();
+  params.set('hash', createHmac('sha256', secret).update(check).digest('hex'));
+  return params.toString();
+}
+
+/**
+ * A second person's own Telegram, in a browser of their own: in demo mode the app takes its launch data from
+ * the server's demo endpoint (standing in for the Telegram client); here the client hands over this person's
+ * signed launch data instead, which the server verifies like any other.
+ */
+async function openAs(browser: Browser, user: { id: number; first_name: string; username: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const initData = signInitData(user);
+  await page.route('**/api/v1/demo/init-data', (route) => route.fulfill({ json: { initData, demo: true } }));
+  page.on('dialog', (dialog) => void dialog.accept());
+  return { context, page };
+}
+
+/** A call on the API with the page's own session (arranging and checking, never standing in for a screen). */
+async function apiAs<T>(page: Page, method: 'GET' | 'PATCH', path: string, data?: unknown) {
+  const { token, vendorId } = await page.evaluate(() => ({
+    token: localStorage.getItem('auth_token'),
+    vendorId: localStorage.getItem('vendor_id'),
+  }));
+  const response = await page.request.fetch(`/api/v1/vendors/${vendorId}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  return { status: response.status(), body: (await response.json().catch(() => null)) as T };
+}
+
+const mainButton = (page: Page) => page.getByTestId('demo-main-button');
+
+test('the owner adds a Support Agent for one bot, who works in that bot only until access is revoked', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await openSignedIn(page);
+  const bots = (await apiAs<{ bots: { id: string; username: string }[] }>(page, 'GET', '/bots')).body.bots;
+  // A bot with an unfinished digital or service order to move (the orders test moves physical ones).
+  let botA: { id: string; username: string } | undefined;
+  let order: OrderListResponse['orders'][number] | undefined;
+  search: for (const bot of bots) {
+    for (const query of [
+      'status=pending&productType=digital',
+      'status=pending&productType=service',
+      'status=scheduled&productType=service',
+      'status=processing&productType=digital',
+    ]) {
+      const list = await apiAs<OrderListResponse>(page, 'GET', `/orders?${query}&botId=${bot.id}&limit=1`);
+      if (list.body.orders[0]) {
+        botA = bot;
+        order = list.body.orders[0];
+        break search;
+      }
+    }
+  }
+  if (!botA || !order) throw new Error('the demo vendor has no unfinished digital or service order');
+
+  // The owner adds Sam, a Support Agent on bot A only.
+  const sam = {
+    id: 700_000_000 + Math.floor(Math.random() * 1_000_000),
+    first_name: 'Sam',
+    username: 'sam_agent',
+  };
+  await page.goto('/staff/new');
+  await page.getByLabel('Telegram ID').fill(String(sam.id));
+  await page.getByLabel('Name', { exact: true }).fill('Sam Agent');
+  const botPicker = page.getByTestId('bot-picker');
+  await botPicker.getByLabel(`@${botA.username}`).check();
+  await expect(botPicker.getByLabel('All Bots')).not.toBeChecked();
+  await mainButton(page).click();
+  const link = page.getByTestId('invite-link');
+  await expect(link).toContainText('startapp=invite_');
+  const token = new URL((await link.textContent()) ?? '').searchParams
+    .get('startapp')
+    ?.slice('invite_'.length);
+  expect(token).toBeTruthy();
+
+  // Sam opens the app from the invite with his own Telegram account.
+  const agent = await openAs(browser, sam);
+  await agent.page.goto(`/?startapp=invite_${token}`);
+  await expect(agent.page.getByRole('heading', { name: /Hello, Sam/ })).toBeVisible();
+  const nav = agent.page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Orders' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Bots' })).toBeHidden();
+
+  // Only bot A's orders.
+  const seen = await apiAs<OrderListResponse>(agent.page, 'GET', '/orders?limit=100');
+  expect(seen.status).toBe(200);
+  expect(new Set(seen.body.orders.map((o) => o.bot.id))).toEqual(new Set([botA.id]));
+
+  // Analytics is not his: the screen says so.
+  await agent.page.goto('/analytics');
+  await expect(agent.page.getByText('You do not have access to this screen')).toBeVisible();
+
+  // He moves the order.
+  await agent.page.goto(`/orders/${order.id}`);
+  await expect(agent.page.getByRole('heading', { level: 1, name: `Order #${order.number}` })).toBeVisible();
+  await expect(mainButton(agent.page)).toHaveText(/Mark as/);
+  const status = agent.page.getByTestId('order-detail-page').locator('[data-status]').first();
+  const before = await status.textContent();
+  await mainButton(agent.page).click();
+  await expect(status).not.toHaveText(before ?? '');
+
+  // The owner sees it in Sam's activity log.
+  const members = (await apiAs<{ staff: { id: string; telegramId: number }[] }>(page, 'GET', '/staff')).body
+    .staff;
+  const member = members.find((m) => m.telegramId === sam.id);
+  if (!member) throw new Error('Sam is not on the team');
+  await page.goto(`/staff/${member.id}/activity`);
+  await expect(page.getByTestId('staff-activity')).toContainText(`#${order.number}`);
+
+  // The owner revokes Sam's access; his next action is refused.
+  await page.goto(`/staff/${member.id}/permissions`);
+  await page.getByTestId('revoke-staff').click();
+  await expect(page.getByTestId('staff-status')).toHaveText('Inactive');
+  expect((await apiAs(agent.page, 'GET', '/orders')).status).toBe(403);
+  await mainButton(agent.page).click();
+  await expect(agent.page.getByText('You do not have access to this screen')).toBeVisible();
+  await agent.context.close();
+});
