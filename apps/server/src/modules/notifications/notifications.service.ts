@@ -1,4 +1,5 @@
 import { DAY_MS } from '@app/contracts/common';
+import type { Permission } from '@app/contracts/permissions';
 import type { Db } from '../../db/types';
 import type { Secrets } from '../../lib/secrets';
 import type { BotApi } from '../../lib/telegram/bot-api';
@@ -8,6 +9,7 @@ import { ownerContactOf } from '../auth/auth.service';
 import { botMessengerOf, botUsernameOf } from '../bots/bot-runtime.service';
 import { type CustomersService, createCustomersService } from '../customers/customers.service';
 import { createOrderReads, type OrderReads } from '../orders/order-reads';
+import { staffToTell } from '../staff/staff.service';
 import { type Outcome, sendTo } from './notification-delivery';
 import {
   type CustomerNotice,
@@ -66,8 +68,8 @@ export type VendorNotifierParts = {
 
 /**
  * Tells a vendor something through the platform bot, in their profile's language, with a button that opens the
- * matching back-office screen. The owner only: staff have no stored grants yet (no staff module), so nobody else
- * can be picked by permission. Someone who blocked the platform bot lately is skipped.
+ * matching back-office screen: the owner, then the staff whose permission and bots cover it. Someone who blocked
+ * the platform bot lately is skipped.
  */
 export async function tellVendor(
   parts: VendorNotifierParts,
@@ -89,8 +91,27 @@ export async function tellVendor(
   const message = vendorMessage(kind, { ...n, botUsername: botUsername ?? null }, owner);
   const link =
     message.button && platformBot ? await platformBot.miniAppLink(message.button.startParam) : null;
-  return sendTo(parts.botApi, token, chatId, message, link);
+  const outcome = await sendTo(parts.botApi, token, chatId, message, link);
+  // The team members responsible (permission and bot scope) are told too, in the account's words, once: the
+  // notification's delivery and retries follow the owner's message.
+  if (outcome.status !== 'retry') {
+    for (const staffId of await staffToTell(db, vendorId, STAFF_PERMISSION[kind], n.botId)) {
+      if (staffId !== chatId) await sendTo(parts.botApi, token, staffId, message, link);
+    }
+  }
+  return outcome;
 }
+
+/** Which staff members hear of each kind: those whose permission covers it. */
+const STAFF_PERMISSION: Record<VendorNotice, Permission> = {
+  order_paid: 'orders',
+  stock_low: 'products',
+  stock_out: 'products',
+  message_flagged: 'support',
+  order_limit: 'billing',
+  trial_ending: 'billing',
+  subscription_ending: 'billing',
+};
 
 /** The vendor notifier as the sender and the reminders job call it: its parts built once, then bound. */
 export function createVendorNotifier(deps: VendorNotifierDeps) {

@@ -118,3 +118,15 @@ export async function touch(db: Db, vendorId: string, telegramId: number, at: Da
     .set({ lastActiveAt: at })
     .where(and(eq(staffMembers.vendorId, vendorId), eq(staffMembers.telegramId, telegramId)));
 }
+
+/** The active seats of a vendor (the alerts pick who is told among them). */
+export async function activeSeats(db: Db, vendorId: string) {
+  return db
+    .select({
+      telegramId: staffMembers.telegramId,
+      permissions: staffMembers.permissions,
+      managedBots: staffMembers.managedBots,
+    })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.vendorId, vendorId), eq(staffMembers.status, 'active')));
+}

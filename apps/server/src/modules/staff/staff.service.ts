@@ -81,6 +81,23 @@ function presenceRecorder(deps: StaffDeps) {
   };
 }
 
+/**
+ * The staff members an alert about `botId` (null: the account) goes to: active seats holding `permission`
+ * (or Full Access) with that bot in their scope. The platform bot tells them as it tells the owner.
+ */
+export async function staffToTell(
+  db: Db,
+  vendorId: string,
+  permission: Permission,
+  botId: string | null,
+): Promise<number[]> {
+  const seats = await repo.activeSeats(db, vendorId);
+  return seats
+    .filter((s) => hasPermission(s, permission))
+    .filter((s) => s.managedBots === null || (botId !== null && s.managedBots.includes(botId)))
+    .map((s) => s.telegramId);
+}
+
 // ---- The team ----
 
 function toMember(row: StaffRow, now: Date): StaffMember {

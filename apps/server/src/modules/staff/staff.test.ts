@@ -27,7 +27,9 @@ import {
 } from '../../../test/harness';
 import { events, refreshTokens, vendors } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import type { BotApi } from '../../lib/telegram/bot-api';
 import { type InitDataUser, signInitData } from '../../lib/telegram/init-data';
+import { createVendorNotifier } from '../notifications/notifications.service';
 
 let fake: FakeBotApi;
 let t: TestApp;
@@ -500,5 +502,39 @@ describe('the activity log', () => {
     expect(await presence()).toBe('online');
     now = new Date(now.getTime() + 6 * 60_000);
     expect(await presence()).toBe('offline');
+  });
+});
+
+describe('alerts to the team', () => {
+  it('tells the staff responsible for a paid order (permission and bot) through the platform bot, and nobody else', async () => {
+    const onA = telegramUser();
+    const onB = telegramUser();
+    const noOrders = telegramUser();
+    await joined(onA, { managedBots: [botA.id] });
+    await joined(onB, { managedBots: [botB.id] });
+    await joined(noOrders, { role: 'analyst', permissions: ['analytics'] });
+    const pending = telegramUser();
+    await addStaff({ telegramId: pending.id });
+
+    const told: number[] = [];
+    const botApi = {
+      call: async (_token: string, _method: string, params: { chat_id: number }) => {
+        told.push(params.chat_id);
+        return { message_id: 1 };
+      },
+    } as unknown as BotApi;
+    const notifier = createVendorNotifier({
+      db: t.database.db,
+      botApi,
+      platformBotToken: TEST_BOT_TOKEN,
+      platformBot: { miniAppLink: async (p) => `https://t.me/platform_bot?startapp=${p}` },
+    });
+    const me = (await call(owner, 'GET', '/api/v1/me')).json() as MeResponse;
+    await notifier.tell(owner.vendorId, 'order_paid', {
+      subjectId: '00000000-0000-4000-8000-000000000001',
+      botId: botA.id,
+      params: { orderNumber: 7, totalMinor: 1000, currency: 'USD', botUsername: 'shop_bot' },
+    });
+    expect(told).toEqual([me.telegramId, onA.id]);
   });
 });
