@@ -22,7 +22,7 @@ import { createSecrets, type Secrets } from './lib/secrets';
 import { type BotApi, createBotApi } from './lib/telegram/bot-api';
 import { createPlatformBot } from './lib/telegram/platform-bot';
 import { platformWebhookSecret } from './lib/telegram/platform-webhook';
-import type { TelegramThrottle } from './lib/telegram/throttle';
+import { type TelegramThrottle, throttledBotApi } from './lib/telegram/throttle';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { createActivityService } from './modules/activity/activity.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -254,7 +254,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const media = createMediaService({ db, storage, ...clock });
   const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
-  staff = createStaffService({ db, bots, auth, platformBot, ...clock });
+  staff = createStaffService({
+    db,
+    bots,
+    auth,
+    platformBot,
+    sendInvite: async (chatId, text, button) => {
+      await throttledBotApi(botApi, deps.telegramThrottle).call(config.platformBotToken, 'sendMessage', {
+        chat_id: chatId,
+        text,
+        reply_markup: { inline_keyboard: [[{ text: button.text, url: button.url }]] },
+      });
+    },
+    ...clock,
+  });
   // The shops' bots, their customers' carts and checkout, payments, and the Mini App (modules/shop/README.md).
   const shop = createShop({
     db,

@@ -29,19 +29,25 @@ import { AppError } from '../../lib/app-error';
 import { randomToken, sha256Hex } from '../../lib/secrets';
 import type { InitDataUser } from '../../lib/telegram/init-data';
 import type { PlatformBot } from '../../lib/telegram/platform-bot';
-import { type AuthService, addStaffSeat, endStaffSeat, ownerOf } from '../auth/auth.service';
+import { type AuthService, addStaffSeat, endStaffSeat, ownerContactOf, ownerOf } from '../auth/auth.service';
 import type { BotsService } from '../bots/bots.service';
 import { type EventRow, trail } from '../events/events.service';
 import { type EventActor, recordEvent } from '../events/record-event';
 import { eventActorOf } from '../orders/orders.service';
+import { INVITE_MESSAGES } from './invite-message';
 import type { StaffRow } from './staff.repository';
 import * as repo from './staff.repository';
 
 export type StaffDeps = {
   db: Db;
   bots: Pick<BotsService, 'namesOf'>;
-  auth: Pick<AuthService, 'sessionFor' | 'verifiedUser'>;
+  auth: Pick<AuthService, 'sessionFor' | 'verifiedUser' | 'vendorOf'>;
   platformBot: PlatformBot;
+  /**
+   * Sends a platform bot message with one link button; it fails for someone who never started the platform bot
+   * (Telegram's 403), which is fine: the owner shares the link then.
+   */
+  sendInvite?: (chatId: number, text: string, button: { text: string; url: string }) => Promise<void>;
   now?: () => Date;
 };
 
@@ -225,7 +231,25 @@ export async function addStaff(
     });
     return inserted;
   });
-  return { member: toMember(row, nowOf(deps)), invite: await inviteOf(deps, invite) };
+  const link = await inviteOf(deps, invite);
+  await tellInvitee(deps, row, link);
+  return { member: toMember(row, nowOf(deps)), invite: link };
+}
+
+/** The platform bot tells the person, when they have started it before (best effort: never fails the add). */
+async function tellInvitee(deps: StaffDeps, row: StaffRow, invite: StaffInvite): Promise<void> {
+  if (!deps.sendInvite || !invite.url) return;
+  try {
+    const owner = await ownerContactOf(deps.db, row.vendorId);
+    const store = (await deps.auth.vendorOf(row.vendorId))?.vendor.storeName ?? '';
+    const words = INVITE_MESSAGES[owner?.language ?? 'en'];
+    await deps.sendInvite(row.telegramId, words.text(store, row.name), {
+      text: words.button,
+      url: invite.url,
+    });
+  } catch {
+    // Not started, blocked, or Telegram unreachable: the link on the screen is the way.
+  }
 }
 
 const staffPayload = (row: StaffRow) => ({

@@ -145,6 +145,16 @@ describe('adding staff', () => {
     ]);
   });
 
+  it('has the platform bot message the person the invite link (best effort: they may never have started it)', async () => {
+    fake.state.registerBot({ token: TEST_BOT_TOKEN, username: 'platform_bot', firstName: 'Platform' });
+    const person = telegramUser();
+    const { invite } = await addStaff({ telegramId: person.id });
+    expect(invite.url).toBe(`https://t.me/platform_bot?startapp=invite_${invite.token}`);
+    const sent = fake.state.calls({ method: 'sendMessage', token: TEST_BOT_TOKEN });
+    expect(sent.map((c) => c.params.chat_id)).toEqual([person.id]);
+    expect(JSON.stringify(sent[0]?.params.reply_markup)).toContain(invite.url);
+  });
+
   it('refuses a member without permissions in the spec’s words', async () => {
     const res = await call(owner, 'POST', '/staff', {
       telegramId: telegramUser().id,
