@@ -88,7 +88,8 @@ const BAD = [
 
 describe('every string field of every operation', () => {
   it('refuses NUL and unpaired surrogates with a 4xx in the one error body, never a 5xx', async () => {
-    t = await createTestApp({ config: { telegramApiRoot: fake.url } });
+    // Every field of every route, twice: more requests than the API's per-minute limit allows one address.
+    t = await createTestApp({ config: { telegramApiRoot: fake.url, rateLimitPerMinute: 100_000 } });
     const owner = await vendor(t.app);
     const bot = await createBot(t.app, owner, { botToken: fakeBot(fake).token, botName: 'Shop' });
     const valid: Record<string, string> = {

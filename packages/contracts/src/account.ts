@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { Language, text } from './common';
+
+/**
+ * The vendor's own account (spec part 2 §2.3 Profile, Security, Notifications, Danger Zone; §3.8; §9): the
+ * profile, the sessions and two-step confirmation, and what the danger zone schedules.
+ */
+
+/** Spec part 2 §9: the timezones the profile offers. */
+export const PROFILE_TIMEZONES = [
+  'UTC',
+  'America/New_York',
+  'America/Chicago',
+  'America/Los_Angeles',
+  'Europe/London',
+  'Asia/Tokyo',
+] as const;
+export const ProfileTimezone = z.enum(PROFILE_TIMEZONES);
+export type ProfileTimezone = z.infer<typeof ProfileTimezone>;
+
+export const ACCOUNT_LIMITS = {
+  nameMax: 120,
+  companyMax: 120,
+  addressMax: 200,
+  cityMax: 100,
+  countryMax: 100,
+  postalCodeMax: 20,
+  urlMax: 2048,
+  /** Spec part 2 §9: photo max 5 MB. */
+  photoBytes: 5 * 1024 * 1024,
+  /** A step-up code (two-step confirmation) is good for this long, for the session that gave it. */
+  stepUpTtlS: 10 * 60,
+  /** Wrong two-step codes allowed per window, then a wait. */
+  wrongCodesMax: 5,
+  wrongCodesWindowS: 15 * 60,
+  recoveryCodes: 10,
+  /** Spec part 2 §9: account deletion takes 30 days. */
+  deletionDays: 30,
+} as const;
+
+/** Spec part 2 §5.6: the phrase the account's deletion asks for, exactly (case-sensitive). */
+export const DELETE_ACCOUNT_PHRASE = 'DELETE MY ACCOUNT';
+
+export const ACCOUNT_MESSAGES = {
+  emailInvalid: 'Please enter a valid email address.',
+  phoneInvalid: 'Please enter the phone number in international format, e.g. +14155550123.',
+  urlInvalid: 'Please enter a valid URL (https://…).',
+  timezoneInvalid: 'Please choose a timezone from the list.',
+  languageInvalid: 'Please choose a language from the list.',
+  codeInvalid: 'The code is not valid. Check your authenticator app and try again.',
+  phraseRequired: 'Please type DELETE MY ACCOUNT to confirm.',
+} as const;
+
+// The contracts compile without DOM or Node types; every runtime they run in has the WHATWG URL.
+const WhatwgUrl = (
+  globalThis as unknown as { URL: new (s: string) => { protocol: string; hostname: string } }
+).URL;
+const isHttpUrl = (s: string) => {
+  try {
+    const u = new WhatwgUrl(s);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname.includes('.');
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A phone number in E.164 once spaces, dashes, dots and brackets are taken out ("+1 (415) 555-0123" →
+ * "+14155550123"); a leading 00 counts as +. Null when it is not one.
+ */
+export function normalisePhone(input: string): string | null {
+  const compact = input.replace(/[\s\-.()]/g, '').replace(/^00/, '+');
+  return /^\+[1-9]\d{6,14}$/.test(compact) ? compact : null;
+}
+
+/** A website as typed: "example.com" becomes "https://example.com"; null when it is no http(s) address. */
+export function normaliseWebsite(input: string): string | null {
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(input) ? input : `https://${input}`;
+  return isHttpUrl(withScheme) ? withScheme : null;
+}
+
+const optionalText = (max: number) => text().trim().max(max);
+
+/**
+ * PATCH /vendors/{id}/profile (spec part 2 §3.8: name, email, phone, company, website, timezone, language, and
+ * the server's address fields). Every field is optional; an empty string clears it. Anything else is refused.
+ */
+export const UpdateProfileBody = z
+  .object({
+    name: optionalText(ACCOUNT_LIMITS.nameMax),
+    email: text()
+      .trim()
+      .max(254)
+      .refine((s) => s === '' || z.email().safeParse(s).success, ACCOUNT_MESSAGES.emailInvalid),
+    phone: text()
+      .trim()
+      .max(40)
+      .refine((s) => s === '' || normalisePhone(s) !== null, ACCOUNT_MESSAGES.phoneInvalid)
+      .transform((s) => (s === '' ? s : (normalisePhone(s) ?? s))),
+    company: optionalText(ACCOUNT_LIMITS.companyMax),
+    website: text()
+      .trim()
+      .max(ACCOUNT_LIMITS.urlMax)
+      .refine((s) => s === '' || normaliseWebsite(s) !== null, ACCOUNT_MESSAGES.urlInvalid)
+      .transform((s) => (s === '' ? s : (normaliseWebsite(s) ?? s))),
+    timezone: z.enum(PROFILE_TIMEZONES, { error: ACCOUNT_MESSAGES.timezoneInvalid }),
+    language: z.enum(Language.options, { error: ACCOUNT_MESSAGES.languageInvalid }),
+    address: optionalText(ACCOUNT_LIMITS.addressMax),
+    city: optionalText(ACCOUNT_LIMITS.cityMax),
+    country: optionalText(ACCOUNT_LIMITS.countryMax),
+    postalCode: optionalText(ACCOUNT_LIMITS.postalCodeMax),
+  })
+  .partial()
+  .strict();
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+export const AccountStatus = z.enum(['active', 'deletion_scheduled']);
+export type AccountStatus = z.infer<typeof AccountStatus>;
+
+/** The profile as the server keeps it (spec part 2 §3.8 server profile fields), with the info card's facts. */
+export const Profile = z.object({
+  id: z.string(),
+  /** The profile's name; the Telegram name until the vendor saves one. */
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** The Telegram username, read-only; null shows as 'Not set'. */
+  username: z.string().nullable(),
+  telegramId: z.number(),
+  email: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  website: z.string(),
+  address: z.string(),
+  city: z.string(),
+  country: z.string(),
+  postalCode: z.string(),
+  timezone: ProfileTimezone,
+  /** Null until the vendor picks one: the app then follows Telegram's language. */
+  language: Language.nullable(),
+  createdAt: z.string(),
+  /** The caller's last sign-in. */
+  lastLoginAt: z.string().nullable(),
+  status: AccountStatus,
+  /** When a scheduled deletion will erase the account; null when none is scheduled. */
+  deletionScheduledFor: z.string().nullable(),
+  /** The photo shown: the uploaded one, else Telegram's; null when neither exists. */
+  photoUrl: z.string().nullable(),
+  photoSource: z.enum(['upload', 'telegram']).nullable(),
+  settings: z.object({ profileImage: z.string().nullable() }),
+});
+export type Profile = z.infer<typeof Profile>;
+
+/** POST /upload/vendors/{id}/profile/image (multipart field `file`): spec part 2 §7.3's answer. */
+export const ProfileImageResponse = z.object({ success: z.literal(true), url: z.string() });
+export type ProfileImageResponse = z.infer<typeof ProfileImageResponse>;
