@@ -154,3 +154,30 @@ export type Profile = z.infer<typeof Profile>;
 /** POST /upload/vendors/{id}/profile/image (multipart field `file`): spec part 2 §7.3's answer. */
 export const ProfileImageResponse = z.object({ success: z.literal(true), url: z.string() });
 export type ProfileImageResponse = z.infer<typeof ProfileImageResponse>;
+
+/**
+ * The profile form (spec part 2 §3.8): first and last name, saved as one name (joined and trimmed), and the
+ * rest as the PATCH takes it. The same field rules as the server's.
+ */
+export const ProfileForm = z.object({
+  firstName: text().trim().max(60),
+  lastName: text().trim().max(60),
+  email: UpdateProfileBody.shape.email.unwrap(),
+  phone: UpdateProfileBody.shape.phone.unwrap(),
+  company: UpdateProfileBody.shape.company.unwrap(),
+  website: UpdateProfileBody.shape.website.unwrap(),
+  timezone: ProfileTimezone,
+  language: Language,
+  address: UpdateProfileBody.shape.address.unwrap(),
+  city: UpdateProfileBody.shape.city.unwrap(),
+  country: UpdateProfileBody.shape.country.unwrap(),
+  postalCode: UpdateProfileBody.shape.postalCode.unwrap(),
+});
+export type ProfileFormInput = z.input<typeof ProfileForm>;
+export type ProfileFormValues = z.infer<typeof ProfileForm>;
+
+/** The PATCH body a filled form saves: the name is first and last joined and trimmed. */
+export function profileFormToBody(form: ProfileFormValues): UpdateProfileBody {
+  const { firstName, lastName, ...rest } = form;
+  return { ...rest, name: `${firstName} ${lastName}`.trim() };
+}

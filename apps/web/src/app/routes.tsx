@@ -250,7 +250,13 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/settings/routes/settings-hub-page')).SettingsHubPage,
     }),
   },
-  placeholder('settings/profile', 'shell.screen.profile', settingsPage),
+  {
+    path: 'settings/profile',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/account/routes/profile-page')).ProfilePage,
+    }),
+  },
   placeholder('settings/security', 'shell.screen.security', settingsPage),
   placeholder('settings/notifications', 'shell.screen.notifications', settingsPage),
   placeholder('settings/payment', 'shell.screen.paymentMethods', settingsPage),

@@ -1,3 +1,4 @@
+import { account } from './account';
 import { activity } from './activity';
 import { analytics } from './analytics';
 import { auth } from './auth';
@@ -33,4 +34,5 @@ export const en = {
   ...products,
   ...categories,
   ...shop,
+  ...account,
 };

@@ -1,4 +1,5 @@
 import type { Catalogue } from '../messages';
+import { account } from './account';
 import { activity } from './activity';
 import { analytics } from './analytics';
 import { auth } from './auth';
@@ -33,4 +34,5 @@ export const zh: Catalogue = {
   ...products,
   ...categories,
   ...shop,
+  ...account,
 };
