@@ -30,6 +30,7 @@ import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createActorResolver, type FindStaffGrant } from './modules/auth/actor-resolver';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createRevocationList, createSessionsService } from './modules/auth/sessions.service';
 import { createBotStatsService } from './modules/bots/bot-stats.service';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { createBotsService } from './modules/bots/bots.service';
@@ -57,6 +58,8 @@ import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
 import { profileRoutes, profileUploadRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
+import { securityRoutes } from './modules/security/security.routes';
+import { createSecurityService } from './modules/security/security.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createShop } from './modules/shop/shop.wiring';
@@ -64,6 +67,7 @@ import { createSubscriptionsService } from './modules/subscriptions/subscription
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { stepUpPlugin } from './plugins/step-up';
 import { actorPlugin, vendorScope } from './plugins/vendor-scope';
 import { isStaticFilePath, registerWebApp } from './plugins/web-app';
 
@@ -173,7 +177,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const secrets = deps.secrets ?? createSecrets(config.appSecret);
-  await app.register(authPlugin, { jwtKey: secrets.jwtKey });
+  // Revoked sessions' access tokens are refused at once, not only once they expire (modules/auth/sessions.service.ts).
+  const revocations = createRevocationList({ db: database.db });
+  await app.register(authPlugin, { jwtKey: secrets.jwtKey, isSessionRevoked: revocations.isRevoked });
   await app.register(actorPlugin, {
     resolveActor: createActorResolver(deps.findStaffGrant ? { findStaffGrant: deps.findStaffGrant } : {}),
     readCache: createReadCache({ ttlMs: config.readCacheMs }),
@@ -188,6 +194,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     initDataMaxAgeS: config.initDataMaxAgeS,
     ...clock,
   });
+  const sessions = createSessionsService({ db, revocations, ...clock });
+  // Two-step confirmation; `config: { stepUp: true }` on a route asks for a fresh code (modules/security/README.md).
+  const security = createSecurityService({ db, secrets, sessions, ...clock });
+  await app.register(stepUpPlugin, { requireStepUp: security.requireStepUp });
   const botApi = deps.botApi ?? createBotApi({ apiRoot: config.telegramApiRoot });
   const subscriptions = createSubscriptionsService({ db, ...clock });
   const orderReads = createOrderReads({ db });
@@ -325,6 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(profileRoutes(profile)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(securityRoutes(security, sessions)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(profileUploadRoutes(profile)), { prefix: '/upload/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },

@@ -181,3 +181,56 @@ export function profileFormToBody(form: ProfileFormValues): UpdateProfileBody {
   const { firstName, lastName, ...rest } = form;
   return { ...rest, name: `${firstName} ${lastName}`.trim() };
 }
+
+// --- Security -----------------------------------------------------------------------------------------------
+
+/** Spec part 2 §3.8 Session: one sign-in (a refresh-token family), with its device and platform. */
+export const SecuritySession = z.object({
+  id: z.string(),
+  /** The client: Telegram, or the browser the back-office was opened in. */
+  device: z.string(),
+  /** The operating system. */
+  platform: z.string(),
+  /** Approximate location, when known (null: not known). */
+  location: z.string().nullable(),
+  startedAt: z.string(),
+  lastActive: z.string(),
+  current: z.boolean(),
+});
+export type SecuritySession = z.infer<typeof SecuritySession>;
+
+/** GET /vendors/{id}/security. */
+export const SecurityOverview = z.object({
+  twoStep: z.object({
+    enabled: z.boolean(),
+    /** Recovery codes not used yet. */
+    recoveryCodesLeft: z.number().int(),
+    /** Until when this session's last step-up code lets sensitive actions through; null when none is fresh. */
+    stepUpUntil: z.string().nullable(),
+  }),
+  sessions: z.array(SecuritySession),
+});
+export type SecurityOverview = z.infer<typeof SecurityOverview>;
+
+export const SessionParams = z.object({ vendorId: text().min(1).max(64), sessionId: z.uuid() });
+
+export const RevokedSessions = z.object({ revoked: z.number().int() });
+export type RevokedSessions = z.infer<typeof RevokedSessions>;
+
+/** A six-digit code from the authenticator app, or one of the recovery codes. */
+export const TwoStepCodeBody = z
+  .object({ code: text().trim().min(6, ACCOUNT_MESSAGES.codeInvalid).max(32, ACCOUNT_MESSAGES.codeInvalid) })
+  .strict();
+export type TwoStepCodeBody = z.infer<typeof TwoStepCodeBody>;
+
+/** POST …/security/two-step/setup: the secret shown once, as text and as a QR code (an SVG data URL). */
+export const TwoStepSetup = z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() });
+export type TwoStepSetup = z.infer<typeof TwoStepSetup>;
+
+/** POST …/security/two-step/enable: the 10 one-time recovery codes, shown once. */
+export const TwoStepEnabled = z.object({ recoveryCodes: z.array(z.string()) });
+export type TwoStepEnabled = z.infer<typeof TwoStepEnabled>;
+
+/** POST …/security/step-up: sensitive actions pass until `validUntil` in this session. */
+export const StepUpResponse = z.object({ validUntil: z.string() });
+export type StepUpResponse = z.infer<typeof StepUpResponse>;

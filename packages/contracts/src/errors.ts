@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from './account';
 import { BOT_MESSAGES } from './bots';
 import { MEDIA_MESSAGES } from './media';
 import { PAYMENT_MESSAGES } from './payments';
@@ -216,6 +217,17 @@ export const ERRORS = {
   DOWNLOAD_NOT_FOUND: { status: 404, message: 'This download link is not valid.' },
   DOWNLOAD_EXPIRED: { status: 410, message: 'This download link has expired.' },
   DOWNLOAD_LIMIT_REACHED: { status: 410, message: 'This download link has been used as often as it allows.' },
+  // Account: sessions, two-step confirmation (modules/security), the danger zone.
+  SESSION_NOT_FOUND: { status: 404, message: 'Session not found.' },
+  SESSION_IS_CURRENT: { status: 409, message: 'This is the session you are using: sign out instead.' },
+  TWO_STEP_CODE_INVALID: { status: 400, message: ACCOUNT_MESSAGES.codeInvalid },
+  /** `details.retryAfterS`: seconds until codes are taken again. */
+  TWO_STEP_LOCKED: { status: 429, message: 'Too many wrong codes. Try again in {retryAfterS} s.' },
+  TWO_STEP_NOT_SET_UP: { status: 409, message: 'Set up two-step confirmation first.' },
+  TWO_STEP_ALREADY_ON: { status: 409, message: 'Two-step confirmation is already on.' },
+  TWO_STEP_OFF: { status: 409, message: 'Two-step confirmation is off.' },
+  /** A sensitive action while two-step confirmation is on, without a fresh code in this session. */
+  STEP_UP_REQUIRED: { status: 403, message: 'Enter your two-step confirmation code to continue.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 type ErrorEntry = { status: number; message: string; answersAs?: string };

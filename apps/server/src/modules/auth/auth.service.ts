@@ -55,6 +55,7 @@ async function issueTokens(
   deps: AuthDeps,
   auth: AuthContext,
   familyId: string = randomUUID(),
+  userAgent: string | null = null,
 ): Promise<TokenPair> {
   const refreshToken = randomToken();
   await repo.insertRefreshToken(deps.db, {
@@ -63,9 +64,16 @@ async function issueTokens(
     telegramId: auth.telegramId,
     role: auth.role,
     tokenHash: sha256Hex(refreshToken),
+    createdAt: nowOf(deps),
     expiresAt: new Date(nowOf(deps).getTime() + LIMITS.refreshTokenTtlS * 1000),
+    userAgent: userAgent?.slice(0, 500) ?? null,
   });
-  const accessToken = await signAccessToken(auth, deps.jwtKey, LIMITS.accessTokenTtlS);
+  // The family is the session: its id in the access token lets a revoked session's tokens be refused at once.
+  const accessToken = await signAccessToken(
+    { ...auth, sessionId: familyId },
+    deps.jwtKey,
+    LIMITS.accessTokenTtlS,
+  );
   return { accessToken, refreshToken, expiresIn: LIMITS.accessTokenTtlS };
 }
 
@@ -82,6 +90,7 @@ const storeNameOf = (user: InitDataUser) =>
 export async function signInWithTelegram(
   deps: AuthDeps,
   initData: string | undefined,
+  userAgent: string | null = null,
 ): Promise<LoginResponse> {
   const user = verifiedUser(deps, initData);
   const identity = await deps.db.transaction(async (tx) => {
@@ -92,11 +101,12 @@ export async function signInWithTelegram(
     }
     return repo.insertVendorWithOwner(tx, storeNameOf(user), user);
   });
-  const tokens = await issueTokens(deps, {
-    vendorId: identity.vendorId,
-    telegramId: user.id,
-    role: identity.role,
-  });
+  const tokens = await issueTokens(
+    deps,
+    { vendorId: identity.vendorId, telegramId: user.id, role: identity.role },
+    undefined,
+    userAgent,
+  );
   return {
     ...tokens,
     vendor: vendorSummary(identity),
@@ -143,6 +153,7 @@ export async function refreshTokens(deps: AuthDeps, refreshToken: string): Promi
     deps,
     { vendorId: row.vendorId, telegramId: row.telegramId, role: row.role },
     row.familyId,
+    row.userAgent,
   );
 }
 
@@ -176,7 +187,8 @@ export async function checkStatus(
 /** Sign-in, registration and sessions: every method bound to `deps`, safe to pass around unbound. */
 export function createAuthService(deps: AuthDeps) {
   return {
-    signInWithTelegram: (initData: string | undefined) => signInWithTelegram(deps, initData),
+    signInWithTelegram: (initData: string | undefined, userAgent?: string | null) =>
+      signInWithTelegram(deps, initData, userAgent ?? null),
     register: (initData: string | undefined, storeName?: string) => registerVendor(deps, initData, storeName),
     refresh: (refreshToken: string) => refreshTokens(deps, refreshToken),
     logout: (refreshToken: string) => logout(deps, refreshToken),
