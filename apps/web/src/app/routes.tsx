@@ -257,7 +257,13 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/account/routes/profile-page')).ProfilePage,
     }),
   },
-  placeholder('settings/security', 'shell.screen.security', settingsPage),
+  {
+    path: 'settings/security',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/account/routes/security-page')).SecurityPage,
+    }),
+  },
   placeholder('settings/notifications', 'shell.screen.notifications', settingsPage),
   placeholder('settings/payment', 'shell.screen.paymentMethods', settingsPage),
   placeholder('settings/invoices', 'shell.screen.invoices', settingsPage),

@@ -60,4 +60,55 @@ export const account = {
   'account.photo.updated': 'Your profile picture has been updated.',
   'account.photo.uploadFailedTitle': 'Upload Failed',
   'account.photo.uploadFailedMessage': 'Failed to upload image. Please try again.',
+  'account.cancel': 'Cancel',
+  'account.errorTitle': 'Error',
+
+  // Security (/settings/security): two-step confirmation
+  'account.twoStep.title': 'Two-Factor Authentication',
+  'account.twoStep.offHint': 'Ask for a code from an authenticator app before sensitive actions.',
+  'account.twoStep.onHint': 'On: sensitive actions ask for a code from your authenticator app.',
+  'account.twoStep.enableTitle': 'Enable Two-Factor Authentication',
+  'account.twoStep.enableMessage':
+    'Sensitive actions will ask for a code from an authenticator app. Set it up now?',
+  'account.twoStep.enable': 'Enable',
+  'account.twoStep.disable': 'Turn Off',
+  'account.twoStep.disableConfirm':
+    'Turn off two-factor authentication? We will e-mail you that it was turned off.',
+  'account.twoStep.disableTitle': 'Enter a code to turn it off',
+  'account.twoStep.scan': 'Scan this QR code with your authenticator app, or enter the key by hand.',
+  'account.twoStep.qrAlt': 'QR code for your authenticator app',
+  'account.twoStep.secretLabel': 'Key (shown once):',
+  'account.twoStep.verifyTitle': 'Enter the 6-digit code from the app',
+  'account.twoStep.verify': 'Verify',
+  'account.twoStep.codeLabel': 'Code',
+  'account.twoStep.codeHint': 'The 6-digit code from your authenticator app, or a recovery code.',
+  'account.twoStep.codeInvalid': 'The code is not valid. Check your authenticator app and try again.',
+  'account.twoStep.locked': 'Too many wrong codes. Try again in {retryAfterS} s.',
+  'account.twoStep.failed': 'Something went wrong. Please try again.',
+  'account.twoStep.recoveryTitle': 'Recovery codes',
+  'account.twoStep.recoveryHint':
+    'Keep these codes somewhere safe. Each works once, in place of a code, if you lose your phone. They are shown only now.',
+  'account.twoStep.savedCodes': 'I have saved them',
+  'account.twoStep.recoveryLeft': { one: '{count} recovery code left', other: '{count} recovery codes left' },
+  'account.stepUp.title': 'Confirm with your code',
+  'account.stepUp.hint': 'Two-factor authentication is on: enter a code to continue.',
+  'account.stepUp.confirm': 'Confirm',
+
+  // Security: sessions
+  'account.sessions.title': 'Active Sessions',
+  'account.sessions.device': '{device} on {platform}',
+  'account.sessions.current': 'Current',
+  'account.sessions.locationUnknown': 'Location unknown',
+  'account.sessions.lastActive': 'Last active {when}',
+  'account.sessions.revoke': 'Revoke',
+  'account.sessions.revokeConfirm': 'Revoke this session? It will be signed out at once.',
+  'account.sessions.revokeAll': 'Revoke All Other Sessions',
+  'account.sessions.revokeAllConfirm': 'Sign out every other session?',
+  'account.sessions.failed': 'Failed to revoke the session. Please try again.',
+
+  // Security: password (sign-in is Telegram's)
+  'account.password.title': 'Password',
+  'account.password.explain':
+    'You sign in with Telegram, so there is no password here. To protect your Telegram account, turn on Two-Step Verification in Telegram: Settings → Privacy and Security → Two-Step Verification.',
+  'account.password.open': 'About Telegram Two-Step Verification',
 };

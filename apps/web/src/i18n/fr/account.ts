@@ -59,4 +59,57 @@ export const account = {
   'account.photo.updated': 'Votre photo de profil a été mise à jour.',
   'account.photo.uploadFailedTitle': "Échec de l'envoi",
   'account.photo.uploadFailedMessage': "Impossible d'importer l'image. Veuillez réessayer.",
+  'account.cancel': 'Annuler',
+  'account.errorTitle': 'Erreur',
+  'account.twoStep.title': 'Authentification à deux facteurs',
+  'account.twoStep.offHint':
+    "Demander un code d'une application d'authentification avant les actions sensibles.",
+  'account.twoStep.onHint':
+    "Activée : les actions sensibles demandent un code de votre application d'authentification.",
+  'account.twoStep.enableTitle': "Activer l'authentification à deux facteurs",
+  'account.twoStep.enableMessage':
+    "Les actions sensibles demanderont un code d'une application d'authentification. La configurer maintenant ?",
+  'account.twoStep.enable': 'Activer',
+  'account.twoStep.disable': 'Désactiver',
+  'account.twoStep.disableConfirm':
+    "Désactiver l'authentification à deux facteurs ? Nous vous en informerons par e-mail.",
+  'account.twoStep.disableTitle': 'Saisissez un code pour la désactiver',
+  'account.twoStep.scan':
+    "Scannez ce QR code avec votre application d'authentification ou saisissez la clé à la main.",
+  'account.twoStep.qrAlt': "QR code pour votre application d'authentification",
+  'account.twoStep.secretLabel': 'Clé (affichée une seule fois) :',
+  'account.twoStep.verifyTitle': "Saisissez le code à 6 chiffres de l'application",
+  'account.twoStep.verify': 'Vérifier',
+  'account.twoStep.codeLabel': 'Code',
+  'account.twoStep.codeHint':
+    "Le code à 6 chiffres de votre application d'authentification, ou un code de récupération.",
+  'account.twoStep.codeInvalid':
+    "Le code n'est pas valide. Vérifiez votre application d'authentification et réessayez.",
+  'account.twoStep.locked': 'Trop de codes erronés. Réessayez dans {retryAfterS} s.',
+  'account.twoStep.failed': "Une erreur s'est produite. Veuillez réessayer.",
+  'account.twoStep.recoveryTitle': 'Codes de récupération',
+  'account.twoStep.recoveryHint':
+    "Conservez ces codes en lieu sûr. Chacun sert une fois, à la place d'un code, si vous perdez votre téléphone. Ils ne sont affichés que maintenant.",
+  'account.twoStep.savedCodes': 'Je les ai enregistrés',
+  'account.twoStep.recoveryLeft': {
+    one: '{count} code de récupération restant',
+    other: '{count} codes de récupération restants',
+  },
+  'account.stepUp.title': 'Confirmez avec votre code',
+  'account.stepUp.hint': "L'authentification à deux facteurs est activée : saisissez un code pour continuer.",
+  'account.stepUp.confirm': 'Confirmer',
+  'account.sessions.title': 'Sessions actives',
+  'account.sessions.device': '{device} sur {platform}',
+  'account.sessions.current': 'Actuelle',
+  'account.sessions.locationUnknown': 'Lieu inconnu',
+  'account.sessions.lastActive': 'Dernière activité {when}',
+  'account.sessions.revoke': 'Révoquer',
+  'account.sessions.revokeConfirm': 'Révoquer cette session ? Elle sera déconnectée immédiatement.',
+  'account.sessions.revokeAll': 'Révoquer toutes les autres sessions',
+  'account.sessions.revokeAllConfirm': 'Déconnecter toutes les autres sessions ?',
+  'account.sessions.failed': 'Impossible de révoquer la session. Veuillez réessayer.',
+  'account.password.title': 'Mot de passe',
+  'account.password.explain':
+    "Vous vous connectez avec Telegram : il n'y a donc pas de mot de passe ici. Pour protéger votre compte Telegram, activez la validation en deux étapes dans Telegram : Paramètres → Confidentialité et sécurité → Validation en deux étapes.",
+  'account.password.open': 'À propos de la validation en deux étapes de Telegram',
 } satisfies AreaCatalogue<typeof en>;

@@ -33,3 +33,15 @@ export async function showAccountPopup(
   else haptics.error();
   await showPopup({ title: t(title), message, buttons: [{ id: 'ok', type: 'ok' }] });
 }
+
+/** A refused code in the user's language: wrong, too many (with the wait), or the fallback. */
+export const describeCodeError = (error: unknown) =>
+  describeError(error, {
+    codes: {
+      TWO_STEP_CODE_INVALID: 'account.twoStep.codeInvalid',
+      TWO_STEP_LOCKED: 'account.twoStep.locked',
+      VALIDATION_FAILED: 'account.twoStep.codeInvalid',
+    },
+    texts: ACCOUNT_MESSAGE_KEYS,
+    fallback: 'account.twoStep.failed',
+  });
