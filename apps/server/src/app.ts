@@ -12,6 +12,8 @@ import type { Database } from './db/client';
 import { demoRoutes } from './demo/demo.routes';
 import { fakeBotApiPlugin } from './fakes/bot-api/plugin';
 import type { FakeBotApiState } from './fakes/bot-api/state';
+import type { MailCatcher } from './fakes/mail-catcher';
+import { mailCatcherPlugin } from './fakes/mail-catcher-plugin';
 import { type FakeNowPaymentsState, fakeNowPaymentsPlugin } from './fakes/nowpayments';
 import { AppError } from './lib/app-error';
 import { createDownloadLinks } from './lib/download-links';
@@ -47,6 +49,9 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { createMediaService, productImageUrls } from './modules/media/media.service';
 import { mediaFilesRoutes } from './modules/media/media-files.routes';
 import { createLocalStorage, type StorageDriver } from './modules/media/storage';
+import { createNotificationSettingsService } from './modules/notifications/notification-settings.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { queueSecurityNotice } from './modules/notifications/notifications.service';
 import { createOrderReads } from './modules/orders/order-reads';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -87,6 +92,8 @@ export type AppDeps = {
   findStaffGrant?: FindStaffGrant;
   /** Asks for a prompt run of the events dispatcher (the job queue's); tests dispatch by hand. */
   requestEventDispatch?: () => void;
+  /** Demo mode's e-mail catcher: its mailbox page is served at /fake-mail/__control/mailbox. */
+  mailCatcher?: MailCatcher;
   /** Demo mode serves a fake crypto provider in process, at /fake-nowpayments. */
   fakeNowPayments?: FakeNowPaymentsState;
   /** The crypto provider client; by default one for config.nowPayments (none when not configured). */
@@ -192,11 +199,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jwtKey: secrets.jwtKey,
     platformBotToken: config.platformBotToken,
     initDataMaxAgeS: config.initDataMaxAgeS,
+    onNewDevice: (vendorId, device) => queueSecurityNotice(db, vendorId, 'security_new_session', device),
     ...clock,
   });
   const sessions = createSessionsService({ db, revocations, ...clock });
   // Two-step confirmation; `config: { stepUp: true }` on a route asks for a fresh code (modules/security/README.md).
-  const security = createSecurityService({ db, secrets, sessions, ...clock });
+  const security = createSecurityService({
+    db,
+    secrets,
+    sessions,
+    onTwoStepDisabled: (actor) => queueSecurityNotice(db, actor.vendorId, 'security_two_step_off'),
+    ...clock,
+  });
   await app.register(stepUpPlugin, { requireStepUp: security.requireStepUp });
   const botApi = deps.botApi ?? createBotApi({ apiRoot: config.telegramApiRoot });
   const subscriptions = createSubscriptionsService({ db, ...clock });
@@ -288,7 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onResponse', async (req, reply) => {
       if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
       // The in-process fakes of demo mode record no events; a shop bot's every answer is a POST to one.
-      if (/^\/fake-(telegram|nowpayments)\//.test(req.url)) return;
+      if (/^\/fake-(telegram|nowpayments|mail)\//.test(req.url)) return;
       requestEventDispatch();
     });
   }
@@ -301,6 +315,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });
   }
   await app.register(platformWebhookRoutes({ payments, secret: platformWebhookSecret(config.appSecret) }));
+  if (deps.mailCatcher) {
+    await app.register(mailCatcherPlugin, { prefix: '/fake-mail', catcher: deps.mailCatcher });
+  }
   if (deps.fakeNowPayments && config.nowPayments) {
     await app.register(fakeNowPaymentsPlugin, {
       prefix: '/fake-nowpayments',
@@ -336,6 +353,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(profileRoutes(profile)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(securityRoutes(security, sessions)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(notificationsRoutes(createNotificationSettingsService({ db }))), {
+        prefix: '/vendors/:vendorId',
+      });
       await api.register(vendorScope(profileUploadRoutes(profile)), { prefix: '/upload/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
@@ -345,7 +365,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.webDistDir === null ? null : await registerWebApp(app, deps.webDistDir ?? defaultWebDist);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    const isApi = /^\/(api|telegram|fake-telegram|fake-nowpayments|healthz|readyz)(\/|$)/.test(path);
+    const isApi = /^\/(api|telegram|fake-telegram|fake-mail|fake-nowpayments|healthz|readyz)(\/|$)/.test(
+      path,
+    );
     const isFile = isStaticFilePath(path);
     if (sendIndex && req.method === 'GET' && !isApi && !isFile) return sendIndex(reply, path);
     // A missing file stays missing for this URL: no cache may keep the 404 past the next deploy either.

@@ -234,3 +234,77 @@ export type TwoStepEnabled = z.infer<typeof TwoStepEnabled>;
 /** POST …/security/step-up: sensitive actions pass until `validUntil` in this session. */
 export const StepUpResponse = z.object({ validUntil: z.string() });
 export type StepUpResponse = z.infer<typeof StepUpResponse>;
+
+// --- Notifications ------------------------------------------------------------------------------------------
+
+/** Spec part 2 §3.8 Notification type: the eight kinds a vendor is told about. */
+export const NOTIFICATION_TYPES = [
+  'orders',
+  'payments',
+  'messages',
+  'reviews',
+  'inventory',
+  'subscription',
+  'security',
+  'marketing',
+] as const;
+export const NotificationType = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof NotificationType>;
+
+export const NOTIFICATION_CHANNELS = ['email', 'telegram', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const NotificationChannels = z
+  .object({ email: z.boolean(), telegram: z.boolean(), push: z.boolean() })
+  .strict();
+export type NotificationChannels = z.infer<typeof NotificationChannels>;
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const QuietHours = z
+  .object({
+    enabled: z.boolean(),
+    start: z.string().regex(HHMM, 'Use HH:MM (24-hour).'),
+    end: z.string().regex(HHMM, 'Use HH:MM (24-hour).'),
+  })
+  .strict();
+export type QuietHours = z.infer<typeof QuietHours>;
+
+/** GET and PUT /vendors/{id}/notifications: the types × channels grid and quiet hours. */
+export const NotificationSettings = z
+  .object({
+    types: z.object(
+      Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, NotificationChannels])) as Record<
+        NotificationType,
+        typeof NotificationChannels
+      >,
+    ),
+    quietHours: QuietHours,
+  })
+  .strict();
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
+/**
+ * The defaults: Telegram on for everything but marketing, e-mail for security (always: spec part 2 §6) and
+ * payments, push off; quiet hours 22:00–08:00 (spec part 2 §9), in the profile's timezone.
+ */
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  types: Object.fromEntries(
+    NOTIFICATION_TYPES.map((type) => [
+      type,
+      {
+        email: type === 'security' || type === 'payments',
+        telegram: type !== 'marketing',
+        push: false,
+      },
+    ]),
+  ) as Record<NotificationType, NotificationChannels>,
+  quietHours: { enabled: true, start: '22:00', end: '08:00' },
+};
+
+/** Spec part 2 §6: critical security notifications cannot be disabled and always go by e-mail. */
+export function withLockedSecurity(settings: NotificationSettings): NotificationSettings {
+  return {
+    ...settings,
+    types: { ...settings.types, security: { ...settings.types.security, email: true } },
+  };
+}

@@ -14,12 +14,19 @@ import {
 } from '../../lib/telegram/init-data';
 import type { IdentityWithVendor } from './auth.repository';
 import * as repo from './auth.repository';
+import * as sessionsRepo from './sessions.repository';
+import { describeDevice } from './sessions.service';
 
 export type AuthDeps = {
   db: Db;
   jwtKey: Uint8Array;
   platformBotToken: string;
   initDataMaxAgeS: number;
+  /**
+   * Told when a person signs in from a device (user agent) they never signed in from before, having signed in
+   * before: a security notification (wired in app.ts, so auth does not depend on notifications).
+   */
+  onNewDevice?: (vendorId: string, device: { device: string; platform: string }) => Promise<void> | void;
   now?: () => Date;
 };
 
@@ -101,12 +108,16 @@ export async function signInWithTelegram(
     }
     return repo.insertVendorWithOwner(tx, storeNameOf(user), user);
   });
+  const known = await sessionsRepo.knownUserAgents(deps.db, identity.vendorId, user.id);
   const tokens = await issueTokens(
     deps,
     { vendorId: identity.vendorId, telegramId: user.id, role: identity.role },
     undefined,
     userAgent,
   );
+  if (known.length > 0 && !known.includes(userAgent?.slice(0, 500) ?? null)) {
+    await deps.onNewDevice?.(identity.vendorId, describeDevice(userAgent));
+  }
   return {
     ...tokens,
     vendor: vendorSummary(identity),

@@ -85,3 +85,16 @@ export async function revokedSince(db: Conn, since: Date): Promise<string[]> {
     .where(gt(refreshTokens.revokedAt, since));
   return rows.map((r) => r.familyId);
 }
+
+/** The user agents a person has signed in with before (any session, ended or not). */
+export async function knownUserAgents(
+  db: Conn,
+  vendorId: string,
+  telegramId: number,
+): Promise<(string | null)[]> {
+  const rows = await db
+    .selectDistinct({ userAgent: refreshTokens.userAgent })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.vendorId, vendorId), eq(refreshTokens.telegramId, telegramId)));
+  return rows.map((r) => r.userAgent);
+}

@@ -65,3 +65,12 @@ export async function updateProfile(db: Conn, vendorId: string, columns: Profile
     .set({ ...columns, updatedAt: at })
     .where(eq(vendors.id, vendorId));
 }
+
+export async function findEmail(db: Conn, vendorId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: vendors.email })
+    .from(vendors)
+    .where(eq(vendors.id, vendorId))
+    .limit(1);
+  return row?.email ?? null;
+}

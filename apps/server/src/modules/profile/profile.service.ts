@@ -4,7 +4,7 @@ import {
   ProfileTimezone,
   type UpdateProfileBody,
 } from '@app/contracts/account';
-import type { Db } from '../../db/types';
+import type { Conn, Db } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { MediaService, UploadInput } from '../media/media.service';
@@ -127,3 +127,8 @@ export function createProfileService(deps: ProfileDeps) {
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;
+
+/** The vendor's profile e-mail (where e-mail notifications go); null when none is set. */
+export async function profileEmailOf(db: Conn, vendorId: string): Promise<string | null> {
+  return repo.findEmail(db, vendorId);
+}
