@@ -264,7 +264,13 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/account/routes/security-page')).SecurityPage,
     }),
   },
-  placeholder('settings/notifications', 'shell.screen.notifications', settingsPage),
+  {
+    path: 'settings/notifications',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/account/routes/notifications-page')).NotificationsPage,
+    }),
+  },
   placeholder('settings/payment', 'shell.screen.paymentMethods', settingsPage),
   placeholder('settings/invoices', 'shell.screen.invoices', settingsPage),
   placeholder('settings/payouts', 'shell.screen.payoutSettings', settingsPage),

@@ -111,4 +111,38 @@ export const account = {
   'account.password.explain':
     'Du meldest dich mit Telegram an, daher gibt es hier kein Passwort. Schütze dein Telegram-Konto mit der zweistufigen Bestätigung in Telegram: Einstellungen → Privatsphäre und Sicherheit → Zweistufige Bestätigung.',
   'account.password.open': 'Über die zweistufige Bestätigung von Telegram',
+  'account.notifications.types': 'Benachrichtigungsarten',
+  'account.notifications.pushInTelegram':
+    'In Telegram sind die Nachrichten des Plattform-Bots deine Push-Benachrichtigungen.',
+  'account.notifications.channel.email': 'E-Mail',
+  'account.notifications.channel.telegram': 'Telegram',
+  'account.notifications.channel.push': 'Push',
+  'account.notifications.type.orders': 'Bestellungen',
+  'account.notifications.type.payments': 'Zahlungen',
+  'account.notifications.type.messages': 'Nachrichten',
+  'account.notifications.type.reviews': 'Bewertungen',
+  'account.notifications.type.inventory': 'Lagerbestand',
+  'account.notifications.type.subscription': 'Abonnement',
+  'account.notifications.type.security': 'Sicherheit',
+  'account.notifications.type.marketing': 'Marketing',
+  'account.notifications.hint.orders': 'Neue und bezahlte Bestellungen',
+  'account.notifications.hint.payments': 'Zahlungen und Auszahlungen',
+  'account.notifications.hint.messages': 'Zur Prüfung markierte Kundennachrichten',
+  'account.notifications.hint.reviews': 'Kundenbewertungen',
+  'account.notifications.hint.inventory': 'Niedriger Bestand und ausverkaufte Produkte',
+  'account.notifications.hint.subscription': 'Planlimits, Testphasen und Verlängerungen',
+  'account.notifications.hint.security': 'Neue Anmeldungen, Zwei-Faktor-Änderungen, Kontolöschung',
+  'account.notifications.hint.marketing': 'Neuigkeiten und Tipps',
+  'account.notifications.securityLocked':
+    'Kritische Sicherheitsbenachrichtigungen können nicht deaktiviert werden und werden immer per E-Mail gesendet.',
+  'account.notifications.quietHours': 'Ruhezeiten',
+  'account.notifications.quietHint':
+    'Benachrichtigungen warten bis zum Ende der Ruhezeiten (in der Zeitzone deines Profils). Sicherheitsbenachrichtigungen kommen sofort.',
+  'account.notifications.from': 'Von',
+  'account.notifications.to': 'Bis',
+  'account.notifications.save': 'Einstellungen speichern',
+  'account.notifications.savedTitle': 'Einstellungen gespeichert',
+  'account.notifications.saved': 'Deine Benachrichtigungseinstellungen wurden aktualisiert.',
+  'account.notifications.saveFailed':
+    'Einstellungen konnten nicht gespeichert werden. Bitte versuche es erneut.',
 } satisfies AreaCatalogue<typeof en>;

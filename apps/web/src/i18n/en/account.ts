@@ -111,4 +111,38 @@ export const account = {
   'account.password.explain':
     'You sign in with Telegram, so there is no password here. To protect your Telegram account, turn on Two-Step Verification in Telegram: Settings → Privacy and Security → Two-Step Verification.',
   'account.password.open': 'About Telegram Two-Step Verification',
+  // Notifications (/settings/notifications)
+  'account.notifications.types': 'Notification Types',
+  'account.notifications.pushInTelegram':
+    'Inside Telegram, the platform bot’s messages are your push notifications.',
+  'account.notifications.channel.email': 'Email',
+  'account.notifications.channel.telegram': 'Telegram',
+  'account.notifications.channel.push': 'Push',
+  'account.notifications.type.orders': 'Orders',
+  'account.notifications.type.payments': 'Payments',
+  'account.notifications.type.messages': 'Messages',
+  'account.notifications.type.reviews': 'Reviews',
+  'account.notifications.type.inventory': 'Inventory',
+  'account.notifications.type.subscription': 'Subscription',
+  'account.notifications.type.security': 'Security',
+  'account.notifications.type.marketing': 'Marketing',
+  'account.notifications.hint.orders': 'New and paid orders',
+  'account.notifications.hint.payments': 'Payments and payouts',
+  'account.notifications.hint.messages': 'Customer messages flagged for review',
+  'account.notifications.hint.reviews': 'Customer reviews',
+  'account.notifications.hint.inventory': 'Low stock and sold-out products',
+  'account.notifications.hint.subscription': 'Plan limits, trials and renewals',
+  'account.notifications.hint.security': 'New sign-ins, two-factor changes, account deletion',
+  'account.notifications.hint.marketing': 'News and tips',
+  'account.notifications.securityLocked':
+    'Critical security notifications cannot be disabled and are always sent by email.',
+  'account.notifications.quietHours': 'Quiet Hours',
+  'account.notifications.quietHint':
+    'Notifications wait until quiet hours end (in your profile’s timezone). Security notifications are sent at once.',
+  'account.notifications.from': 'From',
+  'account.notifications.to': 'To',
+  'account.notifications.save': 'Save Preferences',
+  'account.notifications.savedTitle': 'Preferences Saved',
+  'account.notifications.saved': 'Your notification preferences have been updated.',
+  'account.notifications.saveFailed': 'Failed to save preferences. Please try again.',
 };

@@ -109,4 +109,38 @@ export const account = {
   'account.password.explain':
     'Inicias sesión con Telegram, así que aquí no hay contraseña. Para proteger tu cuenta de Telegram, activa la verificación en dos pasos en Telegram: Ajustes → Privacidad y seguridad → Verificación en dos pasos.',
   'account.password.open': 'Sobre la verificación en dos pasos de Telegram',
+  'account.notifications.types': 'Tipos de notificación',
+  'account.notifications.pushInTelegram':
+    'Dentro de Telegram, los mensajes del bot de la plataforma son tus notificaciones push.',
+  'account.notifications.channel.email': 'Correo',
+  'account.notifications.channel.telegram': 'Telegram',
+  'account.notifications.channel.push': 'Push',
+  'account.notifications.type.orders': 'Pedidos',
+  'account.notifications.type.payments': 'Pagos',
+  'account.notifications.type.messages': 'Mensajes',
+  'account.notifications.type.reviews': 'Reseñas',
+  'account.notifications.type.inventory': 'Inventario',
+  'account.notifications.type.subscription': 'Suscripción',
+  'account.notifications.type.security': 'Seguridad',
+  'account.notifications.type.marketing': 'Marketing',
+  'account.notifications.hint.orders': 'Pedidos nuevos y pagados',
+  'account.notifications.hint.payments': 'Pagos y cobros',
+  'account.notifications.hint.messages': 'Mensajes de clientes marcados para revisión',
+  'account.notifications.hint.reviews': 'Reseñas de clientes',
+  'account.notifications.hint.inventory': 'Poco stock y productos agotados',
+  'account.notifications.hint.subscription': 'Límites del plan, pruebas y renovaciones',
+  'account.notifications.hint.security':
+    'Nuevos inicios de sesión, cambios de dos factores, eliminación de la cuenta',
+  'account.notifications.hint.marketing': 'Novedades y consejos',
+  'account.notifications.securityLocked':
+    'Las notificaciones de seguridad críticas no se pueden desactivar y siempre se envían por correo.',
+  'account.notifications.quietHours': 'Horas de silencio',
+  'account.notifications.quietHint':
+    'Las notificaciones esperan a que terminen las horas de silencio (en la zona horaria de tu perfil). Las de seguridad se envían al momento.',
+  'account.notifications.from': 'Desde',
+  'account.notifications.to': 'Hasta',
+  'account.notifications.save': 'Guardar preferencias',
+  'account.notifications.savedTitle': 'Preferencias guardadas',
+  'account.notifications.saved': 'Tus preferencias de notificación se han actualizado.',
+  'account.notifications.saveFailed': 'No se pudieron guardar las preferencias. Inténtalo de nuevo.',
 } satisfies AreaCatalogue<typeof en>;

@@ -112,4 +112,38 @@ export const account = {
   'account.password.explain':
     "Vous vous connectez avec Telegram : il n'y a donc pas de mot de passe ici. Pour protéger votre compte Telegram, activez la validation en deux étapes dans Telegram : Paramètres → Confidentialité et sécurité → Validation en deux étapes.",
   'account.password.open': 'À propos de la validation en deux étapes de Telegram',
+  'account.notifications.types': 'Types de notifications',
+  'account.notifications.pushInTelegram':
+    'Dans Telegram, les messages du bot de la plateforme sont vos notifications push.',
+  'account.notifications.channel.email': 'E-mail',
+  'account.notifications.channel.telegram': 'Telegram',
+  'account.notifications.channel.push': 'Push',
+  'account.notifications.type.orders': 'Commandes',
+  'account.notifications.type.payments': 'Paiements',
+  'account.notifications.type.messages': 'Messages',
+  'account.notifications.type.reviews': 'Avis',
+  'account.notifications.type.inventory': 'Stock',
+  'account.notifications.type.subscription': 'Abonnement',
+  'account.notifications.type.security': 'Sécurité',
+  'account.notifications.type.marketing': 'Marketing',
+  'account.notifications.hint.orders': 'Commandes nouvelles et payées',
+  'account.notifications.hint.payments': 'Paiements et versements',
+  'account.notifications.hint.messages': 'Messages de clients signalés pour vérification',
+  'account.notifications.hint.reviews': 'Avis des clients',
+  'account.notifications.hint.inventory': 'Stock bas et produits épuisés',
+  'account.notifications.hint.subscription': 'Limites de formule, essais et renouvellements',
+  'account.notifications.hint.security':
+    'Nouvelles connexions, changements de double authentification, suppression du compte',
+  'account.notifications.hint.marketing': 'Nouveautés et conseils',
+  'account.notifications.securityLocked':
+    'Les notifications de sécurité critiques ne peuvent pas être désactivées et sont toujours envoyées par e-mail.',
+  'account.notifications.quietHours': 'Heures calmes',
+  'account.notifications.quietHint':
+    'Les notifications attendent la fin des heures calmes (dans le fuseau de votre profil). Celles de sécurité partent tout de suite.',
+  'account.notifications.from': 'De',
+  'account.notifications.to': 'À',
+  'account.notifications.save': 'Enregistrer les préférences',
+  'account.notifications.savedTitle': 'Préférences enregistrées',
+  'account.notifications.saved': 'Vos préférences de notification ont été mises à jour.',
+  'account.notifications.saveFailed': "Impossible d'enregistrer les préférences. Veuillez réessayer.",
 } satisfies AreaCatalogue<typeof en>;
