@@ -12,6 +12,8 @@ import type { Database } from './db/client';
 import { demoRoutes } from './demo/demo.routes';
 import { fakeBotApiPlugin } from './fakes/bot-api/plugin';
 import type { FakeBotApiState } from './fakes/bot-api/state';
+import type { MailCatcher } from './fakes/mail-catcher';
+import { mailCatcherPlugin } from './fakes/mail-catcher-plugin';
 import { type FakeNowPaymentsState, fakeNowPaymentsPlugin } from './fakes/nowpayments';
 import { AppError } from './lib/app-error';
 import { createDownloadLinks } from './lib/download-links';
@@ -30,6 +32,7 @@ import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createActorResolver, type FindStaffGrant } from './modules/auth/actor-resolver';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createRevocationList, createSessionsService } from './modules/auth/sessions.service';
 import { createBotStatsService } from './modules/bots/bot-stats.service';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { createBotsService } from './modules/bots/bots.service';
@@ -46,6 +49,9 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { createMediaService, productImageUrls } from './modules/media/media.service';
 import { mediaFilesRoutes } from './modules/media/media-files.routes';
 import { createLocalStorage, type StorageDriver } from './modules/media/storage';
+import { createNotificationSettingsService } from './modules/notifications/notification-settings.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { queueSecurityNotice } from './modules/notifications/notifications.service';
 import { createOrderReads } from './modules/orders/order-reads';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -55,6 +61,10 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { productsDownloadRoutes, productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
+import { profileRoutes, profileUploadRoutes } from './modules/profile/profile.routes';
+import { createProfileService } from './modules/profile/profile.service';
+import { securityRoutes } from './modules/security/security.routes';
+import { createSecurityService } from './modules/security/security.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createShop } from './modules/shop/shop.wiring';
@@ -64,6 +74,7 @@ import { createSubscriptionsService } from './modules/subscriptions/subscription
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { stepUpPlugin } from './plugins/step-up';
 import { actorPlugin, vendorScope } from './plugins/vendor-scope';
 import { isStaticFilePath, registerWebApp } from './plugins/web-app';
 
@@ -83,6 +94,8 @@ export type AppDeps = {
   findStaffGrant?: FindStaffGrant;
   /** Asks for a prompt run of the events dispatcher (the job queue's); tests dispatch by hand. */
   requestEventDispatch?: () => void;
+  /** Demo mode's e-mail catcher: its mailbox page is served at /fake-mail/__control/mailbox. */
+  mailCatcher?: MailCatcher;
   /** Demo mode serves a fake crypto provider in process, at /fake-nowpayments. */
   fakeNowPayments?: FakeNowPaymentsState;
   /** The crypto provider client; by default one for config.nowPayments (none when not configured). */
@@ -173,11 +186,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const secrets = deps.secrets ?? createSecrets(config.appSecret);
-  await app.register(authPlugin, { jwtKey: secrets.jwtKey });
   // Staff grants come from the staff module, built below with the services it uses (bound here, once it exists).
   let staff: StaffService | undefined;
   const staffGrant: FindStaffGrant = async (vendorId, telegramId) =>
     (await staff?.findGrant(vendorId, telegramId)) ?? null;
+  // Revoked sessions' access tokens are refused at once, not only once they expire (modules/auth/sessions.service.ts).
+  const revocations = createRevocationList({ db: database.db });
+  await app.register(authPlugin, { jwtKey: secrets.jwtKey, isSessionRevoked: revocations.isRevoked });
   await app.register(actorPlugin, {
     resolveActor: createActorResolver({ findStaffGrant: deps.findStaffGrant ?? staffGrant }),
     readCache: createReadCache({ ttlMs: config.readCacheMs }),
@@ -191,8 +206,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     platformBotToken: config.platformBotToken,
     initDataMaxAgeS: config.initDataMaxAgeS,
     activatePendingSeats: async (tx, user) => staff?.activatePendingSeats(tx, user),
+    onNewDevice: (vendorId, device) => queueSecurityNotice(db, vendorId, 'security_new_session', device),
     ...clock,
   });
+  const sessions = createSessionsService({ db, revocations, ...clock });
+  // Two-step confirmation; `config: { stepUp: true }` on a route asks for a fresh code (modules/security/README.md).
+  const security = createSecurityService({
+    db,
+    secrets,
+    sessions,
+    onTwoStepDisabled: (actor) => queueSecurityNotice(db, actor.vendorId, 'security_two_step_off'),
+    ...clock,
+  });
+  await app.register(stepUpPlugin, { requireStepUp: security.requireStepUp });
   const botApi = deps.botApi ?? createBotApi({ apiRoot: config.telegramApiRoot });
   const subscriptions = createSubscriptionsService({ db, ...clock });
   const orderReads = createOrderReads({ db });
@@ -253,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const downloadLinks = createDownloadLinks({ jwtKey: secrets.jwtKey, ...clock });
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const media = createMediaService({ db, storage, ...clock });
+  const profile = createProfileService({ db, media, ...clock });
   const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
   staff = createStaffService({
     db,
@@ -296,7 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onResponse', async (req, reply) => {
       if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
       // The in-process fakes of demo mode record no events; a shop bot's every answer is a POST to one.
-      if (/^\/fake-(telegram|nowpayments)\//.test(req.url)) return;
+      if (/^\/fake-(telegram|nowpayments|mail)\//.test(req.url)) return;
       requestEventDispatch();
     });
   }
@@ -309,6 +336,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });
   }
   await app.register(platformWebhookRoutes({ payments, secret: platformWebhookSecret(config.appSecret) }));
+  if (deps.mailCatcher) {
+    await app.register(mailCatcherPlugin, { prefix: '/fake-mail', catcher: deps.mailCatcher });
+  }
   if (deps.fakeNowPayments && config.nowPayments) {
     await app.register(fakeNowPaymentsPlugin, {
       prefix: '/fake-nowpayments',
@@ -344,6 +374,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(staffRoutes(staff)), { prefix: '/vendors/:vendorId' });
       await api.register(staffInviteRoutes(staff));
+      await api.register(vendorScope(profileRoutes(profile)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(securityRoutes(security, sessions)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(notificationsRoutes(createNotificationSettingsService({ db }))), {
+        prefix: '/vendors/:vendorId',
+      });
+      await api.register(vendorScope(profileUploadRoutes(profile)), { prefix: '/upload/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );
@@ -352,7 +388,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.webDistDir === null ? null : await registerWebApp(app, deps.webDistDir ?? defaultWebDist);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    const isApi = /^\/(api|telegram|fake-telegram|fake-nowpayments|healthz|readyz)(\/|$)/.test(path);
+    const isApi = /^\/(api|telegram|fake-telegram|fake-mail|fake-nowpayments|healthz|readyz)(\/|$)/.test(
+      path,
+    );
     const isFile = isStaticFilePath(path);
     if (sendIndex && req.method === 'GET' && !isApi && !isFile) return sendIndex(reply, path);
     // A missing file stays missing for this URL: no cache may keep the 404 past the next deploy either.

@@ -34,6 +34,11 @@ const Env = z.object({
   NOWPAYMENTS_API_URL: z.string().url().optional(),
   NOWPAYMENTS_API_KEY: z.string().min(1).optional(),
   NOWPAYMENTS_IPN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Bot Shop <no-reply@localhost>'),
 });
 
 export type Config = {
@@ -68,6 +73,13 @@ export type Config = {
   shopThrottle: boolean;
   /** The NOWPayments-compatible crypto provider (Litecoin); demo mode uses the fake one it serves itself. */
   nowPayments: { apiUrl: string; apiKey: string; ipnSecret: string } | null;
+  /**
+   * Where e-mail notifications go out (SMTP_URL); null: none are sent, except in demo mode, where main.ts starts
+   * an in-process catcher and reads them on its mailbox page.
+   */
+  smtpUrl: string | null;
+  /** The From of the platform's e-mails (MAIL_FROM). */
+  mailFrom: string;
 };
 
 /** The fake crypto provider's key and IPN secret in demo mode (it only ever talks to itself). */
@@ -115,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheMs: e.READ_CACHE_MS,
     shopThrottle: e.SHOP_THROTTLE === 'on',
     nowPayments: nowPaymentsOf(e, demo),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

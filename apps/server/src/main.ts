@@ -54,6 +54,16 @@ async function main() {
     firstName: 'Platform',
   });
   const fakeNowPayments = config.demo ? createFakeNowPaymentsState() : undefined;
+  // E-mail: SMTP_URL, or in demo mode an in-process catcher whose mailbox page shows what was sent.
+  // Loaded only when used: the SMTP libraries are not small, and start-up time counts.
+  const mailCatcher =
+    config.demo && !config.smtpUrl
+      ? await (await import('./fakes/mail-catcher')).startMailCatcher()
+      : undefined;
+  const smtpUrl = config.smtpUrl ?? mailCatcher?.url;
+  const mailer = smtpUrl
+    ? (await import('./lib/mailer')).createMailer({ smtpUrl, from: config.mailFrom })
+    : undefined;
   // One set of keys and one Bot API client, shared by the API, the demo seed and the jobs.
   const secrets = createSecrets(config.appSecret);
   const botApi = createBotApi({ apiRoot: config.telegramApiRoot });
@@ -73,6 +83,7 @@ async function main() {
     enqueueBotResume: (vendorId, botId) => enqueueBotResume(vendorId, botId),
     ...(fakeBotApi ? { fakeBotApi } : {}),
     ...(fakeNowPayments ? { fakeNowPayments } : {}),
+    ...(mailCatcher ? { mailCatcher } : {}),
   });
   if (fakeBotApi) {
     await ensureDemoData(
@@ -149,6 +160,7 @@ async function main() {
     platformBotToken: config.platformBotToken,
     publicUrl: config.publicUrl,
     log: app.log,
+    mailer,
     runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
@@ -162,7 +174,8 @@ async function main() {
   const chatPage = `${url}/fake-telegram/__control/chat-page?bot=${DEMO_SHOP_USERNAME}`;
   console.log(
     `\n  Bot shop back-office is ready in ${ms} ms${config.demo ? ' (demo mode)' : ''}\n  Open ${url}\n` +
-      (config.demo ? `  Shop as a customer in the demo shop bot: ${chatPage}\n` : ''),
+      (config.demo ? `  Shop as a customer in the demo shop bot: ${chatPage}\n` : '') +
+      (mailCatcher ? `  E-mails sent in demo mode: ${url}/fake-mail/__control/mailbox\n` : ''),
   );
 }
 

@@ -40,6 +40,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       apiKey: 'test-nowpayments-key',
       ipnSecret: 'test-nowpayments-ipn-secret',
     },
+    // No e-mail unless a test starts a catcher (fakes/mail-catcher.ts) and passes its URL.
+    smtpUrl: null,
+    mailFrom: 'Bot Shop <test@localhost>',
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from './account';
 import { BOT_MESSAGES } from './bots';
 import { MEDIA_MESSAGES } from './media';
 import { PAYMENT_MESSAGES } from './payments';
@@ -250,6 +251,17 @@ export const ERRORS = {
     message: 'This invite is for another Telegram account. Open it from the account it was sent to.',
   },
   ACCOUNT_NOT_FOUND: { status: 404, message: 'You have no access to this account.' },
+  // Account: sessions, two-step confirmation (modules/security), the danger zone.
+  SESSION_NOT_FOUND: { status: 404, message: 'Session not found.' },
+  SESSION_IS_CURRENT: { status: 409, message: 'This is the session you are using: sign out instead.' },
+  TWO_STEP_CODE_INVALID: { status: 400, message: ACCOUNT_MESSAGES.codeInvalid },
+  /** `details.retryAfterS`: seconds until codes are taken again. */
+  TWO_STEP_LOCKED: { status: 429, message: 'Too many wrong codes. Try again in {retryAfterS} s.' },
+  TWO_STEP_NOT_SET_UP: { status: 409, message: 'Set up two-step confirmation first.' },
+  TWO_STEP_ALREADY_ON: { status: 409, message: 'Two-step confirmation is already on.' },
+  TWO_STEP_OFF: { status: 409, message: 'Two-step confirmation is off.' },
+  /** A sensitive action while two-step confirmation is on, without a fresh code in this session. */
+  STEP_UP_REQUIRED: { status: 403, message: 'Enter your two-step confirmation code to continue.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 type ErrorEntry = { status: number; message: string; answersAs?: string };

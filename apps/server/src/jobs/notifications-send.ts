@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import type { Mailer } from '../lib/mailer';
 import type { Secrets } from '../lib/secrets';
 import type { BotApi } from '../lib/telegram/bot-api';
 import {
@@ -14,6 +15,8 @@ export type NotificationsSendDeps = {
   platformBotToken?: string | undefined;
   now?: () => Date;
   log?: NotificationsLogger;
+  /** Sends the e-mail notifications; without it they are skipped. */
+  mailer?: Mailer | undefined;
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { Mailer } from '../lib/mailer';
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
 import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
@@ -18,6 +19,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
      * how many it dispatched (0: none, so no notification can be waiting on them).
      */
     dispatchEvents: () => Promise<unknown>;
+    /** Sends the e-mail notifications (SMTP_URL, or demo mode's catcher); without it they are skipped. */
+    mailer?: Mailer | undefined;
     /** Writes a committed product import (the products CSV service's run); safe to run again. */
     runProductImport?: (vendorId: string, importId: string) => Promise<void>;
   };

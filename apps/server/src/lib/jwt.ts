@@ -2,15 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@app/contracts/auth';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
-/** Who the access token speaks for. */
-export type AuthContext = { vendorId: string; telegramId: number; role: Role };
+/**
+ * Who the access token speaks for. `sessionId`: the session (refresh-token family) it was issued in, so a
+ * revoked session's access tokens are refused at once (modules/auth/sessions.service.ts).
+ */
+export type AuthContext = { vendorId: string; telegramId: number; role: Role; sessionId?: string };
 
 const ALG = 'HS256';
 const ISSUER = 'botshop';
 
 export async function signAccessToken(auth: AuthContext, key: Uint8Array, ttlS: number): Promise<string> {
   return (
-    new SignJWT({ vid: auth.vendorId, role: auth.role })
+    new SignJWT({ vid: auth.vendorId, role: auth.role, ...(auth.sessionId ? { sid: auth.sessionId } : {}) })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setSubject(String(auth.telegramId))
       .setIssuer(ISSUER)
@@ -40,7 +43,12 @@ export async function verifyAccessToken(token: string, key: Uint8Array): Promise
     const telegramId = Number(payload.sub);
     if (typeof payload.vid !== 'string' || !Number.isSafeInteger(telegramId)) return null;
     if (payload.role !== 'VENDOR' && payload.role !== 'STAFF') return null;
-    const auth: AuthContext = { vendorId: payload.vid, telegramId, role: payload.role };
+    const auth: AuthContext = {
+      vendorId: payload.vid,
+      telegramId,
+      role: payload.role,
+      ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
+    };
     if (typeof payload.exp === 'number') {
       if (!known) {
         known = new Map();

@@ -282,9 +282,27 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/settings/routes/settings-hub-page')).SettingsHubPage,
     }),
   },
-  placeholder('settings/profile', 'shell.screen.profile', settingsPage),
-  placeholder('settings/security', 'shell.screen.security', settingsPage),
-  placeholder('settings/notifications', 'shell.screen.notifications', settingsPage),
+  {
+    path: 'settings/profile',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/account/routes/profile-page')).ProfilePage,
+    }),
+  },
+  {
+    path: 'settings/security',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/account/routes/security-page')).SecurityPage,
+    }),
+  },
+  {
+    path: 'settings/notifications',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/account/routes/notifications-page')).NotificationsPage,
+    }),
+  },
   placeholder('settings/payment', 'shell.screen.paymentMethods', settingsPage),
   placeholder('settings/invoices', 'shell.screen.invoices', settingsPage),
   placeholder('settings/payouts', 'shell.screen.payoutSettings', settingsPage),

@@ -4,6 +4,7 @@
  * root (or one of the shared keys below) from here, since features do not import each other.
  */
 export const queryRoots = {
+  account: ['account'],
   analytics: ['analytics'],
   botSettings: ['bot-settings'],
   bots: ['bots'],

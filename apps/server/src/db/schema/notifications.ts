@@ -1,3 +1,4 @@
+import type { NotificationSettings } from '@app/contracts/account';
 import { sql } from 'drizzle-orm';
 import {
   index,
@@ -10,11 +11,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, enumValues, id, telegramId, vendorId } from './columns';
+import { createdAt, enumValues, id, telegramId, updatedAt, vendorId } from './columns';
 import { vendors } from './vendors';
 
-/** Who a notification is for: the vendor (through the platform bot) or the order's customer (the shop bot). */
-export const NOTIFICATION_AUDIENCES = ['vendor', 'customer'] as const;
+/**
+ * Who a notification is for: the vendor (through the platform bot), the vendor by e-mail (their profile's
+ * address), or the order's customer (the shop bot). Each is its own row, sent and retried on its own.
+ */
+export const NOTIFICATION_AUDIENCES = ['vendor', 'customer', 'vendor_email'] as const;
 export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
 
 /**
@@ -62,3 +66,12 @@ export const notifications = pgTable(
     index('notifications_blocked_idx').on(t.vendorId, t.chatId, t.finishedAt).where(sql`status = 'blocked'`),
   ],
 );
+
+/** The vendor's notification preferences (the types × channels grid, quiet hours); none stored = the defaults. */
+export const notificationSettings = pgTable('notification_settings', {
+  vendorId: uuid('vendor_id')
+    .primaryKey()
+    .references(() => vendors.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<NotificationSettings>().notNull(),
+  updatedAt: updatedAt(),
+});

@@ -15,6 +15,18 @@ export const vendors = pgTable('vendors', {
   /** The profile's language for the back-office; null until the vendor picks one (then Telegram's is used). */
   language: text('language', { enum: enumValues(Language.options) }),
   isDemo: boolean('is_demo').notNull().default(false),
+  /** The profile's name (first and last joined); null until saved: the owner's Telegram name shows. */
+  name: text('name'),
+  address: text('address'),
+  city: text('city'),
+  country: text('country'),
+  postalCode: text('postal_code'),
+  /** The uploaded profile photo's address (a media upload's medium size); null: Telegram's photo shows. */
+  profileImageUrl: text('profile_image_url'),
+  /** Set while the account's deletion is scheduled (the purge runs 30 days later); cleared by a sign-in. */
+  deletionScheduledAt: timestamp('deletion_scheduled_at', { withTimezone: true }),
+  /** When the purge erased the account's personal data; the row stays for bookkeeping. */
+  purgedAt: timestamp('purged_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -61,6 +73,7 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The device's user agent at sign-in, carried to every rotation of the family (the sessions list). */
     userAgent: text('user_agent'),
   },
   (t) => [
@@ -68,5 +81,7 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.vendorId, t.familyId),
     index('refresh_tokens_expires_idx').on(t.expiresAt).where(sql`revoked_at is null`),
+    // The revocation list: families revoked within an access token's lifetime (modules/auth/sessions.service.ts).
+    index('refresh_tokens_revoked_idx').on(t.revokedAt).where(sql`revoked_at is not null`),
   ],
 );

@@ -34,7 +34,8 @@ export function authRoutes(auth: AuthService, jwtKey: Uint8Array) {
         config: signInLimit,
         schema: { tags, security, body: TelegramLoginBody, response: { 200: LoginResponse } },
       },
-      (req) => auth.signInWithTelegram(req.body.init_data),
+      // The user agent names the device in the sessions list (modules/auth/sessions.service.ts).
+      (req) => auth.signInWithTelegram(req.body.init_data, req.headers['user-agent'] ?? null),
     );
 
     app.post(

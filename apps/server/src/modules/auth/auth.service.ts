@@ -20,12 +20,19 @@ import {
 } from '../../lib/telegram/init-data';
 import type { IdentityWithVendor } from './auth.repository';
 import * as repo from './auth.repository';
+import * as sessionsRepo from './sessions.repository';
+import { describeDevice } from './sessions.service';
 
 export type AuthDeps = {
   db: Db;
   jwtKey: Uint8Array;
   platformBotToken: string;
   initDataMaxAgeS: number;
+  /**
+   * Told when a person signs in from a device (user agent) they never signed in from before, having signed in
+   * before: a security notification (wired in app.ts, so auth does not depend on notifications).
+   */
+  onNewDevice?: (vendorId: string, device: { device: string; platform: string }) => Promise<void> | void;
   now?: () => Date;
   /**
    * Makes the person's waiting staff seats active at their sign-in (the staff module supplies it, through
@@ -66,6 +73,7 @@ async function issueTokens(
   deps: AuthDeps,
   auth: AuthContext,
   familyId: string = randomUUID(),
+  userAgent: string | null = null,
 ): Promise<TokenPair> {
   const refreshToken = randomToken();
   await repo.insertRefreshToken(deps.db, {
@@ -74,9 +82,16 @@ async function issueTokens(
     telegramId: auth.telegramId,
     role: auth.role,
     tokenHash: sha256Hex(refreshToken),
+    createdAt: nowOf(deps),
     expiresAt: new Date(nowOf(deps).getTime() + LIMITS.refreshTokenTtlS * 1000),
+    userAgent: userAgent?.slice(0, 500) ?? null,
   });
-  const accessToken = await signAccessToken(auth, deps.jwtKey, LIMITS.accessTokenTtlS);
+  // The family is the session: its id in the access token lets a revoked session's tokens be refused at once.
+  const accessToken = await signAccessToken(
+    { ...auth, sessionId: familyId },
+    deps.jwtKey,
+    LIMITS.accessTokenTtlS,
+  );
   return { accessToken, refreshToken, expiresIn: LIMITS.accessTokenTtlS };
 }
 
@@ -93,6 +108,7 @@ const storeNameOf = (user: InitDataUser) =>
 export async function signInWithTelegram(
   deps: AuthDeps,
   initData: string | undefined,
+  userAgent: string | null = null,
 ): Promise<LoginResponse> {
   const user = verifiedUser(deps, initData);
   const identity = await deps.db.transaction(async (tx) => {
@@ -104,11 +120,16 @@ export async function signInWithTelegram(
     }
     return repo.insertVendorWithOwner(tx, storeNameOf(user), user);
   });
-  const tokens = await issueTokens(deps, {
-    vendorId: identity.vendorId,
-    telegramId: user.id,
-    role: identity.role,
-  });
+  const known = await sessionsRepo.knownUserAgents(deps.db, identity.vendorId, user.id);
+  const tokens = await issueTokens(
+    deps,
+    { vendorId: identity.vendorId, telegramId: user.id, role: identity.role },
+    undefined,
+    userAgent,
+  );
+  if (known.length > 0 && !known.includes(userAgent?.slice(0, 500) ?? null)) {
+    await deps.onNewDevice?.(identity.vendorId, describeDevice(userAgent));
+  }
   return {
     ...tokens,
     vendor: vendorSummary(identity),
@@ -155,6 +176,7 @@ export async function refreshTokens(deps: AuthDeps, refreshToken: string): Promi
     deps,
     { vendorId: row.vendorId, telegramId: row.telegramId, role: row.role },
     row.familyId,
+    row.userAgent,
   );
 }
 
@@ -235,7 +257,8 @@ export async function listAccounts(deps: AuthDeps, auth: AuthContext): Promise<A
 /** Sign-in, registration and sessions: every method bound to `deps`, safe to pass around unbound. */
 export function createAuthService(deps: AuthDeps) {
   return {
-    signInWithTelegram: (initData: string | undefined) => signInWithTelegram(deps, initData),
+    signInWithTelegram: (initData: string | undefined, userAgent?: string | null) =>
+      signInWithTelegram(deps, initData, userAgent ?? null),
     register: (initData: string | undefined, storeName?: string) => registerVendor(deps, initData, storeName),
     refresh: (refreshToken: string) => refreshTokens(deps, refreshToken),
     logout: (refreshToken: string) => logout(deps, refreshToken),

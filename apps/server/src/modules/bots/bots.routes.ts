@@ -54,7 +54,11 @@ export function botsRoutes(bots: BotsService, stats: BotStatsService) {
 
     app.delete(
       '/bots/:botId',
-      { config: manage, schema: { tags, params: BotParams, response: { 204: z.null() } } },
+      // Sensitive: a fresh two-step code while it is on (modules/security).
+      {
+        config: { ...manage, stepUp: true },
+        schema: { tags, params: BotParams, response: { 204: z.null() } },
+      },
       async (req, reply) => {
         await bots.remove(req.actor, req.params.botId);
         return reply.status(204).send(null);

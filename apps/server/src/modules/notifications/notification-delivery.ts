@@ -5,7 +5,7 @@ import type { Message } from './notification-messages';
 
 /** How one attempt to tell someone ended. `retry`: worth trying again later (Telegram busy or unreachable). */
 export type Outcome =
-  | { status: 'sent'; chatId: number }
+  | { status: 'sent'; chatId: number | null }
   | { status: 'skipped'; chatId: number | null; reason: string }
   | { status: 'blocked'; chatId: number; error: string }
   | { status: 'failed'; chatId: number | null; error: string }

@@ -1,3 +1,4 @@
+import type { NotificationType } from '@app/contracts/account';
 import type { Language } from '@app/contracts/common';
 import type { EventType } from '@app/contracts/events';
 import { PLANS } from '@app/contracts/plans';
@@ -20,7 +21,46 @@ export type VendorNotice =
   | 'message_flagged'
   | 'order_limit'
   | 'trial_ending'
-  | 'subscription_ending';
+  | 'subscription_ending'
+  | SecurityNotice;
+
+/**
+ * Security notifications (issue 21): never held by quiet hours, always by e-mail and by Telegram, whatever the
+ * preferences say (spec part 2 §6). Queued with `queueSecurityNotice` (notifications.service.ts).
+ */
+export type SecurityNotice =
+  | 'security_new_session'
+  | 'security_two_step_off'
+  | 'security_api_key'
+  | 'security_payout'
+  | 'security_deletion';
+
+export const SECURITY_NOTICES: readonly SecurityNotice[] = [
+  'security_new_session',
+  'security_two_step_off',
+  'security_api_key',
+  'security_payout',
+  'security_deletion',
+];
+
+/** The preferences' row (spec part 2 §3.8 notification types) a vendor notice is switched by. */
+export function notificationTypeOf(kind: VendorNotice): NotificationType {
+  switch (kind) {
+    case 'order_paid':
+      return 'orders';
+    case 'stock_low':
+    case 'stock_out':
+      return 'inventory';
+    case 'message_flagged':
+      return 'messages';
+    case 'order_limit':
+    case 'trial_ending':
+    case 'subscription_ending':
+      return 'subscription';
+    default:
+      return 'security';
+  }
+}
 
 /** What a customer is told about their order, through the shop bot. */
 export type CustomerNotice =
@@ -166,6 +206,25 @@ export function vendorMessage(
           date: formatDay(language, str(p.endsAt), reader.timezone),
         }),
         button: toPlans('renew'),
+      };
+    case 'security_new_session':
+      return {
+        text: say('securityNewSession', { device: str(p.device), platform: str(p.platform) }),
+        button: button('openSettings', 'settings'),
+      };
+    case 'security_two_step_off':
+      return { text: say('securityTwoStepOff'), button: button('openSettings', 'settings') };
+    case 'security_api_key':
+      return {
+        text: say('securityApiKey', { name: str(p.name) }),
+        button: button('openSettings', 'settings'),
+      };
+    case 'security_payout':
+      return { text: say('securityPayout'), button: button('openSettings', 'settings') };
+    case 'security_deletion':
+      return {
+        text: say('securityDeletion', { date: formatDay(language, str(p.purgeAt), reader.timezone) }),
+        button: null,
       };
   }
 }

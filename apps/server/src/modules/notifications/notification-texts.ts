@@ -23,6 +23,17 @@ export const VENDOR_TEXTS = defineTexts({
     subscriptionEnding:
       'The {plan} subscription of @{botUsername} ends on {date}. Renew it to keep the bot selling.',
     renew: 'Renew',
+    securityNewSession:
+      '🔐 New sign-in to your account: {device} on {platform}. If this was not you, revoke that session in Settings → Security.',
+    securityTwoStepOff:
+      '🔐 Two-step confirmation was turned off for your account. If this was not you, turn it on again and revoke your other sessions.',
+    securityApiKey: '🔐 A new API key “{name}” was created for your account.',
+    securityPayout: '🔐 Your payout details were changed.',
+    securityDeletion: '⚠️ Your account is scheduled for deletion on {date}. Sign in before then to cancel it.',
+    openSettings: 'Open settings',
+    emailSubject: 'Bot Shop: {title}',
+    emailFooter:
+      'You receive this e-mail because of your notification settings in the Bot Shop back-office. Security e-mails are always sent.',
   },
   es: {
     orderPaid: '💰 Nuevo pedido pagado #{number}: {amount} a través de @{botUsername}',
@@ -42,6 +53,17 @@ export const VENDOR_TEXTS = defineTexts({
     subscriptionEnding:
       'La suscripción {plan} de @{botUsername} termina el {date}. Renuévala para que el bot siga vendiendo.',
     renew: 'Renovar',
+    securityNewSession:
+      '🔐 Nuevo inicio de sesión en tu cuenta: {device} en {platform}. Si no fuiste tú, revoca esa sesión en Ajustes → Seguridad.',
+    securityTwoStepOff:
+      '🔐 Se desactivó la confirmación en dos pasos de tu cuenta. Si no fuiste tú, vuelve a activarla y revoca tus otras sesiones.',
+    securityApiKey: '🔐 Se creó una nueva clave de API «{name}» para tu cuenta.',
+    securityPayout: '🔐 Se cambiaron tus datos de cobro.',
+    securityDeletion: '⚠️ Tu cuenta se eliminará el {date}. Inicia sesión antes para cancelarlo.',
+    openSettings: 'Abrir ajustes',
+    emailSubject: 'Bot Shop: {title}',
+    emailFooter:
+      'Recibes este correo por tus ajustes de notificaciones en el panel de Bot Shop. Los correos de seguridad se envían siempre.',
   },
   fr: {
     orderPaid: '💰 Nouvelle commande payée #{number} : {amount} via @{botUsername}',
@@ -61,6 +83,18 @@ export const VENDOR_TEXTS = defineTexts({
     subscriptionEnding:
       'L’abonnement {plan} de @{botUsername} se termine le {date}. Renouvelez-le pour que le bot continue de vendre.',
     renew: 'Renouveler',
+    securityNewSession:
+      '🔐 Nouvelle connexion à votre compte : {device} sur {platform}. Si ce n’était pas vous, révoquez cette session dans Paramètres → Sécurité.',
+    securityTwoStepOff:
+      '🔐 La confirmation en deux étapes a été désactivée pour votre compte. Si ce n’était pas vous, réactivez-la et révoquez vos autres sessions.',
+    securityApiKey: '🔐 Une nouvelle clé API « {name} » a été créée pour votre compte.',
+    securityPayout: '🔐 Vos coordonnées de versement ont été modifiées.',
+    securityDeletion:
+      '⚠️ La suppression de votre compte est prévue le {date}. Connectez-vous avant pour l’annuler.',
+    openSettings: 'Ouvrir les paramètres',
+    emailSubject: 'Bot Shop : {title}',
+    emailFooter:
+      'Vous recevez cet e-mail selon vos paramètres de notification dans l’espace Bot Shop. Les e-mails de sécurité sont toujours envoyés.',
   },
   de: {
     orderPaid: '💰 Neue bezahlte Bestellung #{number}: {amount} über @{botUsername}',
@@ -80,6 +114,17 @@ export const VENDOR_TEXTS = defineTexts({
     subscriptionEnding:
       'Das {plan}-Abonnement von @{botUsername} endet am {date}. Verlängere es, damit der Bot weiter verkauft.',
     renew: 'Verlängern',
+    securityNewSession:
+      '🔐 Neue Anmeldung bei deinem Konto: {device} auf {platform}. Falls du das nicht warst, widerrufe die Sitzung unter Einstellungen → Sicherheit.',
+    securityTwoStepOff:
+      '🔐 Die zweistufige Bestätigung wurde für dein Konto deaktiviert. Falls du das nicht warst, aktiviere sie wieder und widerrufe deine anderen Sitzungen.',
+    securityApiKey: '🔐 Ein neuer API-Schlüssel „{name}“ wurde für dein Konto erstellt.',
+    securityPayout: '🔐 Deine Auszahlungsdaten wurden geändert.',
+    securityDeletion: '⚠️ Dein Konto wird am {date} gelöscht. Melde dich vorher an, um das abzubrechen.',
+    openSettings: 'Einstellungen öffnen',
+    emailSubject: 'Bot Shop: {title}',
+    emailFooter:
+      'Du erhältst diese E-Mail wegen deiner Benachrichtigungseinstellungen im Bot-Shop-Backoffice. Sicherheits-E-Mails werden immer gesendet.',
   },
   ru: {
     orderPaid: '💰 Новый оплаченный заказ #{number}: {amount} через @{botUsername}',
@@ -99,6 +144,17 @@ export const VENDOR_TEXTS = defineTexts({
     subscriptionEnding:
       'Подписка {plan} для @{botUsername} заканчивается {date}. Продлите её, чтобы бот продолжал продавать.',
     renew: 'Продлить',
+    securityNewSession:
+      '🔐 Новый вход в ваш аккаунт: {device} на {platform}. Если это были не вы, завершите этот сеанс в Настройки → Безопасность.',
+    securityTwoStepOff:
+      '🔐 Для вашего аккаунта отключено двухэтапное подтверждение. Если это были не вы, включите его снова и завершите другие сеансы.',
+    securityApiKey: '🔐 Для вашего аккаунта создан новый API-ключ «{name}».',
+    securityPayout: '🔐 Ваши реквизиты для выплат изменены.',
+    securityDeletion: '⚠️ Ваш аккаунт будет удалён {date}. Войдите до этой даты, чтобы отменить удаление.',
+    openSettings: 'Открыть настройки',
+    emailSubject: 'Bot Shop: {title}',
+    emailFooter:
+      'Вы получили это письмо согласно настройкам уведомлений в панели Bot Shop. Письма о безопасности отправляются всегда.',
   },
   zh: {
     orderPaid: '💰 新的已付款订单 #{number}：{amount}，来自 @{botUsername}',
@@ -115,6 +171,15 @@ export const VENDOR_TEXTS = defineTexts({
     trialEnding: '@{botUsername} 的免费试用将于 {date} 结束。请选择套餐，让机器人继续销售。',
     subscriptionEnding: '@{botUsername} 的 {plan} 订阅将于 {date} 结束。请续订，让机器人继续销售。',
     renew: '续订',
+    securityNewSession:
+      '🔐 您的账户有新的登录：{platform} 上的 {device}。如果不是您本人，请在 设置 → 安全 中撤销该会话。',
+    securityTwoStepOff: '🔐 您的账户已关闭两步确认。如果不是您本人，请重新开启并撤销其他会话。',
+    securityApiKey: '🔐 您的账户创建了新的 API 密钥“{name}”。',
+    securityPayout: '🔐 您的收款信息已更改。',
+    securityDeletion: '⚠️ 您的账户计划于 {date} 删除。在此之前登录即可取消。',
+    openSettings: '打开设置',
+    emailSubject: 'Bot Shop：{title}',
+    emailFooter: '您收到此邮件是因为您在 Bot Shop 后台的通知设置。安全邮件始终会发送。',
   },
 });
 

@@ -1,5 +1,6 @@
 import { DAY_MS } from '@app/contracts/common';
 import type { EventConsumer } from '../events/events.dispatcher';
+import { profileEmailOf } from '../profile/profile.service';
 import { noticeOf } from './notification-messages';
 import { insertNotification } from './notifications.repository';
 
@@ -18,14 +19,20 @@ export const notificationsConsumer: EventConsumer = {
   async handle(tx, event) {
     const notice = noticeOf(event);
     if (!notice || Date.now() - event.createdAt.getTime() > STALE_AFTER_MS) return;
-    await insertNotification(tx, {
-      vendorId: event.vendorId,
-      eventId: event.id,
-      audience: notice.audience,
-      kind: notice.kind,
-      botId: event.botId,
-      subjectId: notice.subjectId,
-      params: event.payload,
-    });
+    // A vendor is told by Telegram and, when their profile has an address, by e-mail: each its own row, sent
+    // and retried on its own; the sender applies the preferences.
+    const byEmail = notice.audience === 'vendor' && (await profileEmailOf(tx, event.vendorId)) !== null;
+    const audiences = byEmail ? (['vendor', 'vendor_email'] as const) : [notice.audience];
+    for (const audience of audiences) {
+      await insertNotification(tx, {
+        vendorId: event.vendorId,
+        eventId: event.id,
+        audience,
+        kind: notice.kind,
+        botId: event.botId,
+        subjectId: notice.subjectId,
+        params: event.payload,
+      });
+    }
   },
 };

@@ -1,5 +1,6 @@
+import type { NotificationSettings } from '@app/contracts/account';
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { type NotificationStatus, notifications } from '../../db/schema/index';
+import { type NotificationStatus, notificationSettings, notifications } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -91,4 +92,33 @@ export async function blockedSince(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** Holds a notification until `until` (quiet hours): not an attempt, nothing counted. */
+export async function holdNotification(
+  db: Conn,
+  row: Pick<NotificationRow, 'vendorId' | 'id'>,
+  until: Date,
+): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ nextAttemptAt: until })
+    .where(and(eq(notifications.vendorId, row.vendorId), eq(notifications.id, row.id)));
+}
+
+/** The vendor's stored preferences, if they saved any. */
+export async function findSettings(db: Conn, vendorId: string) {
+  const [row] = await db
+    .select({ settings: notificationSettings.settings })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.vendorId, vendorId))
+    .limit(1);
+  return row?.settings;
+}
+
+export async function putSettings(db: Conn, vendorId: string, settings: NotificationSettings): Promise<void> {
+  await db
+    .insert(notificationSettings)
+    .values({ vendorId, settings })
+    .onConflictDoUpdate({ target: notificationSettings.vendorId, set: { settings, updatedAt: new Date() } });
 }

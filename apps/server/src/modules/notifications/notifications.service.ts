@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { DAY_MS } from '@app/contracts/common';
 import type { Permission } from '@app/contracts/permissions';
-import type { Db } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
+import type { Mailer } from '../../lib/mailer';
 import type { Secrets } from '../../lib/secrets';
 import type { BotApi } from '../../lib/telegram/bot-api';
 import { createPlatformBot, type PlatformBot } from '../../lib/telegram/platform-bot';
@@ -10,13 +12,19 @@ import { botMessengerOf, botUsernameOf } from '../bots/bot-runtime.service';
 import { type CustomersService, createCustomersService } from '../customers/customers.service';
 import { createOrderReads, type OrderReads } from '../orders/order-reads';
 import { staffToTell } from '../staff/staff.service';
+import { profileEmailOf } from '../profile/profile.service';
 import { type Outcome, sendTo } from './notification-delivery';
 import {
   type CustomerNotice,
   customerMessage,
+  notificationTypeOf,
+  SECURITY_NOTICES,
+  type SecurityNotice,
   type VendorNotice,
   vendorMessage,
 } from './notification-messages';
+import { quietUntil, settingsOf } from './notification-settings.service';
+import { VENDOR_TEXTS } from './notification-texts';
 import * as repo from './notifications.repository';
 
 // Telling a vendor (the platform bot) and sending the queued notifications (the notifications.send job); each
@@ -42,6 +50,8 @@ export type NotificationsDeps = VendorNotifierDeps & {
   /** Opens the shop bots' stored tokens, to tell customers through them. */
   secrets: Pick<Secrets, 'decrypt'>;
   log?: NotificationsLogger | undefined;
+  /** Sends the e-mail notifications (SMTP_URL); without it they are skipped. */
+  mailer?: Mailer | undefined;
 };
 
 /** After this many attempts a notification is given up (and logged). */
@@ -142,6 +152,7 @@ const VENDOR_NOTICES: ReadonlySet<string> = new Set<VendorNotice>([
   'order_limit',
   'trial_ending',
   'subscription_ending',
+  ...SECURITY_NOTICES,
 ]);
 const CUSTOMER_NOTICES: ReadonlySet<string> = new Set<CustomerNotice>([
   'order_shipped',
@@ -161,7 +172,90 @@ export type NotificationsParts = {
   vendors: VendorNotifier;
   orders: OrderReads;
   customers: CustomersService;
+  mailer: Mailer | undefined;
 };
+
+/** An attempt's end, or a hold: quiet hours keep the notification until they end (not dropped, not counted). */
+type AttemptOutcome = Outcome | { status: 'held'; until: Date };
+
+/**
+ * A vendor notification by e-mail, to the profile's address, in the profile's language: the same words as the
+ * Telegram message, with a link to the back-office screen when there is one.
+ */
+export async function emailVendor(
+  parts: NotificationsParts,
+  row: repo.NotificationRow,
+  kind: VendorNotice,
+): Promise<Outcome> {
+  if (!parts.mailer) return { status: 'skipped', chatId: null, reason: 'no mailer' };
+  const [to, owner] = await Promise.all([
+    profileEmailOf(parts.db, row.vendorId),
+    ownerContactOf(parts.db, row.vendorId),
+  ]);
+  if (!to || !owner) return { status: 'skipped', chatId: null, reason: 'no e-mail address' };
+  const message = vendorMessage(kind, row, owner);
+  const texts = VENDOR_TEXTS[owner.language] ?? VENDOR_TEXTS.en;
+  const title = (message.text.split('\n')[0] ?? '')
+    .replace(/^\p{Extended_Pictographic}\uFE0F?\s*/u, '')
+    .slice(0, 120);
+  try {
+    await parts.mailer.send({
+      to,
+      subject: texts.emailSubject.replace('{title}', title),
+      text: `${message.text}\n\n—\n${texts.emailFooter}`,
+    });
+    return { status: 'sent', chatId: null };
+  } catch (err) {
+    return { status: 'retry', chatId: null, error: errorText(err) };
+  }
+}
+
+/**
+ * A vendor notification, by the vendor's preferences: held through quiet hours, sent by the channel the row is
+ * for when its switch is on. Security notices ignore quiet hours and go by both channels always (spec part 2 §6).
+ */
+async function attemptVendor(parts: NotificationsParts, row: repo.NotificationRow): Promise<AttemptOutcome> {
+  const kind = row.kind as VendorNotice;
+  const type = notificationTypeOf(kind);
+  const security = type === 'security';
+  const settings = await settingsOf(parts.db, row.vendorId);
+  if (!security) {
+    const owner = await ownerContactOf(parts.db, row.vendorId);
+    const until = quietUntil(settings.quietHours, owner?.timezone ?? 'UTC', parts.now());
+    if (until) return { status: 'held', until };
+  }
+  const channel = row.audience === 'vendor_email' ? 'email' : 'telegram';
+  if (!security && !settings.types[type][channel]) {
+    return { status: 'skipped', chatId: null, reason: `${channel} off for ${type}` };
+  }
+  return channel === 'email' ? emailVendor(parts, row, kind) : parts.vendors.tell(row.vendorId, kind, row);
+}
+
+/**
+ * Queues a security notification (issue 21: a new session from a new device, two-step turned off, an API key
+ * created, payout details changed, account deletion scheduled) for the owner, by Telegram and by e-mail, at
+ * once: it ignores quiet hours and the preferences. Call it inside the change's transaction (or after commit);
+ * the notifications.send job sends it (within a minute).
+ */
+export async function queueSecurityNotice(
+  db: Db | Tx,
+  vendorId: string,
+  kind: SecurityNotice,
+  params: Record<string, string | number | null> = {},
+): Promise<void> {
+  const eventId = randomUUID();
+  for (const audience of ['vendor', 'vendor_email'] as const) {
+    await repo.insertNotification(db, {
+      vendorId,
+      eventId,
+      audience,
+      kind,
+      botId: null,
+      subjectId: vendorId,
+      params,
+    });
+  }
+}
 
 /** A follow-up to the customer of an order, through its shop bot, unless they blocked it. */
 export async function tellCustomer(
@@ -188,10 +282,10 @@ export async function tellCustomer(
 }
 
 /** One try at a queued notification; never throws (a database failure or a bug reads as `retry`). */
-async function attempt(parts: NotificationsParts, row: repo.NotificationRow): Promise<Outcome> {
+async function attempt(parts: NotificationsParts, row: repo.NotificationRow): Promise<AttemptOutcome> {
   try {
-    if (row.audience === 'vendor' && VENDOR_NOTICES.has(row.kind)) {
-      return await parts.vendors.tell(row.vendorId, row.kind as VendorNotice, row);
+    if ((row.audience === 'vendor' || row.audience === 'vendor_email') && VENDOR_NOTICES.has(row.kind)) {
+      return await attemptVendor(parts, row);
     }
     if (row.audience === 'customer' && CUSTOMER_NOTICES.has(row.kind)) {
       return await tellCustomer(parts, row, row.kind as CustomerNotice);
@@ -207,10 +301,14 @@ async function attempt(parts: NotificationsParts, row: repo.NotificationRow): Pr
 async function settle(
   parts: NotificationsParts,
   row: repo.NotificationRow,
-  outcome: Outcome,
-): Promise<Outcome['status']> {
+  outcome: AttemptOutcome,
+): Promise<AttemptOutcome['status']> {
   const { db } = parts;
   const at = parts.now();
+  if (outcome.status === 'held') {
+    await repo.holdNotification(db, row, outcome.until);
+    return 'held';
+  }
   const about = { notificationId: row.id, vendorId: row.vendorId, kind: row.kind, audience: row.audience };
   if (outcome.status === 'retry') {
     if (row.attempts + 1 < MAX_ATTEMPTS) {
@@ -241,8 +339,8 @@ async function settle(
 }
 
 /** Sends every notification that is due, batch after batch, for about a minute at most. */
-export async function sendDue(parts: NotificationsParts): Promise<Record<Outcome['status'], number>> {
-  const counts = { sent: 0, skipped: 0, blocked: 0, failed: 0, retry: 0 };
+export async function sendDue(parts: NotificationsParts): Promise<Record<AttemptOutcome['status'], number>> {
+  const counts = { sent: 0, skipped: 0, blocked: 0, failed: 0, retry: 0, held: 0 };
   const started = Date.now();
   const seen = new Set<string>();
   for (;;) {
@@ -270,6 +368,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     vendors: createVendorNotifier(deps),
     orders: createOrderReads({ db: deps.db }),
     customers: createCustomersService({ db: deps.db }),
+    mailer: deps.mailer,
   };
   return {
     sendDue: () => sendDue(parts),

@@ -132,7 +132,8 @@ export function settingsRoutes(settings: SettingsService) {
     app.put(
       `${base}/token`,
       {
-        config: telegramCall,
+        // Sensitive: a fresh two-step code while it is on (modules/security).
+        config: { ...telegramCall, stepUp: true },
         schema: { tags, params: BotParams, body: ReplaceTokenBody, response: { 200: BotTokenInfo } },
       },
       (req) => settings.replaceToken(req.actor, req.params.botId, req.body.token),

@@ -1,3 +1,4 @@
+import { account } from './account';
 import { activity } from './activity';
 import { analytics } from './analytics';
 import { auth } from './auth';
@@ -35,4 +36,5 @@ export const en = {
   ...categories,
   ...shop,
   ...staff,
+  ...account,
 };

@@ -1,4 +1,5 @@
 import type { Catalogue } from '../messages';
+import { account } from './account';
 import { activity } from './activity';
 import { analytics } from './analytics';
 import { auth } from './auth';
@@ -35,4 +36,5 @@ export const zh: Catalogue = {
   ...categories,
   ...shop,
   ...staff,
+  ...account,
 };

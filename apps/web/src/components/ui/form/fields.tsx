@@ -21,7 +21,9 @@ type TextFieldProps<T extends FieldValues, O> = Bound<T, O, string | null | unde
   mono?: boolean;
   /** Applied to every keystroke (say, dropping characters a token cannot contain). */
   transform?: (value: string) => string;
-  inputMode?: 'text' | 'numeric' | 'email' | 'url';
+  inputMode?: 'text' | 'numeric' | 'email' | 'url' | 'tel';
+  /** The input's type where the keyboard and autofill should know it (spec part 2 §5.6: email, tel, url). */
+  type?: 'text' | 'email' | 'tel' | 'url';
   autoComplete?: string;
 };
 

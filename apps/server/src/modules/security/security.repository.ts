@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { stepUps, twoStep } from '../../db/schema/index';
+
+type Conn = Db | Tx;
+
+export type TwoStepRow = typeof twoStep.$inferSelect;
+
+const person = (vendorId: string, telegramId: number) =>
+  and(eq(twoStep.vendorId, vendorId), eq(twoStep.telegramId, telegramId));
+
+export async function findTwoStep(db: Conn, vendorId: string, telegramId: number) {
+  const [row] = await db.select().from(twoStep).where(person(vendorId, telegramId)).limit(1);
+  return row;
+}
+
+/** Locks the row: two wrong codes racing must both be counted, a code used once only. */
+export async function findTwoStepForUpdate(tx: Tx, vendorId: string, telegramId: number) {
+  const [row] = await tx.select().from(twoStep).where(person(vendorId, telegramId)).for('update');
+  return row;
+}
+
+/** A new secret being set up (replacing one not yet turned on). */
+export async function putPendingSecret(db: Conn, vendorId: string, telegramId: number, secretSealed: string) {
+  await db
+    .insert(twoStep)
+    .values({ vendorId, telegramId, secretSealed })
+    .onConflictDoUpdate({
+      target: [twoStep.vendorId, twoStep.telegramId],
+      set: { secretSealed, enabledAt: null, recoveryHashes: [], lastStep: 0, updatedAt: new Date() },
+    });
+}
+
+export async function updateTwoStep(
+  db: Conn,
+  vendorId: string,
+  telegramId: number,
+  set: Partial<Omit<TwoStepRow, 'vendorId' | 'telegramId'>>,
+) {
+  await db
+    .update(twoStep)
+    .set({ ...set, updatedAt: new Date() })
+    .where(person(vendorId, telegramId));
+}
+
+export async function deleteTwoStep(db: Conn, vendorId: string, telegramId: number) {
+  await db.delete(twoStep).where(person(vendorId, telegramId));
+}
+
+export async function findStepUp(db: Conn, vendorId: string, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(stepUps)
+    .where(and(eq(stepUps.vendorId, vendorId), eq(stepUps.sessionId, sessionId)))
+    .limit(1);
+  return row;
+}
+
+export async function putStepUp(db: Conn, vendorId: string, sessionId: string, verifiedAt: Date) {
+  await db
+    .insert(stepUps)
+    .values({ vendorId, sessionId, verifiedAt })
+    .onConflictDoUpdate({ target: [stepUps.vendorId, stepUps.sessionId], set: { verifiedAt } });
+}

@@ -1,0 +1,9 @@
+import { queryRoots } from '../../../lib/query-keys';
+
+/** Query keys of the account screens (profile, security, notifications, danger zone). */
+export const accountKeys = {
+  all: queryRoots.account,
+  profile: () => [...accountKeys.all, 'profile'] as const,
+  security: () => [...accountKeys.all, 'security'] as const,
+  notifications: () => [...accountKeys.all, 'notifications'] as const,
+};
