@@ -34,6 +34,9 @@ const Env = z.object({
   NOWPAYMENTS_API_URL: z.string().url().optional(),
   NOWPAYMENTS_API_KEY: z.string().min(1).optional(),
   NOWPAYMENTS_IPN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  CARD_PROVIDER_URL: z.string().url().optional(),
+  CARD_PROVIDER_KEY: z.string().min(1).optional(),
+  CARD_PROVIDER_PUBLISHABLE_KEY: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -68,7 +71,15 @@ export type Config = {
   shopThrottle: boolean;
   /** The NOWPayments-compatible crypto provider (Litecoin); demo mode uses the fake one it serves itself. */
   nowPayments: { apiUrl: string; apiKey: string; ipnSecret: string } | null;
+  /**
+   * The card provider (Stripe-compatible, lib/card-provider.ts): the server's URL and secret key, and what the
+   * browser gets: the publishable key and the URL it posts card details to. null: cards are not offered.
+   */
+  cardProvider: { apiUrl: string; secretKey: string; publishableKey: string; browserUrl: string } | null;
 };
+
+/** The fake card provider's keys in demo mode (it only ever talks to itself). */
+export const DEMO_CARD_PROVIDER = { secretKey: 'sk_test_demo_fake', publishableKey: 'pk_test_demo_fake' };
 
 /** The fake crypto provider's key and IPN secret in demo mode (it only ever talks to itself). */
 export const DEMO_NOWPAYMENTS = { apiKey: 'demo-nowpayments-key', ipnSecret: 'demo-nowpayments-ipn-secret' };
@@ -115,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheMs: e.READ_CACHE_MS,
     shopThrottle: e.SHOP_THROTTLE === 'on',
     nowPayments: nowPaymentsOf(e, demo),
+    cardProvider: cardProviderOf(e, demo),
   };
 }
 
@@ -125,6 +137,26 @@ function nowPaymentsOf(e: z.infer<typeof Env>, demo: boolean): Config['nowPaymen
   const ipnSecret = e.NOWPAYMENTS_IPN_SECRET ?? (demo ? DEMO_NOWPAYMENTS.ipnSecret : undefined);
   if (!apiUrl || !apiKey || !ipnSecret) return null;
   return { apiUrl: apiUrl.replace(/\/$/, ''), apiKey, ipnSecret };
+}
+
+// Cards need the provider's URL and both keys; demo mode defaults to its own fake provider, which the browser
+// reaches on the app's own origin.
+function cardProviderOf(e: z.infer<typeof Env>, demo: boolean): Config['cardProvider'] {
+  if (e.CARD_PROVIDER_URL && e.CARD_PROVIDER_KEY && e.CARD_PROVIDER_PUBLISHABLE_KEY) {
+    const apiUrl = e.CARD_PROVIDER_URL.replace(/\/$/, '');
+    return {
+      apiUrl,
+      secretKey: e.CARD_PROVIDER_KEY,
+      publishableKey: e.CARD_PROVIDER_PUBLISHABLE_KEY,
+      browserUrl: apiUrl,
+    };
+  }
+  if (!demo) return null;
+  return {
+    apiUrl: `http://127.0.0.1:${e.PORT}/fake-card-provider`,
+    ...DEMO_CARD_PROVIDER,
+    browserUrl: '/fake-card-provider',
+  };
 }
 
 // `PORT=` in a shell or .env file means "not set", not "the empty string".

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { DEMO_SHOP_USERNAME, ensureDemoData } from './demo/demo-data';
 import { EVENT_CONSUMERS } from './event-consumers';
 import { createFakeBotApiState } from './fakes/bot-api/state';
+import { createFakeCardProviderState } from './fakes/card-provider';
 import { createFakeNowPaymentsState } from './fakes/nowpayments';
 import { createEventDispatchRequester, type RequestEventDispatch } from './jobs/events-dispatch';
 import { createJobQueue } from './jobs/job-queue';
@@ -54,6 +55,11 @@ async function main() {
     firstName: 'Platform',
   });
   const fakeNowPayments = config.demo ? createFakeNowPaymentsState() : undefined;
+  // Demo mode without a card provider configured: a fake one, served in process (fakes/card-provider.ts).
+  const fakeCardProvider =
+    config.demo && config.cardProvider?.browserUrl === '/fake-card-provider'
+      ? createFakeCardProviderState()
+      : undefined;
   // One set of keys and one Bot API client, shared by the API, the demo seed and the jobs.
   const secrets = createSecrets(config.appSecret);
   const botApi = createBotApi({ apiRoot: config.telegramApiRoot });
@@ -73,6 +79,7 @@ async function main() {
     enqueueBotResume: (vendorId, botId) => enqueueBotResume(vendorId, botId),
     ...(fakeBotApi ? { fakeBotApi } : {}),
     ...(fakeNowPayments ? { fakeNowPayments } : {}),
+    ...(fakeCardProvider ? { fakeCardProvider } : {}),
   });
   if (fakeBotApi) {
     await ensureDemoData(

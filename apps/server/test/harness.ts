@@ -40,6 +40,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       apiKey: 'test-nowpayments-key',
       ipnSecret: 'test-nowpayments-ipn-secret',
     },
+    // No card provider unless a test starts the fake one (test/billing.ts).
+    cardProvider: null,
     ...overrides,
   };
 }

@@ -1,0 +1,53 @@
+import { CardBrand, SavedMethodType } from '@app/contracts/billing';
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, enumValues, id, money, vendorId } from './columns';
+
+/**
+ * The ways a vendor pays the platform (modules/billing): the wallet, Stars, Litecoin, or a card held by the card
+ * provider. Exactly one is the default (a partial unique index holds "at most one"; the service the "at least").
+ * A card row keeps the provider's payment method id, brand, last four and expiry: never the number or the CVV.
+ */
+export const billingPaymentMethods = pgTable(
+  'billing_payment_methods',
+  {
+    vendorId: vendorId(),
+    id: id(),
+    type: text('type', { enum: enumValues(SavedMethodType.options) }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    providerPaymentMethodId: text('provider_payment_method_id'),
+    brand: text('brand', { enum: enumValues(CardBrand.options) }),
+    last4: text('last4'),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    uniqueIndex('billing_payment_methods_default_idx').on(t.vendorId).where(sql`${t.isDefault}`),
+    // The wallet, Stars and Litecoin are saved once each; a card once per provider id.
+    uniqueIndex('billing_payment_methods_type_idx').on(t.vendorId, t.type).where(sql`${t.type} <> 'card'`),
+    uniqueIndex('billing_payment_methods_card_idx').on(t.vendorId, t.providerPaymentMethodId),
+  ],
+);
+
+/** A month's plan fee statement once paid (modules/billing): what makes its status "paid". */
+export const feeSettlements = pgTable(
+  'fee_settlements',
+  {
+    vendorId: vendorId(),
+    id: id(),
+    /** 'YYYY-MM'. */
+    month: text('month').notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    method: text('method', { enum: enumValues(SavedMethodType.options) }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    // A month is settled once.
+    uniqueIndex('fee_settlements_month_idx').on(t.vendorId, t.month),
+  ],
+);

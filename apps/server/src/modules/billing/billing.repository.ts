@@ -1,0 +1,68 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { billingPaymentMethods, feeSettlements } from '../../db/schema/index';
+import type { Conn, Tx } from '../../db/types';
+
+export type MethodRow = typeof billingPaymentMethods.$inferSelect;
+export type NewMethodRow = typeof billingPaymentMethods.$inferInsert;
+
+/** Serialises changes to one vendor's payment methods (the default rule reads, then writes). */
+export async function lockMethods(tx: Tx, vendorId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-methods:${vendorId}`}))`);
+}
+
+export function listMethods(db: Conn, vendorId: string): Promise<MethodRow[]> {
+  return db
+    .select()
+    .from(billingPaymentMethods)
+    .where(eq(billingPaymentMethods.vendorId, vendorId))
+    .orderBy(asc(billingPaymentMethods.createdAt), asc(billingPaymentMethods.id));
+}
+
+export async function findMethod(db: Conn, vendorId: string, id: string): Promise<MethodRow | null> {
+  const [row] = await db
+    .select()
+    .from(billingPaymentMethods)
+    .where(and(eq(billingPaymentMethods.vendorId, vendorId), eq(billingPaymentMethods.id, id)));
+  return row ?? null;
+}
+
+/** Inserts a method; null when the vendor has it already (the wallet, Stars, Litecoin once; a card once). */
+export async function insertMethod(tx: Tx, row: NewMethodRow): Promise<MethodRow | null> {
+  const [inserted] = await tx.insert(billingPaymentMethods).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+/** Makes one method the default: the others lose it first (the unique index allows one at a time). */
+export async function setDefault(tx: Tx, vendorId: string, id: string): Promise<void> {
+  await tx
+    .update(billingPaymentMethods)
+    .set({ isDefault: false })
+    .where(and(eq(billingPaymentMethods.vendorId, vendorId), eq(billingPaymentMethods.isDefault, true)));
+  await tx
+    .update(billingPaymentMethods)
+    .set({ isDefault: true })
+    .where(and(eq(billingPaymentMethods.vendorId, vendorId), eq(billingPaymentMethods.id, id)));
+}
+
+export async function deleteMethod(tx: Tx, vendorId: string, id: string): Promise<void> {
+  await tx
+    .delete(billingPaymentMethods)
+    .where(and(eq(billingPaymentMethods.vendorId, vendorId), eq(billingPaymentMethods.id, id)));
+}
+
+export type SettlementRow = typeof feeSettlements.$inferSelect;
+
+/** The vendor's settled fee statements, by month. */
+export function listSettlements(db: Conn, vendorId: string): Promise<SettlementRow[]> {
+  return db.select().from(feeSettlements).where(eq(feeSettlements.vendorId, vendorId));
+}
+
+/** Records a month's statement as paid; false when it was paid already. */
+export async function insertSettlement(tx: Tx, row: typeof feeSettlements.$inferInsert): Promise<boolean> {
+  const inserted = await tx
+    .insert(feeSettlements)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: feeSettlements.id });
+  return inserted.length > 0;
+}

@@ -1,0 +1,27 @@
+import type { AddPaymentMethodBody, BillingInvoicesQuery } from '@app/contracts/billing';
+import type { Actor } from '../../lib/actor';
+import type { BillingDeps } from './billing-deps';
+import { listBillingInvoices } from './billing-invoices.service';
+import {
+  addPaymentMethod,
+  listPaymentMethods,
+  removePaymentMethod,
+  setDefaultPaymentMethod,
+} from './payment-methods.service';
+
+export type { BillingDeps } from './billing-deps';
+
+/** The billing module's one service: the invoices screen and the payment methods (README.md). */
+export function createBillingService(deps: BillingDeps) {
+  return {
+    listInvoices: (actor: Actor, query: BillingInvoicesQuery) => listBillingInvoices(deps, actor, query),
+
+    listPaymentMethods: (actor: Actor) => listPaymentMethods(deps, actor),
+    addPaymentMethod: (actor: Actor, body: AddPaymentMethodBody) => addPaymentMethod(deps, actor, body),
+    setDefaultPaymentMethod: (actor: Actor, methodId: string) =>
+      setDefaultPaymentMethod(deps, actor, methodId),
+    removePaymentMethod: (actor: Actor, methodId: string) => removePaymentMethod(deps, actor, methodId),
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;
