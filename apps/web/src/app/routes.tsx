@@ -253,8 +253,20 @@ export const appRoutes: RouteObject[] = [
   placeholder('settings/profile', 'shell.screen.profile', settingsPage),
   placeholder('settings/security', 'shell.screen.security', settingsPage),
   placeholder('settings/notifications', 'shell.screen.notifications', settingsPage),
-  placeholder('settings/payment', 'shell.screen.paymentMethods', settingsPage),
-  placeholder('settings/invoices', 'shell.screen.invoices', settingsPage),
+  {
+    path: 'settings/payment',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/billing/routes/payment-methods-page')).PaymentMethodsPage,
+    }),
+  },
+  {
+    path: 'settings/invoices',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/billing/routes/invoices-page')).InvoicesPage,
+    }),
+  },
   placeholder('settings/payouts', 'shell.screen.payoutSettings', settingsPage),
   placeholder('settings/export', 'shell.screen.exportData', settingsPage),
   placeholder('settings/api', 'shell.screen.apiAccess', settingsPage),

@@ -5,6 +5,7 @@
  */
 export const queryRoots = {
   analytics: ['analytics'],
+  billing: ['billing'],
   botSettings: ['bot-settings'],
   bots: ['bots'],
   categories: ['categories'],

@@ -2,6 +2,7 @@ import type { Catalogue } from '../messages';
 import { activity } from './activity';
 import { analytics } from './analytics';
 import { auth } from './auth';
+import { billing } from './billing';
 import { bots } from './bots';
 import { categories } from './categories';
 import { common } from './common';
@@ -26,6 +27,7 @@ export const de: Catalogue = {
   ...activity,
   ...settings,
   ...payments,
+  ...billing,
   ...orders,
   ...customers,
   ...analytics,

@@ -1,6 +1,7 @@
 import { activity } from './activity';
 import { analytics } from './analytics';
 import { auth } from './auth';
+import { billing } from './billing';
 import { bots } from './bots';
 import { categories } from './categories';
 import { common } from './common';
@@ -26,6 +27,7 @@ export const en = {
   ...activity,
   ...settings,
   ...payments,
+  ...billing,
   ...orders,
   ...customers,
   ...analytics,
