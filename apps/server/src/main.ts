@@ -12,6 +12,7 @@ import { createEventDispatchRequester, type RequestEventDispatch } from './jobs/
 import { createJobQueue } from './jobs/job-queue';
 import { jobKinds } from './jobs/job-types';
 import { registerWorkers } from './jobs/workers';
+import { createCardProvider } from './lib/card-provider';
 import { startExitWatchdog } from './lib/exit-watchdog';
 import { createSecrets } from './lib/secrets';
 import { createBotApi } from './lib/telegram/bot-api';
@@ -157,6 +158,7 @@ async function main() {
     publicUrl: config.publicUrl,
     log: app.log,
     runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
+    cardProvider: config.cardProvider ? createCardProvider(config.cardProvider) : null,
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
         log: app.log,

@@ -51,3 +51,32 @@ export const feeSettlements = pgTable(
     uniqueIndex('fee_settlements_month_idx').on(t.vendorId, t.month),
   ],
 );
+
+/**
+ * Each try to charge the vendor's default method for something owed (a month's fee statement: subject
+ * `fees:YYYY-MM`). Unique per subject and attempt: the row is claimed before the charge, so a repeated or
+ * restarted job never charges one attempt twice (a charge cut off mid-way stays `started` and is not retried).
+ */
+export const billingChargeAttempts = pgTable(
+  'billing_charge_attempts',
+  {
+    vendorId: vendorId(),
+    id: id(),
+    subject: text('subject').notNull(),
+    attempt: integer('attempt').notNull(),
+    method: text('method', { enum: enumValues(SavedMethodType.options) }).notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    status: text('status', { enum: ['started', 'succeeded', 'failed'] })
+      .notNull()
+      .default('started'),
+    /** Why it failed: insufficient_funds, card_declined, expired_card, no_method, manual_method, … */
+    failureCode: text('failure_code'),
+    /** The card provider's charge id. */
+    providerChargeId: text('provider_charge_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    uniqueIndex('billing_charge_attempts_subject_idx').on(t.vendorId, t.subject, t.attempt),
+  ],
+);

@@ -73,7 +73,8 @@ export const walletLedger = pgTable(
     id: id(),
     amountMinor: money('amount_minor').notNull(),
     currency: text('currency').notNull().default('USD'),
-    reason: text('reason', { enum: ['topup', 'subscription', 'refund', 'adjustment'] }).notNull(),
+    // fees: a month's plan fee statement paid from the wallet (modules/billing).
+    reason: text('reason', { enum: ['topup', 'subscription', 'refund', 'adjustment', 'fees'] }).notNull(),
     /** The payment this row belongs to. */
     reference: uuid('reference'),
     createdAt: createdAt(),

@@ -7,7 +7,13 @@ import type { PaymentsService } from '../payments/payments.service';
 
 export type BillingDeps = {
   db: Db;
-  payments: Pick<PaymentsService, 'listInvoices'>;
+  payments: Pick<PaymentsService, 'listInvoices' | 'debitForFees' | 'vendorsWithPlanFees'>;
+  /** Tells the vendor (the platform bot) that something owed could not be charged; the jobs pass the notifier. */
+  tellVendor?: (
+    vendorId: string,
+    notice: { month: string; amountMinor: number; method: string; reason: string },
+  ) => Promise<unknown>;
+  log?: { warn(obj: object, msg: string): void };
   /** null: no card provider configured; cards are not offered. */
   cardProvider: CardProvider | null;
   /** What the browser needs to tokenise a card itself (null with no provider). */

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { billingPaymentMethods, feeSettlements } from '../../db/schema/index';
+import { billingChargeAttempts, billingPaymentMethods, feeSettlements } from '../../db/schema/index';
 import type { Conn, Tx } from '../../db/types';
 
 export type MethodRow = typeof billingPaymentMethods.$inferSelect;
@@ -58,11 +58,47 @@ export function listSettlements(db: Conn, vendorId: string): Promise<SettlementR
 }
 
 /** Records a month's statement as paid; false when it was paid already. */
-export async function insertSettlement(tx: Tx, row: typeof feeSettlements.$inferInsert): Promise<boolean> {
-  const inserted = await tx
+export async function insertSettlement(db: Conn, row: typeof feeSettlements.$inferInsert): Promise<boolean> {
+  const inserted = await db
     .insert(feeSettlements)
     .values(row)
     .onConflictDoNothing()
     .returning({ id: feeSettlements.id });
   return inserted.length > 0;
+}
+
+export type AttemptRow = typeof billingChargeAttempts.$inferSelect;
+
+/** The attempts made for one subject, oldest first. */
+export function listAttempts(db: Conn, vendorId: string, subject: string): Promise<AttemptRow[]> {
+  return db
+    .select()
+    .from(billingChargeAttempts)
+    .where(and(eq(billingChargeAttempts.vendorId, vendorId), eq(billingChargeAttempts.subject, subject)))
+    .orderBy(asc(billingChargeAttempts.attempt));
+}
+
+/** Claims an attempt before charging; null when it is claimed already (another run, or a restart). */
+export async function claimAttempt(
+  db: Conn,
+  row: typeof billingChargeAttempts.$inferInsert,
+): Promise<AttemptRow | null> {
+  const [inserted] = await db.insert(billingChargeAttempts).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+export async function finishAttempt(
+  db: Conn,
+  vendorId: string,
+  id: string,
+  result: { status: 'succeeded' | 'failed'; failureCode?: string | null; providerChargeId?: string | null },
+): Promise<void> {
+  await db
+    .update(billingChargeAttempts)
+    .set({
+      status: result.status,
+      failureCode: result.failureCode ?? null,
+      providerChargeId: result.providerChargeId ?? null,
+    })
+    .where(and(eq(billingChargeAttempts.vendorId, vendorId), eq(billingChargeAttempts.id, id)));
 }

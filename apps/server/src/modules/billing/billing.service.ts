@@ -2,6 +2,7 @@ import type { AddPaymentMethodBody, BillingInvoicesQuery } from '@app/contracts/
 import type { Actor } from '../../lib/actor';
 import type { BillingDeps } from './billing-deps';
 import { listBillingInvoices } from './billing-invoices.service';
+import { collectFees } from './fee-collection.service';
 import {
   addPaymentMethod,
   listPaymentMethods,
@@ -21,6 +22,9 @@ export function createBillingService(deps: BillingDeps) {
     setDefaultPaymentMethod: (actor: Actor, methodId: string) =>
       setDefaultPaymentMethod(deps, actor, methodId),
     removePaymentMethod: (actor: Actor, methodId: string) => removePaymentMethod(deps, actor, methodId),
+
+    /** The `billing.collect` job: each closed month's fee statement charged to the default method. */
+    collectFees: () => collectFees(deps),
   };
 }
 

@@ -20,7 +20,9 @@ export type VendorNotice =
   | 'message_flagged'
   | 'order_limit'
   | 'trial_ending'
-  | 'subscription_ending';
+  | 'subscription_ending'
+  // A month's plan fee statement the collection could not charge (modules/billing).
+  | 'fees_unpaid';
 
 /** What a customer is told about their order, through the shop bot. */
 export type CustomerNotice =
@@ -167,6 +169,24 @@ export function vendorMessage(
         }),
         button: toPlans('renew'),
       };
+    case 'fees_unpaid': {
+      const amount = num(p.amountMinor);
+      const reason = str(p.reason);
+      const reasonKey = (
+        ['insufficient_funds', 'card_declined', 'manual'].includes(reason)
+          ? `feesReason_${reason}`
+          : 'feesReason_other'
+      ) as VendorTextKey;
+      return {
+        text: say('feesUnpaid', {
+          month: str(p.month),
+          amount: amount === null ? '' : formatAmount(language, amount, 'USD'),
+          reason: say(reasonKey),
+        }),
+        // The wallet and its top-up, beside the plans.
+        button: button('payFees', 'subscriptions'),
+      };
+    }
   }
 }
 

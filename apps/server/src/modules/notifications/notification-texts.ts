@@ -23,6 +23,13 @@ export const VENDOR_TEXTS = defineTexts({
     subscriptionEnding:
       'The {plan} subscription of @{botUsername} ends on {date}. Renew it to keep the bot selling.',
     renew: 'Renew',
+    feesUnpaid:
+      'Your plan fees for {month} ({amount}) could not be paid: {reason} Top up your wallet or choose another payment method.',
+    payFees: 'Pay the fees',
+    feesReason_insufficient_funds: 'your wallet does not hold enough.',
+    feesReason_card_declined: 'your card was declined.',
+    feesReason_other: 'the payment did not go through.',
+    feesReason_manual: 'your default method is paid by hand.',
   },
   es: {
     orderPaid: '💰 Nuevo pedido pagado #{number}: {amount} a través de @{botUsername}',
@@ -42,6 +49,13 @@ export const VENDOR_TEXTS = defineTexts({
     subscriptionEnding:
       'La suscripción {plan} de @{botUsername} termina el {date}. Renuévala para que el bot siga vendiendo.',
     renew: 'Renovar',
+    feesUnpaid:
+      'No se pudieron pagar las comisiones del plan de {month} ({amount}): {reason} Recarga tu monedero o elige otro método de pago.',
+    payFees: 'Pagar las comisiones',
+    feesReason_insufficient_funds: 'tu monedero no tiene saldo suficiente.',
+    feesReason_card_declined: 'tu tarjeta fue rechazada.',
+    feesReason_other: 'el pago no se completó.',
+    feesReason_manual: 'tu método predeterminado se paga a mano.',
   },
   fr: {
     orderPaid: '💰 Nouvelle commande payée #{number} : {amount} via @{botUsername}',
@@ -61,6 +75,13 @@ export const VENDOR_TEXTS = defineTexts({
     subscriptionEnding:
       'L’abonnement {plan} de @{botUsername} se termine le {date}. Renouvelez-le pour que le bot continue de vendre.',
     renew: 'Renouveler',
+    feesUnpaid:
+      'Les frais du forfait de {month} ({amount}) n’ont pas pu être payés : {reason} Rechargez votre portefeuille ou choisissez un autre moyen de paiement.',
+    payFees: 'Payer les frais',
+    feesReason_insufficient_funds: 'votre portefeuille n’a pas assez de fonds.',
+    feesReason_card_declined: 'votre carte a été refusée.',
+    feesReason_other: 'le paiement n’a pas abouti.',
+    feesReason_manual: 'votre moyen par défaut se paie à la main.',
   },
   de: {
     orderPaid: '💰 Neue bezahlte Bestellung #{number}: {amount} über @{botUsername}',
@@ -80,6 +101,13 @@ export const VENDOR_TEXTS = defineTexts({
     subscriptionEnding:
       'Das {plan}-Abonnement von @{botUsername} endet am {date}. Verlängere es, damit der Bot weiter verkauft.',
     renew: 'Verlängern',
+    feesUnpaid:
+      'Die Tarifgebühren für {month} ({amount}) konnten nicht bezahlt werden: {reason} Lade dein Guthaben auf oder wähle eine andere Zahlungsmethode.',
+    payFees: 'Gebühren bezahlen',
+    feesReason_insufficient_funds: 'dein Guthaben reicht nicht aus.',
+    feesReason_card_declined: 'deine Karte wurde abgelehnt.',
+    feesReason_other: 'die Zahlung ist nicht durchgegangen.',
+    feesReason_manual: 'deine Standardmethode wird von Hand bezahlt.',
   },
   ru: {
     orderPaid: '💰 Новый оплаченный заказ #{number}: {amount} через @{botUsername}',
@@ -99,6 +127,13 @@ export const VENDOR_TEXTS = defineTexts({
     subscriptionEnding:
       'Подписка {plan} для @{botUsername} заканчивается {date}. Продлите её, чтобы бот продолжал продавать.',
     renew: 'Продлить',
+    feesUnpaid:
+      'Не удалось оплатить комиссии тарифа за {month} ({amount}): {reason} Пополните кошелёк или выберите другой способ оплаты.',
+    payFees: 'Оплатить комиссии',
+    feesReason_insufficient_funds: 'на кошельке недостаточно средств.',
+    feesReason_card_declined: 'карта отклонена.',
+    feesReason_other: 'платёж не прошёл.',
+    feesReason_manual: 'основной способ оплачивается вручную.',
   },
   zh: {
     orderPaid: '💰 新的已付款订单 #{number}：{amount}，来自 @{botUsername}',
@@ -115,6 +150,12 @@ export const VENDOR_TEXTS = defineTexts({
     trialEnding: '@{botUsername} 的免费试用将于 {date} 结束。请选择套餐，让机器人继续销售。',
     subscriptionEnding: '@{botUsername} 的 {plan} 订阅将于 {date} 结束。请续订，让机器人继续销售。',
     renew: '续订',
+    feesUnpaid: '{month} 的套餐费用（{amount}）未能支付：{reason}请为钱包充值或选择其他支付方式。',
+    payFees: '支付费用',
+    feesReason_insufficient_funds: '钱包余额不足。',
+    feesReason_card_declined: '银行卡被拒绝。',
+    feesReason_other: '付款未成功。',
+    feesReason_manual: '默认方式需要手动支付。',
   },
 });
 

@@ -121,6 +121,7 @@ const VENDOR_NOTICES: ReadonlySet<string> = new Set<VendorNotice>([
   'order_limit',
   'trial_ending',
   'subscription_ending',
+  'fees_unpaid',
 ]);
 const CUSTOMER_NOTICES: ReadonlySet<string> = new Set<CustomerNotice>([
   'order_shipped',

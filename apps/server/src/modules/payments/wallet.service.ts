@@ -85,3 +85,24 @@ export async function payFromWallet(
   await resumePaidBot(deps, row);
   return presentPayment(deps, await mustFindPayment(deps, actor, row.id));
 }
+
+/**
+ * Pays a month's plan fee statement from the wallet (modules/billing's collection): under the wallet lock, debits
+ * `amountMinor` when the balance holds it. Once per `reference` (the collection attempt): the ledger's unique
+ * (reference, reason) makes a repeated call a no-op that answers ok.
+ */
+export async function debitForFees(
+  deps: PaymentsDeps,
+  vendorId: string,
+  amountMinor: number,
+  reference: string,
+): Promise<{ ok: true } | { ok: false; balanceMinor: number }> {
+  return deps.db.transaction(async (tx) => {
+    await repo.lockWallet(tx, vendorId);
+    if (await repo.hasLedgerRow(tx, vendorId, reference, 'fees')) return { ok: true as const };
+    const balance = await repo.walletBalance(tx, vendorId);
+    if (balance < amountMinor) return { ok: false as const, balanceMinor: balance };
+    await repo.insertLedgerRow(tx, { vendorId, amountMinor: -amountMinor, reason: 'fees', reference });
+    return { ok: true as const };
+  });
+}
