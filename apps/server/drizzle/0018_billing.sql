@@ -38,6 +38,26 @@ CREATE TABLE "fee_settlements" (
 	CONSTRAINT "fee_settlements_vendor_id_id_pk" PRIMARY KEY("vendor_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "payout_settings" (
+	"vendor_id" uuid PRIMARY KEY NOT NULL,
+	"settings" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payouts" (
+	"vendor_id" uuid NOT NULL,
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"method" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"amount_minor" bigint NOT NULL,
+	"fee_minor" bigint NOT NULL,
+	"manual" boolean NOT NULL,
+	"destination" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "payouts_vendor_id_id_pk" PRIMARY KEY("vendor_id","id")
+);
+--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_charge_attempts_subject_idx" ON "billing_charge_attempts" USING btree ("vendor_id","subject","attempt");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_payment_methods_default_idx" ON "billing_payment_methods" USING btree ("vendor_id") WHERE "billing_payment_methods"."is_default";--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_payment_methods_type_idx" ON "billing_payment_methods" USING btree ("vendor_id","type") WHERE "billing_payment_methods"."type" <> 'card';--> statement-breakpoint

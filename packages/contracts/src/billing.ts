@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { Month } from './payments';
 import { BillingPeriod, Plan } from './plans';
 
@@ -143,3 +144,96 @@ export function cardExpiry(
   const expired = now.getTime() >= end;
   return { expired, soon: !expired && monthAhead >= end };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Payouts (/settings/payouts): the wallet's balance paid out to the vendor (spec part 2 §2.3, §3.8, §4, §9).
+
+export const PayoutMethod = z.enum(['bank', 'paypal', 'crypto']);
+export type PayoutMethod = z.infer<typeof PayoutMethod>;
+export const PayoutSchedule = z.enum(['daily', 'weekly', 'biweekly', 'monthly', 'manual']);
+export type PayoutSchedule = z.infer<typeof PayoutSchedule>;
+export const CryptoNetwork = z.enum(['USDT-TRC20', 'USDT-ERC20', 'BTC', 'ETH', 'LTC']);
+export type CryptoNetwork = z.infer<typeof CryptoNetwork>;
+export const PayoutStatus = z.enum(['pending', 'processing', 'paid', 'failed']);
+export type PayoutStatus = z.infer<typeof PayoutStatus>;
+
+/** §9: the default minimum payout, $100 (USD cents). */
+export const DEFAULT_PAYOUT_MINIMUM_MINOR = 10_000;
+
+/** §9: fees per payout. Bank $2.50, PayPal 2%, crypto network fees only; a manual request adds $5. */
+export const PAYOUT_FEES = { bankMinor: 250, paypalBps: 200, manualMinor: 500 } as const;
+
+/** The fee a payout of `amountMinor` by `method` costs (USD cents); crypto's network fee is the network's own. */
+export function payoutFeeMinor(method: PayoutMethod, amountMinor: number, manual: boolean): number {
+  const base =
+    method === 'bank'
+      ? PAYOUT_FEES.bankMinor
+      : method === 'paypal'
+        ? Math.round((amountMinor * PAYOUT_FEES.paypalBps) / 10_000)
+        : 0;
+  return base + (manual ? PAYOUT_FEES.manualMinor : 0);
+}
+
+const detail = text().max(100);
+
+export const PayoutSettings = z.object({
+  method: PayoutMethod,
+  bank: z.object({
+    accountName: detail,
+    accountNumber: detail,
+    bankName: detail,
+    routingNumber: detail,
+    swift: detail,
+    iban: detail,
+  }),
+  paypalEmail: detail,
+  crypto: z.object({ type: CryptoNetwork, address: detail }),
+  schedule: PayoutSchedule,
+  /** USD cents. */
+  minimumMinor: z.number().int().min(100).max(100_000_000),
+  autoPayout: z.boolean(),
+});
+export type PayoutSettings = z.infer<typeof PayoutSettings>;
+
+export const DEFAULT_PAYOUT_SETTINGS: PayoutSettings = {
+  method: 'bank',
+  bank: { accountName: '', accountNumber: '', bankName: '', routingNumber: '', swift: '', iban: '' },
+  paypalEmail: '',
+  crypto: { type: 'USDT-TRC20', address: '' },
+  schedule: 'manual',
+  minimumMinor: DEFAULT_PAYOUT_MINIMUM_MINOR,
+  autoPayout: false,
+};
+
+export const PayoutSettingsBody = PayoutSettings.extend({
+  /** The two-step code, when the account has two-step verification on (the account module's step-up). */
+  stepUpCode: text().max(12).optional(),
+}).strict();
+export type PayoutSettingsBody = z.infer<typeof PayoutSettingsBody>;
+
+export const Payout = z.object({
+  id: z.string(),
+  date: z.string(),
+  /** What left the wallet (USD cents): the fee plus what is sent. */
+  amountMinor: z.number().int(),
+  feeMinor: z.number().int(),
+  netMinor: z.number().int(),
+  method: PayoutMethod,
+  status: PayoutStatus,
+  manual: z.boolean(),
+});
+export type Payout = z.infer<typeof Payout>;
+
+export const PayoutOverview = z.object({
+  settings: PayoutSettings,
+  /** The wallet's balance: what can be paid out (USD cents). */
+  availableMinor: z.number().int(),
+  /** Newest first. */
+  recent: z.array(Payout),
+});
+export type PayoutOverview = z.infer<typeof PayoutOverview>;
+
+export const RequestPayoutBody = z
+  .object({ amountMinor: z.number().int().min(100).max(100_000_000) })
+  .strict();
+export type RequestPayoutBody = z.infer<typeof RequestPayoutBody>;

@@ -161,6 +161,11 @@ export const ERRORS = {
   PAYMENT_METHOD_EXISTS: { status: 409, message: 'This payment method is saved already.' },
   PAYMENT_METHOD_NOT_FOUND: { status: 404, message: 'Payment method not found.' },
   PAYMENT_METHOD_IS_DEFAULT: { status: 409, message: BILLING_MESSAGES.cannotRemove },
+  /** `details.field`: the payout detail that failed its format or checksum (iban, swift, routingNumber, …). */
+  PAYOUT_DETAILS_INVALID: { status: 400, message: 'The payout detail "{field}" is not valid.' },
+  PAYOUT_NOT_FOUND: { status: 404, message: 'Payout not found.' },
+  /** `details.feeMinor`: the payout does not cover its own fee. */
+  PAYOUT_BELOW_FEE: { status: 400, message: 'The payout must be more than its fee of {feeMinor:usd}.' },
   PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found.' },
   CATEGORY_NOT_FOUND: { status: 404, message: 'Category not found.' },
   SUBCATEGORY_NOT_FOUND: { status: 404, message: 'Subcategory not found.' },

@@ -1,6 +1,21 @@
-import { CardBrand, SavedMethodType } from '@app/contracts/billing';
+import {
+  CardBrand,
+  PayoutMethod,
+  type PayoutSettings,
+  PayoutStatus,
+  SavedMethodType,
+} from '@app/contracts/billing';
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, enumValues, id, money, vendorId } from './columns';
 
 /**
@@ -79,4 +94,35 @@ export const billingChargeAttempts = pgTable(
     primaryKey({ columns: [t.vendorId, t.id] }),
     uniqueIndex('billing_charge_attempts_subject_idx').on(t.vendorId, t.subject, t.attempt),
   ],
+);
+
+/** The vendor's payout settings (§3.8): method, details, schedule, minimum, auto-payout. One row per vendor. */
+export const payoutSettings = pgTable('payout_settings', {
+  vendorId: vendorId().primaryKey(),
+  settings: jsonb('settings').$type<PayoutSettings>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A payout of the wallet's balance: the wallet's debit (what is sent, and its fee) is written in the same
+ * transaction. pending → processing → paid, or failed (the debit credited back).
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    vendorId: vendorId(),
+    id: id(),
+    method: text('method', { enum: enumValues(PayoutMethod.options) }).notNull(),
+    status: text('status', { enum: enumValues(PayoutStatus.options) })
+      .notNull()
+      .default('pending'),
+    amountMinor: money('amount_minor').notNull(),
+    feeMinor: money('fee_minor').notNull(),
+    manual: boolean('manual').notNull(),
+    /** Where it goes, as the vendor entered it when requested (account, e-mail or address). */
+    destination: text('destination').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.id] })],
 );

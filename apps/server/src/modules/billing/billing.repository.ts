@@ -1,5 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { billingChargeAttempts, billingPaymentMethods, feeSettlements } from '../../db/schema/index';
+import type { PayoutSettings } from '@app/contracts/billing';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  billingChargeAttempts,
+  billingPaymentMethods,
+  feeSettlements,
+  payoutSettings,
+  payouts,
+} from '../../db/schema/index';
 import type { Conn, Tx } from '../../db/types';
 
 export type MethodRow = typeof billingPaymentMethods.$inferSelect;
@@ -101,4 +108,50 @@ export async function finishAttempt(
       providerChargeId: result.providerChargeId ?? null,
     })
     .where(and(eq(billingChargeAttempts.vendorId, vendorId), eq(billingChargeAttempts.id, id)));
+}
+
+export async function getPayoutSettings(db: Conn, vendorId: string): Promise<PayoutSettings | null> {
+  const [row] = await db.select().from(payoutSettings).where(eq(payoutSettings.vendorId, vendorId));
+  return row?.settings ?? null;
+}
+
+export async function upsertPayoutSettings(
+  db: Conn,
+  vendorId: string,
+  settings: PayoutSettings,
+): Promise<void> {
+  await db
+    .insert(payoutSettings)
+    .values({ vendorId, settings })
+    .onConflictDoUpdate({ target: payoutSettings.vendorId, set: { settings, updatedAt: new Date() } });
+}
+
+export type PayoutRow = typeof payouts.$inferSelect;
+
+export async function insertPayout(db: Conn, row: typeof payouts.$inferInsert): Promise<PayoutRow> {
+  const [inserted] = await db.insert(payouts).values(row).returning();
+  if (!inserted) throw new Error('payout insert returned nothing');
+  return inserted;
+}
+
+export function listPayouts(db: Conn, vendorId: string, limit = 20): Promise<PayoutRow[]> {
+  return db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.vendorId, vendorId))
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(limit);
+}
+
+/** A payout by id alone, locked for the change (the operator's command names no vendor). */
+export async function lockPayoutById(tx: Tx, id: string): Promise<PayoutRow | null> {
+  const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function setPayoutStatus(tx: Tx, vendorId: string, id: string, status: PayoutRow['status']) {
+  await tx
+    .update(payouts)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(payouts.vendorId, vendorId), eq(payouts.id, id)));
 }

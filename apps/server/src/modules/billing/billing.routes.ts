@@ -4,6 +4,10 @@ import {
   BillingInvoicesQuery,
   PaymentMethodList,
   PaymentMethodParams,
+  Payout,
+  PayoutOverview,
+  PayoutSettingsBody,
+  RequestPayoutBody,
   SavedPaymentMethod,
 } from '@app/contracts/billing';
 import { EmptyBody, VendorParams } from '@app/contracts/common';
@@ -70,6 +74,28 @@ export function billingRoutes(billingService: BillingService) {
         schema: { tags, params: PaymentMethodParams, response: { 200: PaymentMethodList } },
       },
       (req) => billingService.removePaymentMethod(req.actor, req.params.methodId),
+    );
+
+    app.get(
+      '/billing/payouts',
+      { config: billing, schema: { tags, params: VendorParams, response: { 200: PayoutOverview } } },
+      (req) => billingService.payoutOverview(req.actor),
+    );
+    app.put(
+      '/billing/payouts/settings',
+      {
+        config: billing,
+        schema: { tags, params: VendorParams, body: PayoutSettingsBody, response: { 200: PayoutOverview } },
+      },
+      (req) => billingService.savePayoutSettings(req.actor, req.body),
+    );
+    app.post(
+      '/billing/payouts',
+      {
+        config: callsProvider,
+        schema: { tags, params: VendorParams, body: RequestPayoutBody, response: { 201: Payout } },
+      },
+      async (req, reply) => reply.status(201).send(await billingService.requestPayout(req.actor, req.body)),
     );
   };
 }

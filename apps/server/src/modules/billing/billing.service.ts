@@ -1,4 +1,10 @@
-import type { AddPaymentMethodBody, BillingInvoicesQuery } from '@app/contracts/billing';
+import type {
+  AddPaymentMethodBody,
+  BillingInvoicesQuery,
+  PayoutSettingsBody,
+  PayoutStatus,
+  RequestPayoutBody,
+} from '@app/contracts/billing';
 import type { Actor } from '../../lib/actor';
 import type { BillingDeps } from './billing-deps';
 import { listBillingInvoices } from './billing-invoices.service';
@@ -9,6 +15,7 @@ import {
   removePaymentMethod,
   setDefaultPaymentMethod,
 } from './payment-methods.service';
+import { markPayout, payoutOverview, requestPayout, savePayoutSettings } from './payouts.service';
 
 export type { BillingDeps } from './billing-deps';
 
@@ -22,6 +29,12 @@ export function createBillingService(deps: BillingDeps) {
     setDefaultPaymentMethod: (actor: Actor, methodId: string) =>
       setDefaultPaymentMethod(deps, actor, methodId),
     removePaymentMethod: (actor: Actor, methodId: string) => removePaymentMethod(deps, actor, methodId),
+
+    payoutOverview: (actor: Actor) => payoutOverview(deps, actor),
+    savePayoutSettings: (actor: Actor, body: PayoutSettingsBody) => savePayoutSettings(deps, actor, body),
+    requestPayout: (actor: Actor, body: RequestPayoutBody) => requestPayout(deps, actor, body),
+    /** The operator's command (`npm run payout:mark`). */
+    markPayout: (payoutId: string, status: PayoutStatus) => markPayout(deps, payoutId, status),
 
     /** The `billing.collect` job: each closed month's fee statement charged to the default method. */
     collectFees: () => collectFees(deps),
