@@ -14,8 +14,14 @@ import { fakeBotApiPlugin } from './fakes/bot-api/plugin';
 import type { FakeBotApiState } from './fakes/bot-api/state';
 import type { MailCatcher } from './fakes/mail-catcher';
 import { mailCatcherPlugin } from './fakes/mail-catcher-plugin';
+import {
+  FAKE_CARD_TEST_NUMBERS,
+  type FakeCardProviderState,
+  fakeCardProviderPlugin,
+} from './fakes/card-provider';
 import { type FakeNowPaymentsState, fakeNowPaymentsPlugin } from './fakes/nowpayments';
 import { AppError } from './lib/app-error';
+import { type CardProvider, createCardProvider } from './lib/card-provider';
 import { createDownloadLinks } from './lib/download-links';
 import { type CryptoProvider, createNowPayments } from './lib/nowpayments';
 import { parseQueryString } from './lib/query-string';
@@ -33,6 +39,8 @@ import { createActorResolver, type FindStaffGrant } from './modules/auth/actor-r
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createRevocationList, createSessionsService } from './modules/auth/sessions.service';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { createBillingService } from './modules/billing/billing.service';
 import { createBotStatsService } from './modules/bots/bot-stats.service';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { createBotsService } from './modules/bots/bots.service';
@@ -98,6 +106,10 @@ export type AppDeps = {
   mailCatcher?: MailCatcher;
   /** Demo mode serves a fake crypto provider in process, at /fake-nowpayments. */
   fakeNowPayments?: FakeNowPaymentsState;
+  /** Demo mode serves a fake card provider in process, at /fake-card-provider. */
+  fakeCardProvider?: FakeCardProviderState;
+  /** The card provider client; by default one for config.cardProvider (none when not configured). */
+  cardProvider?: CardProvider | null;
   /** The crypto provider client; by default one for config.nowPayments (none when not configured). */
   cryptoProvider?: CryptoProvider | null;
   /** Called for every route as it is registered: tests walk the route table with it. */
@@ -116,6 +128,12 @@ export type AppDeps = {
   /** Paces the shop bots' messages; by default the process's one throttle, at Telegram's limits. */
   telegramThrottle?: TelegramThrottle;
 };
+
+/** The card provider's origin when the browser reaches it elsewhere (a real provider); none for a same-origin fake. */
+function cardProviderOrigin(config: Config): string[] {
+  const url = config.cardProvider?.browserUrl;
+  return url && /^https?:\/\//.test(url) ? [new URL(url).origin] : [];
+}
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -163,7 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'", 'https://telegram.org'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        // The browser posts card details straight to the card provider (never to us): its origin is allowed.
+        connectSrc: ["'self'", ...cardProviderOrigin(config)],
         frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
         upgradeInsecureRequests: null,
       },
@@ -270,6 +289,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     ...clock,
   });
+  const cardProvider =
+    deps.cardProvider !== undefined
+      ? deps.cardProvider
+      : config.cardProvider
+        ? createCardProvider(config.cardProvider)
+        : null;
+  const billing = createBillingService({
+    db,
+    payments,
+    cardProvider,
+    cardProviderInfo: config.cardProvider
+      ? {
+          tokenizeUrl: `${config.cardProvider.browserUrl}/v1/payment_methods`,
+          publishableKey: config.cardProvider.publishableKey,
+          // The fake provider's test numbers are shown in demo mode only.
+          testCards: deps.fakeCardProvider ? FAKE_CARD_TEST_NUMBERS.map((c) => ({ ...c })) : [],
+        }
+      : null,
+    // The step-up before payout details change: the account module's two-step check is wired here (it answers
+    // at once while the account has two-step verification off). Until then, nothing is asked.
+    requireStepUp: async () => {},
+    ...clock,
+  });
   const categories = createCategoriesService({ db });
   const productsCsv = createProductsCsvService({
     db,
@@ -324,6 +366,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return;
       // The in-process fakes of demo mode record no events; a shop bot's every answer is a POST to one.
       if (/^\/fake-(telegram|nowpayments|mail)\//.test(req.url)) return;
+      if (/^\/fake-(telegram|nowpayments|card-provider)\//.test(req.url)) return;
       requestEventDispatch();
     });
   }
@@ -347,6 +390,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ipnSecret: config.nowPayments.ipnSecret,
     });
   }
+  if (deps.fakeCardProvider && config.cardProvider) {
+    await app.register(fakeCardProviderPlugin, {
+      prefix: '/fake-card-provider',
+      state: deps.fakeCardProvider,
+      secretKey: config.cardProvider.secretKey,
+      publishableKey: config.cardProvider.publishableKey,
+      ...clock,
+    });
+  }
   await app.register(
     async (api) => {
       await api.register(authRoutes(auth, secrets.jwtKey));
@@ -364,6 +416,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         prefix: '/vendors/:vendorId',
       });
       await api.register(paymentsDownloadRoutes(payments, downloadLinks));
+      await api.register(vendorScope(billingRoutes(billing)), { prefix: '/vendors/:vendorId' });
       await api.register(ipnRoutes({ payments, ipnSecret: config.nowPayments?.ipnSecret ?? null }));
       await api.register(vendorScope(productsRoutes(products, productsCsv, downloadLinks)), {
         prefix: '/vendors/:vendorId',
@@ -391,6 +444,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const isApi = /^\/(api|telegram|fake-telegram|fake-mail|fake-nowpayments|healthz|readyz)(\/|$)/.test(
       path,
     );
+    const isApi =
+      /^\/(api|telegram|fake-telegram|fake-nowpayments|fake-card-provider|healthz|readyz)(\/|$)/.test(path);
     const isFile = isStaticFilePath(path);
     if (sendIndex && req.method === 'GET' && !isApi && !isFile) return sendIndex(reply, path);
     // A missing file stays missing for this URL: no cache may keep the 404 past the next deploy either.

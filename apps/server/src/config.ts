@@ -39,6 +39,9 @@ const Env = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Bot Shop <no-reply@localhost>'),
+  CARD_PROVIDER_URL: z.string().url().optional(),
+  CARD_PROVIDER_KEY: z.string().min(1).optional(),
+  CARD_PROVIDER_PUBLISHABLE_KEY: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -80,7 +83,14 @@ export type Config = {
   smtpUrl: string | null;
   /** The From of the platform's e-mails (MAIL_FROM). */
   mailFrom: string;
+   * The card provider (Stripe-compatible, lib/card-provider.ts): the server's URL and secret key, and what the
+   * browser gets: the publishable key and the URL it posts card details to. null: cards are not offered.
+   */
+  cardProvider: { apiUrl: string; secretKey: string; publishableKey: string; browserUrl: string } | null;
 };
+
+/** The fake card provider's keys in demo mode (it only ever talks to itself). */
+export const DEMO_CARD_PROVIDER = { secretKey: 'sk_test_demo_fake', publishableKey: 'pk_test_demo_fake' };
 
 /** The fake crypto provider's key and IPN secret in demo mode (it only ever talks to itself). */
 export const DEMO_NOWPAYMENTS = { apiKey: 'demo-nowpayments-key', ipnSecret: 'demo-nowpayments-ipn-secret' };
@@ -129,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nowPayments: nowPaymentsOf(e, demo),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    cardProvider: cardProviderOf(e, demo),
   };
 }
 
@@ -139,6 +150,26 @@ function nowPaymentsOf(e: z.infer<typeof Env>, demo: boolean): Config['nowPaymen
   const ipnSecret = e.NOWPAYMENTS_IPN_SECRET ?? (demo ? DEMO_NOWPAYMENTS.ipnSecret : undefined);
   if (!apiUrl || !apiKey || !ipnSecret) return null;
   return { apiUrl: apiUrl.replace(/\/$/, ''), apiKey, ipnSecret };
+}
+
+// Cards need the provider's URL and both keys; demo mode defaults to its own fake provider, which the browser
+// reaches on the app's own origin.
+function cardProviderOf(e: z.infer<typeof Env>, demo: boolean): Config['cardProvider'] {
+  if (e.CARD_PROVIDER_URL && e.CARD_PROVIDER_KEY && e.CARD_PROVIDER_PUBLISHABLE_KEY) {
+    const apiUrl = e.CARD_PROVIDER_URL.replace(/\/$/, '');
+    return {
+      apiUrl,
+      secretKey: e.CARD_PROVIDER_KEY,
+      publishableKey: e.CARD_PROVIDER_PUBLISHABLE_KEY,
+      browserUrl: apiUrl,
+    };
+  }
+  if (!demo) return null;
+  return {
+    apiUrl: `http://127.0.0.1:${e.PORT}/fake-card-provider`,
+    ...DEMO_CARD_PROVIDER,
+    browserUrl: '/fake-card-provider',
+  };
 }
 
 // `PORT=` in a shell or .env file means "not set", not "the empty string".

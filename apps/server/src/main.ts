@@ -6,11 +6,13 @@ import { openDatabase } from './db/client';
 import { DEMO_SHOP_USERNAME, ensureDemoData } from './demo/demo-data';
 import { EVENT_CONSUMERS } from './event-consumers';
 import { createFakeBotApiState } from './fakes/bot-api/state';
+import { createFakeCardProviderState } from './fakes/card-provider';
 import { createFakeNowPaymentsState } from './fakes/nowpayments';
 import { createEventDispatchRequester, type RequestEventDispatch } from './jobs/events-dispatch';
 import { createJobQueue } from './jobs/job-queue';
 import { jobKinds } from './jobs/job-types';
 import { registerWorkers } from './jobs/workers';
+import { createCardProvider } from './lib/card-provider';
 import { startExitWatchdog } from './lib/exit-watchdog';
 import { createSecrets } from './lib/secrets';
 import { createBotApi } from './lib/telegram/bot-api';
@@ -64,6 +66,11 @@ async function main() {
   const mailer = smtpUrl
     ? (await import('./lib/mailer')).createMailer({ smtpUrl, from: config.mailFrom })
     : undefined;
+  // Demo mode without a card provider configured: a fake one, served in process (fakes/card-provider.ts).
+  const fakeCardProvider =
+    config.demo && config.cardProvider?.browserUrl === '/fake-card-provider'
+      ? createFakeCardProviderState()
+      : undefined;
   // One set of keys and one Bot API client, shared by the API, the demo seed and the jobs.
   const secrets = createSecrets(config.appSecret);
   const botApi = createBotApi({ apiRoot: config.telegramApiRoot });
@@ -84,6 +91,7 @@ async function main() {
     ...(fakeBotApi ? { fakeBotApi } : {}),
     ...(fakeNowPayments ? { fakeNowPayments } : {}),
     ...(mailCatcher ? { mailCatcher } : {}),
+    ...(fakeCardProvider ? { fakeCardProvider } : {}),
   });
   if (fakeBotApi) {
     await ensureDemoData(
@@ -162,6 +170,7 @@ async function main() {
     log: app.log,
     mailer,
     runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
+    cardProvider: config.cardProvider ? createCardProvider(config.cardProvider) : null,
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
         log: app.log,

@@ -43,6 +43,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // No e-mail unless a test starts a catcher (fakes/mail-catcher.ts) and passes its URL.
     smtpUrl: null,
     mailFrom: 'Bot Shop <test@localhost>',
+    // No card provider unless a test starts the fake one (test/billing.ts).
+    cardProvider: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from './account';
+import { BILLING_MESSAGES } from './billing';
 import { BOT_MESSAGES } from './bots';
 import { MEDIA_MESSAGES } from './media';
 import { PAYMENT_MESSAGES } from './payments';
@@ -153,6 +154,19 @@ export const ERRORS = {
   PAYMENT_PROVIDER_UNAVAILABLE: { status: 502, message: PAYMENT_MESSAGES.urlFailed },
   PAYMENT_INVOICE_FAILED: { status: 502, message: PAYMENT_MESSAGES.invoiceFailed },
   IPN_SIGNATURE_INVALID: { status: 401, message: 'Invalid signature.' },
+  // Billing (modules/billing): the vendor's payment methods.
+  CARD_PROVIDER_UNAVAILABLE: { status: 503, message: 'Cards are not available.' },
+  CARD_NOT_RECOGNISED: { status: 400, message: 'The card provider does not know this card.' },
+  CARD_EXPIRED: { status: 400, message: 'This card has expired.' },
+  /** `details.type`: the method saved already. */
+  PAYMENT_METHOD_EXISTS: { status: 409, message: 'This payment method is saved already.' },
+  PAYMENT_METHOD_NOT_FOUND: { status: 404, message: 'Payment method not found.' },
+  PAYMENT_METHOD_IS_DEFAULT: { status: 409, message: BILLING_MESSAGES.cannotRemove },
+  /** `details.field`: the payout detail that failed its format or checksum (iban, swift, routingNumber, …). */
+  PAYOUT_DETAILS_INVALID: { status: 400, message: 'The payout detail "{field}" is not valid.' },
+  PAYOUT_NOT_FOUND: { status: 404, message: 'Payout not found.' },
+  /** `details.feeMinor`: the payout does not cover its own fee. */
+  PAYOUT_BELOW_FEE: { status: 400, message: 'The payout must be more than its fee of {feeMinor:usd}.' },
   PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found.' },
   CATEGORY_NOT_FOUND: { status: 404, message: 'Category not found.' },
   SUBCATEGORY_NOT_FOUND: { status: 404, message: 'Subcategory not found.' },

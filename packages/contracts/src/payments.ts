@@ -100,7 +100,16 @@ export type WalletBalance = z.infer<typeof WalletBalance>;
 export const WalletEntry = z.object({
   id: z.string(),
   amountMinor: z.number().int(),
-  reason: z.enum(['topup', 'subscription', 'refund', 'adjustment']),
+  reason: z.enum([
+    'topup',
+    'subscription',
+    'refund',
+    'adjustment',
+    'fees',
+    'payout',
+    'payout_fee',
+    'payout_reversal',
+  ]),
   reference: z.string().nullable(),
   createdAt: z.string(),
 });

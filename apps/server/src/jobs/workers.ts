@@ -1,5 +1,7 @@
 import type { Mailer } from '../lib/mailer';
+import type { CardProvider } from '../lib/card-provider';
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
+import { collectPlanFees } from './billing-collect';
 import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
 import type { JobData, JobName } from './job-types';
@@ -23,6 +25,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     mailer?: Mailer | undefined;
     /** Writes a committed product import (the products CSV service's run); safe to run again. */
     runProductImport?: (vendorId: string, importId: string) => Promise<void>;
+    /** Charges saved cards for the plan fee collection (`billing.collect`). */
+    cardProvider?: CardProvider | null;
   };
 
 const EVERY_MINUTE = '* * * * *';
@@ -55,6 +59,9 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
     'subscriptions.remind': async () => {
       await remindSubscriptions(deps);
     },
+    'billing.collect': async () => {
+      await collectPlanFees(deps);
+    },
     'bots.resume': async (job) => {
       await resumeBot(deps, job.data);
     },
@@ -73,6 +80,8 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
 
   await queue.schedule('subscriptions.expire', EVERY_MINUTE, {});
   await queue.schedule('subscriptions.remind', '7 * * * *', {});
+  // Daily, early UTC: a month's fee statement is charged on the day its month closes.
+  await queue.schedule('billing.collect', '23 4 * * *', {});
   // The safety net: events whose prompt run was lost (a crash right after commit) wait at most a minute.
   await queue.schedule('events.dispatch', EVERY_MINUTE, {});
   await queue.schedule('media.sweep', EVERY_HOUR, {});

@@ -303,8 +303,20 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/account/routes/notifications-page')).NotificationsPage,
     }),
   },
-  placeholder('settings/payment', 'shell.screen.paymentMethods', settingsPage),
-  placeholder('settings/invoices', 'shell.screen.invoices', settingsPage),
+  {
+    path: 'settings/payment',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/billing/routes/payment-methods-page')).PaymentMethodsPage,
+    }),
+  },
+  {
+    path: 'settings/invoices',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/billing/routes/invoices-page')).InvoicesPage,
+    }),
+  },
   placeholder('settings/payouts', 'shell.screen.payoutSettings', settingsPage),
   placeholder('settings/export', 'shell.screen.exportData', settingsPage),
   placeholder('settings/api', 'shell.screen.apiAccess', settingsPage),

@@ -6,6 +6,7 @@
 export const queryRoots = {
   account: ['account'],
   analytics: ['analytics'],
+  billing: ['billing'],
   botSettings: ['bot-settings'],
   bots: ['bots'],
   categories: ['categories'],

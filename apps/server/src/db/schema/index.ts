@@ -1,5 +1,6 @@
 // The drizzle schema: every table, for the client and for drizzle-kit.
 export * from './activity';
+export * from './billing';
 export * from './bots';
 export * from './catalogue';
 export * from './customers';

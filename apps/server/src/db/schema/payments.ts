@@ -73,7 +73,20 @@ export const walletLedger = pgTable(
     id: id(),
     amountMinor: money('amount_minor').notNull(),
     currency: text('currency').notNull().default('USD'),
-    reason: text('reason', { enum: ['topup', 'subscription', 'refund', 'adjustment'] }).notNull(),
+    // fees: a month's plan fee statement paid from the wallet; payout, payout_fee and payout_reversal: a payout,
+    // its fee, and the credit back of a failed one (modules/billing).
+    reason: text('reason', {
+      enum: [
+        'topup',
+        'subscription',
+        'refund',
+        'adjustment',
+        'fees',
+        'payout',
+        'payout_fee',
+        'payout_reversal',
+      ],
+    }).notNull(),
     /** The payment this row belongs to. */
     reference: uuid('reference'),
     createdAt: createdAt(),

@@ -61,6 +61,8 @@ export function notificationTypeOf(kind: VendorNotice): NotificationType {
       return 'security';
   }
 }
+  // A month's plan fee statement the collection could not charge (modules/billing).
+  | 'fees_unpaid';
 
 /** What a customer is told about their order, through the shop bot. */
 export type CustomerNotice =
@@ -226,6 +228,24 @@ export function vendorMessage(
         text: say('securityDeletion', { date: formatDay(language, str(p.purgeAt), reader.timezone) }),
         button: null,
       };
+    case 'fees_unpaid': {
+      const amount = num(p.amountMinor);
+      const reason = str(p.reason);
+      const reasonKey = (
+        ['insufficient_funds', 'card_declined', 'manual'].includes(reason)
+          ? `feesReason_${reason}`
+          : 'feesReason_other'
+      ) as VendorTextKey;
+      return {
+        text: say('feesUnpaid', {
+          month: str(p.month),
+          amount: amount === null ? '' : formatAmount(language, amount, 'USD'),
+          reason: say(reasonKey),
+        }),
+        // The wallet and its top-up, beside the plans.
+        button: button('payFees', 'subscriptions'),
+      };
+    }
   }
 }
 

@@ -34,6 +34,13 @@ export const VENDOR_TEXTS = defineTexts({
     emailSubject: 'Bot Shop: {title}',
     emailFooter:
       'You receive this e-mail because of your notification settings in the Bot Shop back-office. Security e-mails are always sent.',
+    feesUnpaid:
+      'Your plan fees for {month} ({amount}) could not be paid: {reason} Top up your wallet or choose another payment method.',
+    payFees: 'Pay the fees',
+    feesReason_insufficient_funds: 'your wallet does not hold enough.',
+    feesReason_card_declined: 'your card was declined.',
+    feesReason_other: 'the payment did not go through.',
+    feesReason_manual: 'your default method is paid by hand.',
   },
   es: {
     orderPaid: '💰 Nuevo pedido pagado #{number}: {amount} a través de @{botUsername}',
@@ -64,6 +71,13 @@ export const VENDOR_TEXTS = defineTexts({
     emailSubject: 'Bot Shop: {title}',
     emailFooter:
       'Recibes este correo por tus ajustes de notificaciones en el panel de Bot Shop. Los correos de seguridad se envían siempre.',
+    feesUnpaid:
+      'No se pudieron pagar las comisiones del plan de {month} ({amount}): {reason} Recarga tu monedero o elige otro método de pago.',
+    payFees: 'Pagar las comisiones',
+    feesReason_insufficient_funds: 'tu monedero no tiene saldo suficiente.',
+    feesReason_card_declined: 'tu tarjeta fue rechazada.',
+    feesReason_other: 'el pago no se completó.',
+    feesReason_manual: 'tu método predeterminado se paga a mano.',
   },
   fr: {
     orderPaid: '💰 Nouvelle commande payée #{number} : {amount} via @{botUsername}',
@@ -95,6 +109,13 @@ export const VENDOR_TEXTS = defineTexts({
     emailSubject: 'Bot Shop : {title}',
     emailFooter:
       'Vous recevez cet e-mail selon vos paramètres de notification dans l’espace Bot Shop. Les e-mails de sécurité sont toujours envoyés.',
+    feesUnpaid:
+      'Les frais du forfait de {month} ({amount}) n’ont pas pu être payés : {reason} Rechargez votre portefeuille ou choisissez un autre moyen de paiement.',
+    payFees: 'Payer les frais',
+    feesReason_insufficient_funds: 'votre portefeuille n’a pas assez de fonds.',
+    feesReason_card_declined: 'votre carte a été refusée.',
+    feesReason_other: 'le paiement n’a pas abouti.',
+    feesReason_manual: 'votre moyen par défaut se paie à la main.',
   },
   de: {
     orderPaid: '💰 Neue bezahlte Bestellung #{number}: {amount} über @{botUsername}',
@@ -125,6 +146,13 @@ export const VENDOR_TEXTS = defineTexts({
     emailSubject: 'Bot Shop: {title}',
     emailFooter:
       'Du erhältst diese E-Mail wegen deiner Benachrichtigungseinstellungen im Bot-Shop-Backoffice. Sicherheits-E-Mails werden immer gesendet.',
+    feesUnpaid:
+      'Die Tarifgebühren für {month} ({amount}) konnten nicht bezahlt werden: {reason} Lade dein Guthaben auf oder wähle eine andere Zahlungsmethode.',
+    payFees: 'Gebühren bezahlen',
+    feesReason_insufficient_funds: 'dein Guthaben reicht nicht aus.',
+    feesReason_card_declined: 'deine Karte wurde abgelehnt.',
+    feesReason_other: 'die Zahlung ist nicht durchgegangen.',
+    feesReason_manual: 'deine Standardmethode wird von Hand bezahlt.',
   },
   ru: {
     orderPaid: '💰 Новый оплаченный заказ #{number}: {amount} через @{botUsername}',
@@ -155,6 +183,13 @@ export const VENDOR_TEXTS = defineTexts({
     emailSubject: 'Bot Shop: {title}',
     emailFooter:
       'Вы получили это письмо согласно настройкам уведомлений в панели Bot Shop. Письма о безопасности отправляются всегда.',
+    feesUnpaid:
+      'Не удалось оплатить комиссии тарифа за {month} ({amount}): {reason} Пополните кошелёк или выберите другой способ оплаты.',
+    payFees: 'Оплатить комиссии',
+    feesReason_insufficient_funds: 'на кошельке недостаточно средств.',
+    feesReason_card_declined: 'карта отклонена.',
+    feesReason_other: 'платёж не прошёл.',
+    feesReason_manual: 'основной способ оплачивается вручную.',
   },
   zh: {
     orderPaid: '💰 新的已付款订单 #{number}：{amount}，来自 @{botUsername}',
@@ -180,6 +215,12 @@ export const VENDOR_TEXTS = defineTexts({
     openSettings: '打开设置',
     emailSubject: 'Bot Shop：{title}',
     emailFooter: '您收到此邮件是因为您在 Bot Shop 后台的通知设置。安全邮件始终会发送。',
+    feesUnpaid: '{month} 的套餐费用（{amount}）未能支付：{reason}请为钱包充值或选择其他支付方式。',
+    payFees: '支付费用',
+    feesReason_insufficient_funds: '钱包余额不足。',
+    feesReason_card_declined: '银行卡被拒绝。',
+    feesReason_other: '付款未成功。',
+    feesReason_manual: '默认方式需要手动支付。',
   },
 });
 

@@ -153,6 +153,7 @@ const VENDOR_NOTICES: ReadonlySet<string> = new Set<VendorNotice>([
   'trial_ending',
   'subscription_ending',
   ...SECURITY_NOTICES,
+  'fees_unpaid',
 ]);
 const CUSTOMER_NOTICES: ReadonlySet<string> = new Set<CustomerNotice>([
   'order_shipped',

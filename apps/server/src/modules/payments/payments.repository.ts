@@ -110,6 +110,27 @@ export async function insertLedgerRow(db: Conn, values: typeof walletLedger.$inf
   await db.insert(walletLedger).values(values);
 }
 
+/** Whether the wallet has a row of this reason for this reference already. */
+export async function hasLedgerRow(
+  db: Conn,
+  vendorId: string,
+  reference: string,
+  reason: LedgerRow['reason'],
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: walletLedger.id })
+    .from(walletLedger)
+    .where(
+      and(
+        eq(walletLedger.vendorId, vendorId),
+        eq(walletLedger.reference, reference),
+        eq(walletLedger.reason, reason),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function listLedger(db: Conn, vendorId: string, limit = 50): Promise<LedgerRow[]> {
   return db
     .select()
@@ -217,6 +238,15 @@ export async function planFeeMonths(
     .orderBy(desc(monthOf))
     .limit(limit);
   return rows.map((r) => ({ month: r.month, ...numbersOf(r) }));
+}
+
+/** The vendors with plan fees that occurred before `before` (the months a fee collection looks at). */
+export async function vendorsWithPlanFees(db: Conn, before: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ vendorId: planFees.vendorId })
+    .from(planFees)
+    .where(lt(planFees.occurredAt, before));
+  return rows.map((r) => r.vendorId);
 }
 
 export type FeeLine = Omit<FeeMonthTotals, 'month'> & {

@@ -34,7 +34,15 @@ import {
   requestStarsInvoice,
 } from './payment-steps.service';
 import * as repo from './payments.repository';
-import { createTopUp, payFromWallet, walletBalance } from './wallet.service';
+import {
+  createTopUp,
+  creditPayoutBackIn,
+  debitForFees,
+  debitForPayoutIn,
+  payFromWallet,
+  walletBalance,
+  walletBalanceMinor,
+} from './wallet.service';
 
 // Plan payments: the prices, the bots' subscription cards, cancelling, and paying a plan with Stars or Litecoin.
 // The callbacks that complete payments are in payment-callbacks.service.ts, the wallet in wallet.service.ts,
@@ -154,6 +162,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
     createTopUp: (actor: Actor, body: TopUpBody) => createTopUp(deps, actor, body),
     walletBalance: (actor: Actor) => walletBalance(deps, actor),
     payFromWallet: (actor: Actor, body: CreatePaymentBody) => payFromWallet(deps, actor, body),
+    /** modules/billing's fee collection: a statement paid from the wallet, once per reference. */
+    debitForFees: (vendorId: string, amountMinor: number, reference: string) =>
+      debitForFees(deps, vendorId, amountMinor, reference),
+    /** modules/billing's payouts: the debit and the credit back, in the payout's transaction; the balance. */
+    debitForPayoutIn,
+    creditPayoutBackIn,
+    walletBalanceMinor: (vendorId: string) => walletBalanceMinor(deps.db, vendorId),
+    /** modules/billing's fee collection: the vendors with fees before a moment. */
+    vendorsWithPlanFees: (before: Date) => repo.vendorsWithPlanFees(deps.db, before),
 
     listInvoices: (actor: Actor) => listInvoices(deps, actor),
     feeStatementPdf: (actor: Actor, month: string) => feeStatementPdf(deps, actor, month),

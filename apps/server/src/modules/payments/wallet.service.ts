@@ -5,6 +5,7 @@ import {
   type TopUpBody,
   type WalletBalance,
 } from '@app/contracts/payments';
+import type { Conn, Tx } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { formatUsd } from '../../lib/money';
@@ -85,3 +86,69 @@ export async function payFromWallet(
   await resumePaidBot(deps, row);
   return presentPayment(deps, await mustFindPayment(deps, actor, row.id));
 }
+
+/**
+ * Pays a month's plan fee statement from the wallet (modules/billing's collection): under the wallet lock, debits
+ * `amountMinor` when the balance holds it. Once per `reference` (the collection attempt): the ledger's unique
+ * (reference, reason) makes a repeated call a no-op that answers ok.
+ */
+export async function debitForFees(
+  deps: PaymentsDeps,
+  vendorId: string,
+  amountMinor: number,
+  reference: string,
+): Promise<{ ok: true } | { ok: false; balanceMinor: number }> {
+  return deps.db.transaction(async (tx) => {
+    await repo.lockWallet(tx, vendorId);
+    if (await repo.hasLedgerRow(tx, vendorId, reference, 'fees')) return { ok: true as const };
+    const balance = await repo.walletBalance(tx, vendorId);
+    if (balance < amountMinor) return { ok: false as const, balanceMinor: balance };
+    await repo.insertLedgerRow(tx, { vendorId, amountMinor: -amountMinor, reason: 'fees', reference });
+    return { ok: true as const };
+  });
+}
+
+/**
+ * A payout's debit, in the caller's transaction (modules/billing's payout request): under the wallet lock, checks
+ * the balance holds `amountMinor`, then writes what is sent (`payout`) and its fee (`payout_fee`) against the
+ * payout. Concurrent payouts are serialised by the lock: the second sees the first's debit, so none overdraws.
+ */
+export async function debitForPayoutIn(
+  tx: Tx,
+  vendorId: string,
+  payout: { id: string; amountMinor: number; feeMinor: number },
+): Promise<{ ok: true } | { ok: false; balanceMinor: number }> {
+  await repo.lockWallet(tx, vendorId);
+  const balance = await repo.walletBalance(tx, vendorId);
+  if (balance < payout.amountMinor) return { ok: false, balanceMinor: balance };
+  const sent = payout.amountMinor - payout.feeMinor;
+  await repo.insertLedgerRow(tx, { vendorId, amountMinor: -sent, reason: 'payout', reference: payout.id });
+  if (payout.feeMinor > 0) {
+    await repo.insertLedgerRow(tx, {
+      vendorId,
+      amountMinor: -payout.feeMinor,
+      reason: 'payout_fee',
+      reference: payout.id,
+    });
+  }
+  return { ok: true };
+}
+
+/** A failed payout's credit back (its whole debit, fee included), once per payout. */
+export async function creditPayoutBackIn(
+  tx: Tx,
+  vendorId: string,
+  payout: { id: string; amountMinor: number },
+): Promise<void> {
+  await repo.lockWallet(tx, vendorId);
+  if (await repo.hasLedgerRow(tx, vendorId, payout.id, 'payout_reversal')) return;
+  await repo.insertLedgerRow(tx, {
+    vendorId,
+    amountMinor: payout.amountMinor,
+    reason: 'payout_reversal',
+    reference: payout.id,
+  });
+}
+
+/** The wallet's balance in USD cents, read in the caller's transaction or on the pool. */
+export const walletBalanceMinor = (db: Conn, vendorId: string) => repo.walletBalance(db, vendorId);

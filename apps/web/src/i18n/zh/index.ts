@@ -3,6 +3,7 @@ import { account } from './account';
 import { activity } from './activity';
 import { analytics } from './analytics';
 import { auth } from './auth';
+import { billing } from './billing';
 import { bots } from './bots';
 import { categories } from './categories';
 import { common } from './common';
@@ -28,6 +29,7 @@ export const zh: Catalogue = {
   ...activity,
   ...settings,
   ...payments,
+  ...billing,
   ...orders,
   ...customers,
   ...analytics,

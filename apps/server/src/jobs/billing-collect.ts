@@ -1,0 +1,62 @@
+import type { Db } from '../db/client';
+import type { CardProvider } from '../lib/card-provider';
+import type { BotApi } from '../lib/telegram/bot-api';
+import { createBillingService } from '../modules/billing/billing.service';
+import { createVendorNotifier } from '../modules/notifications/notifications.service';
+import { createPaymentsService } from '../modules/payments/payments.service';
+import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service';
+
+export type BillingCollectDeps = {
+  db: Db;
+  botApi: BotApi;
+  /** The platform bot that tells vendors a charge failed; without it nobody is told. */
+  platformBotToken?: string;
+  /** The card provider that charges saved cards; without it a card default fails as unavailable. */
+  cardProvider?: CardProvider | null;
+  now?: () => Date;
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+};
+
+/**
+ * The `billing.collect` handler's body (daily): each closed month's plan fee statement charged to the vendor's
+ * default method (modules/billing/fee-collection.service.ts); the vendor is told, in their language, when a charge
+ * fails. Only the parts of payments the collection reads are live here (no Telegram invoices, no crypto).
+ */
+export async function collectPlanFees(deps: BillingCollectDeps) {
+  const clock = deps.now ? { now: deps.now } : {};
+  const payments = createPaymentsService({
+    db: deps.db,
+    botApi: deps.botApi,
+    platformBotToken: deps.platformBotToken ?? '',
+    publicUrl: '',
+    starsPerUsd: 1,
+    crypto: null,
+    subscriptions: createSubscriptionsService({ db: deps.db, ...clock }),
+    // Bot names are for the PDFs only, which the collection does not make.
+    bots: { namesOf: async () => [] },
+    ...clock,
+  });
+  const notifier = createVendorNotifier({
+    db: deps.db,
+    botApi: deps.botApi,
+    platformBotToken: deps.platformBotToken,
+    ...clock,
+  });
+  const billing = createBillingService({
+    db: deps.db,
+    payments,
+    cardProvider: deps.cardProvider ?? null,
+    cardProviderInfo: null,
+    tellVendor: (vendorId, notice) =>
+      notifier.tell(vendorId, 'fees_unpaid', {
+        subjectId: `fees:${notice.month}`,
+        botId: null,
+        params: notice,
+      }),
+    ...(deps.log ? { log: deps.log } : {}),
+    ...clock,
+  });
+  const counts = await billing.collectFees();
+  deps.log?.info(counts, 'plan fees collected');
+  return counts;
+}

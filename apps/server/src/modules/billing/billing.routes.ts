@@ -1,0 +1,101 @@
+import {
+  AddPaymentMethodBody,
+  BillingInvoiceList,
+  BillingInvoicesQuery,
+  PaymentMethodList,
+  PaymentMethodParams,
+  Payout,
+  PayoutOverview,
+  PayoutSettingsBody,
+  RequestPayoutBody,
+  SavedPaymentMethod,
+} from '@app/contracts/billing';
+import { EmptyBody, VendorParams } from '@app/contracts/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { BillingService } from './billing.service';
+
+// The vendor's money side is the `billing` permission's, like plans and the wallet (payments.routes.ts).
+const billing = { permission: 'billing' } as const;
+// Saving a card asks the card provider: a tighter limit per caller.
+const callsProvider = { ...billing, rateLimit: { max: 30, timeWindow: '1 minute' } } as const;
+
+/** The vendor-scoped billing routes (mounted under /vendors/:vendorId). */
+export function billingRoutes(billingService: BillingService) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const tags = ['billing'];
+
+    app.get(
+      '/billing/invoices',
+      {
+        config: billing,
+        schema: {
+          tags,
+          params: VendorParams,
+          querystring: BillingInvoicesQuery,
+          response: { 200: BillingInvoiceList },
+        },
+      },
+      (req) => billingService.listInvoices(req.actor, req.query),
+    );
+
+    app.get(
+      '/billing/payment-methods',
+      { config: billing, schema: { tags, params: VendorParams, response: { 200: PaymentMethodList } } },
+      (req) => billingService.listPaymentMethods(req.actor),
+    );
+    app.post(
+      '/billing/payment-methods',
+      {
+        config: callsProvider,
+        schema: {
+          tags,
+          params: VendorParams,
+          body: AddPaymentMethodBody,
+          response: { 201: SavedPaymentMethod },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await billingService.addPaymentMethod(req.actor, req.body)),
+    );
+    app.post(
+      '/billing/payment-methods/:methodId/default',
+      {
+        config: billing,
+        schema: { tags, params: PaymentMethodParams, body: EmptyBody, response: { 200: PaymentMethodList } },
+      },
+      (req) => billingService.setDefaultPaymentMethod(req.actor, req.params.methodId),
+    );
+    app.delete(
+      '/billing/payment-methods/:methodId',
+      {
+        config: billing,
+        schema: { tags, params: PaymentMethodParams, response: { 200: PaymentMethodList } },
+      },
+      (req) => billingService.removePaymentMethod(req.actor, req.params.methodId),
+    );
+
+    app.get(
+      '/billing/payouts',
+      { config: billing, schema: { tags, params: VendorParams, response: { 200: PayoutOverview } } },
+      (req) => billingService.payoutOverview(req.actor),
+    );
+    app.put(
+      '/billing/payouts/settings',
+      {
+        config: billing,
+        schema: { tags, params: VendorParams, body: PayoutSettingsBody, response: { 200: PayoutOverview } },
+      },
+      (req) => billingService.savePayoutSettings(req.actor, req.body),
+    );
+    app.post(
+      '/billing/payouts',
+      {
+        config: callsProvider,
+        schema: { tags, params: VendorParams, body: RequestPayoutBody, response: { 201: Payout } },
+      },
+      async (req, reply) => reply.status(201).send(await billingService.requestPayout(req.actor, req.body)),
+    );
+  };
+}

@@ -1,0 +1,44 @@
+import type {
+  AddPaymentMethodBody,
+  BillingInvoicesQuery,
+  PayoutSettingsBody,
+  PayoutStatus,
+  RequestPayoutBody,
+} from '@app/contracts/billing';
+import type { Actor } from '../../lib/actor';
+import type { BillingDeps } from './billing-deps';
+import { listBillingInvoices } from './billing-invoices.service';
+import { collectFees } from './fee-collection.service';
+import {
+  addPaymentMethod,
+  listPaymentMethods,
+  removePaymentMethod,
+  setDefaultPaymentMethod,
+} from './payment-methods.service';
+import { markPayout, payoutOverview, requestPayout, savePayoutSettings } from './payouts.service';
+
+export type { BillingDeps } from './billing-deps';
+
+/** The billing module's one service: the invoices screen and the payment methods (README.md). */
+export function createBillingService(deps: BillingDeps) {
+  return {
+    listInvoices: (actor: Actor, query: BillingInvoicesQuery) => listBillingInvoices(deps, actor, query),
+
+    listPaymentMethods: (actor: Actor) => listPaymentMethods(deps, actor),
+    addPaymentMethod: (actor: Actor, body: AddPaymentMethodBody) => addPaymentMethod(deps, actor, body),
+    setDefaultPaymentMethod: (actor: Actor, methodId: string) =>
+      setDefaultPaymentMethod(deps, actor, methodId),
+    removePaymentMethod: (actor: Actor, methodId: string) => removePaymentMethod(deps, actor, methodId),
+
+    payoutOverview: (actor: Actor) => payoutOverview(deps, actor),
+    savePayoutSettings: (actor: Actor, body: PayoutSettingsBody) => savePayoutSettings(deps, actor, body),
+    requestPayout: (actor: Actor, body: RequestPayoutBody) => requestPayout(deps, actor, body),
+    /** The operator's command (`npm run payout:mark`). */
+    markPayout: (payoutId: string, status: PayoutStatus) => markPayout(deps, payoutId, status),
+
+    /** The `billing.collect` job: each closed month's fee statement charged to the default method. */
+    collectFees: () => collectFees(deps),
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,145 @@
+import type { FeeStatement } from '@app/contracts/payments';
+import type { Actor } from '../../lib/actor';
+import * as repo from './billing.repository';
+import { type BillingDeps, nowOf } from './billing-deps';
+import { monthClose } from './billing-invoices.service';
+import { defaultMethodOf } from './payment-methods.service';
+
+// The monthly plan fee statement collected from the vendor's default method (the daily `billing.collect` job). Each
+// closed month with fees owed and no settlement is charged: attempt 1 once the month has closed, then retries 1, 3
+// and 7 days after the first attempt; after the fourth failure the statement is left to go overdue. An attempt is
+// claimed (unique per statement and attempt) before it charges, so a repeated run or a restart never charges twice.
+
+const DAY_MS = 86_400_000;
+/** Days after the first attempt that attempt n+1 is due (attempt 1 at 0). */
+export const RETRY_DAYS = [0, 1, 3, 7] as const;
+
+/** The collection acts for the vendor as the system: every bot, every permission. */
+const systemActor = (vendorId: string): Actor => ({
+  vendorId,
+  telegramId: 0,
+  kind: 'owner',
+  permissions: ['all'],
+  botIds: 'all',
+});
+
+type Outcome = 'charged' | 'failed' | 'waiting';
+
+/** Runs one collection pass over every vendor with fees before this month. */
+export async function collectFees(deps: BillingDeps): Promise<Record<Outcome, number>> {
+  const now = nowOf(deps);
+  const counts: Record<Outcome, number> = { charged: 0, failed: 0, waiting: 0 };
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  for (const vendorId of await deps.payments.vendorsWithPlanFees(monthStart)) {
+    try {
+      for (const outcome of await collectVendor(deps, vendorId, now)) counts[outcome] += 1;
+    } catch (err) {
+      // One vendor's failure (a provider down) must not stop the others; the next run tries again.
+      deps.log?.warn(
+        { vendorId, err: err instanceof Error ? err.message : String(err) },
+        'fee collection failed',
+      );
+    }
+  }
+  return counts;
+}
+
+async function collectVendor(deps: BillingDeps, vendorId: string, now: Date): Promise<Outcome[]> {
+  const [list, settlements] = await Promise.all([
+    deps.payments.listInvoices(systemActor(vendorId)),
+    repo.listSettlements(deps.db, vendorId),
+  ]);
+  const settled = new Set(settlements.map((s) => s.month));
+  const owed = list.feeStatements.filter(
+    (s) => s.totalMinor > 0 && !settled.has(s.month) && monthClose(s.month) <= now,
+  );
+  const outcomes: Outcome[] = [];
+  for (const statement of owed) outcomes.push(await collectStatement(deps, vendorId, statement, now));
+  return outcomes;
+}
+
+async function collectStatement(
+  deps: BillingDeps,
+  vendorId: string,
+  statement: FeeStatement,
+  now: Date,
+): Promise<Outcome> {
+  const subject = `fees:${statement.month}`;
+  const attempts = await repo.listAttempts(deps.db, vendorId, subject);
+  // Paid, or an attempt cut off mid-charge (never charged twice), or every retry spent.
+  if (attempts.some((a) => a.status !== 'failed') || attempts.length >= RETRY_DAYS.length) return 'waiting';
+  const first = attempts[0];
+  const dueAt = first ? first.createdAt.getTime() + (RETRY_DAYS[attempts.length] ?? 0) * DAY_MS : 0;
+  if (now.getTime() < dueAt) return 'waiting';
+
+  // No method saved: the wallet, which every vendor has.
+  const method = await defaultMethodOf(deps, vendorId);
+  const type = method?.type ?? 'wallet';
+  const attempt = await repo.claimAttempt(deps.db, {
+    vendorId,
+    subject,
+    attempt: attempts.length + 1,
+    method: type,
+    amountMinor: statement.totalMinor,
+    createdAt: now,
+  });
+  if (!attempt) return 'waiting';
+
+  const result = await charge(deps, vendorId, statement, type, method, attempt).catch(() => ({
+    ok: false as const,
+    code: 'provider_unavailable',
+  }));
+  if (result.ok) {
+    await repo.insertSettlement(deps.db, {
+      vendorId,
+      month: statement.month,
+      amountMinor: statement.totalMinor,
+      method: type,
+      paidAt: now,
+    });
+    await repo.finishAttempt(deps.db, vendorId, attempt.id, {
+      status: 'succeeded',
+      providerChargeId: result.chargeId ?? null,
+    });
+    return 'charged';
+  }
+  await repo.finishAttempt(deps.db, vendorId, attempt.id, { status: 'failed', failureCode: result.code });
+  await deps
+    .tellVendor?.(vendorId, {
+      month: statement.month,
+      amountMinor: statement.totalMinor,
+      method: type,
+      reason: result.code,
+    })
+    .catch(() => undefined);
+  return 'failed';
+}
+
+type ChargeResult = { ok: true; chargeId?: string } | { ok: false; code: string };
+
+async function charge(
+  deps: BillingDeps,
+  vendorId: string,
+  statement: FeeStatement,
+  type: string,
+  method: repo.MethodRow | null,
+  attempt: repo.AttemptRow,
+): Promise<ChargeResult> {
+  if (type === 'wallet') {
+    const debit = await deps.payments.debitForFees(vendorId, statement.totalMinor, attempt.id);
+    return debit.ok ? { ok: true } : { ok: false, code: 'insufficient_funds' };
+  }
+  if (type === 'card' && method?.providerPaymentMethodId && deps.cardProvider) {
+    const result = await deps.cardProvider.charge({
+      paymentMethodId: method.providerPaymentMethodId,
+      amountMinor: statement.totalMinor,
+      currency: 'USD',
+      description: `Plan fees ${statement.month} (${statement.number})`,
+      // One key per statement and attempt: the provider answers a repeat with the first outcome.
+      idempotencyKey: `${vendorId}:fees:${statement.month}:${attempt.attempt}`,
+    });
+    return result.ok ? { ok: true, chargeId: result.chargeId } : { ok: false, code: result.code };
+  }
+  // Stars and Litecoin are paid by the vendor's own hand (not charged automatically yet).
+  return { ok: false, code: 'manual' };
+}

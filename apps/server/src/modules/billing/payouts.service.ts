@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_PAYOUT_SETTINGS,
+  type Payout,
+  type PayoutOverview,
+  type PayoutSettings,
+  type PayoutSettingsBody,
+  type PayoutStatus,
+  payoutFeeMinor,
+  type RequestPayoutBody,
+} from '@app/contracts/billing';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import {
+  isValidAba,
+  isValidBic,
+  isValidCryptoAddress,
+  isValidEmail,
+  isValidIban,
+} from '../../lib/payout-details';
+import { recordEvent } from '../events/record-event';
+import * as repo from './billing.repository';
+import { type BillingDeps, nowOf } from './billing-deps';
+
+// Payouts (/settings/payouts): the wallet's balance paid out by bank, PayPal or crypto. The details are checked
+// as banks and networks define them; a payout is the wallet's debit (what is sent and its §9 fee) written in the
+// payout's transaction under the wallet lock, so concurrent requests never overdraw; pending → processing → paid,
+// or failed with the debit credited back. Bank, PayPal and (for now) crypto payouts are moved on by the operator's
+// command (`npm run payout:mark`).
+
+const invalid = (field: string) => new AppError('PAYOUT_DETAILS_INVALID', { field });
+
+/** Checks every detail entered (format and checksum) and that the chosen method has what it needs. */
+function checkDetails(s: PayoutSettings): void {
+  const { bank } = s;
+  if (bank.iban && !isValidIban(bank.iban)) throw invalid('iban');
+  if (bank.swift && !isValidBic(bank.swift)) throw invalid('swift');
+  if (bank.routingNumber && !isValidAba(bank.routingNumber)) throw invalid('routingNumber');
+  if (s.paypalEmail && !isValidEmail(s.paypalEmail)) throw invalid('paypalEmail');
+  if (s.crypto.address && !isValidCryptoAddress(s.crypto.type, s.crypto.address))
+    throw invalid('cryptoAddress');
+  if (s.method === 'bank') {
+    if (!bank.accountName) throw invalid('accountName');
+    // An IBAN, or a US account (account number and routing number).
+    if (!bank.iban && !(bank.accountNumber && bank.routingNumber)) throw invalid('iban');
+  }
+  if (s.method === 'paypal' && !s.paypalEmail) throw invalid('paypalEmail');
+  if (s.method === 'crypto' && !s.crypto.address) throw invalid('cryptoAddress');
+}
+
+/** Where a payout goes, as the list and the operator see it. */
+function destinationOf(s: PayoutSettings): string {
+  if (s.method === 'paypal') return s.paypalEmail;
+  if (s.method === 'crypto') return `${s.crypto.type} ${s.crypto.address}`;
+  return s.bank.iban ? s.bank.iban.replace(/\s/g, '') : `${s.bank.routingNumber} ${s.bank.accountNumber}`;
+}
+
+const presentPayout = (r: repo.PayoutRow): Payout => ({
+  id: r.id,
+  date: r.createdAt.toISOString(),
+  amountMinor: r.amountMinor,
+  feeMinor: r.feeMinor,
+  netMinor: r.amountMinor - r.feeMinor,
+  method: r.method,
+  status: r.status,
+  manual: r.manual,
+});
+
+export async function payoutOverview(deps: BillingDeps, actor: Actor): Promise<PayoutOverview> {
+  const [settings, availableMinor, recent] = await Promise.all([
+    repo.getPayoutSettings(deps.db, actor.vendorId),
+    deps.payments.walletBalanceMinor(actor.vendorId),
+    repo.listPayouts(deps.db, actor.vendorId),
+  ]);
+  return { settings: settings ?? DEFAULT_PAYOUT_SETTINGS, availableMinor, recent: recent.map(presentPayout) };
+}
+
+/** Saves the settings once every detail passes; changing them needs the two-step code when the account has it. */
+export async function savePayoutSettings(
+  deps: BillingDeps,
+  actor: Actor,
+  body: PayoutSettingsBody,
+): Promise<PayoutOverview> {
+  const { stepUpCode, ...settings } = body;
+  checkDetails(settings);
+  await deps.requireStepUp?.(actor, stepUpCode);
+  await deps.db.transaction(async (tx) => {
+    await repo.upsertPayoutSettings(tx, actor.vendorId, settings);
+    // A security-relevant change: recorded for the audit trail (and the security notification it feeds).
+    await recordEvent(tx, {
+      vendorId: actor.vendorId,
+      type: 'settings.updated',
+      actor: { kind: actor.kind, id: String(actor.telegramId) },
+      subject: { kind: 'settings', id: 'payouts' },
+      payload: { section: 'payouts', method: settings.method, schedule: settings.schedule },
+    });
+  });
+  return payoutOverview(deps, actor);
+}
+
+/** A payout of `amountMinor` from the wallet to the saved method; a manual request adds §9's $5. */
+export async function requestPayout(
+  deps: BillingDeps,
+  actor: Actor,
+  body: RequestPayoutBody,
+  manual = true,
+): Promise<Payout> {
+  const settings = await repo.getPayoutSettings(deps.db, actor.vendorId);
+  if (!settings) throw invalid('method');
+  checkDetails(settings);
+  const feeMinor = payoutFeeMinor(settings.method, body.amountMinor, manual);
+  if (body.amountMinor <= feeMinor) throw new AppError('PAYOUT_BELOW_FEE', { feeMinor });
+  const id = randomUUID();
+  const row = await deps.db.transaction(async (tx) => {
+    const debit = await deps.payments.debitForPayoutIn(tx, actor.vendorId, {
+      id,
+      amountMinor: body.amountMinor,
+      feeMinor,
+    });
+    if (!debit.ok) {
+      throw new AppError('INSUFFICIENT_BALANCE', {
+        priceMinor: body.amountMinor,
+        balanceMinor: debit.balanceMinor,
+      });
+    }
+    return repo.insertPayout(tx, {
+      vendorId: actor.vendorId,
+      id,
+      method: settings.method,
+      amountMinor: body.amountMinor,
+      feeMinor,
+      manual,
+      destination: destinationOf(settings),
+      createdAt: nowOf(deps),
+    });
+  });
+  return presentPayout(row);
+}
+
+const NEXT: Record<PayoutStatus, readonly PayoutStatus[]> = {
+  pending: ['processing', 'paid', 'failed'],
+  processing: ['paid', 'failed'],
+  paid: [],
+  failed: [],
+};
+
+/** The operator's command: moves a payout on; a failed one has its debit credited back in the same transaction. */
+export async function markPayout(deps: BillingDeps, payoutId: string, status: PayoutStatus): Promise<Payout> {
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.lockPayoutById(tx, payoutId);
+    if (!row) throw new AppError('PAYOUT_NOT_FOUND');
+    if (row.status === status) return presentPayout(row);
+    if (!NEXT[row.status].includes(status)) throw new AppError('PAYOUT_NOT_FOUND', { status: row.status });
+    await repo.setPayoutStatus(tx, row.vendorId, row.id, status);
+    if (status === 'failed') await deps.payments.creditPayoutBackIn(tx, row.vendorId, row);
+    return presentPayout({ ...row, status });
+  });
+}

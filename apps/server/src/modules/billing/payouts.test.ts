@@ -1,0 +1,198 @@
+import { DEFAULT_PAYOUT_SETTINGS, type Payout, type PayoutOverview } from '@app/contracts/billing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Vendor } from '../../../test/factories';
+import { startApp } from '../../../test/fake-telegram';
+import { getTestDatabase, type TestApp } from '../../../test/harness';
+import { get, post, vendorWithBot } from '../../../test/payments';
+import { walletLedger } from '../../db/schema/index';
+import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { createBotApi } from '../../lib/telegram/bot-api';
+import { createPaymentsService } from '../payments/payments.service';
+import { createSubscriptionsService } from '../subscriptions/subscriptions.service';
+import { createBillingService } from './billing.service';
+
+let fake: FakeBotApi;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeBotApi();
+  await getTestDatabase();
+}, 120_000);
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(async () => {
+  t = await startApp(fake);
+});
+afterEach(async () => {
+  fake.state.reset();
+  await t.app.close();
+});
+
+const IBAN = 'DE89370400440532013000';
+const bankSettings = {
+  ...DEFAULT_PAYOUT_SETTINGS,
+  method: 'bank' as const,
+  bank: {
+    ...DEFAULT_PAYOUT_SETTINGS.bank,
+    accountName: 'Alex Shop',
+    bankName: 'Bank',
+    iban: IBAN,
+    swift: 'DEUTDEFF',
+  },
+};
+
+const save = (v: Vendor, settings: object) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `${v.base}/billing/payouts/settings`,
+    headers: v.auth,
+    payload: settings,
+  });
+
+const credit = (v: Vendor, amountMinor: number) =>
+  t.database.db.insert(walletLedger).values({ vendorId: v.vendorId, amountMinor, reason: 'adjustment' });
+
+const overview = async (v: Vendor) => (await get(t.app, v, '/billing/payouts')).json() as PayoutOverview;
+
+describe('payout settings', () => {
+  it('starts with the defaults: manual schedule, minimum $100, no auto-payout', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    expect((await overview(v)).settings).toMatchObject({
+      schedule: 'manual',
+      minimumMinor: 10_000,
+      autoPayout: false,
+    });
+  });
+
+  it('saves bank details whose IBAN and SWIFT pass', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    const res = await save(v, { ...bankSettings, schedule: 'weekly', autoPayout: true });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as PayoutOverview).settings).toMatchObject({ schedule: 'weekly', autoPayout: true });
+  });
+
+  const refusals: [string, object, string][] = [
+    [
+      'an IBAN failing its checksum',
+      { bank: { ...bankSettings.bank, iban: 'DE89370400440532013001' } },
+      'iban',
+    ],
+    ['a malformed SWIFT/BIC', { bank: { ...bankSettings.bank, swift: 'DEU1' } }, 'swift'],
+    [
+      'a routing number failing the ABA checksum',
+      { bank: { ...bankSettings.bank, routingNumber: '021000022', accountNumber: '12345' } },
+      'routingNumber',
+    ],
+    ['a PayPal e-mail that is not one', { method: 'paypal', paypalEmail: 'not-an-email' }, 'paypalEmail'],
+    [
+      'a BTC address failing its checksum',
+      { method: 'crypto', crypto: { type: 'BTC', address: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3' } },
+      'cryptoAddress',
+    ],
+    [
+      'a TRC20 address on the wrong format',
+      {
+        method: 'crypto',
+        crypto: { type: 'USDT-TRC20', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+      },
+      'cryptoAddress',
+    ],
+  ];
+  for (const [what, change, field] of refusals) {
+    it(`refuses ${what}, naming the field`, async () => {
+      const { v } = await vendorWithBot(t, fake);
+      const res = await save(v, { ...bankSettings, ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'PAYOUT_DETAILS_INVALID', details: { field } } });
+    });
+  }
+});
+
+describe('payout requests', () => {
+  it("debits the wallet with the bank fee and the manual request's $5, and lists the payout as pending", async () => {
+    const { v } = await vendorWithBot(t, fake);
+    await save(v, bankSettings);
+    await credit(v, 20_000);
+
+    const res = await post(t.app, v, '/billing/payouts', { amountMinor: 15_000 });
+
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      amountMinor: 15_000,
+      feeMinor: 750,
+      netMinor: 14_250,
+      status: 'pending',
+    });
+    const after = await overview(v);
+    expect(after.availableMinor).toBe(5_000);
+    expect(after.recent.map((p) => p.amountMinor)).toEqual([15_000]);
+  });
+
+  it('refuses a payout above the available balance', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    await save(v, bankSettings);
+    await credit(v, 1_000);
+
+    const res = await post(t.app, v, '/billing/payouts', { amountMinor: 5_000 });
+
+    expect(res.statusCode).toBe(402);
+    expect((await overview(v)).availableMinor).toBe(1_000);
+  });
+
+  it('never debits twice: of 10 requests at once with funds for 3, 3 are paid out', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    await save(v, bankSettings);
+    await credit(v, 3_000);
+
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => post(t.app, v, '/billing/payouts', { amountMinor: 1_000 })),
+    );
+
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
+    expect(results.filter((r) => r.statusCode === 402)).toHaveLength(7);
+    const after = await overview(v);
+    expect(after.availableMinor).toBe(0);
+    expect(after.recent).toHaveLength(3);
+  });
+
+  it('credits a failed payout back, and marks a paid one paid (the operator command)', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    await save(v, bankSettings);
+    await credit(v, 20_000);
+    const first = (await post(t.app, v, '/billing/payouts', { amountMinor: 5_000 })).json() as Payout;
+    const second = (await post(t.app, v, '/billing/payouts', { amountMinor: 5_000 })).json() as Payout;
+    // The operator's command, as `npm run payout:mark` runs it.
+    const db = t.database.db;
+    const payments = createPaymentsService({
+      db,
+      botApi: createBotApi({ apiRoot: fake.url }),
+      platformBotToken: t.config.platformBotToken,
+      publicUrl: '',
+      starsPerUsd: 77,
+      crypto: null,
+      subscriptions: createSubscriptionsService({ db }),
+      bots: { namesOf: async () => [] },
+    });
+    const billing = createBillingService({ db, payments, cardProvider: null, cardProviderInfo: null });
+
+    await billing.markPayout(first.id, 'paid');
+    await billing.markPayout(second.id, 'failed');
+    await billing.markPayout(second.id, 'failed');
+
+    const after = await overview(v);
+    expect(after.availableMinor).toBe(15_000);
+    expect(Object.fromEntries(after.recent.map((p) => [p.id, p.status]))).toEqual({
+      [first.id]: 'paid',
+      [second.id]: 'failed',
+    });
+  });
+
+  it('refuses a payout without saved payout details', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    await credit(v, 20_000);
+    const res = await post(t.app, v, '/billing/payouts', { amountMinor: 5_000 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'PAYOUT_DETAILS_INVALID' } });
+  });
+});
