@@ -17,6 +17,7 @@ import { AppError } from './lib/app-error';
 import { createDownloadLinks } from './lib/download-links';
 import { type CryptoProvider, createNowPayments } from './lib/nowpayments';
 import { parseQueryString } from './lib/query-string';
+import { createMemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit-store';
 import { createReadCache } from './lib/read-cache';
 import { createSecrets, type Secrets } from './lib/secrets';
 import { type BotApi, createBotApi } from './lib/telegram/bot-api';
@@ -27,6 +28,8 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { createActivityService } from './modules/activity/activity.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { createActorResolver, type FindStaffGrant } from './modules/auth/actor-resolver';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -59,6 +62,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createShop } from './modules/shop/shop.wiring';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { apiKeyAuthPlugin } from './plugins/api-key-auth';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -100,6 +104,8 @@ export type AppDeps = {
   shopCryptoProviderFor?: (apiKey: string) => CryptoProvider;
   /** Paces the shop bots' messages; by default the process's one throttle, at Telegram's limits. */
   telegramThrottle?: TelegramThrottle;
+  /** Where API keys' request counters live; by default in this process's memory. */
+  rateLimitStore?: RateLimitStore;
 };
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -238,6 +244,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...clock,
   });
   const categories = createCategoriesService({ db });
+  // API keys (modules/api-keys). Step-up: when the account module's two-step check exists, pass it here as
+  // `confirmStepUp` (creating a key then asks for the code when the account has two-step verification on).
+  const apiKeys = createApiKeysService({ db, bots, subscriptions, ...clock });
+  await app.register(apiKeyAuthPlugin, {
+    resolve: apiKeys.resolve,
+    store: deps.rateLimitStore ?? createMemoryRateLimitStore(),
+    ...clock,
+  });
   const productsCsv = createProductsCsvService({
     db,
     products,
@@ -321,6 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(shop.routes.miniApp);
       await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(apiKeysRoutes(apiKeys)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );

@@ -257,7 +257,13 @@ export const appRoutes: RouteObject[] = [
   placeholder('settings/invoices', 'shell.screen.invoices', settingsPage),
   placeholder('settings/payouts', 'shell.screen.payoutSettings', settingsPage),
   placeholder('settings/export', 'shell.screen.exportData', settingsPage),
-  placeholder('settings/api', 'shell.screen.apiAccess', settingsPage),
+  {
+    path: 'settings/api',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/developer/routes/api-access-page')).ApiAccessPage,
+    }),
+  },
   placeholder('settings/danger', 'shell.screen.dangerZone', settingsPage),
 
   {

@@ -3,6 +3,7 @@ export * from './activity';
 export * from './bots';
 export * from './catalogue';
 export * from './customers';
+export * from './developer';
 export * from './events';
 export * from './notifications';
 export * from './orders';

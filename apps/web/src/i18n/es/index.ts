@@ -6,6 +6,7 @@ import { bots } from './bots';
 import { categories } from './categories';
 import { common } from './common';
 import { customers } from './customers';
+import { developer } from './developer';
 import { home } from './home';
 import { media } from './media';
 import { orders } from './orders';
@@ -33,4 +34,5 @@ export const es: Catalogue = {
   ...products,
   ...categories,
   ...shop,
+  ...developer,
 };

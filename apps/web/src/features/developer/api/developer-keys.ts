@@ -1,0 +1,7 @@
+import { queryRoots } from '../../../lib/query-keys';
+
+/** Query keys of the developer screens: API keys, a bot's webhooks, exports. */
+export const developerKeys = {
+  all: queryRoots.developer,
+  apiKeys: () => [...developerKeys.all, 'api-keys'] as const,
+};
