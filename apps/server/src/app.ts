@@ -62,6 +62,9 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createShop } from './modules/shop/shop.wiring';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { webhookDisabledNotice } from './modules/webhooks/webhook-notice';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { apiKeyAuthPlugin } from './plugins/api-key-auth';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -106,6 +109,8 @@ export type AppDeps = {
   telegramThrottle?: TelegramThrottle;
   /** Where API keys' request counters live; by default in this process's memory. */
   rateLimitStore?: RateLimitStore;
+  /** Queues a webhook's delivery run (the webhooks.deliver job); without it runs start in this process at once. */
+  enqueueWebhookRun?: (run: { vendorId: string; webhookId: string }) => Promise<unknown>;
 };
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -261,6 +266,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const media = createMediaService({ db, storage, ...clock });
   const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
+  const webhooks = createWebhooksService({
+    db,
+    secrets,
+    bots,
+    allowPrivate: config.webhooksAllowPrivate,
+    notifyDisabled: webhookDisabledNotice({
+      botApi,
+      token: config.platformBotToken,
+      publicUrl: config.publicUrl,
+    }),
+    log: app.log,
+    ...(deps.enqueueWebhookRun ? { enqueueRun: deps.enqueueWebhookRun } : {}),
+    ...clock,
+  });
   // The shops' bots, their customers' carts and checkout, payments, and the Mini App (modules/shop/README.md).
   const shop = createShop({
     db,
@@ -336,6 +355,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(apiKeysRoutes(apiKeys)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(webhooksRoutes(webhooks)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );

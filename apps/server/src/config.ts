@@ -34,6 +34,7 @@ const Env = z.object({
   NOWPAYMENTS_API_URL: z.string().url().optional(),
   NOWPAYMENTS_API_KEY: z.string().min(1).optional(),
   NOWPAYMENTS_IPN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).optional(),
 });
 
 export type Config = {
@@ -68,6 +69,11 @@ export type Config = {
   shopThrottle: boolean;
   /** The NOWPayments-compatible crypto provider (Litecoin); demo mode uses the fake one it serves itself. */
   nowPayments: { apiUrl: string; apiKey: string; ipnSecret: string } | null;
+  /**
+   * Outbound webhooks may go to loopback and private addresses (and plain http): off by default, on in demo mode.
+   * For a private deployment or tests; a public server keeps it off (SSRF).
+   */
+  webhooksAllowPrivate: boolean;
 };
 
 /** The fake crypto provider's key and IPN secret in demo mode (it only ever talks to itself). */
@@ -115,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCacheMs: e.READ_CACHE_MS,
     shopThrottle: e.SHOP_THROTTLE === 'on',
     nowPayments: nowPaymentsOf(e, demo),
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ? e.WEBHOOKS_ALLOW_PRIVATE === 'true' : demo,
   };
 }
 

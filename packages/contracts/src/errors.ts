@@ -80,6 +80,10 @@ export const ERRORS = {
     message: 'API access is part of the Enterprise plan: none of this key’s bots is on it.',
   },
   API_KEY_NOT_FOUND: { status: 404, message: 'API key not found.' },
+  WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook not found.' },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: 'Delivery not found.' },
+  /** `details.field` ('url') and `details.reason`: https required, a private address, not resolvable. */
+  WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: 'This webhook URL is not allowed: {reason}.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Route {method} {path} not found', answersAs: 'NOT_FOUND' },
   FILE_NOT_FOUND: { status: 404, message: 'File not found.' },
   VENDOR_NOT_FOUND: { status: 404, message: 'No vendor is registered for this Telegram account.' },

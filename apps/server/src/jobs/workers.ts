@@ -1,4 +1,5 @@
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
+import type { createWebhookRuns } from '../modules/webhooks/webhooks.service';
 import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
 import type { JobData, JobName } from './job-types';
@@ -20,6 +21,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     dispatchEvents: () => Promise<unknown>;
     /** Writes a committed product import (the products CSV service's run); safe to run again. */
     runProductImport?: (vendorId: string, importId: string) => Promise<void>;
+    /** Outbound webhooks' delivery runs (modules/webhooks); without it their deliveries wait. */
+    webhooks?: ReturnType<typeof createWebhookRuns>;
   };
 
 const EVERY_MINUTE = '* * * * *';
@@ -40,6 +43,18 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
       const dispatched = await deps.dispatchEvents();
       // Events may have queued notifications: send them now rather than at the next minute.
       if (dispatched !== 0) await queue.send('notifications.send', {});
+      if (dispatched !== 0) await deps.webhooks?.startDueRuns();
+    },
+    'webhooks.deliver': async (job) => {
+      if (!deps.webhooks) return;
+      const { runAgainAt } = await deps.webhooks.runQueue(job.data.vendorId, job.data.webhookId);
+      // The next retry (or the rest of a long queue) is a job of its own, due then.
+      if (runAgainAt) await queue.send('webhooks.deliver', job.data, { startAfter: runAgainAt });
+    },
+    'webhooks.sweep': async () => {
+      if (!deps.webhooks) return;
+      await deps.webhooks.startDueRuns();
+      await deps.webhooks.sweepLog();
     },
     'notifications.send': () => sendNotifications(),
     'products.import': async (job) => {
@@ -76,6 +91,7 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   // Retries of notifications whose time has come.
   await queue.schedule('notifications.send', EVERY_MINUTE, {});
   await queue.schedule('shop.release-reservations', EVERY_MINUTE, {});
+  await queue.schedule('webhooks.sweep', EVERY_MINUTE, {});
   // And once now: a period that ended while no server was up need not wait for the next minute.
   await queue.send('subscriptions.expire', {});
   // Bots started by an earlier version get this one's chat menu.
