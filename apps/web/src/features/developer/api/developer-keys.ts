@@ -4,4 +4,5 @@ import { queryRoots } from '../../../lib/query-keys';
 export const developerKeys = {
   all: queryRoots.developer,
   apiKeys: () => [...developerKeys.all, 'api-keys'] as const,
+  webhooks: (botId: string) => [...developerKeys.all, 'webhooks', botId] as const,
 };
