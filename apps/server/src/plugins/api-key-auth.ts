@@ -18,9 +18,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * `false` on a route an API key may never call: account, staff, key, payout and security routes (and links
-     * that stand for a session, such as download links). Every other vendor route takes a key.
+     * that stand for a session, such as download links). A route that needs `all` (Full Access business) takes
+     * no key either unless it says `true`. Every other vendor route takes a key.
      */
-    apiKeys?: false;
+    apiKeys?: boolean;
   }
   interface FastifyInstance {
     apiKeyAuth: { resolve: ApiKeyResolver; store: RateLimitStore; now: () => Date };
@@ -72,7 +73,8 @@ export async function apiKeyCaller(
     reply.header('Retry-After', String(limit.retryAfterS));
     throw new AppError('RATE_LIMITED', { retryAfterS: limit.retryAfterS });
   }
-  if (req.routeOptions.config.apiKeys === false) {
+  const { apiKeys, permission: routePermission } = req.routeOptions.config;
+  if (apiKeys === false || (routePermission === 'all' && apiKeys !== true)) {
     throw new AppError('API_KEY_NOT_ALLOWED', { route: req.routeOptions.url ?? null });
   }
   const permission = apiKeyPermissionFor(req.method);
