@@ -26,6 +26,8 @@
  * (200,000) customers through BENCH_BOTS (100) bots on PostgreSQL (BENCH_DATABASE_URL, when set) and on PGlite,
  * then 50 clients (BENCH_ORDERS_CLIENTS) read each orders /
  * customers / analytics endpoint for BENCH_ORDERS_SECONDS (5), alternating with the static /healthz route.
+ * --only-developer: only the developer surface (scripts/bench-developer.ts: the API key limiter's cost per request,
+ * signed webhook deliveries to a local receiver); it runs by default too (a few seconds).
  * Servers listen on 127.0.0.1, ports BENCH_PORT (3901) to BENCH_PORT + 6.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -34,6 +36,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
+import { benchDeveloper } from './bench-developer';
 import {
   markLoadStart,
   PROBE_TIMEOUT_MS,
@@ -49,6 +52,7 @@ import { benchShop, benchShopBurst, SHOP_CLIENTS } from './bench-shop';
 
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'apps/server');
+const onlyDeveloper = process.argv.includes('--only-developer');
 const onlyShop = process.argv.includes('--only-shop');
 const shopBurstOnly = process.argv.includes('--shop-burst');
 const onlyUpload = process.argv.includes('--only-upload');
@@ -331,6 +335,14 @@ async function shopBurstBench() {
     `burst: ${burst.customers} customers checking out one ${burst.codes}-code pool at once (${pgUrl ? 'PostgreSQL' : 'PGlite'})`,
     `${burst.paid} paid, ${burst.refused} told it sold out, ${burst.withoutInvoice} without an invoice, ${burst.delivered} codes delivered, ${burst.duplicates} delivered twice, in ${burst.seconds} s`,
   );
+}
+
+// The developer surface's figures take a few seconds in process: with the default run, or alone.
+if (onlyDeveloper || (!onlyLoad && !ordersOnly && !onlyProducts)) await benchDeveloper(report);
+if (onlyDeveloper) {
+  console.log('\n| measure | figure |\n|---|---|');
+  for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);
+  process.exit(0);
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));

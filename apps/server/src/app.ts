@@ -25,6 +25,7 @@ import { type CardProvider, createCardProvider } from './lib/card-provider';
 import { createDownloadLinks } from './lib/download-links';
 import { type CryptoProvider, createNowPayments } from './lib/nowpayments';
 import { parseQueryString } from './lib/query-string';
+import { createMemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit-store';
 import { createReadCache } from './lib/read-cache';
 import { createSecrets, type Secrets } from './lib/secrets';
 import { type BotApi, createBotApi } from './lib/telegram/bot-api';
@@ -35,6 +36,8 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { createActivityService } from './modules/activity/activity.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { createActorResolver, type FindStaffGrant } from './modules/auth/actor-resolver';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -79,6 +82,10 @@ import { createShop } from './modules/shop/shop.wiring';
 import { staffInviteRoutes, staffRoutes } from './modules/staff/staff.routes';
 import { createStaffService, type StaffService } from './modules/staff/staff.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { webhookDisabledNotice } from './modules/webhooks/webhook-notice';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
+import { apiKeyAuthPlugin } from './plugins/api-key-auth';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -127,6 +134,10 @@ export type AppDeps = {
   shopCryptoProviderFor?: (apiKey: string) => CryptoProvider;
   /** Paces the shop bots' messages; by default the process's one throttle, at Telegram's limits. */
   telegramThrottle?: TelegramThrottle;
+  /** Where API keys' request counters live; by default in this process's memory. */
+  rateLimitStore?: RateLimitStore;
+  /** Queues a webhook's delivery run (the webhooks.deliver job); without it runs start in this process at once. */
+  enqueueWebhookRun?: (run: { vendorId: string; webhookId: string }) => Promise<unknown>;
 };
 
 /** The card provider's origin when the browser reaches it elsewhere (a real provider); none for a same-origin fake. */
@@ -313,6 +324,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...clock,
   });
   const categories = createCategoriesService({ db });
+  // API keys (modules/api-keys). Step-up: when the account module's two-step check exists, pass it here as
+  // `confirmStepUp` (creating a key then asks for the code when the account has two-step verification on).
+  const apiKeys = createApiKeysService({ db, bots, subscriptions, ...clock });
+  await app.register(apiKeyAuthPlugin, {
+    resolve: apiKeys.resolve,
+    store: deps.rateLimitStore ?? createMemoryRateLimitStore(),
+    ...clock,
+  });
   const productsCsv = createProductsCsvService({
     db,
     products,
@@ -335,6 +354,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         reply_markup: { inline_keyboard: [[{ text: button.text, url: button.url }]] },
       });
     },
+  const webhooks = createWebhooksService({
+    db,
+    secrets,
+    bots,
+    allowPrivate: config.webhooksAllowPrivate,
+    notifyDisabled: webhookDisabledNotice({
+      botApi,
+      token: config.platformBotToken,
+      publicUrl: config.publicUrl,
+    }),
+    log: app.log,
+    ...(deps.enqueueWebhookRun ? { enqueueRun: deps.enqueueWebhookRun } : {}),
     ...clock,
   });
   // The shops' bots, their customers' carts and checkout, payments, and the Mini App (modules/shop/README.md).
@@ -433,6 +464,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         prefix: '/vendors/:vendorId',
       });
       await api.register(vendorScope(profileUploadRoutes(profile)), { prefix: '/upload/vendors/:vendorId' });
+      await api.register(vendorScope(apiKeysRoutes(apiKeys)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(webhooksRoutes(webhooks)), { prefix: '/vendors/:vendorId' });
     },
     { prefix: '/api/v1' },
   );

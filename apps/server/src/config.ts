@@ -42,6 +42,7 @@ const Env = z.object({
   CARD_PROVIDER_URL: z.string().url().optional(),
   CARD_PROVIDER_KEY: z.string().min(1).optional(),
   CARD_PROVIDER_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).optional(),
 });
 
 export type Config = {
@@ -83,10 +84,16 @@ export type Config = {
   smtpUrl: string | null;
   /** The From of the platform's e-mails (MAIL_FROM). */
   mailFrom: string;
+  /**
    * The card provider (Stripe-compatible, lib/card-provider.ts): the server's URL and secret key, and what the
    * browser gets: the publishable key and the URL it posts card details to. null: cards are not offered.
    */
   cardProvider: { apiUrl: string; secretKey: string; publishableKey: string; browserUrl: string } | null;
+  /**
+   * Outbound webhooks may go to loopback and private addresses (and plain http): off by default, on in demo mode.
+   * For a private deployment or tests; a public server keeps it off (SSRF).
+   */
+  webhooksAllowPrivate: boolean;
 };
 
 /** The fake card provider's keys in demo mode (it only ever talks to itself). */
@@ -140,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     cardProvider: cardProviderOf(e, demo),
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ? e.WEBHOOKS_ALLOW_PRIVATE === 'true' : demo,
   };
 }
 

@@ -22,6 +22,8 @@ import { createLocalStorage } from './modules/media/storage';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { webhookDisabledNotice } from './modules/webhooks/webhook-notice';
+import { createWebhookRuns } from './modules/webhooks/webhooks.service';
 
 /** On SIGTERM, running jobs get this long to finish; those still running then are retried elsewhere. */
 const JOB_GRACE_MS = 10_000;
@@ -79,6 +81,8 @@ async function main() {
   let requestEventDispatch: RequestEventDispatch = () => {};
   let enqueueProductImport = (_vendorId: string, _importId: string) => {};
   let enqueueBotResume = async (_vendorId: string, _botId: string): Promise<unknown> => undefined;
+  let enqueueWebhookRun = async (_run: { vendorId: string; webhookId: string }): Promise<unknown> =>
+    undefined;
   const app = await buildApp({
     config,
     database,
@@ -88,6 +92,7 @@ async function main() {
     requestEventDispatch: () => requestEventDispatch(),
     enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),
     enqueueBotResume: (vendorId, botId) => enqueueBotResume(vendorId, botId),
+    enqueueWebhookRun: (run) => enqueueWebhookRun(run),
     ...(fakeBotApi ? { fakeBotApi } : {}),
     ...(fakeNowPayments ? { fakeNowPayments } : {}),
     ...(mailCatcher ? { mailCatcher } : {}),
@@ -114,6 +119,20 @@ async function main() {
     });
   };
   enqueueBotResume = (vendorId, botId) => jobs.send('bots.resume', { vendorId, botId });
+  enqueueWebhookRun = (run) => jobs.send('webhooks.deliver', run);
+  // Outbound webhooks' delivery runs, as the jobs call them.
+  const webhookRuns = createWebhookRuns({
+    db: database.db,
+    secrets,
+    allowPrivate: config.webhooksAllowPrivate,
+    enqueueRun: (run) => jobs.send('webhooks.deliver', run),
+    notifyDisabled: webhookDisabledNotice({
+      botApi,
+      token: config.platformBotToken,
+      publicUrl: config.publicUrl,
+    }),
+    log: app.log,
+  });
   // The import job's writer: the same catalogue services the API uses.
   const catalogue = createProductsService({
     db: database.db,
@@ -171,6 +190,7 @@ async function main() {
     mailer,
     runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
     cardProvider: config.cardProvider ? createCardProvider(config.cardProvider) : null,
+    webhooks: webhookRuns,
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
         log: app.log,

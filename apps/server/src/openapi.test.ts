@@ -97,6 +97,7 @@ const BAD = [
 describe('every string field of every operation', () => {
   it('refuses NUL and unpaired surrogates with a 4xx in the one error body, never a 5xx', async () => {
     // Every field of every operation, twice: more requests than one address may make a minute by default.
+    // Hundreds of requests from one address within a minute: the per-address limit is not what this tests.
     t = await createTestApp({ config: { telegramApiRoot: fake.url, rateLimitPerMinute: 100_000 } });
     const owner = await vendor(t.app);
     const bot = await createBot(t.app, owner, { botToken: fakeBot(fake).token, botName: 'Shop' });

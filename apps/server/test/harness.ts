@@ -35,6 +35,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // No pacing of the shop's messages: tests send bursts to one chat (the throttle has tests of its own; a
     // process-wide pace also carried from one test to the next).
     shopThrottle: false,
+    // Like production: webhooks reach public addresses only (tests that deliver to a local receiver turn it on).
+    webhooksAllowPrivate: false,
     nowPayments: {
       apiUrl: 'http://127.0.0.1:9/unused-nowpayments',
       apiKey: 'test-nowpayments-key',

@@ -68,6 +68,24 @@ export const ERRORS = {
   /** `details.permission` (the route's) or `details.botScope`. */
   PERMISSION_DENIED: { status: 403, message: 'Your permissions do not allow this.', answersAs: 'FORBIDDEN' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
+  /** A key that is malformed, unknown, revoked, expired, or for another vendor: one answer for all of them. */
+  API_KEY_INVALID: { status: 401, message: 'The API key is invalid, revoked or expired.' },
+  /** `details.route`: account, staff, key, payout and security routes never take a key. */
+  API_KEY_NOT_ALLOWED: { status: 403, message: 'This route cannot be called with an API key.' },
+  /** `details.permission`: read, write or delete, which the key lacks for this method. */
+  API_KEY_PERMISSION_DENIED: {
+    status: 403,
+    message: 'This API key does not have the {permission} permission.',
+  },
+  API_PLAN_REQUIRED: {
+    status: 403,
+    message: 'API access is part of the Enterprise plan: none of this key’s bots is on it.',
+  },
+  API_KEY_NOT_FOUND: { status: 404, message: 'API key not found.' },
+  WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook not found.' },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: 'Delivery not found.' },
+  /** `details.field` ('url') and `details.reason`: https required, a private address, not resolvable. */
+  WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: 'This webhook URL is not allowed: {reason}.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Route {method} {path} not found', answersAs: 'NOT_FOUND' },
   FILE_NOT_FOUND: { status: 404, message: 'File not found.' },
   VENDOR_NOT_FOUND: { status: 404, message: 'No vendor is registered for this Telegram account.' },

@@ -51,6 +51,14 @@ export const EVENT_TYPES = [
   'category.created',
   'category.updated',
   'category.deleted',
+  // The developer surface (modules/api-keys, webhooks, exports): the audit trail of keys, endpoints and exports.
+  'api_key.created',
+  'api_key.revoked',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.disabled',
+  'export.requested',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
@@ -60,8 +68,11 @@ export const WEBHOOK_EVENT_TYPES = EVENT_TYPES.slice(0, EVENT_TYPES.indexOf('bot
   (t) => t !== 'product.lowstock',
 );
 
-/** Who made the change: the vendor's owner, a staff member, a customer in a shop bot, or the system (jobs). */
-export const ActorKind = z.enum(['owner', 'staff', 'customer', 'system']);
+/**
+ * Who made the change: the vendor's owner, a staff member, a customer in a shop bot, the system (jobs), or one of
+ * the vendor's API keys (the actor's id is the key's id, its name the key's name).
+ */
+export const ActorKind = z.enum(['owner', 'staff', 'customer', 'system', 'apiKey']);
 export type ActorKind = z.infer<typeof ActorKind>;
 
 /** What the change was made to, e.g. { kind: 'bot', id }. */
@@ -75,6 +86,9 @@ export const SubjectKind = z.enum([
   'settings',
   'wallet',
   'category',
+  'apiKey',
+  'webhook',
+  'export',
 ]);
 export type SubjectKind = z.infer<typeof SubjectKind>;
 

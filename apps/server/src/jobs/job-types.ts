@@ -26,6 +26,10 @@ export type JobData = {
   'shop.release-reservations': Record<string, never>;
   /** Gives every running shop bot this version's chat menu (commands, the Mini App button). Once per start-up. */
   'bots.refresh-menus': Record<string, never>;
+  /** Delivers a webhook's pending deliveries in order (modules/webhooks); sent again for its next retry. */
+  'webhooks.deliver': { vendorId: string; webhookId: string };
+  /** Starts runs for webhooks with deliveries due, and drops the delivery log past 30 days. Every minute. */
+  'webhooks.sweep': Record<string, never>;
 };
 
 export type JobName = keyof JobData;
@@ -82,4 +86,7 @@ export const jobKinds: JobKinds<JobData> = {
   'shop.release-reservations': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
   // Processes starting together send it together: stately runs it once. Two Bot API calls per running bot.
   'bots.refresh-menus': { policy: 'stately', retryLimit: 2, expireInSeconds: 30 * 60 },
+  // A run sends at most RUN_MAX deliveries of 10 s at most each; runs of different webhooks go side by side.
+  'webhooks.deliver': { retryLimit: 3, expireInSeconds: 10 * 60, concurrency: 10 },
+  'webhooks.sweep': { policy: 'stately', retryLimit: 1, expireInSeconds: 5 * 60 },
 };

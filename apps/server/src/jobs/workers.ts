@@ -2,6 +2,7 @@ import type { Mailer } from '../lib/mailer';
 import type { CardProvider } from '../lib/card-provider';
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
 import { collectPlanFees } from './billing-collect';
+import type { createWebhookRuns } from '../modules/webhooks/webhooks.service';
 import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
 import type { JobData, JobName } from './job-types';
@@ -27,6 +28,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     runProductImport?: (vendorId: string, importId: string) => Promise<void>;
     /** Charges saved cards for the plan fee collection (`billing.collect`). */
     cardProvider?: CardProvider | null;
+    /** Outbound webhooks' delivery runs (modules/webhooks); without it their deliveries wait. */
+    webhooks?: ReturnType<typeof createWebhookRuns>;
   };
 
 const EVERY_MINUTE = '* * * * *';
@@ -47,6 +50,18 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
       const dispatched = await deps.dispatchEvents();
       // Events may have queued notifications: send them now rather than at the next minute.
       if (dispatched !== 0) await queue.send('notifications.send', {});
+      if (dispatched !== 0) await deps.webhooks?.startDueRuns();
+    },
+    'webhooks.deliver': async (job) => {
+      if (!deps.webhooks) return;
+      const { runAgainAt } = await deps.webhooks.runQueue(job.data.vendorId, job.data.webhookId);
+      // The next retry (or the rest of a long queue) is a job of its own, due then.
+      if (runAgainAt) await queue.send('webhooks.deliver', job.data, { startAfter: runAgainAt });
+    },
+    'webhooks.sweep': async () => {
+      if (!deps.webhooks) return;
+      await deps.webhooks.startDueRuns();
+      await deps.webhooks.sweepLog();
     },
     'notifications.send': () => sendNotifications(),
     'products.import': async (job) => {
@@ -88,6 +103,7 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   // Retries of notifications whose time has come.
   await queue.schedule('notifications.send', EVERY_MINUTE, {});
   await queue.schedule('shop.release-reservations', EVERY_MINUTE, {});
+  await queue.schedule('webhooks.sweep', EVERY_MINUTE, {});
   // And once now: a period that ended while no server was up need not wait for the next minute.
   await queue.send('subscriptions.expire', {});
   // Bots started by an earlier version get this one's chat menu.

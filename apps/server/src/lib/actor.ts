@@ -12,10 +12,24 @@ export type BotScope = 'all' | readonly string[];
 export type Actor = {
   vendorId: string;
   telegramId: number;
-  kind: 'owner' | 'staff';
+  kind: 'owner' | 'staff' | 'apiKey';
   permissions: readonly Permission[];
   botIds: BotScope;
+  /** The key of an `apiKey` caller (then `telegramId` is the key's creator): events record the key as the actor. */
+  apiKey?: { id: string; name: string };
 };
+
+/** Who made a change, as the audit trail records it: a person by their Telegram id, a key by its id and name. */
+export function eventActorOf(actor: Pick<Actor, 'kind' | 'telegramId' | 'apiKey'>): {
+  kind: Actor['kind'];
+  id: string;
+  name?: string;
+} {
+  if (actor.kind === 'apiKey' && actor.apiKey) {
+    return { kind: 'apiKey', id: actor.apiKey.id, name: actor.apiKey.name };
+  }
+  return { kind: actor.kind, id: String(actor.telegramId) };
+}
 
 /** `all` grants every permission; a route that needs `all` is open to Full Access callers only. */
 export function hasPermission(actor: Pick<Actor, 'permissions'>, needed: Permission): boolean {

@@ -1,10 +1,11 @@
 import { VendorParams } from '@app/contracts/common';
 import type { Permission } from '@app/contracts/permissions';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Actor, type ActorResolver, hasPermission, inBotScope } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import type { ReadCache } from '../lib/read-cache';
+import { apiKeyCaller, carriesApiKey } from './api-key-auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,9 +45,10 @@ export const actorPlugin = fp(
 
 /** One caller's view of one URL: the same answer for the same caller, scope and query. */
 function readKey(req: FastifyRequest): string {
-  const { telegramId, botIds } = req.actor;
+  const { telegramId, botIds, apiKey } = req.actor;
   const scope = botIds === 'all' ? '*' : [...botIds].sort().join(',');
-  return `${telegramId}\n${scope}\n${req.url}`;
+  // A key is a caller of its own, though it acts in its creator's name.
+  return `${apiKey ? `key:${apiKey.id}` : telegramId}\n${scope}\n${req.url}`;
 }
 
 /** The bot ids a request names: a `botId` or `botIds` in its path, query or body. */
@@ -83,11 +85,7 @@ export function vendorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
     // onRequest, before the body is read: a foreign vendor id or a missing permission is refused whatever
     // else the request carries.
     app.addHook('onRequest', async (req, reply) => {
-      await app.authenticate(req);
-      const params = VendorParams.safeParse(req.params);
-      if (!params.success || params.data.vendorId !== req.auth.vendorId) throw new AppError('FORBIDDEN');
-      const actor = await app.resolveActor(req.auth);
-      if (!actor) throw new AppError('FORBIDDEN');
+      const actor = carriesApiKey(req) ? await keyCaller(req, reply) : await sessionCaller(req);
       const needed = req.routeOptions.config.permission;
       if (!needed || !hasPermission(actor, needed)) {
         throw new AppError('PERMISSION_DENIED', { permission: needed ?? null });
@@ -104,6 +102,23 @@ export function vendorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
       }
       req.readSlot = { key, generation: app.readCache.generation(actor.vendorId) };
     });
+
+    async function sessionCaller(req: FastifyRequest): Promise<Actor> {
+      await app.authenticate(req);
+      const params = VendorParams.safeParse(req.params);
+      if (!params.success || params.data.vendorId !== req.auth.vendorId) throw new AppError('FORBIDDEN');
+      const actor = await app.resolveActor(req.auth);
+      if (!actor) throw new AppError('FORBIDDEN');
+      return actor;
+    }
+
+    // An API key (plugins/api-key-auth.ts) is looked up within the vendor of the URL: another vendor's key is
+    // unknown there (401), never a view of the other vendor.
+    async function keyCaller(req: FastifyRequest, reply: FastifyReply): Promise<Actor> {
+      const params = VendorParams.safeParse(req.params);
+      if (!params.success) throw new AppError('API_KEY_INVALID');
+      return apiKeyCaller(app, req, reply, params.data.vendorId);
+    }
 
     // preHandler: the body is parsed and validated by now, so a bot named in it is checked too.
     app.addHook('preHandler', async (req) => {

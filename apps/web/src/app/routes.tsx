@@ -105,7 +105,13 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/settings/routes/shipping-page')).ShippingPage,
     }),
   },
-  placeholder('bots/:botId/webhooks', 'shell.screen.webhooks', settingsPage),
+  {
+    path: 'bots/:botId/webhooks',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/developer/routes/webhooks-page')).WebhooksPage,
+    }),
+  },
   // Link targets of spec part 1 §2 whose screens live elsewhere.
   redirect('bots/:botId/products', ({ botId }) => `/products?botId=${encodeURIComponent(botId ?? '')}`),
   redirect('bots/new', () => '/bot-new'),
@@ -319,7 +325,13 @@ export const appRoutes: RouteObject[] = [
   },
   placeholder('settings/payouts', 'shell.screen.payoutSettings', settingsPage),
   placeholder('settings/export', 'shell.screen.exportData', settingsPage),
-  placeholder('settings/api', 'shell.screen.apiAccess', settingsPage),
+  {
+    path: 'settings/api',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/developer/routes/api-access-page')).ApiAccessPage,
+    }),
+  },
   placeholder('settings/danger', 'shell.screen.dangerZone', settingsPage),
 
   {

@@ -12,6 +12,7 @@ export const queryRoots = {
   categories: ['categories'],
   customers: ['customers'],
   dashboard: ['dashboard'],
+  developer: ['developer'],
   media: ['media'],
   orders: ['orders'],
   payments: ['payments'],

@@ -4,6 +4,7 @@ export * from './billing';
 export * from './bots';
 export * from './catalogue';
 export * from './customers';
+export * from './developer';
 export * from './events';
 export * from './notifications';
 export * from './orders';

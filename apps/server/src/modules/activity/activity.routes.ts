@@ -35,7 +35,8 @@ export function activityRoutes(activity: ActivityService, audit: AuditService) {
     app.get(
       '/audit-log',
       {
-        config: { permission: 'all' },
+        // Security business: the audit trail is not open to API keys.
+        config: { permission: 'all', apiKeys: false },
         schema: { tags, params: VendorParams, querystring: AuditQuery, response: { 200: AuditPage } },
       },
       (req) => audit.list(req.actor.vendorId, req.actor.botIds, req.query),

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/types';
-import type { Actor } from '../../lib/actor';
+import { type Actor, eventActorOf } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { type EventActor, SYSTEM_ACTOR } from '../events/record-event';
 import * as repo from './bots.repository';
@@ -22,12 +22,17 @@ export function conflictFailure(err: unknown): never {
 }
 
 /** Who a bot change is recorded for: a signed-in caller, or nobody (the system, e.g. an ended subscription). */
-export type ChangedBy = Pick<Actor, 'vendorId'> & { telegramId: number | null; kind?: Actor['kind'] };
+export type ChangedBy = Pick<Actor, 'vendorId' | 'apiKey'> & {
+  telegramId: number | null;
+  kind?: Actor['kind'];
+};
 
 type BotEventType = 'bot.created' | 'bot.started' | 'bot.stopped' | 'bot.updated' | 'bot.deleted';
 
 const eventActor = (by: ChangedBy): EventActor =>
-  by.telegramId === null ? SYSTEM_ACTOR : { kind: by.kind ?? 'owner', id: String(by.telegramId) };
+  by.telegramId === null
+    ? SYSTEM_ACTOR
+    : eventActorOf({ kind: by.kind ?? 'owner', telegramId: by.telegramId, apiKey: by.apiKey });
 
 /** The domain event of a change to a bot, recorded in the change's transaction. */
 export const botEvent = (

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/types';
-import type { Actor } from '../../lib/actor';
+import { type Actor, eventActorOf } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { recordEvent } from '../events/record-event';
 import * as repo from './categories.repository';
@@ -13,8 +13,8 @@ export type CategoriesDeps = { db: Db };
 type CategoryEvent = 'category.created' | 'category.updated' | 'category.deleted';
 
 /** Who changes a category: a caller (owner or staff), or the system (a job acting for nobody in particular). */
-export type CategoryChanger = Pick<Actor, 'vendorId'> & {
-  kind: 'owner' | 'staff' | 'system';
+export type CategoryChanger = Pick<Actor, 'vendorId' | 'apiKey'> & {
+  kind: Actor['kind'] | 'system';
   telegramId: number | null;
 };
 
@@ -32,7 +32,7 @@ export async function categoryEvent(
     actor:
       by.kind === 'system' || by.telegramId === null
         ? { kind: 'system', id: null }
-        : { kind: by.kind, id: String(by.telegramId) },
+        : eventActorOf({ kind: by.kind, telegramId: by.telegramId, apiKey: by.apiKey }),
     subject: { kind: 'category', id: category.id },
     payload: { categoryName: category.name, ...payload },
   });

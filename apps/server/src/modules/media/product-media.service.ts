@@ -1,6 +1,6 @@
 import { MEDIA_LIMITS, type ProductMediaItem, type ProductMediaList } from '@app/contracts/media';
 import type { Db, Tx } from '../../db/types';
-import { type Actor, inBotScope } from '../../lib/actor';
+import { type Actor, eventActorOf, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { type EventActor, recordEvent } from '../events/record-event';
 import * as repo from './media.repository';
@@ -10,7 +10,7 @@ import { removeUnused } from './media-sweep.service';
 // A product's media: at most 10, exactly one of them main while it has any (spec part 2 §4), kept in order
 // 0..n-1. Every change locks the product's row first (two uploads racing for the 10th place).
 
-const eventActor = (actor: Actor): EventActor => ({ kind: actor.kind, id: String(actor.telegramId) });
+const eventActor = (actor: Actor): EventActor => eventActorOf(actor);
 
 function toItem(row: repo.MediaRow): ProductMediaItem {
   const thumb = row.sizes.thumbnail ? mediaUrl(row.sizes.thumbnail) : null;

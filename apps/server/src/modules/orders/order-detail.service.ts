@@ -6,7 +6,7 @@ import {
   type UpdateOrderStatusBody,
 } from '@app/contracts/orders';
 import type { Conn, Db } from '../../db/types';
-import { type Actor, inBotScope } from '../../lib/actor';
+import { type Actor, eventActorOf as auditActorOf, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
 import { type EventActor, recordEvent } from '../events/record-event';
@@ -23,6 +23,8 @@ const nowOf = (deps: OrderDetailDeps): Date => deps.now?.() ?? new Date();
 
 /** Who made a change, as events and notes record it: the caller with their name in this account. */
 export async function eventActorOf(db: Conn, actor: Actor): Promise<EventActor> {
+  // A key is recorded by its own id and name; a person by their name in this account.
+  if (actor.kind === 'apiKey') return auditActorOf(actor);
   return {
     kind: actor.kind,
     id: String(actor.telegramId),

@@ -1,4 +1,5 @@
 import type { OrderProductType, OrderStatus, PaymentStatus, ProductType } from '@app/contracts/catalogue';
+import type { ActorKind } from '@app/contracts/events';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/types';
 import type { BotScope } from '../../lib/actor';
@@ -275,7 +276,7 @@ export async function orderItems(db: Conn, vendorId: string, orderId: string): P
 export type NoteRow = {
   id: string;
   text: string;
-  authorKind: 'owner' | 'staff' | 'customer' | 'system';
+  authorKind: ActorKind;
   authorName: string | null;
   createdAt: Date;
 };

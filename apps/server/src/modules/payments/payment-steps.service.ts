@@ -1,6 +1,6 @@
 import { type CreatePaymentBody, type Payment, STAR_SUBSCRIPTION_PERIOD_S } from '@app/contracts/payments';
 import type { Db, Tx } from '../../db/types';
-import { type Actor, inBotScope } from '../../lib/actor';
+import { type Actor, eventActorOf, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { CryptoProvider } from '../../lib/nowpayments';
 import type { BotApi } from '../../lib/telegram/bot-api';
@@ -48,10 +48,8 @@ export const paymentIdOf = (payload: string) => {
 };
 
 /** The caller as an event's actor. */
-export const actorOf = (actor: Pick<Actor, 'kind' | 'telegramId'>): EventActor => ({
-  kind: actor.kind,
-  id: String(actor.telegramId),
-});
+export const actorOf = (actor: Pick<Actor, 'kind' | 'telegramId' | 'apiKey'>): EventActor =>
+  eventActorOf(actor);
 
 /** A wallet change as the activity feed and audit trail see it. */
 export const walletEvent = (

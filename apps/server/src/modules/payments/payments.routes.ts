@@ -18,8 +18,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type DownloadLinks, downloadCaller } from '../../lib/download-links';
 import type { PaymentsService } from './payments.service';
 
-// Plans, payments, the wallet and invoices are the `billing` permission's.
-const billing = { permission: 'billing' } as const;
+// Plans, payments, the wallet and invoices are the `billing` permission's. Money moves and payout business are
+// never an API key's (plugins/api-key-auth.ts).
+const billing = { permission: 'billing', apiKeys: false } as const;
 // Creating payments calls Telegram or the crypto provider: a tighter limit per caller.
 const creating = { ...billing, rateLimit: { max: 30, timeWindow: '1 minute' } } as const;
 

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/types';
-import type { Actor } from '../../lib/actor';
+import { type Actor, eventActorOf } from '../../lib/actor';
 import { type EventActor, recordEvent } from '../events/record-event';
 import { sellsCodes } from './product-view';
 import * as repo from './products.repository';
@@ -7,19 +7,25 @@ import * as repo from './products.repository';
 // The events a product change records, inside the change's transaction.
 
 /** Who a change is recorded for. */
-export type ChangedBy = { vendorId: string; kind: 'owner' | 'staff' | 'system'; telegramId: number | null };
+export type ChangedBy = {
+  vendorId: string;
+  kind: Actor['kind'] | 'system';
+  telegramId: number | null;
+  apiKey?: Actor['apiKey'];
+};
 
 /** The caller of an API write as the change's author. */
 export const changedBy = (actor: Actor): ChangedBy => ({
   vendorId: actor.vendorId,
   kind: actor.kind,
   telegramId: actor.telegramId,
+  apiKey: actor.apiKey,
 });
 
 const eventActor = (by: ChangedBy): EventActor =>
   by.kind === 'system' || by.telegramId === null
     ? { kind: 'system', id: null }
-    : { kind: by.kind, id: String(by.telegramId) };
+    : eventActorOf({ kind: by.kind, telegramId: by.telegramId, apiKey: by.apiKey });
 
 type EventPayload = Record<string, string | number | boolean | null>;
 

@@ -101,7 +101,11 @@ export function productsRoutes(products: ProductsService, csv: ProductsCsvServic
 
     app.post(
       '/products/export/link',
-      { config, schema: { tags, params: VendorParams, response: { 200: DownloadLink } } },
+      // A download link stands for the session that asked for it: a key makes none.
+      {
+        config: { ...config, apiKeys: false },
+        schema: { tags, params: VendorParams, response: { 200: DownloadLink } },
+      },
       (req) => links.create(req.auth, EXPORT, '/api/v1/downloads/products.csv'),
     );
 

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/types';
-import type { Actor } from '../../lib/actor';
+import { type Actor, eventActorOf } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { Secrets } from '../../lib/secrets';
 import type { BotBasics } from '../bots/bot-settings.service';
@@ -41,7 +41,7 @@ export async function recordSettingsSaved(
     vendorId: bot.vendorId,
     botId: bot.id,
     type: 'settings.updated',
-    actor: { kind: actor.kind, id: String(actor.telegramId) },
+    actor: eventActorOf(actor),
     subject: { kind: 'settings', id: bot.id },
     payload: { botUsername: bot.username, section, fields: fields.join(','), ...extra },
   });

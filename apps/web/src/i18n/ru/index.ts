@@ -8,6 +8,7 @@ import { bots } from './bots';
 import { categories } from './categories';
 import { common } from './common';
 import { customers } from './customers';
+import { developer } from './developer';
 import { home } from './home';
 import { media } from './media';
 import { orders } from './orders';
@@ -39,4 +40,5 @@ export const ru: Catalogue = {
   ...shop,
   ...staff,
   ...account,
+  ...developer,
 };

@@ -44,6 +44,8 @@ export const ACTOR_KEYS: Record<ActorKind, MessageKey> = {
   staff: 'orders.actor.someone',
   customer: 'orders.actor.customer',
   system: 'orders.actor.system',
+  // An API key's change shows the key's name when it has one.
+  apiKey: 'orders.actor.someone',
 };
 
 const ICONS: Record<OrderProductType, string> = { physical: '📦', digital: '💾', service: '🗓️', mixed: '🛍️' };
