@@ -220,6 +220,7 @@ export function idleStorefrontDeps(overrides: Partial<StorefrontDeps>): Storefro
     apiRoot: 'http://127.0.0.1:9/unused',
     shopRuntimeOf: async () => undefined,
     welcomeOf: async () => null,
+    storeOf: async () => null,
     catalogue: {
       categories: async () => [],
       products: async () => ({ products: [], hasMore: false }),

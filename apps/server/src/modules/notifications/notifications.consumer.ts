@@ -1,6 +1,7 @@
 import { DAY_MS } from '@app/contracts/common';
+import { type BotSwitch, botSwitchOf } from '../bots/bot-runtime.service';
 import type { EventConsumer } from '../events/events.dispatcher';
-import { noticeOf } from './notification-messages';
+import { type CustomerNotice, noticeOf, type VendorNotice } from './notification-messages';
 import { insertNotification } from './notifications.repository';
 
 /**
@@ -8,6 +9,17 @@ import { insertNotification } from './notifications.repository';
  * written by the seed) is kept in the feed but told to nobody.
  */
 const STALE_AFTER_MS = DAY_MS;
+
+/**
+ * The bot page's switch a notice waits on (its settings tab): paid orders, stock alerts, and everything the
+ * customer is told about their order. Notices about the bot or the plan always go.
+ */
+function switchOf(audience: 'vendor' | 'customer', kind: VendorNotice | CustomerNotice): BotSwitch | null {
+  if (audience === 'customer') return 'customerNotifications';
+  if (kind === 'order_paid') return 'orderNotifications';
+  if (kind === 'stock_low' || kind === 'stock_out') return 'stockAlerts';
+  return null;
+}
 
 /**
  * Turns the events people are told about into queued notifications, once per event and audience (the
@@ -18,6 +30,9 @@ export const notificationsConsumer: EventConsumer = {
   async handle(tx, event) {
     const notice = noticeOf(event);
     if (!notice || Date.now() - event.createdAt.getTime() > STALE_AFTER_MS) return;
+    // The switch as it is when the event happens. A product sold through several bots names none: told.
+    const gate = switchOf(notice.audience, notice.kind);
+    if (gate && event.botId && (await botSwitchOf(tx, event.vendorId, event.botId, gate)) === false) return;
     await insertNotification(tx, {
       vendorId: event.vendorId,
       eventId: event.id,

@@ -11,7 +11,7 @@ import { type SaleProduct, unitPriceOf } from '../../products/sale-rules';
 import { formatSlot, type PricedCart, priceCart, sessionKeyOf } from '../cart-model';
 import type { PlacedShopOrder, ShopOrderInput } from '../checkout.service';
 import type { ShopContext } from '../context';
-import type { FunnelStep } from '../funnel.service';
+import type { FunnelAt, FunnelStep } from '../funnel.service';
 import { showInPlace } from '../in-place';
 import type { CartLine, SessionStore } from '../sessions.service';
 import type { PaymentFeature } from './payment';
@@ -19,7 +19,7 @@ import type { PaymentFeature } from './payment';
 export type CheckoutDeps = {
   sessions: SessionStore;
   saleProducts(vendorId: string, botId: string, ids: string[]): Promise<SaleProduct[]>;
-  funnel: { record(step: FunnelStep, at: { vendorId: string; botId: string }): void };
+  funnel: { record(step: FunnelStep, at: FunnelAt): void };
   /** The bot's plan now (its monthly order limit). */
   planOf(vendorId: string, botId: string): Promise<Plan>;
   /** A service's open slots on the days given, or null when the bot does not sell it as a service. */
@@ -126,7 +126,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
   });
 
   function started(ctx: ShopContext) {
-    deps.funnel.record('checkout', { vendorId: ctx.shop.vendorId, botId: ctx.shop.botId });
+    deps.funnel.record('checkout', ctx.shop);
   }
 
   async function stepOf(ctx: ShopContext) {
