@@ -201,6 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders: orderReads,
     customers,
     products,
+    // The settings module is built below (it reads bots); called only once a request comes.
+    integrationsOf: (vendorId, botId, currency) => settings.integrationsOf(vendorId, botId, currency),
     ...clock,
   });
   const botStats = createBotStatsService({ db, orders: orderReads, customers, ...clock });

@@ -184,7 +184,6 @@ describe('every string field of every operation', () => {
         'POST /api/v1/auth/register body storeName',
         'POST /api/v1/vendors/{vendorId}/bots body botName',
         'PATCH /api/v1/vendors/{vendorId}/bot-details/{botId} body settings.welcomeMessage',
-        'PATCH /api/v1/vendors/{vendorId}/bot-details/{botId} body integrations.payments.0',
         'GET /api/v1/vendors/{vendorId}/bot-details/{botId}/analytics query period',
       ]),
     );
