@@ -1,3 +1,5 @@
+import type { OrderDetail } from '@app/contracts/orders';
+import type { CreateProductBody } from '@app/contracts/products';
 import type { ShopCatalogue } from '@app/contracts/shop-catalogue';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +19,7 @@ import {
   lastTextTo,
   type OpenShop,
   openShop,
+  sentTo,
 } from '../../../test/shop';
 import { paid, preCheckout } from '../../../test/shop-payments';
 import { notifications, orders, products } from '../../db/schema/index';
@@ -61,12 +64,16 @@ async function setStore(store: Record<string, unknown>) {
   expect(res.statusCode).toBe(200);
 }
 
-async function sell(name = 'Sourdough loaf', type: 'physical' | 'key' = 'physical') {
+async function sell(
+  name = 'Sourdough loaf',
+  type: 'physical' | 'key' = 'physical',
+  extra: Partial<CreateProductBody> = {},
+) {
   const category = await createCategory(s.t.app, s.owner, `Bread ${Math.random()}`, []);
   return createProduct(
     s.t.app,
     s.owner,
-    productBody(type, category.id, { name, price: 1000, stock: 10, botIds: [s.shop.id] }),
+    productBody(type, category.id, { name, price: 1000, stock: 10, botIds: [s.shop.id], ...extra }),
   );
 }
 
@@ -337,5 +344,66 @@ describe('store details in the shop', () => {
     await sell();
     await customerSays(s, '/catalog');
     expect(lastText()).toBe('Choose a category');
+  });
+});
+
+describe('tax on a product', () => {
+  async function checkOut(productId: string, quantity = 2) {
+    await customerTaps(s, `ca:${productId}`);
+    for (let i = 1; i < quantity; i++) await customerTaps(s, `c+:${productId}`);
+    await customerTaps(s, 'co:p');
+    const [order] = await s.t.database.db.select().from(orders).where(eq(orders.botId, s.shop.id));
+    if (!order) throw new Error('no order placed');
+    const res = await s.t.app.inject({
+      method: 'GET',
+      url: `${s.owner.base}/orders/${order.id}`,
+      headers: s.owner.auth,
+    });
+    return { order, detail: res.json<OrderDetail>() };
+  }
+
+  it('adds an exclusive tax to the checkout total, says so to the customer and shows it on the order', async () => {
+    const loaf = await sell('Sourdough loaf', 'physical', { taxRate: 10 });
+    const { order, detail } = await checkOut(loaf.id);
+
+    expect(order.totalMinor).toBe(2200);
+    expect(sentTo(s, ANN.id).map((m) => m.text)).toContain(
+      `Order #${order.number}: $22.00. It is reserved for you for 15 minutes while you pay.\nTax added: $2.00`,
+    );
+    expect(detail.amount).toBe(2200);
+    expect(detail.taxTotal).toBe(200);
+    expect(detail.products).toEqual([
+      expect.objectContaining({
+        price: 1000,
+        quantity: 2,
+        total: 2000,
+        taxRate: 10,
+        tax: 200,
+        taxIncluded: false,
+      }),
+    ]);
+  });
+
+  it('shows an inclusive tax without adding it', async () => {
+    const loaf = await sell('Sourdough loaf', 'physical', { taxRate: 10, taxInclusive: true });
+    const { order, detail } = await checkOut(loaf.id, 1);
+
+    expect(order.totalMinor).toBe(1000);
+    expect(sentTo(s, ANN.id).map((m) => m.text)).toContain(
+      `Order #${order.number}: $10.00. It is reserved for you for 15 minutes while you pay.\nTax included in the prices: $0.91`,
+    );
+    expect(detail.taxTotal).toBe(91);
+    expect(detail.products[0]).toMatchObject({ tax: 91, taxIncluded: true });
+  });
+
+  it('refuses a tax rate outside 0–100', async () => {
+    const category = await createCategory(s.t.app, s.owner, 'Bread', []);
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: `${s.owner.base}/products`,
+      headers: s.owner.auth,
+      payload: productBody('physical', category.id, { taxRate: 120 }),
+    });
+    expect(res.statusCode).toBe(400);
   });
 });

@@ -13,6 +13,7 @@ import { products } from './products';
 import { settings } from './settings';
 import { shell } from './shell';
 import { shop } from './shop';
+import { store } from './store';
 import { ui } from './ui';
 
 /** Every text of the app in English, one file per area; the other languages mirror these files. */
@@ -33,4 +34,5 @@ export const en = {
   ...products,
   ...categories,
   ...shop,
+  ...store,
 };

@@ -14,6 +14,7 @@ import { products } from './products';
 import { settings } from './settings';
 import { shell } from './shell';
 import { shop } from './shop';
+import { store } from './store';
 import { ui } from './ui';
 
 export const zh: Catalogue = {
@@ -33,4 +34,5 @@ export const zh: Catalogue = {
   ...products,
   ...categories,
   ...shop,
+  ...store,
 };

@@ -7,6 +7,7 @@ import type { Tx } from '../../../db/types';
 import { AppError } from '../../../lib/app-error';
 import { dayOf } from '../../../lib/days';
 import { formatAmount } from '../../../lib/money';
+import { lineTax } from '../../orders/orders.service';
 import { type SaleProduct, unitPriceOf } from '../../products/sale-rules';
 import { formatSlot, type PricedCart, priceCart, sessionKeyOf } from '../cart-model';
 import type { PlacedShopOrder, ShopOrderInput } from '../checkout.service';
@@ -202,14 +203,20 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
     await deps.sessions.write(key, {
       step: { kind: 'checkout.confirm', productId, slotStart: start.toISOString() },
     });
-    const total = unitPriceOf(product, null, line.quantity) * line.quantity;
+    const lineMinor = unitPriceOf(product, null, line.quantity) * line.quantity;
+    const tax = lineTax(lineMinor, product.taxRate, product.taxInclusive);
     const time = formatSlot(shop.language, start.toISOString(), service.availability.timezone);
+    const confirm = ctx.say('confirmBooking', {
+      name: product.name,
+      time,
+      total: formatAmount(shop.language, lineMinor + tax.addedMinor, product.currency),
+    });
     await showInPlace(
       ctx,
-      ctx.say('confirmBooking', {
-        name: product.name,
-        time,
-        total: formatAmount(shop.language, total, product.currency),
+      withTaxLine(ctx, confirm, {
+        taxMinor: tax.taxMinor,
+        taxAdded: tax.addedMinor > 0,
+        currency: product.currency,
       }),
       new InlineKeyboard().text(ctx.say('confirm'), 'sk').row().text(ctx.say('otherTimes'), 'sm:0'),
     );
@@ -271,12 +278,11 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       });
       return;
     }
-    await ctx.reply(
-      ctx.say('orderReserved', {
-        number: String(order.number),
-        total: formatAmount(shop.language, order.totalMinor, order.currency),
-      }),
-    );
+    const reserved = ctx.say('orderReserved', {
+      number: String(order.number),
+      total: formatAmount(shop.language, order.totalMinor, order.currency),
+    });
+    await ctx.reply(withTaxLine(ctx, reserved, order));
     await payment.offer(ctx, {
       id: order.id,
       number: order.number,
@@ -348,3 +354,14 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
 }
 
 const withNotice = (notice: string | undefined, text: string) => (notice ? `${notice}\n\n${text}` : text);
+
+/** A total's message with the tax it carries on a line of its own (added, or included in the prices); as is without. */
+function withTaxLine(
+  ctx: ShopContext,
+  text: string,
+  t: { taxMinor: number; taxAdded: boolean; currency: string },
+): string {
+  if (t.taxMinor <= 0) return text;
+  const tax = formatAmount(ctx.shop.language, t.taxMinor, t.currency);
+  return `${text}\n${ctx.say(t.taxAdded ? 'taxAdded' : 'taxIncluded', { tax })}`;
+}

@@ -1,8 +1,13 @@
 import { defineTexts } from '../../../lib/telegram/define-texts';
 
-/** What the shop says of itself: maintenance, its "About" (/info) and how to reach it (support). */
+/**
+ * What the shop says of itself: maintenance, its "About" (/info), how to reach it (support), and the tax an order
+ * carries (its products' tax rates).
+ */
 export const storeTexts = defineTexts({
   en: {
+    taxAdded: 'Tax added: {tax}',
+    taxIncluded: 'Tax included in the prices: {tax}',
     maintenance: '{shop} is under maintenance. We’ll be back soon!',
     contactEmail: 'E-mail: {value}',
     contactPhone: 'Phone: {value}',
@@ -13,6 +18,8 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} has not listed its contacts yet.',
   },
   es: {
+    taxAdded: 'Impuestos añadidos: {tax}',
+    taxIncluded: 'Impuestos incluidos en los precios: {tax}',
     maintenance: '{shop} está en mantenimiento. ¡Volvemos pronto!',
     contactEmail: 'Correo: {value}',
     contactPhone: 'Teléfono: {value}',
@@ -23,6 +30,8 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} aún no ha publicado sus datos de contacto.',
   },
   fr: {
+    taxAdded: 'Taxes ajoutées : {tax}',
+    taxIncluded: 'Taxes incluses dans les prix : {tax}',
     maintenance: '{shop} est en maintenance. Nous revenons bientôt !',
     contactEmail: 'E-mail : {value}',
     contactPhone: 'Téléphone : {value}',
@@ -33,6 +42,8 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} n’a pas encore indiqué ses coordonnées.',
   },
   de: {
+    taxAdded: 'Zuzüglich Steuer: {tax}',
+    taxIncluded: 'In den Preisen enthaltene Steuer: {tax}',
     maintenance: '{shop} wird gerade gewartet. Wir sind bald zurück!',
     contactEmail: 'E-Mail: {value}',
     contactPhone: 'Telefon: {value}',
@@ -43,6 +54,8 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} hat noch keine Kontaktdaten angegeben.',
   },
   ru: {
+    taxAdded: 'Налог сверху: {tax}',
+    taxIncluded: 'Налог, включённый в цены: {tax}',
     maintenance: '{shop} на техническом обслуживании. Скоро вернёмся!',
     contactEmail: 'Эл. почта: {value}',
     contactPhone: 'Телефон: {value}',
@@ -53,6 +66,8 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} пока не указал контакты.',
   },
   zh: {
+    taxAdded: '另加税费：{tax}',
+    taxIncluded: '价格已含税费：{tax}',
     maintenance: '{shop} 正在维护中，我们很快回来！',
     contactEmail: '邮箱：{value}',
     contactPhone: '电话：{value}',
