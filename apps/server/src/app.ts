@@ -52,6 +52,8 @@ import { createOrdersService } from './modules/orders/orders.service';
 import { ipnRoutes, platformWebhookRoutes } from './modules/payments/callbacks.routes';
 import { paymentsDownloadRoutes, paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
+import { policiesRoutes } from './modules/policies/policies.routes';
+import { createPoliciesService } from './modules/policies/policies.service';
 import { productsDownloadRoutes, productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
@@ -249,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const media = createMediaService({ db, storage, ...clock });
   const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
+  const policies = createPoliciesService({ db, ...clock });
   // The shops' bots, their customers' carts and checkout, payments, and the Mini App (modules/shop/README.md).
   const shop = createShop({
     db,
@@ -259,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     customers,
     bots,
     settings: settings.runtime,
+    policies,
     orders,
     subscriptions,
     auth,
@@ -311,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(customersRoutes(customersAdmin)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(analyticsRoutes(analytics)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(settingsRoutes(settings)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(policiesRoutes(policies)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(paymentsRoutes(payments, downloadLinks)), {
         prefix: '/vendors/:vendorId',
       });

@@ -221,6 +221,8 @@ export function idleStorefrontDeps(overrides: Partial<StorefrontDeps>): Storefro
     shopRuntimeOf: async () => undefined,
     welcomeOf: async () => null,
     storeOf: async () => null,
+    policyOf: async () => '',
+    faqsOf: async () => [],
     catalogue: {
       categories: async () => [],
       products: async () => ({ products: [], hasMore: false }),

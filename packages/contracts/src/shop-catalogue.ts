@@ -57,6 +57,8 @@ export const ShopCatalogue = z.object({
    * switch); no categories nor products are shown then. Null when it is open.
    */
   maintenance: z.string().nullable(),
+  /** The store's FAQs (Settings → FAQs), oldest first. */
+  faqs: z.array(z.object({ id: z.string(), question: z.string(), answer: z.string() })),
   /** The active categories that hold products. */
   categories: z.array(z.object({ id: z.string(), name: z.string() })),
   products: z.array(ShopCatalogueProduct),

@@ -7,6 +7,7 @@ export * from './events';
 export * from './notifications';
 export * from './orders';
 export * from './payments';
+export * from './policies';
 export * from './settings';
 export * from './shop-payments';
 export * from './storefront';

@@ -32,6 +32,8 @@ export type ShopMiniAppDeps = {
   funnel: { record(step: FunnelStep, at: FunnelAt): void };
   /** The store details the vendor saved (Settings → Store details); null for an unknown bot. */
   storeOf(botId: string): Promise<StoreDetails | null>;
+  /** The vendor's FAQs, oldest first. */
+  faqsOf(vendorId: string): Promise<{ id: string; question: string; answer: string }[]>;
   now?: () => Date;
 };
 
@@ -94,7 +96,7 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
         const { shop, cart } = await openShopOf(req.params.botId, req.headers.authorization);
         // What a customer sees changes with the vendor's edits, and is theirs alone to see.
         reply.header('Cache-Control', 'private, no-store');
-        const details = await deps.storeOf(shop.botId);
+        const [details, faqs] = await Promise.all([deps.storeOf(shop.botId), deps.faqsOf(shop.vendorId)]);
         const store = {
           name: storeNameOf(details, shop),
           tagline: details?.storeTagline ?? '',
@@ -108,6 +110,7 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
         const heading = {
           shop: { name: shop.name, username: shop.username, language: shop.language },
           store,
+          faqs,
         };
         if (shop.maintenance) {
           const maintenance = shopText(shop.language, 'maintenance', { shop: store.name });

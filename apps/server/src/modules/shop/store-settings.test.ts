@@ -407,3 +407,51 @@ describe('tax on a product', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('policies and FAQs in the shop', () => {
+  const write = async (method: 'PUT' | 'POST', path: string, payload: object) => {
+    const res = await s.t.app.inject({
+      method,
+      url: `${s.owner.base}${path}`,
+      headers: s.owner.auth,
+      payload,
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    return res.json();
+  };
+
+  it('answers /terms with the store’s terms, and says when it has none', async () => {
+    await customerSays(s, '/terms');
+    expect(lastText()).toBe('Corner Shop has not published its terms yet.');
+    await write('PUT', '/policies/terms', { content: 'Orders are final once shipped.' });
+    await customerSays(s, '/terms');
+    expect(lastText()).toBe('Orders are final once shipped.');
+  });
+
+  it('lists the FAQs as buttons in the chat, each opening its answer', async () => {
+    const faq = await write('POST', '/faqs', { question: 'Do you ship abroad?', answer: 'Yes, to the EU.' });
+    await customerSays(s, '/faq');
+    expect(lastText()).toBe('Frequently asked questions');
+    await customerTaps(s, `faq:${faq.id}`);
+    expect(lastText()).toBe('Do you ship abroad?\n\nYes, to the EU.');
+  });
+
+  it('shows the FAQs in the Mini App', async () => {
+    await write('POST', '/faqs', { question: 'Gift wrap?', answer: 'On request.' });
+    const catalogue = (await miniApp('GET', '/catalogue')).json<ShopCatalogue>();
+    expect(catalogue.faqs).toEqual([
+      expect.objectContaining({ question: 'Gift wrap?', answer: 'On request.' }),
+    ]);
+  });
+
+  it('gives the refund policy with the order placed at checkout', async () => {
+    await write('PUT', '/policies/refunds', { content: 'Refunds within 30 days.' });
+    const loaf = await sell();
+    await customerTaps(s, `ca:${loaf.id}`);
+    await customerTaps(s, 'co:p');
+    const [order] = await s.t.database.db.select().from(orders).where(eq(orders.botId, s.shop.id));
+    expect(sentTo(s, ANN.id).map((m) => m.text)).toContain(
+      `Order #${order?.number}: $10.00. It is reserved for you for 15 minutes while you pay.\n\nRefund policy:\nRefunds within 30 days.`,
+    );
+  });
+});

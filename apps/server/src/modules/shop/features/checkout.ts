@@ -19,6 +19,8 @@ import type { PaymentFeature } from './payment';
 
 export type CheckoutDeps = {
   sessions: SessionStore;
+  /** The vendor's policy of that kind ('' when not written): the refund policy goes with the order placed. */
+  policyOf(vendorId: string, kind: 'refunds'): Promise<string>;
   saleProducts(vendorId: string, botId: string, ids: string[]): Promise<SaleProduct[]>;
   funnel: { record(step: FunnelStep, at: FunnelAt): void };
   /** The bot's plan now (its monthly order limit). */
@@ -282,7 +284,9 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       number: String(order.number),
       total: formatAmount(shop.language, order.totalMinor, order.currency),
     });
-    await ctx.reply(withTaxLine(ctx, reserved, order));
+    const refunds = await deps.policyOf(shop.vendorId, 'refunds');
+    const withTax = withTaxLine(ctx, reserved, order);
+    await ctx.reply(refunds ? `${withTax}\n\n${ctx.say('refundPolicy', { policy: refunds })}` : withTax);
     await payment.offer(ctx, {
       id: order.id,
       number: order.number,

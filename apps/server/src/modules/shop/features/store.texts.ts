@@ -6,6 +6,11 @@ import { defineTexts } from '../../../lib/telegram/define-texts';
  */
 export const storeTexts = defineTexts({
   en: {
+    noTerms: '{shop} has not published its terms yet.',
+    faqTitle: 'Frequently asked questions',
+    noFaqs: '{shop} has no FAQs yet.',
+    backToFaq: '‹ FAQ',
+    refundPolicy: 'Refund policy:\n{policy}',
     taxAdded: 'Tax added: {tax}',
     taxIncluded: 'Tax included in the prices: {tax}',
     maintenance: '{shop} is under maintenance. We’ll be back soon!',
@@ -18,6 +23,11 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} has not listed its contacts yet.',
   },
   es: {
+    noTerms: '{shop} aún no ha publicado sus condiciones.',
+    faqTitle: 'Preguntas frecuentes',
+    noFaqs: '{shop} aún no tiene preguntas frecuentes.',
+    backToFaq: '‹ Preguntas',
+    refundPolicy: 'Política de reembolso:\n{policy}',
     taxAdded: 'Impuestos añadidos: {tax}',
     taxIncluded: 'Impuestos incluidos en los precios: {tax}',
     maintenance: '{shop} está en mantenimiento. ¡Volvemos pronto!',
@@ -30,6 +40,11 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} aún no ha publicado sus datos de contacto.',
   },
   fr: {
+    noTerms: '{shop} n’a pas encore publié ses conditions.',
+    faqTitle: 'Questions fréquentes',
+    noFaqs: '{shop} n’a pas encore de FAQ.',
+    backToFaq: '‹ FAQ',
+    refundPolicy: 'Politique de remboursement :\n{policy}',
     taxAdded: 'Taxes ajoutées : {tax}',
     taxIncluded: 'Taxes incluses dans les prix : {tax}',
     maintenance: '{shop} est en maintenance. Nous revenons bientôt !',
@@ -42,6 +57,11 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} n’a pas encore indiqué ses coordonnées.',
   },
   de: {
+    noTerms: '{shop} hat noch keine AGB veröffentlicht.',
+    faqTitle: 'Häufige Fragen',
+    noFaqs: '{shop} hat noch keine häufigen Fragen.',
+    backToFaq: '‹ FAQ',
+    refundPolicy: 'Rückerstattungsrichtlinie:\n{policy}',
     taxAdded: 'Zuzüglich Steuer: {tax}',
     taxIncluded: 'In den Preisen enthaltene Steuer: {tax}',
     maintenance: '{shop} wird gerade gewartet. Wir sind bald zurück!',
@@ -54,6 +74,11 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} hat noch keine Kontaktdaten angegeben.',
   },
   ru: {
+    noTerms: '{shop} пока не опубликовал условия.',
+    faqTitle: 'Частые вопросы',
+    noFaqs: 'У {shop} пока нет частых вопросов.',
+    backToFaq: '‹ Вопросы',
+    refundPolicy: 'Условия возврата:\n{policy}',
     taxAdded: 'Налог сверху: {tax}',
     taxIncluded: 'Налог, включённый в цены: {tax}',
     maintenance: '{shop} на техническом обслуживании. Скоро вернёмся!',
@@ -66,6 +91,11 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} пока не указал контакты.',
   },
   zh: {
+    noTerms: '{shop} 尚未发布条款。',
+    faqTitle: '常见问题',
+    noFaqs: '{shop} 还没有常见问题。',
+    backToFaq: '‹ 常见问题',
+    refundPolicy: '退款政策：\n{policy}',
     taxAdded: '另加税费：{tax}',
     taxIncluded: '价格已含税费：{tax}',
     maintenance: '{shop} 正在维护中，我们很快回来！',

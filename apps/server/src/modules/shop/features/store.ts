@@ -1,11 +1,17 @@
+import type { PolicyId } from '@app/contracts/policies';
 import type { StoreDetails } from '@app/contracts/settings';
-import { Composer } from 'grammy';
+import { Composer, InlineKeyboard } from 'grammy';
 import type { ShopBot } from '../../bots/bot-runtime.service';
 import type { ShopContext } from '../context';
+import { showInPlace } from '../in-place';
 
 export type StoreDeps = {
   /** The store details the vendor saved (Settings → Store details); null for an unknown bot. */
   storeOf(botId: string): Promise<StoreDetails | null>;
+  /** The vendor's policy of that kind (Settings → Policies); '' when not written. */
+  policyOf(vendorId: string, kind: PolicyId): Promise<string>;
+  /** The vendor's FAQs, oldest first. */
+  faqsOf(vendorId: string): Promise<{ id: string; question: string; answer: string }[]>;
 };
 
 /** The name customers know the shop by: the store name the vendor set, else the bot's name. */
@@ -51,7 +57,8 @@ export function aboutText(ctx: ShopContext, store: StoreDetails | null): string 
 
 /**
  * What the shop says of itself: `/info` (and `/about`) answers its "About"; the welcome's `contact_support`
- * button answers the store's support contacts (until the shop has a support inbox of its own).
+ * button answers the store's support contacts (until the shop has a support inbox of its own); `/terms` its
+ * terms (Telegram asks bots that take payments to answer it); `/faq` its FAQs, a question a button.
  */
 export function storeFeature(deps: StoreDeps) {
   const feature = new Composer<ShopContext>();
@@ -71,6 +78,41 @@ export function storeFeature(deps: StoreDeps) {
         : ctx.say('noContacts', { shop }),
     );
   });
+
+  feature.command('terms', async (ctx) => {
+    const terms = await deps.policyOf(ctx.shop.vendorId, 'terms');
+    const shop = storeNameOf(await deps.storeOf(ctx.shop.botId), ctx.shop);
+    await ctx.reply(terms || ctx.say('noTerms', { shop }));
+  });
+
+  feature.command('faq', (ctx) => showFaqs(ctx));
+  feature.callbackQuery('faq', async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showFaqs(ctx);
+  });
+  feature.callbackQuery(/^faq:([0-9a-f-]{36})$/, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const faq = (await deps.faqsOf(ctx.shop.vendorId)).find((f) => f.id === ctx.match[1]);
+    if (!faq) return showFaqs(ctx);
+    await showInPlace(
+      ctx,
+      `${faq.question}\n\n${faq.answer}`,
+      new InlineKeyboard().text(ctx.say('backToFaq'), 'faq'),
+    );
+  });
+
+  async function showFaqs(ctx: ShopContext) {
+    const faqs = await deps.faqsOf(ctx.shop.vendorId);
+    if (faqs.length === 0) {
+      const shop = storeNameOf(await deps.storeOf(ctx.shop.botId), ctx.shop);
+      await ctx.reply(ctx.say('noFaqs', { shop }));
+      return;
+    }
+    const keyboard = new InlineKeyboard();
+    // Telegram shows a button's text on one line: a long question is cut, its full text is in the answer.
+    for (const faq of faqs) keyboard.text(faq.question.slice(0, 60), `faq:${faq.id}`).row();
+    await showInPlace(ctx, ctx.say('faqTitle'), keyboard);
+  }
 
   return feature;
 }
