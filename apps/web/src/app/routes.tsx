@@ -250,6 +250,20 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/settings/routes/settings-hub-page')).SettingsHubPage,
     }),
   },
+  {
+    path: 'settings/policies',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/settings/routes/policies-page')).PoliciesPage,
+    }),
+  },
+  {
+    path: 'settings/faqs',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/settings/routes/faqs-page')).FaqsPage,
+    }),
+  },
   placeholder('settings/profile', 'shell.screen.profile', settingsPage),
   placeholder('settings/security', 'shell.screen.security', settingsPage),
   placeholder('settings/notifications', 'shell.screen.notifications', settingsPage),

@@ -13,6 +13,7 @@ export const queryRoots = {
   media: ['media'],
   orders: ['orders'],
   payments: ['payments'],
+  policies: ['policies'],
   products: ['products'],
   shop: ['shop'],
 } as const;

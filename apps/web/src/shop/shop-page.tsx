@@ -162,6 +162,19 @@ export function ShopPage({ botId }: { botId: string }) {
             />
           )}
         />
+        {first && first.faqs.length > 0 ? (
+          <section className={styles.faqs} aria-labelledby="shop-faqs">
+            <h2 id="shop-faqs" className={styles.faqsTitle}>
+              {t('store.shop.faqs')}
+            </h2>
+            {first.faqs.map((faq) => (
+              <details key={faq.id} className={styles.faq}>
+                <summary>{faq.question}</summary>
+                <p>{faq.answer}</p>
+              </details>
+            ))}
+          </section>
+        ) : null}
       </main>
       {isDemo ? <DemoBottomButtons bottomOffset="0px" /> : null}
     </div>
