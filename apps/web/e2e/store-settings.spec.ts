@@ -109,3 +109,24 @@ test('a taxed product’s checkout total carries its tax', async ({ page }) => {
   await expect(chat.getByText(/Order #\d+: \$22\.00\./).last()).toBeVisible();
   await expect(chat.getByText('Tax added: $2.00', { exact: false }).last()).toBeVisible();
 });
+
+test('the terms written in Settings → Policies are what the shop answers to /terms', async ({ page }) => {
+  test.setTimeout(60_000);
+  const bot = await createBot(page);
+  const terms = `Orders ship within two days. (${bot.username})`;
+
+  await page.goto('/settings');
+  await page.getByRole('link', { name: /Policies/ }).click();
+  const field = page.getByLabel('Terms of service');
+  await field.fill(terms);
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/policies/terms') && r.request().method() === 'PUT',
+  );
+  await page.getByTestId('demo-main-button').click();
+  expect((await saved).ok()).toBe(true);
+
+  await page.goto(`/fake-telegram/__control/chat-page?bot=${bot.username}`);
+  const { chat, says } = chatOf(page);
+  await says('/terms');
+  await expect(chat.getByText(terms).last()).toBeVisible();
+});
