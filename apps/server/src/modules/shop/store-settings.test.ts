@@ -340,6 +340,35 @@ describe('store details in the shop', () => {
     );
   });
 
+  it('gives the store’s contacts with the order placed', async () => {
+    await setStore(store);
+    const loaf = await sell();
+    await customerTaps(s, `ca:${loaf.id}`);
+    await customerTaps(s, 'co:p');
+    const [order] = await s.t.database.db.select().from(orders).where(eq(orders.botId, s.shop.id));
+    expect(sentTo(s, ANN.id).map((m) => m.text)).toContain(
+      `Order #${order?.number}: $10.00. It is reserved for you for 15 minutes while you pay.\n\nQuestions about your order?\nE-mail: help@boulangerie.example\nPhone: +33 1 23 45 67 89`,
+    );
+  });
+
+  it('opens the shop’s Mini App from the welcome’s open_mini_app button', async () => {
+    const res = await s.t.app.inject({
+      method: 'PUT',
+      url: `${s.owner.base}/bots/${s.shop.id}/welcome`,
+      headers: s.owner.auth,
+      payload: { text: 'Hi!', buttons: [{ id: 'b1', text: 'Open the shop', action: 'open_mini_app' }] },
+    });
+    expect(res.statusCode).toBe(200);
+    await customerSays(s, '/start');
+    const markup = sentTo(s, ANN.id).at(-1)?.reply_markup as {
+      inline_keyboard: { text: string; web_app?: { url: string } }[][];
+    };
+    expect(markup.inline_keyboard[0]?.[0]).toEqual({
+      text: 'Open the shop',
+      web_app: { url: new URL(`/shop/${s.shop.id}`, s.t.config.publicUrl).toString() },
+    });
+  });
+
   it('understands /catalog as /catalogue', async () => {
     await sell();
     await customerSays(s, '/catalog');

@@ -2,6 +2,7 @@ import type { ProductType } from '@app/contracts/catalogue';
 import { DAY_MS } from '@app/contracts/common';
 import type { Plan } from '@app/contracts/plans';
 import type { ServiceSlot } from '@app/contracts/products';
+import type { StoreDetails } from '@app/contracts/settings';
 import { Composer, InlineKeyboard } from 'grammy';
 import type { Tx } from '../../../db/types';
 import { AppError } from '../../../lib/app-error';
@@ -16,11 +17,14 @@ import type { FunnelAt, FunnelStep } from '../funnel.service';
 import { showInPlace } from '../in-place';
 import type { CartLine, SessionStore } from '../sessions.service';
 import type { PaymentFeature } from './payment';
+import { contactLines } from './store';
 
 export type CheckoutDeps = {
   sessions: SessionStore;
   /** The vendor's policy of that kind ('' when not written): the refund policy goes with the order placed. */
   policyOf(vendorId: string, kind: 'refunds'): Promise<string>;
+  /** The store details: its contacts go with the order placed, for the customer's questions. */
+  storeOf(botId: string): Promise<StoreDetails | null>;
   saleProducts(vendorId: string, botId: string, ids: string[]): Promise<SaleProduct[]>;
   funnel: { record(step: FunnelStep, at: FunnelAt): void };
   /** The bot's plan now (its monthly order limit). */
@@ -284,9 +288,17 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       number: String(order.number),
       total: formatAmount(shop.language, order.totalMinor, order.currency),
     });
-    const refunds = await deps.policyOf(shop.vendorId, 'refunds');
-    const withTax = withTaxLine(ctx, reserved, order);
-    await ctx.reply(refunds ? `${withTax}\n\n${ctx.say('refundPolicy', { policy: refunds })}` : withTax);
+    const [refunds, store] = await Promise.all([
+      deps.policyOf(shop.vendorId, 'refunds'),
+      deps.storeOf(shop.botId),
+    ]);
+    const contacts = contactLines(ctx, store).slice(0, 2);
+    const blocks = [
+      withTaxLine(ctx, reserved, order),
+      refunds ? ctx.say('refundPolicy', { policy: refunds }) : '',
+      contacts.length > 0 ? [ctx.say('questions'), ...contacts].join('\n') : '',
+    ];
+    await ctx.reply(blocks.filter(Boolean).join('\n\n'));
     await payment.offer(ctx, {
       id: order.id,
       number: order.number,

@@ -6,6 +6,7 @@ import { defineTexts } from '../../../lib/telegram/define-texts';
  */
 export const storeTexts = defineTexts({
   en: {
+    questions: 'Questions about your order?',
     noTerms: '{shop} has not published its terms yet.',
     faqTitle: 'Frequently asked questions',
     noFaqs: '{shop} has no FAQs yet.',
@@ -23,6 +24,7 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} has not listed its contacts yet.',
   },
   es: {
+    questions: '¿Dudas sobre tu pedido?',
     noTerms: '{shop} aún no ha publicado sus condiciones.',
     faqTitle: 'Preguntas frecuentes',
     noFaqs: '{shop} aún no tiene preguntas frecuentes.',
@@ -40,6 +42,7 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} aún no ha publicado sus datos de contacto.',
   },
   fr: {
+    questions: 'Une question sur votre commande ?',
     noTerms: '{shop} n’a pas encore publié ses conditions.',
     faqTitle: 'Questions fréquentes',
     noFaqs: '{shop} n’a pas encore de FAQ.',
@@ -57,6 +60,7 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} n’a pas encore indiqué ses coordonnées.',
   },
   de: {
+    questions: 'Fragen zu deiner Bestellung?',
     noTerms: '{shop} hat noch keine AGB veröffentlicht.',
     faqTitle: 'Häufige Fragen',
     noFaqs: '{shop} hat noch keine häufigen Fragen.',
@@ -74,6 +78,7 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} hat noch keine Kontaktdaten angegeben.',
   },
   ru: {
+    questions: 'Вопросы по заказу?',
     noTerms: '{shop} пока не опубликовал условия.',
     faqTitle: 'Частые вопросы',
     noFaqs: 'У {shop} пока нет частых вопросов.',
@@ -91,6 +96,7 @@ export const storeTexts = defineTexts({
     noContacts: '{shop} пока не указал контакты.',
   },
   zh: {
+    questions: '对订单有疑问？',
     noTerms: '{shop} 尚未发布条款。',
     faqTitle: '常见问题',
     noFaqs: '{shop} 还没有常见问题。',
