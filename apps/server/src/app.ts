@@ -69,6 +69,8 @@ import { createOrdersService } from './modules/orders/orders.service';
 import { ipnRoutes, platformWebhookRoutes } from './modules/payments/callbacks.routes';
 import { paymentsDownloadRoutes, paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
+import { policiesRoutes } from './modules/policies/policies.routes';
+import { createPoliciesService } from './modules/policies/policies.service';
 import { productsDownloadRoutes, productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
@@ -264,6 +266,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders: orderReads,
     customers,
     products,
+    // The settings module is built below (it reads bots); called only once a request comes.
+    integrationsOf: (vendorId, botId, currency) => settings.integrationsOf(vendorId, botId, currency),
     ...clock,
   });
   const botStats = createBotStatsService({ db, orders: orderReads, customers, ...clock });
@@ -354,6 +358,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         reply_markup: { inline_keyboard: [[{ text: button.text, url: button.url }]] },
       });
     },
+    ...clock,
+  });
   const webhooks = createWebhooksService({
     db,
     secrets,
@@ -368,6 +374,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.enqueueWebhookRun ? { enqueueRun: deps.enqueueWebhookRun } : {}),
     ...clock,
   });
+  const policies = createPoliciesService({ db, ...clock });
   // The shops' bots, their customers' carts and checkout, payments, and the Mini App (modules/shop/README.md).
   const shop = createShop({
     db,
@@ -378,6 +385,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     customers,
     bots,
     settings: settings.runtime,
+    policies,
     orders,
     subscriptions,
     auth,
@@ -443,6 +451,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(customersRoutes(customersAdmin)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(analyticsRoutes(analytics)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(settingsRoutes(settings)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(policiesRoutes(policies)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(paymentsRoutes(payments, downloadLinks)), {
         prefix: '/vendors/:vendorId',
       });

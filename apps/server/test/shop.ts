@@ -220,6 +220,9 @@ export function idleStorefrontDeps(overrides: Partial<StorefrontDeps>): Storefro
     apiRoot: 'http://127.0.0.1:9/unused',
     shopRuntimeOf: async () => undefined,
     welcomeOf: async () => null,
+    storeOf: async () => null,
+    policyOf: async () => '',
+    faqsOf: async () => [],
     catalogue: {
       categories: async () => [],
       products: async () => ({ products: [], hasMore: false }),

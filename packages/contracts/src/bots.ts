@@ -193,6 +193,11 @@ export type NewBot = z.output<typeof CreateBotBody>;
 const IntegrationList = z
   .array(text().max(BOT_LIMITS.integrationNameMax))
   .max(BOT_LIMITS.integrationsPerListMax);
+/**
+ * What is really set up for the bot, read from the screens that set it up (nothing here is typed by hand):
+ * `payments`, the ids of the payment providers a customer can pay with now (Settings → Payments);
+ * `shipping`, the names of its enabled shipping methods; `thirdParty`, its webhooks (none until they land).
+ */
 export const BotIntegrations = z.object({
   payments: IntegrationList,
   shipping: IntegrationList,
@@ -216,7 +221,6 @@ export const UpdateBotDetailBody = z
     /** A new token for the same bot (after BotFather's /revoke); verified with getMe before it is stored. */
     token: BotToken.optional(),
     settings: BotSettings.partial().strict().optional(),
-    integrations: BotIntegrations.partial().strict().optional(),
   })
   .strict();
 export type UpdateBotDetailBody = z.infer<typeof UpdateBotDetailBody>;

@@ -102,6 +102,11 @@ export const ERRORS = {
   SUBSCRIPTION_EXPIRED: { status: 400, message: BOT_MESSAGES.subscriptionExpired },
   WEBHOOK_SECRET_INVALID: { status: 401, message: 'Unauthorized' },
   SHOP_CLOSED: { status: 403, message: 'This shop is closed for now' },
+  /** The bot is in maintenance (its bot page's switch): it takes no orders until it is turned off. */
+  FAQ_NOT_FOUND: { status: 404, message: 'FAQ not found.' },
+  /** `details.max`: how many FAQs a store keeps. */
+  FAQS_LIMIT_REACHED: { status: 409, message: 'A store keeps up to {max} FAQs.' },
+  SHOP_MAINTENANCE: { status: 503, message: 'This shop is under maintenance. We’ll be back soon!' },
   CART_SOLD_OUT: { status: 409, message: 'This product is sold out.' },
   /** `details.max`: the most of it one order can hold. */
   CART_LIMIT_REACHED: { status: 409, message: 'The cart holds all of this product that one order can take.' },

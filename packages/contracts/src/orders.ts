@@ -145,7 +145,13 @@ export const OrderProduct = z.object({
   /** Unit price, minor units of the order's currency. */
   price: z.number().int(),
   quantity: z.number().int(),
+  /** price × quantity, without tax added on top. */
   total: z.number().int(),
+  /** The product's tax rate (percent) when sold; null: none. */
+  taxRate: z.number().nullable(),
+  /** The tax the line carries, minor units: included in `total`, or added on top of it. */
+  tax: z.number().int(),
+  taxIncluded: z.boolean(),
 });
 export type OrderProduct = z.infer<typeof OrderProduct>;
 
@@ -188,6 +194,8 @@ export type OrderNote = z.infer<typeof OrderNote>;
 
 export const OrderDetail = OrderListItem.extend({
   products: z.array(OrderProduct),
+  /** The tax the order carries, minor units (its lines' `tax`; what was added is part of `amount`). */
+  taxTotal: z.number().int(),
   /** Present for physical and mixed orders. */
   shipping: OrderShipping.nullable(),
   /** Present for digital orders (and mixed ones with digital items). */

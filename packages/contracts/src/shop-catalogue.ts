@@ -29,8 +29,36 @@ export const ShopCatalogueProduct = z.object({
 });
 export type ShopCatalogueProduct = z.infer<typeof ShopCatalogueProduct>;
 
+/** The store details the vendor set (Settings → Store details), as the Mini App shows them. */
+export const ShopStore = z.object({
+  /** The store name, else the bot's name. */
+  name: z.string(),
+  tagline: z.string(),
+  description: z.string(),
+  /** Absolute image addresses, or null when none is set. */
+  logo: z.string().nullable(),
+  banner: z.string().nullable(),
+  /** `#rrggbb`: the Mini App's accent, and the colour of text on it. */
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  supportEmail: z.string(),
+  phoneNumber: z.string(),
+  website: z.string(),
+  address: z.string(),
+  workingHours: z.string(),
+});
+export type ShopStore = z.infer<typeof ShopStore>;
+
 export const ShopCatalogue = z.object({
   shop: z.object({ name: z.string(), username: z.string(), language: Language }),
+  store: ShopStore,
+  /**
+   * The shop's "we'll be back soon" line, in its language, while its bot is in maintenance (the bot page's
+   * switch); no categories nor products are shown then. Null when it is open.
+   */
+  maintenance: z.string().nullable(),
+  /** The store's FAQs (Settings → FAQs), oldest first. */
+  faqs: z.array(z.object({ id: z.string(), question: z.string(), answer: z.string() })),
   /** The active categories that hold products. */
   categories: z.array(z.object({ id: z.string(), name: z.string() })),
   products: z.array(ShopCatalogueProduct),

@@ -323,6 +323,19 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/billing/routes/invoices-page')).InvoicesPage,
     }),
   },
+    path: 'settings/policies',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/settings/routes/policies-page')).PoliciesPage,
+    }),
+  },
+  {
+    path: 'settings/faqs',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/settings/routes/faqs-page')).FaqsPage,
+    }),
+  },
   placeholder('settings/payouts', 'shell.screen.payoutSettings', settingsPage),
   placeholder('settings/export', 'shell.screen.exportData', settingsPage),
   {

@@ -16,6 +16,7 @@ export const queryRoots = {
   media: ['media'],
   orders: ['orders'],
   payments: ['payments'],
+  policies: ['policies'],
   products: ['products'],
   shop: ['shop'],
 } as const;

@@ -1,6 +1,6 @@
 import type { ShopCatalogueProduct } from '@app/contracts/shop-catalogue';
 import { shopCartLink, shopProductLink } from '@app/contracts/shop-links';
-import { useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { DemoBottomButtons, DemoTopBar } from '../components/telegram/demo-chrome';
 import { Chips } from '../components/ui/chips';
 import { ErrorState } from '../components/ui/error-state';
@@ -56,7 +56,7 @@ export function ShopPage({ botId }: { botId: string }) {
   useMainButton(
     cartCount > 0 ? t('shop.viewCartCount', { count: cartCount }) : t('shop.viewCart'),
     () => shop && openInChat(shopCartLink(shop.username)),
-    { visible: shop !== undefined },
+    { visible: shop !== undefined && !first?.maintenance },
   );
 
   const add = async (productId: string) => {
@@ -82,6 +82,24 @@ export function ShopPage({ botId }: { botId: string }) {
     );
   }
 
+  // The bot is in maintenance: the shop's own "we'll be back soon" line, in its language, and nothing else.
+  if (first?.maintenance) {
+    return (
+      <main className={styles.page} data-testid="shop-page">
+        <ErrorState message={first.maintenance} />
+      </main>
+    );
+  }
+
+  const store = first?.store;
+  // The store's colours (Settings → Store details) are the shop's accent: its buttons and its links.
+  const accent = store
+    ? ({
+        '--tg-theme-button-color': store.primaryColor,
+        '--tg-theme-button-text-color': store.secondaryColor,
+        '--tg-theme-link-color': store.primaryColor,
+      } as CSSProperties)
+    : undefined;
   const products = query.data?.pages.flatMap((page) => page.products) ?? [];
   const categories = [
     { value: ALL, label: t('shop.all') },
@@ -89,10 +107,17 @@ export function ShopPage({ botId }: { botId: string }) {
   ];
 
   return (
-    <div className={styles.root}>
+    <div className={styles.root} style={accent}>
       {isDemo ? <DemoTopBar /> : null}
       <main className={styles.page} data-testid="shop-page">
-        <h1 className={styles.title}>{shop?.name ?? '\u00a0'}</h1>
+        {store?.banner ? <img className={styles.banner} src={store.banner} alt="" /> : null}
+        <header className={styles.header}>
+          {store?.logo ? <img className={styles.logo} src={store.logo} alt="" /> : null}
+          <div>
+            <h1 className={styles.title}>{store?.name ?? shop?.name ?? '\u00a0'}</h1>
+            {store?.tagline ? <p className={styles.tagline}>{store.tagline}</p> : null}
+          </div>
+        </header>
         <SearchInput
           label={t('shop.search')}
           placeholder={t('shop.search')}
@@ -137,6 +162,19 @@ export function ShopPage({ botId }: { botId: string }) {
             />
           )}
         />
+        {first && first.faqs.length > 0 ? (
+          <section className={styles.faqs} aria-labelledby="shop-faqs">
+            <h2 id="shop-faqs" className={styles.faqsTitle}>
+              {t('store.shop.faqs')}
+            </h2>
+            {first.faqs.map((faq) => (
+              <details key={faq.id} className={styles.faq}>
+                <summary>{faq.question}</summary>
+                <p>{faq.answer}</p>
+              </details>
+            ))}
+          </section>
+        ) : null}
       </main>
       {isDemo ? <DemoBottomButtons bottomOffset="0px" /> : null}
     </div>

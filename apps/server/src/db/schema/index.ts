@@ -10,6 +10,7 @@ export * from './notifications';
 export * from './orders';
 export * from './payments';
 export * from './security';
+export * from './policies';
 export * from './settings';
 export * from './shop-payments';
 export * from './staff';

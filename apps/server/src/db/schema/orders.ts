@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -83,6 +84,12 @@ export const orderItems = pgTable(
     productType: text('product_type', { enum: enumValues(ProductType.options) }).notNull(),
     unitPriceMinor: money('unit_price_minor').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The product's tax rate (percent) when sold; null: no tax. */
+    taxRate: doublePrecision('tax_rate'),
+    /** The tax the line carries (modules/orders/order-tax.ts), minor units. */
+    taxMinor: money('tax_minor').notNull().default(0),
+    /** What was added on top of the line's price for tax (0 when its price included the tax). */
+    taxAddedMinor: money('tax_added_minor').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.id] }),

@@ -85,7 +85,7 @@ async function addOrder(botId: string, customerId: string, totalMinor: number, m
 }
 
 describe('GET /vendors/{id}/bot-details/{botId}', () => {
-  it('answers the new-bot defaults for what the wizard left out, and empty integrations', async () => {
+  it('answers the new-bot defaults for what the wizard left out, and Stars, the one provider set up from the start', async () => {
     const { bot } = await setUpBot();
     const res = await inject('GET', `${v.base}/bot-details/${bot.id}`);
     expect(res.statusCode).toBe(200);
@@ -103,20 +103,38 @@ describe('GET /vendors/{id}/bot-details/{botId}', () => {
         analyticsEnabled: true,
         maintenanceMode: false,
       },
-      integrations: { payments: [], shipping: [], thirdParty: [] },
+      integrations: { payments: ['stars'], shipping: [], thirdParty: [] },
     });
     expect(res.json().settings).toEqual(NEW_BOT_DEFAULTS.settings);
+  });
+
+  it('lists as integrations what is really set up: the providers a customer can pay with, the enabled shipping methods', async () => {
+    const { bot } = await setUpBot();
+    const settings = `${v.base}/bots/${bot.id}`;
+    expect(
+      (await inject('PATCH', `${settings}/payments/cash_on_delivery`, { enabled: true })).statusCode,
+    ).toBe(200);
+    const method = { name: 'Courier', price: '4.99', estimatedDays: '1-2', regions: ['LOCAL'] };
+    expect((await inject('POST', `${settings}/shipping/methods`, method)).statusCode).toBe(201);
+    const off = { ...method, name: 'Pigeon', enabled: false };
+    expect((await inject('POST', `${settings}/shipping/methods`, off)).statusCode).toBe(201);
+
+    const res = await inject('GET', `${v.base}/bot-details/${bot.id}`);
+    expect(res.json().integrations).toEqual({
+      payments: ['stars', 'cash_on_delivery'],
+      shipping: ['Courier'],
+      thirdParty: [],
+    });
   });
 });
 
 describe('PATCH /vendors/{id}/bot-details/{botId}', () => {
-  it('updates name, category, settings columns and flags, integrations; answers the detail', async () => {
+  it('updates name, category, settings columns and flags; answers the detail', async () => {
     const { bot } = await setUpBot();
     const res = await inject('PATCH', `${v.base}/bot-details/${bot.id}`, {
       name: 'Renamed',
       category: 'books',
       settings: { language: 'fr', welcomeMessage: 'Bonjour', maintenanceMode: true },
-      integrations: { payments: ['Telegram Stars'] },
     });
     expect(res.statusCode).toBe(200);
     const detail = res.json() as BotDetail;
@@ -124,7 +142,6 @@ describe('PATCH /vendors/{id}/bot-details/{botId}', () => {
       name: 'Renamed',
       category: 'books',
       settings: { language: 'fr', welcomeMessage: 'Bonjour', maintenanceMode: true, stockAlerts: true },
-      integrations: { payments: ['Telegram Stars'], shipping: [], thirdParty: [] },
     });
     const [row] = await t.database.db.select().from(bots).where(eq(bots.id, bot.id));
     expect(row).toMatchObject({ language: 'fr', welcomeMessage: 'Bonjour' });
@@ -132,7 +149,7 @@ describe('PATCH /vendors/{id}/bot-details/{botId}', () => {
     const [latest] = await eventsOf(t.database, v.vendorId, bot.id);
     expect(latest).toMatchObject({
       type: 'bot.updated',
-      payload: { fields: 'name,category,settings,integrations' },
+      payload: { fields: 'name,category,settings' },
     });
   });
 
@@ -141,6 +158,14 @@ describe('PATCH /vendors/{id}/bot-details/{botId}', () => {
     await inject('PATCH', `${v.base}/bot-details/${bot.id}`, { description: 'Fresh goods' });
     const res = await inject('PATCH', `${v.base}/bot-details/${bot.id}`, { description: '  ' });
     expect(res.json().description).toBeNull();
+  });
+
+  it('refuses integrations typed by hand: they are read from the settings screens', async () => {
+    const { bot } = await setUpBot();
+    const res = await inject('PATCH', `${v.base}/bot-details/${bot.id}`, {
+      integrations: { payments: ['Telegram Stars'] },
+    });
+    expect(res.statusCode).toBe(400);
   });
 
   it('refuses an unknown field with 400', async () => {

@@ -1,6 +1,6 @@
-import { BotLanguage } from '@app/contracts/bots';
+import { BotLanguage, NEW_BOT_DEFAULTS } from '@app/contracts/bots';
 import type { Language } from '@app/contracts/common';
-import type { Db } from '../../db/types';
+import type { Conn, Db } from '../../db/types';
 import type { Secrets } from '../../lib/secrets';
 import { recordEvent, SYSTEM_ACTOR } from '../events/record-event';
 import { isSubscriptionLive, subscriptionOf } from '../subscriptions/subscriptions.service';
@@ -21,7 +21,42 @@ export type ShopBot = {
   language: Language;
   currency: string;
   isOpen: boolean;
+  /**
+   * The bot page's maintenance switch: the shop answers every customer with its "we'll be back soon" line and
+   * takes no orders (a payment Telegram already took still goes through and delivers).
+   */
+  maintenance: boolean;
+  /** The bot page's analytics switch: the funnel (views, carts, checkouts) is counted only when on. */
+  analyticsEnabled: boolean;
 };
+
+/** The bot page's on/off switches (its settings tab), each its new-bot default when never set. */
+export type BotSwitch =
+  | 'orderNotifications'
+  | 'stockAlerts'
+  | 'customerNotifications'
+  | 'analyticsEnabled'
+  | 'maintenanceMode';
+
+/** A switch of a bot's stored settings: its new-bot default when never set (or set to something odd). */
+export function switchOn(settings: Record<string, unknown>, name: BotSwitch): boolean {
+  const value = settings[name];
+  return typeof value === 'boolean' ? value : NEW_BOT_DEFAULTS.settings[name];
+}
+
+/**
+ * Whether a bot's switch is on, read inside the caller's transaction (notifications decide who is told as the
+ * event is handled); undefined for a deleted or unknown bot.
+ */
+export async function botSwitchOf(
+  db: Conn,
+  vendorId: string,
+  botId: string,
+  name: BotSwitch,
+): Promise<boolean | undefined> {
+  const row = await repo.findBot(db, vendorId, botId);
+  return row ? switchOn(row.settings, name) : undefined;
+}
 
 /** What the shop runtime reads for each update (see shopRuntimeOf). */
 export type ShopRuntime = { shop: ShopBot; webhookSecret: string | null; cacheClearedAt: Date | null };
@@ -66,6 +101,8 @@ export async function shopRuntimeOf(deps: BotRuntimeDeps, botId: string): Promis
       language: StoredLanguage.parse(bot.language),
       currency: bot.currency,
       isOpen: bot.isActive && isSubscriptionLive(subscription),
+      maintenance: switchOn(bot.settings, 'maintenanceMode'),
+      analyticsEnabled: switchOn(bot.settings, 'analyticsEnabled'),
     },
     webhookSecret: bot.webhookSecretCiphertext ? deps.decrypt(bot.webhookSecretCiphertext) : null,
     cacheClearedAt: row.cacheClearedAt,

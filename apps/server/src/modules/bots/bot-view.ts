@@ -88,8 +88,6 @@ export function toBot(row: BotRow, token: string, subscription: BotSubscription,
 
 const defaults = NEW_BOT_DEFAULTS.settings;
 const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
-const strings = (value: unknown) =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /** The stored settings over the new-bot defaults: a flag never set reads as its default. */
 export function settingsOf(row: BotRow): BotSettings {
@@ -108,16 +106,11 @@ export function settingsOf(row: BotRow): BotSettings {
   };
 }
 
-export function integrationsOf(row: BotRow): BotIntegrations {
-  const i = row.integrations;
-  return { payments: strings(i.payments), shipping: strings(i.shipping), thirdParty: strings(i.thirdParty) };
-}
-
-export function toBotDetail(bot: Bot, row: BotRow): BotDetail {
+export function toBotDetail(bot: Bot, row: BotRow, integrations: BotIntegrations): BotDetail {
   return {
     ...bot,
     category: BotCategory.catch(NEW_BOT_DEFAULTS.category).parse(row.category),
     settings: settingsOf(row),
-    integrations: integrationsOf(row),
+    integrations,
   };
 }

@@ -207,6 +207,7 @@ function prepareShopRuntime(db: Conn) {
       language: bots.language,
       currency: bots.currency,
       isActive: bots.isActive,
+      settings: bots.settings,
       tokenCiphertext: bots.tokenCiphertext,
       webhookSecretCiphertext: bots.webhookSecretCiphertext,
       plan: current.plan,

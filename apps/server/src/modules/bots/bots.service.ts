@@ -1,6 +1,7 @@
 import {
   BOT_MESSAGES,
   type BotDetail,
+  type BotIntegrations,
   type BotListResponse,
   type NewBot,
   type UpdateBotDetailBody,
@@ -47,8 +48,24 @@ export type BotsDeps = BotStartDeps & {
   orders: OrderReads;
   customers: CustomersService;
   products: ProductsService;
+  /**
+   * What is really set up for a bot (its payment providers, shipping methods, webhooks), from the settings
+   * screens that set them up (app.ts wires the settings module's); none when not given.
+   */
+  integrationsOf?: (vendorId: string, botId: string, currency: string) => Promise<BotIntegrations>;
   now?: () => Date;
 };
+
+const NO_INTEGRATIONS: BotIntegrations = { payments: [], shipping: [], thirdParty: [] };
+
+/** The detail page of a bot row: as the list shows it, with its settings and real integrations. */
+async function detailOf(deps: BotsDeps, row: repo.BotRow): Promise<BotDetail> {
+  const [bot, integrations] = await Promise.all([
+    presentBot(deps, row),
+    deps.integrationsOf?.(row.vendorId, row.id, row.currency) ?? NO_INTEGRATIONS,
+  ]);
+  return toBotDetail(bot, row, integrations);
+}
 
 /** The caller's live bots, newest first, scoped to the bots the caller may see. */
 async function botsInScope(db: Db, actor: Actor): Promise<repo.BotRow[]> {
@@ -97,10 +114,9 @@ export async function verifyTokenFor(
   return verifyToken(deps.botApi, token, row.telegramBotId);
 }
 
-/** The bot's detail page: the bot as the list shows it, with its category, settings and integrations. */
+/** The bot's detail page: the bot as the list shows it, with its category, settings and real integrations. */
 export async function getBotDetail(deps: BotsDeps, vendorId: string, botId: string): Promise<BotDetail> {
-  const row = await mustFindBot(deps.db, vendorId, botId);
-  return toBotDetail(await presentBot(deps, row), row);
+  return detailOf(deps, await mustFindBot(deps.db, vendorId, botId));
 }
 
 /** The columns a detail edit changes, except the token (see replaceToken). An emptied description is none. */
@@ -118,7 +134,6 @@ function detailChanges(row: repo.BotRow, body: UpdateBotDetailBody): repo.BotCha
     if (welcomeMessage !== undefined) changes.welcomeMessage = welcomeMessage;
     changes.settings = { ...row.settings, ...flags };
   }
-  if (body.integrations) changes.integrations = { ...row.integrations, ...body.integrations };
   return changes;
 }
 
@@ -155,7 +170,7 @@ export async function updateBotDetail(
     Object.assign(changes, await replaceToken(deps, row, body.token));
   }
   const updated = await saveEdit(deps.db, actor, row, changes, Object.keys(body));
-  return toBotDetail(await presentBot(deps, updated), updated);
+  return detailOf(deps, updated);
 }
 
 /** The caller's live bots by name (billing screens): every bot in scope, or the one asked for (else not found). */

@@ -1,7 +1,8 @@
 import { DAY_MS } from '@app/contracts/common';
+import { type BotSwitch, botSwitchOf } from '../bots/bot-runtime.service';
 import type { EventConsumer } from '../events/events.dispatcher';
 import { profileEmailOf } from '../profile/profile.service';
-import { noticeOf } from './notification-messages';
+import { type CustomerNotice, noticeOf, type VendorNotice } from './notification-messages';
 import { insertNotification } from './notifications.repository';
 
 /**
@@ -9,6 +10,17 @@ import { insertNotification } from './notifications.repository';
  * written by the seed) is kept in the feed but told to nobody.
  */
 const STALE_AFTER_MS = DAY_MS;
+
+/**
+ * The bot page's switch a notice waits on (its settings tab): paid orders, stock alerts, and everything the
+ * customer is told about their order. Notices about the bot or the plan always go.
+ */
+function switchOf(audience: 'vendor' | 'customer', kind: VendorNotice | CustomerNotice): BotSwitch | null {
+  if (audience === 'customer') return 'customerNotifications';
+  if (kind === 'order_paid') return 'orderNotifications';
+  if (kind === 'stock_low' || kind === 'stock_out') return 'stockAlerts';
+  return null;
+}
 
 /**
  * Turns the events people are told about into queued notifications, once per event and audience (the
@@ -19,6 +31,9 @@ export const notificationsConsumer: EventConsumer = {
   async handle(tx, event) {
     const notice = noticeOf(event);
     if (!notice || Date.now() - event.createdAt.getTime() > STALE_AFTER_MS) return;
+    // The switch as it is when the event happens. A product sold through several bots names none: told.
+    const gate = switchOf(notice.audience, notice.kind);
+    if (gate && event.botId && (await botSwitchOf(tx, event.vendorId, event.botId, gate)) === false) return;
     // A vendor is told by Telegram and, when their profile has an address, by e-mail: each its own row, sent
     // and retried on its own; the sender applies the preferences.
     const byEmail = notice.audience === 'vendor' && (await profileEmailOf(tx, event.vendorId)) !== null;

@@ -54,7 +54,11 @@ async function orderDetail(conn: Conn, actor: Actor, row: repo.OrderRow): Promis
       price: i.unitPriceMinor,
       quantity: i.quantity,
       total: i.unitPriceMinor * i.quantity,
+      taxRate: i.taxRate,
+      tax: i.taxMinor,
+      taxIncluded: i.taxMinor > 0 && i.taxAddedMinor === 0,
     })),
+    taxTotal: items.reduce((sum, i) => sum + i.taxMinor, 0),
     shipping: shippingOf(row),
     digitalInfo: d
       ? {

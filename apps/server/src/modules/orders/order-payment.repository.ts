@@ -45,7 +45,7 @@ export async function findPayable(
       c.first_name as "firstName", c.last_name as "lastName", o.status, o.product_type as "productType",
       o.payment_status as "paymentStatus", o.total_minor::int8 as "totalMinor",
       o.total_usd_minor::int8 as "totalUsdMinor",
-      (select coalesce(sum(i.unit_price_minor * i.quantity), 0)::int8 from order_items i
+      (select coalesce(sum(i.unit_price_minor * i.quantity + i.tax_added_minor), 0)::int8 from order_items i
         where i.vendor_id = o.vendor_id and i.order_id = o.id) as "itemsMinor",
       o.currency, o.shipping, o.digital_info as "digitalInfo", o.service_info as "serviceInfo",
       o.reserved_until as "reservedUntil", o.created_at as "createdAt", o.completed_at as "completedAt"

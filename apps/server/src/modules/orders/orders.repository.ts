@@ -261,16 +261,30 @@ export type ItemRow = {
   productType: ProductType;
   unitPriceMinor: number;
   quantity: number;
+  /** The tax rate sold at (null: none), the tax the line carries and what of it was added (order-tax.ts). */
+  taxRate: number | null;
+  taxMinor: number;
+  taxAddedMinor: number;
 };
 
 const ITEM_COLUMNS = `id, product_id as "productId", variation_id as "variationId", name, product_type as "productType",
-  unit_price_minor::int8 as "unitPriceMinor", quantity`;
+  unit_price_minor::int8 as "unitPriceMinor", quantity, tax_rate as "taxRate", tax_minor::int8 as "taxMinor",
+  tax_added_minor::int8 as "taxAddedMinor"`;
+
+/** An item row as the driver hands it back: bigints as numbers. */
+const itemOf = (r: ItemRow): ItemRow => ({
+  ...r,
+  unitPriceMinor: Number(r.unitPriceMinor),
+  taxRate: r.taxRate === null ? null : Number(r.taxRate),
+  taxMinor: Number(r.taxMinor ?? 0),
+  taxAddedMinor: Number(r.taxAddedMinor ?? 0),
+});
 
 export async function orderItems(db: Conn, vendorId: string, orderId: string): Promise<ItemRow[]> {
   const res = await db.execute(sql`
     select ${sql.raw(ITEM_COLUMNS)}
     from order_items where vendor_id = ${vendorId} and order_id = ${orderId} order by name, id`);
-  return rowsOf<ItemRow>(res).map((r) => ({ ...r, unitPriceMinor: Number(r.unitPriceMinor) }));
+  return rowsOf<ItemRow>(res).map(itemOf);
 }
 
 export type NoteRow = {
@@ -332,7 +346,7 @@ export async function orderParts(db: Conn, vendorId: string, orderId: string) {
   // PGlite hands json back parsed, node-postgres too; a driver that gives text gets parsed here.
   const json = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as T[];
   return {
-    items: json<ItemRow>(row?.items).map((r) => ({ ...r, unitPriceMinor: Number(r.unitPriceMinor) })),
+    items: json<ItemRow>(row?.items).map(itemOf),
     notes: json<NoteRow>(row?.notes).map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
     events: json<EventRow>(row?.events).map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
   };
@@ -397,11 +411,12 @@ export async function insertItems(
 ): Promise<void> {
   if (items.length === 0) return;
   await db.execute(sql`
-    insert into order_items (vendor_id, order_id, product_id, variation_id, name, product_type, unit_price_minor, quantity)
+    insert into order_items (vendor_id, order_id, product_id, variation_id, name, product_type, unit_price_minor, quantity,
+      tax_rate, tax_minor, tax_added_minor)
     values ${sql.join(
       items.map(
         (i) =>
-          sql`(${vendorId}, ${orderId}, ${i.productId}, ${i.variationId}, ${i.name}, ${i.productType}, ${i.unitPriceMinor}, ${i.quantity})`,
+          sql`(${vendorId}, ${orderId}, ${i.productId}, ${i.variationId}, ${i.name}, ${i.productType}, ${i.unitPriceMinor}, ${i.quantity}, ${i.taxRate}, ${i.taxMinor}, ${i.taxAddedMinor})`,
       ),
       sql`, `,
     )}`);

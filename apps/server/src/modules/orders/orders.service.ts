@@ -9,12 +9,15 @@ import { reserveStock } from '../products/products-sale.service';
 import { addOrderNote, getOrder, type OrderDetailDeps, updateOrderStatus } from './order-detail.service';
 import { listOrders, type OrderListDeps, orderStats } from './order-list.service';
 import * as rollups from './order-rollups.repository';
+import { lineTax, taxedTotal } from './order-tax';
 import { fullName } from './order-view';
 import * as repo from './orders.repository';
 
 // The one way an order is placed (and what the shop's checkout does around it), then the vendor API's factory
 // binding the list (order-list), the detail, moves and notes (order-detail) to their deps. What a status move does
 // to an order's stock, codes and slots, and the reservation release, are in order-moves.
+
+export { lineTax, taxedTotal } from './order-tax';
 
 export type NewOrderItem = {
   productId: string | null;
@@ -24,6 +27,9 @@ export type NewOrderItem = {
   productType: ProductType;
   unitPriceMinor: number;
   quantity: number;
+  /** The product's tax (order-tax.ts): the order carries it per line, adding it unless the price includes it. */
+  taxRate?: number | null;
+  taxInclusive?: boolean;
 };
 
 export type NewOrder = {
@@ -72,7 +78,8 @@ export async function placeOrder(tx: Tx, input: NewOrder): Promise<{ id: string;
   const currency = input.currency ?? bot.currency;
   const createdAt = input.createdAt ?? new Date();
   const status = input.status ?? 'pending';
-  const totalMinor = input.items.reduce((s, i) => s + i.unitPriceMinor * i.quantity, 0);
+  // The lines, with the tax added on top where the price does not include it.
+  const { totalMinor } = taxedTotal(input.items);
   const row: repo.NewOrderRow = {
     vendorId: input.vendorId,
     botId: input.botId,
@@ -93,7 +100,16 @@ export async function placeOrder(tx: Tx, input: NewOrder): Promise<{ id: string;
     reservedUntil: input.reservedUntil ?? null,
   };
   const created = await repo.insertOrder(tx, row);
-  const items = input.items.map((i) => ({ ...i, variationId: i.variationId ?? null }));
+  const items = input.items.map(({ taxInclusive, ...i }) => {
+    const tax = lineTax(i.unitPriceMinor * i.quantity, i.taxRate, taxInclusive ?? false);
+    return {
+      ...i,
+      variationId: i.variationId ?? null,
+      taxRate: i.taxRate ?? null,
+      taxMinor: tax.taxMinor,
+      taxAddedMinor: tax.addedMinor,
+    };
+  });
   await repo.insertItems(tx, input.vendorId, created.id, items);
   if (input.reserveStock !== false && status !== 'cancelled') {
     for (const item of items) {

@@ -51,6 +51,8 @@ function saleProductOf(row: repo.ProductRow): SaleProduct {
     allowBackorder: row.allowBackorder,
     sellsCodes: sellsCodes(row),
     maxPerOrder: physical?.maxPerOrder ?? null,
+    taxRate: row.taxRate,
+    taxInclusive: row.taxInclusive,
     variations,
     bulkPricing: tiers,
     service: serviceOf(row),

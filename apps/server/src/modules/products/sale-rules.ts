@@ -25,6 +25,9 @@ export type SaleProduct = {
   /** Sold from a pool of codes (product_key, ticket, pass, subscription): one code per unit. */
   sellsCodes: boolean;
   maxPerOrder: number | null;
+  /** Percent, or null for none; inclusive: the price holds the tax, else it is added (orders' order-tax.ts). */
+  taxRate: number | null;
+  taxInclusive: boolean;
   variations: SaleVariation[];
   bulkPricing: BulkPricingTier[];
   /** A service's scheduling (slots, places per slot); null for goods. */

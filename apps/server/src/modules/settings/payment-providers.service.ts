@@ -193,3 +193,20 @@ export async function getPaymentProviders(
       secrets: sealedSecrets(deps, row),
     }));
 }
+
+/**
+ * The ids of the bot's providers a customer can pay with now (enabled and configured), in the screen's order:
+ * the bot page's Integrations tab.
+ */
+export async function liveProviderIds(
+  deps: SettingsDeps,
+  vendorId: string,
+  botId: string,
+  currency: string,
+): Promise<PaymentProviderId[]> {
+  const rows = new Map((await repo.listProviders(deps.db, vendorId, botId)).map((r) => [r.provider, r]));
+  return PaymentProviderIdSchema.options.filter((id) => {
+    const view = providerView(id, rows.get(id), currency);
+    return view.enabled && view.configured;
+  });
+}

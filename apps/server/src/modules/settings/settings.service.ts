@@ -80,6 +80,18 @@ export function createSettingsService(deps: SettingsDeps) {
       shipping.quote(deps, actor, botId, region, subtotalMinor),
 
     /**
+     * What is really set up for the bot (the bot page's Integrations tab): its providers a customer can pay
+     * with (ids), its enabled shipping methods (names); webhooks are the developer screens' own.
+     */
+    integrationsOf: async (vendorId: string, botId: string, currency: string) => {
+      const [providerIds, methodNames] = await Promise.all([
+        payments.liveProviderIds(deps, vendorId, botId, currency),
+        shipping.enabledMethodNames(deps, vendorId, botId),
+      ]);
+      return { payments: providerIds, shipping: methodNames, thirdParty: [] };
+    },
+
+    /**
      * What the shop runtime reads, by bot id alone (a webhook names no vendor). Each answers what the vendor
      * saved, or null for an unknown or deleted bot.
      */

@@ -212,3 +212,12 @@ export async function quoteShipping(
   ]);
   return quoteOf(methods, settings, bot.currency, region, subtotalMinor);
 }
+
+/** The names of the bot's enabled shipping methods: the bot page's Integrations tab. */
+export async function enabledMethodNames(
+  deps: SettingsDeps,
+  vendorId: string,
+  botId: string,
+): Promise<string[]> {
+  return (await repo.listMethods(deps.db, vendorId, botId)).filter((m) => m.enabled).map((m) => m.name);
+}

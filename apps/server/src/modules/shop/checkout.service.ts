@@ -9,6 +9,7 @@ import {
   type NewOrderItem,
   noteCodesReserved,
   placeOrder,
+  taxedTotal,
 } from '../orders/orders.service';
 import { claimCodes } from '../products/product-codes.service';
 import { bookSlot, holdProducts, productsForSale } from '../products/products-sale.service';
@@ -44,7 +45,11 @@ export type PlacedShopOrder = {
   id: string;
   number: number;
   productType: OrderProductType;
+  /** What the customer pays: the lines, and their tax where it is added. */
   totalMinor: number;
+  /** The tax the order carries (0: none); `taxAdded`: on top of the prices, else included in them. */
+  taxMinor: number;
+  taxAdded: boolean;
   currency: string;
   reservedUntil: Date;
 };
@@ -113,6 +118,8 @@ export async function placeShopOrder(tx: Tx, input: ShopOrderInput): Promise<Pla
       productType: product.productType,
       unitPriceMinor: unitPriceOf(product, line.variationId, line.quantity),
       quantity: line.quantity,
+      taxRate: product.taxRate,
+      taxInclusive: product.taxInclusive,
     });
   }
   const currencies = new Set(input.lines.map((l) => products.get(l.productId)?.currency));
@@ -176,10 +183,17 @@ export async function placeShopOrder(tx: Tx, input: ShopOrderInput): Promise<Pla
     id: placed.id,
     number: placed.number,
     productType: input.kind,
-    totalMinor: items.reduce((sum, i) => sum + i.unitPriceMinor * i.quantity, 0),
+    // As placeOrder priced it: the lines, with the tax added where the price does not include it.
+    ...taxOf(items),
     currency,
     reservedUntil,
   };
+}
+
+/** The order's total to pay and the tax it carries (included in the prices or added). */
+function taxOf(items: NewOrderItem[]) {
+  const { totalMinor, taxMinor, addedMinor } = taxedTotal(items);
+  return { totalMinor, taxMinor, taxAdded: addedMinor > 0 };
 }
 
 /** A service order books one service at one slot. */

@@ -5,6 +5,12 @@ import { countViews } from '../products/products-sale.service';
 
 export type FunnelStep = 'view' | 'cart' | 'checkout';
 
+/**
+ * Where a step happened: the shop (with its bot page's analytics switch: off, nothing is counted) and, for a
+ * view or an add to cart, the product.
+ */
+export type FunnelAt = { vendorId: string; botId: string; analyticsEnabled: boolean; productId?: string };
+
 type Pending = {
   vendorId: string;
   botId: string;
@@ -18,9 +24,10 @@ type Pending = {
 export type ShopFunnel = {
   /**
    * Counts one step of the shop's funnel (a product card shown, an add to cart, a checkout started) for the
-   * analytics screens (bot_daily_stats; product views also on the product). Never waits and never throws.
+   * analytics screens (bot_daily_stats; product views also on the product), when the shop's analytics are on.
+   * Never waits and never throws.
    */
-  record(step: FunnelStep, at: { vendorId: string; botId: string; productId?: string }): void;
+  record(step: FunnelStep, at: FunnelAt): void;
   /** Resolves once everything recorded so far is written (tests, graceful shutdown). */
   flush(): Promise<void>;
 };
@@ -75,6 +82,7 @@ export function createShopFunnel(deps: {
 
   return {
     record(step, at) {
+      if (!at.analyticsEnabled) return;
       const day = dayOf(now());
       const key = `${at.vendorId}|${at.botId}|${day}`;
       let p = pending.get(key);

@@ -1,4 +1,5 @@
 import { text } from '@app/contracts/common';
+import { STORE_DEFAULTS, type StoreDetails } from '@app/contracts/settings';
 import {
   AddToShopCartBody,
   ShopCartAnswer,
@@ -14,8 +15,10 @@ import type { ShopRuntime } from '../bots/bot-runtime.service';
 import { maxQuantityOf, type SaleProduct } from '../products/sale-rules';
 import { addOneToCart } from './cart-model';
 import type { CatalogueReader } from './features/catalogue';
-import type { FunnelStep } from './funnel.service';
+import { contactsOf, storeNameOf } from './features/store';
+import type { FunnelAt, FunnelStep } from './funnel.service';
 import type { SessionKey, SessionStore } from './sessions.service';
+import { shopText } from './texts';
 
 export type ShopMiniAppDeps = {
   shopRuntimeOf(botId: string): Promise<ShopRuntime | undefined>;
@@ -26,9 +29,16 @@ export type ShopMiniAppDeps = {
   /** The customers' carts (the chat's own: one cart per bot and customer). */
   sessions: SessionStore;
   saleProducts(vendorId: string, botId: string, ids: string[]): Promise<SaleProduct[]>;
-  funnel: { record(step: FunnelStep, at: { vendorId: string; botId: string; productId?: string }): void };
+  funnel: { record(step: FunnelStep, at: FunnelAt): void };
+  /** The store details the vendor saved (Settings → Store details); null for an unknown bot. */
+  storeOf(botId: string): Promise<StoreDetails | null>;
+  /** The vendor's FAQs, oldest first. */
+  faqsOf(vendorId: string): Promise<{ id: string; question: string; answer: string }[]>;
   now?: () => Date;
 };
+
+/** A logo or banner as the Mini App loads it: an image address, or none (an upload id is not one). */
+const imageUrl = (ref: string | undefined) => (ref && /^https?:\/\//.test(ref) ? ref : null);
 
 const ShopParams = z.object({ botId: text().max(64) });
 const BotId = z.uuid();
@@ -84,6 +94,28 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
       },
       async (req, reply) => {
         const { shop, cart } = await openShopOf(req.params.botId, req.headers.authorization);
+        // What a customer sees changes with the vendor's edits, and is theirs alone to see.
+        reply.header('Cache-Control', 'private, no-store');
+        const [details, faqs] = await Promise.all([deps.storeOf(shop.botId), deps.faqsOf(shop.vendorId)]);
+        const store = {
+          name: storeNameOf(details, shop),
+          tagline: details?.storeTagline ?? '',
+          description: details?.storeDescription ?? '',
+          logo: imageUrl(details?.logo),
+          banner: imageUrl(details?.banner),
+          primaryColor: details?.primaryColor ?? STORE_DEFAULTS.primaryColor,
+          secondaryColor: details?.secondaryColor ?? STORE_DEFAULTS.secondaryColor,
+          ...contactsOf(details),
+        };
+        const heading = {
+          shop: { name: shop.name, username: shop.username, language: shop.language },
+          store,
+          faqs,
+        };
+        if (shop.maintenance) {
+          const maintenance = shopText(shop.language, 'maintenance', { shop: store.name });
+          return { ...heading, maintenance, categories: [], products: [], hasMore: false, cartCount: 0 };
+        }
         const { categoryId, search, page } = req.query;
         const [categories, listed, cartCount] = await Promise.all([
           deps.catalogue.categories(shop.vendorId),
@@ -101,10 +133,9 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
           const sale = saleOf.get(id);
           return sale !== undefined && !hasOptions(id) && maxQuantityOf(sale, null) > 0;
         };
-        // What a customer sees changes with the vendor's edits, and is theirs alone to see.
-        reply.header('Cache-Control', 'private, no-store');
         return {
-          shop: { name: shop.name, username: shop.username, language: shop.language },
+          ...heading,
+          maintenance: null,
           categories: categories.map((c) => ({ id: c.id, name: c.name })),
           products: listed.products.map((p) => ({
             id: p.id,
@@ -135,6 +166,7 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
       },
       async (req) => {
         const { shop, cart } = await openShopOf(req.params.botId, req.headers.authorization);
+        if (shop.maintenance) throw new AppError('SHOP_MAINTENANCE');
         const { productId } = req.body;
         const [product] = await deps.saleProducts(shop.vendorId, shop.botId, [productId]);
         if (!product) throw new AppError('PRODUCT_NOT_FOUND');
@@ -144,7 +176,7 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
           if (added.refused === 'sold_out') throw new AppError('CART_SOLD_OUT');
           throw new AppError('CART_LIMIT_REACHED', { max: added.max });
         }
-        deps.funnel.record('cart', { vendorId: shop.vendorId, botId: shop.botId, productId });
+        deps.funnel.record('cart', { ...shop, productId });
         return { quantity: added.quantity, cartCount: await unitsIn(cart) };
       },
     );

@@ -10,11 +10,12 @@ import type { ShopContext } from './context';
 import { type CartDeps, cartFeature } from './features/cart';
 import { type CatalogueDeps, catalogueFeature } from './features/catalogue';
 import { type CheckoutDeps, checkoutFeature } from './features/checkout';
-import { closedShop } from './features/closed-shop';
+import { closedShopFeature } from './features/closed-shop';
 import { type CustomerDeps, customerFeature } from './features/customer';
 import { type FiltersDeps, filtersFeature } from './features/filters';
 import { type PaymentDeps, paymentFeature } from './features/payment';
 import { type StartDeps, startFeature } from './features/start';
+import { type StoreDeps, storeFeature } from './features/store';
 import { shopText } from './texts';
 
 export type StorefrontLog = {
@@ -23,6 +24,7 @@ export type StorefrontLog = {
 };
 
 export type StorefrontDeps = StartDeps &
+  StoreDeps &
   Omit<CatalogueDeps, 'productCard'> &
   PaymentDeps &
   FiltersDeps &
@@ -108,6 +110,8 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
   const cart = cartFeature(deps);
   const checkout = checkoutFeature(deps, payment);
   const filters = filtersFeature(deps);
+  const closedShop = closedShopFeature(deps);
+  const store = storeFeature(deps);
   const throttle = deps.throttle ?? telegramThrottle;
   const errorRecordedAt = new Map<string, number>();
 
@@ -151,6 +155,7 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
     bot.use(payment.composer);
     bot.use(cart.composer);
     bot.use(checkout);
+    bot.use(store);
     // Deep links (/start product_<id>) before the plain /start.
     bot.use(catalogueFeature({ ...deps, catalogue, productCard: cart.productCard }));
     bot.use(startFeature(deps));

@@ -11,6 +11,7 @@ import type { CategoriesService } from '../categories/categories.service';
 import type { CustomersService } from '../customers/customers.service';
 import type { MediaService } from '../media/media.service';
 import type { OrdersService } from '../orders/orders.service';
+import type { PoliciesService } from '../policies/policies.service';
 import type { ProductsService } from '../products/products.service';
 import { productsForSale, slotsForSale } from '../products/products-sale.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -44,6 +45,8 @@ export type ShopDeps = {
   customers: Pick<CustomersService, 'fromTelegram' | 'recordChat'>;
   bots: Pick<BotsService, 'shopRuntimeOf' | 'recordError' | 'shopOf'>;
   settings: SettingsService['runtime'];
+  /** The store's policies and FAQs: /terms, the refund policy at checkout, /faq and the Mini App's FAQs. */
+  policies: Pick<PoliciesService, 'policyOf' | 'faqsOf'>;
   orders: Pick<OrdersService, 'get'>;
   subscriptions: Pick<SubscriptionsService, 'currentOf'>;
   auth: Pick<AuthService, 'isVendorMember'>;
@@ -103,6 +106,9 @@ export function createShop(deps: ShopDeps) {
     shopRuntimeOf: deps.bots.shopRuntimeOf,
     catalogueCacheMs: config.shopCatalogueCacheMs,
     welcomeOf: deps.settings.getWelcomeMessage,
+    storeOf: deps.settings.getStoreDetails,
+    policyOf: deps.policies.policyOf,
+    faqsOf: deps.policies.faqsOf,
     catalogue,
     absoluteUrl,
     isVendorMember: deps.auth.isVendorMember,
@@ -153,6 +159,8 @@ export function createShop(deps: ShopDeps) {
         sessions,
         saleProducts,
         funnel,
+        storeOf: deps.settings.getStoreDetails,
+        faqsOf: deps.policies.faqsOf,
         ...clock,
       }),
     },

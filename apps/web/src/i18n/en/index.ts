@@ -17,6 +17,7 @@ import { settings } from './settings';
 import { shell } from './shell';
 import { shop } from './shop';
 import { staff } from './staff';
+import { store } from './store';
 import { ui } from './ui';
 
 /** Every text of the app in English, one file per area; the other languages mirror these files. */
@@ -41,4 +42,5 @@ export const en = {
   ...staff,
   ...account,
   ...developer,
+  ...store,
 };

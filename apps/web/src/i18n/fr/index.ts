@@ -18,6 +18,7 @@ import { settings } from './settings';
 import { shell } from './shell';
 import { shop } from './shop';
 import { staff } from './staff';
+import { store } from './store';
 import { ui } from './ui';
 
 export const fr: Catalogue = {
@@ -41,4 +42,5 @@ export const fr: Catalogue = {
   ...staff,
   ...account,
   ...developer,
+  ...store,
 };

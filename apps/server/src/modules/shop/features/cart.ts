@@ -13,7 +13,7 @@ import {
   sessionKeyOf,
 } from '../cart-model';
 import type { ShopContext } from '../context';
-import type { FunnelStep } from '../funnel.service';
+import type { FunnelAt, FunnelStep } from '../funnel.service';
 import { buttonsInPlace, changeButtonsInPlace, showInPlace } from '../in-place';
 import type { SessionStore } from '../sessions.service';
 import { addCheckoutButtons, checkoutNote } from './checkout';
@@ -22,9 +22,7 @@ export type CartDeps = {
   sessions: SessionStore;
   /** The products among `ids` this bot sells now, as they are priced and stocked (products module). */
   saleProducts(vendorId: string, botId: string, ids: string[]): Promise<SaleProduct[]>;
-  funnel: {
-    record(step: FunnelStep, at: { vendorId: string; botId: string; productId?: string }): void;
-  };
+  funnel: { record(step: FunnelStep, at: FunnelAt): void };
 };
 
 /** What the catalogue's product card gets from the cart: its buttons, and a word that it was shown. */
@@ -90,11 +88,7 @@ export function cartFeature(deps: CartDeps) {
       return keyboard;
     },
     shown(ctx, product) {
-      deps.funnel.record('view', {
-        vendorId: ctx.shop.vendorId,
-        botId: ctx.shop.botId,
-        productId: product.id,
-      });
+      deps.funnel.record('view', { ...ctx.shop, productId: product.id });
     },
   };
 
@@ -125,7 +119,7 @@ export function cartFeature(deps: CartDeps) {
       await ctx.answerCallbackQuery({ text: refused });
       return;
     }
-    deps.funnel.record('cart', { vendorId: shop.vendorId, botId: shop.botId, productId });
+    deps.funnel.record('cart', { ...shop, productId });
     const name = variationId ? `${product.name} (${variation?.[0]?.value})` : product.name;
     const added = ctx.say('added', { name, quantity: String(outcome.quantity) });
     await ctx.answerCallbackQuery({ text: shortened(added, MAX_ANSWER_LENGTH) });

@@ -43,7 +43,8 @@ export function catalogueFeature(deps: CatalogueDeps) {
     if (category?.[1]) return showCategory(ctx, category[1], 1);
     return next();
   });
-  feature.command('catalogue', (ctx) => showCategories(ctx));
+  // The demo welcome says "Use /catalog": both spellings open it.
+  feature.command(['catalogue', 'catalog'], (ctx) => showCategories(ctx));
   feature.callbackQuery('catalogue', async (ctx) => {
     await ctx.answerCallbackQuery();
     await showCategories(ctx);

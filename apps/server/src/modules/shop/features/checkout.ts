@@ -2,24 +2,31 @@ import type { ProductType } from '@app/contracts/catalogue';
 import { DAY_MS } from '@app/contracts/common';
 import type { Plan } from '@app/contracts/plans';
 import type { ServiceSlot } from '@app/contracts/products';
+import type { StoreDetails } from '@app/contracts/settings';
 import { Composer, InlineKeyboard } from 'grammy';
 import type { Tx } from '../../../db/types';
 import { AppError } from '../../../lib/app-error';
 import { dayOf } from '../../../lib/days';
 import { formatAmount } from '../../../lib/money';
+import { lineTax } from '../../orders/orders.service';
 import { type SaleProduct, unitPriceOf } from '../../products/sale-rules';
 import { formatSlot, type PricedCart, priceCart, sessionKeyOf } from '../cart-model';
 import type { PlacedShopOrder, ShopOrderInput } from '../checkout.service';
 import type { ShopContext } from '../context';
-import type { FunnelStep } from '../funnel.service';
+import type { FunnelAt, FunnelStep } from '../funnel.service';
 import { showInPlace } from '../in-place';
 import type { CartLine, SessionStore } from '../sessions.service';
 import type { PaymentFeature } from './payment';
+import { contactLines } from './store';
 
 export type CheckoutDeps = {
   sessions: SessionStore;
+  /** The vendor's policy of that kind ('' when not written): the refund policy goes with the order placed. */
+  policyOf(vendorId: string, kind: 'refunds'): Promise<string>;
+  /** The store details: its contacts go with the order placed, for the customer's questions. */
+  storeOf(botId: string): Promise<StoreDetails | null>;
   saleProducts(vendorId: string, botId: string, ids: string[]): Promise<SaleProduct[]>;
-  funnel: { record(step: FunnelStep, at: { vendorId: string; botId: string }): void };
+  funnel: { record(step: FunnelStep, at: FunnelAt): void };
   /** The bot's plan now (its monthly order limit). */
   planOf(vendorId: string, botId: string): Promise<Plan>;
   /** A service's open slots on the days given, or null when the bot does not sell it as a service. */
@@ -126,7 +133,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
   });
 
   function started(ctx: ShopContext) {
-    deps.funnel.record('checkout', { vendorId: ctx.shop.vendorId, botId: ctx.shop.botId });
+    deps.funnel.record('checkout', ctx.shop);
   }
 
   async function stepOf(ctx: ShopContext) {
@@ -202,14 +209,20 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
     await deps.sessions.write(key, {
       step: { kind: 'checkout.confirm', productId, slotStart: start.toISOString() },
     });
-    const total = unitPriceOf(product, null, line.quantity) * line.quantity;
+    const lineMinor = unitPriceOf(product, null, line.quantity) * line.quantity;
+    const tax = lineTax(lineMinor, product.taxRate, product.taxInclusive);
     const time = formatSlot(shop.language, start.toISOString(), service.availability.timezone);
+    const confirm = ctx.say('confirmBooking', {
+      name: product.name,
+      time,
+      total: formatAmount(shop.language, lineMinor + tax.addedMinor, product.currency),
+    });
     await showInPlace(
       ctx,
-      ctx.say('confirmBooking', {
-        name: product.name,
-        time,
-        total: formatAmount(shop.language, total, product.currency),
+      withTaxLine(ctx, confirm, {
+        taxMinor: tax.taxMinor,
+        taxAdded: tax.addedMinor > 0,
+        currency: product.currency,
       }),
       new InlineKeyboard().text(ctx.say('confirm'), 'sk').row().text(ctx.say('otherTimes'), 'sm:0'),
     );
@@ -271,12 +284,21 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       });
       return;
     }
-    await ctx.reply(
-      ctx.say('orderReserved', {
-        number: String(order.number),
-        total: formatAmount(shop.language, order.totalMinor, order.currency),
-      }),
-    );
+    const reserved = ctx.say('orderReserved', {
+      number: String(order.number),
+      total: formatAmount(shop.language, order.totalMinor, order.currency),
+    });
+    const [refunds, store] = await Promise.all([
+      deps.policyOf(shop.vendorId, 'refunds'),
+      deps.storeOf(shop.botId),
+    ]);
+    const contacts = contactLines(ctx, store).slice(0, 2);
+    const blocks = [
+      withTaxLine(ctx, reserved, order),
+      refunds ? ctx.say('refundPolicy', { policy: refunds }) : '',
+      contacts.length > 0 ? [ctx.say('questions'), ...contacts].join('\n') : '',
+    ];
+    await ctx.reply(blocks.filter(Boolean).join('\n\n'));
     await payment.offer(ctx, {
       id: order.id,
       number: order.number,
@@ -348,3 +370,14 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
 }
 
 const withNotice = (notice: string | undefined, text: string) => (notice ? `${notice}\n\n${text}` : text);
+
+/** A total's message with the tax it carries on a line of its own (added, or included in the prices); as is without. */
+function withTaxLine(
+  ctx: ShopContext,
+  text: string,
+  t: { taxMinor: number; taxAdded: boolean; currency: string },
+): string {
+  if (t.taxMinor <= 0) return text;
+  const tax = formatAmount(ctx.shop.language, t.taxMinor, t.currency);
+  return `${text}\n${ctx.say(t.taxAdded ? 'taxAdded' : 'taxIncluded', { tax })}`;
+}

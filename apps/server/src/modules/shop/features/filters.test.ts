@@ -81,6 +81,8 @@ function runtimeOfShop() {
       language: 'en' as const,
       currency: 'USD',
       isOpen: true,
+      maintenance: false,
+      analyticsEnabled: true,
     },
     webhookSecret: 'secret',
     cacheClearedAt: null,

@@ -9,6 +9,8 @@ export type StartDeps = {
   isVendorMember(vendorId: string, telegramId: number): Promise<boolean>;
   /** `https://t.me/<platform bot>?startapp=bot_<id>`, or null when the platform bot is not known. */
   backOfficeLink(botId: string): Promise<string | null>;
+  /** Absolute URL of a path of this server: the shop's Mini App (`/shop/{botId}`). */
+  absoluteUrl(path: string): string;
 };
 
 /**
@@ -33,8 +35,9 @@ export function startFeature(deps: StartDeps) {
     const buttons = welcome?.buttons ?? [];
     if (buttons.length === 0) keyboard.text(ctx.say('browseCatalogue'), 'catalogue');
     // One button a row, as Telegram shows quick replies under a message.
+    const miniAppUrl = deps.absoluteUrl(`/shop/${shop.botId}`);
     buttons.forEach((button, i) => {
-      addQuickReply(i === 0 ? keyboard : keyboard.row(), button);
+      addQuickReply(i === 0 ? keyboard : keyboard.row(), button, miniAppUrl);
     });
     if (ctx.from && (await deps.isVendorMember(shop.vendorId, ctx.from.id))) {
       const link = await deps.backOfficeLink(shop.botId);
@@ -46,8 +49,9 @@ export function startFeature(deps: StartDeps) {
   return feature;
 }
 
-// Callback data names what the button opens; the catalogue and support features answer them.
-function addQuickReply(keyboard: InlineKeyboard, button: QuickReplyButton): void {
+// Callback data names what the button opens; the catalogue and store features answer them (support: the store's
+// contacts, until the shop has a support inbox of its own).
+function addQuickReply(keyboard: InlineKeyboard, button: QuickReplyButton, miniAppUrl: string): void {
   switch (button.action) {
     case 'open_url':
       keyboard.url(button.text, button.target);
@@ -62,9 +66,11 @@ function addQuickReply(keyboard: InlineKeyboard, button: QuickReplyButton): void
       keyboard.text(button.text, 'support');
       return;
     case 'open_catalog':
-    case 'open_mini_app':
-      // The shop has no Mini App of its own yet: its catalogue is the chat's.
       keyboard.text(button.text, 'catalogue');
+      return;
+    case 'open_mini_app':
+      // The shop's Mini App, opened inside Telegram (the same one the chat's menu button opens).
+      keyboard.webApp(button.text, miniAppUrl);
       return;
   }
 }

@@ -1,17 +1,24 @@
 import type { BotDetail } from '@app/contracts/bots';
+import { PaymentProviderId } from '@app/contracts/settings';
 import { Card } from '../../../components/ui/card';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
 import styles from './bot-details.module.css';
 import { LinkList } from './overview-tab';
 
+/**
+ * What is really set up for the bot, each group linking to the screen that sets it up: the payment providers a
+ * customer can pay with (the server answers their ids), the enabled shipping methods, and the webhooks.
+ */
 export function IntegrationsTab({ bot }: { bot: BotDetail }) {
   const { t } = useI18n();
+  const providerName = (id: string) =>
+    PaymentProviderId.safeParse(id).success ? t(`settings.payments.provider.${id}` as MessageKey) : id;
   const groups: { id: string; title: MessageKey; items: string[]; to: string; action: MessageKey }[] = [
     {
       id: 'payments',
       title: 'bots.integrations.payments',
-      items: bot.integrations.payments,
+      items: bot.integrations.payments.map(providerName),
       to: `/bots/${bot.id}/payments`,
       action: 'bots.integrations.paymentSettings',
     },

@@ -20,11 +20,25 @@ export function ProductsTab({ order }: { order: OrderDetail }) {
                   price: formatMoney(product.price, order.currency),
                 })}
               </span>
+              {product.tax > 0 ? (
+                <span className={styles.productMeta}>
+                  {t(product.taxIncluded ? 'store.order.taxIncluded' : 'store.order.taxAdded', {
+                    rate: product.taxRate ?? 0,
+                    amount: formatMoney(product.tax, order.currency),
+                  })}
+                </span>
+              ) : null}
             </span>
             <span>{formatMoney(product.total, order.currency)}</span>
           </li>
         ))}
       </ul>
+      {order.taxTotal > 0 ? (
+        <div className={styles.total}>
+          <span>{t('store.order.tax')}</span>
+          <span>{formatMoney(order.taxTotal, order.currency)}</span>
+        </div>
+      ) : null}
       <div className={styles.total}>
         <span>{t('orders.detail.total')}</span>
         <span>{formatMoney(order.amount, order.currency)}</span>

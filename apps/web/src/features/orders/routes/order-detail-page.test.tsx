@@ -45,6 +45,7 @@ function order(patch: Partial<OrderDetail> = {}): OrderDetail {
     createdAt: '2025-01-01T10:00:00.000Z',
     updatedAt: '2025-01-01T10:05:00.000Z',
     products: [],
+    taxTotal: 0,
     shipping: null,
     digitalInfo: null,
     serviceInfo: null,

@@ -33,6 +33,9 @@ const STORE_LINKS: HubLink[] = [
   { to: '/categories', icon: '🗂️', title: 'shell.screen.categories' },
   { to: '/products', icon: '📦', title: 'shell.screen.products' },
   { to: '/orders', icon: '🛒', title: 'shell.screen.orders' },
+  // The store's policies and FAQs are the vendor's, for all their bots.
+  { to: '/settings/policies', icon: '📜', title: 'store.policies.title', hint: 'store.hub.policiesHint' },
+  { to: '/settings/faqs', icon: '❓', title: 'store.faqs.title', hint: 'store.hub.faqsHint' },
 ];
 
 // The team (spec part 2 §2.2): for the owner and Full Access staff.

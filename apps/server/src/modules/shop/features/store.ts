@@ -1,0 +1,118 @@
+import type { PolicyId } from '@app/contracts/policies';
+import type { StoreDetails } from '@app/contracts/settings';
+import { Composer, InlineKeyboard } from 'grammy';
+import type { ShopBot } from '../../bots/bot-runtime.service';
+import type { ShopContext } from '../context';
+import { showInPlace } from '../in-place';
+
+export type StoreDeps = {
+  /** The store details the vendor saved (Settings → Store details); null for an unknown bot. */
+  storeOf(botId: string): Promise<StoreDetails | null>;
+  /** The vendor's policy of that kind (Settings → Policies); '' when not written. */
+  policyOf(vendorId: string, kind: PolicyId): Promise<string>;
+  /** The vendor's FAQs, oldest first. */
+  faqsOf(vendorId: string): Promise<{ id: string; question: string; answer: string }[]>;
+};
+
+/** The name customers know the shop by: the store name the vendor set, else the bot's name. */
+export function storeNameOf(store: StoreDetails | null, shop: Pick<ShopBot, 'name'>): string {
+  return store?.storeName || shop.name;
+}
+
+/** The contacts a customer may use, as the store details hold them (empty when none). */
+export function contactsOf(store: StoreDetails | null) {
+  return {
+    supportEmail: store ? store.supportEmail || store.businessEmail : '',
+    phoneNumber: store?.phoneNumber ?? '',
+    website: store?.website ?? '',
+    address: store?.address ?? '',
+    workingHours: store?.workingHours ?? '',
+  };
+}
+
+/** The store's contacts, one a line, in the shop's language; empty when it listed none. */
+export function contactLines(ctx: Pick<ShopContext, 'say'>, store: StoreDetails | null): string[] {
+  const c = contactsOf(store);
+  const line = (key: Parameters<ShopContext['say']>[0], value: string) =>
+    value ? [ctx.say(key, { value })] : [];
+  return [
+    ...line('contactEmail', c.supportEmail),
+    ...line('contactPhone', c.phoneNumber),
+    ...line('contactWebsite', c.website),
+    ...line('contactAddress', c.address),
+    ...line('contactHours', c.workingHours),
+  ];
+}
+
+/** The shop's "About": its name, tagline, description and contacts (/info). */
+export function aboutText(ctx: ShopContext, store: StoreDetails | null): string {
+  const name = storeNameOf(store, ctx.shop);
+  const blocks = [
+    [name, store?.storeTagline ?? ''].filter(Boolean).join('\n'),
+    store?.storeDescription ?? '',
+    contactLines(ctx, store).join('\n'),
+  ];
+  return blocks.filter(Boolean).join('\n\n');
+}
+
+/**
+ * What the shop says of itself: `/info` (and `/about`) answers its "About"; the welcome's `contact_support`
+ * button answers the store's support contacts (until the shop has a support inbox of its own); `/terms` its
+ * terms (Telegram asks bots that take payments to answer it); `/faq` its FAQs, a question a button.
+ */
+export function storeFeature(deps: StoreDeps) {
+  const feature = new Composer<ShopContext>();
+
+  feature.command(['info', 'about'], async (ctx) => {
+    await ctx.reply(aboutText(ctx, await deps.storeOf(ctx.shop.botId)));
+  });
+
+  feature.callbackQuery('support', async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const store = await deps.storeOf(ctx.shop.botId);
+    const shop = storeNameOf(store, ctx.shop);
+    const lines = contactLines(ctx, store);
+    await ctx.reply(
+      lines.length > 0
+        ? [ctx.say('supportIntro', { shop }), ...lines].join('\n')
+        : ctx.say('noContacts', { shop }),
+    );
+  });
+
+  feature.command('terms', async (ctx) => {
+    const terms = await deps.policyOf(ctx.shop.vendorId, 'terms');
+    const shop = storeNameOf(await deps.storeOf(ctx.shop.botId), ctx.shop);
+    await ctx.reply(terms || ctx.say('noTerms', { shop }));
+  });
+
+  feature.command('faq', (ctx) => showFaqs(ctx));
+  feature.callbackQuery('faq', async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showFaqs(ctx);
+  });
+  feature.callbackQuery(/^faq:([0-9a-f-]{36})$/, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const faq = (await deps.faqsOf(ctx.shop.vendorId)).find((f) => f.id === ctx.match[1]);
+    if (!faq) return showFaqs(ctx);
+    await showInPlace(
+      ctx,
+      `${faq.question}\n\n${faq.answer}`,
+      new InlineKeyboard().text(ctx.say('backToFaq'), 'faq'),
+    );
+  });
+
+  async function showFaqs(ctx: ShopContext) {
+    const faqs = await deps.faqsOf(ctx.shop.vendorId);
+    if (faqs.length === 0) {
+      const shop = storeNameOf(await deps.storeOf(ctx.shop.botId), ctx.shop);
+      await ctx.reply(ctx.say('noFaqs', { shop }));
+      return;
+    }
+    const keyboard = new InlineKeyboard();
+    // Telegram shows a button's text on one line: a long question is cut, its full text is in the answer.
+    for (const faq of faqs) keyboard.text(faq.question.slice(0, 60), `faq:${faq.id}`).row();
+    await showInPlace(ctx, ctx.say('faqTitle'), keyboard);
+  }
+
+  return feature;
+}

@@ -1,0 +1,31 @@
+import type { store as en } from '../en/store';
+import type { AreaCatalogue } from '../messages';
+
+/** store: what the vendor sets that the customer meets (see en/store.ts). */
+export const store = {
+  'store.policies.title': 'Richtlinien',
+  'store.policies.hint':
+    'Deine Kunden lesen sie im Shop: /terms zeigt die AGB, die Rückerstattungsrichtlinie kommt mit jeder Bestellung.',
+  'store.policies.terms': 'Nutzungsbedingungen',
+  'store.policies.privacy': 'Datenschutzerklärung',
+  'store.policies.refunds': 'Rückerstattungsrichtlinie',
+  'store.policies.shipping': 'Versandrichtlinie',
+  'store.policies.tooLong': 'Eine Richtlinie hat höchstens 5000 Zeichen.',
+  'store.faqs.title': 'FAQ',
+  'store.faqs.none': 'Noch keine FAQ.',
+  'store.faqs.new': 'Neue Frage',
+  'store.faqs.question': 'Frage',
+  'store.faqs.answer': 'Antwort',
+  'store.faqs.add': 'Frage hinzufügen',
+  'store.faqs.remove': 'Löschen',
+  'store.faqs.removeConfirm': 'Diese Frage löschen?',
+  'store.faqs.questionRequired': 'Bitte schreibe die Frage.',
+  'store.faqs.answerRequired': 'Bitte schreibe die Antwort.',
+  'store.loadFailed': 'Laden fehlgeschlagen. Bitte erneut versuchen.',
+  'store.hub.policiesHint': 'AGB, Datenschutz, Rückerstattung, Versand',
+  'store.hub.faqsHint': 'Was deine Kunden fragen',
+  'store.shop.faqs': 'FAQ',
+  'store.order.tax': 'Steuer',
+  'store.order.taxAdded': '{rate} % Steuer zuzüglich: {amount}',
+  'store.order.taxIncluded': '{rate} % Steuer enthalten: {amount}',
+} satisfies AreaCatalogue<typeof en>;

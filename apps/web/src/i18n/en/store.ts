@@ -1,0 +1,28 @@
+/** store: English. What the vendor sets that the customer meets: tax on orders, store policies and FAQs. */
+export const store = {
+  'store.policies.title': 'Policies',
+  'store.policies.hint':
+    'Your customers read these in the shop: /terms answers the terms, the refund policy comes with every order.',
+  'store.policies.terms': 'Terms of service',
+  'store.policies.privacy': 'Privacy policy',
+  'store.policies.refunds': 'Refund policy',
+  'store.policies.shipping': 'Shipping policy',
+  'store.policies.tooLong': 'A policy holds up to 5000 characters.',
+  'store.faqs.title': 'FAQs',
+  'store.faqs.none': 'No FAQs yet.',
+  'store.faqs.new': 'New FAQ',
+  'store.faqs.question': 'Question',
+  'store.faqs.answer': 'Answer',
+  'store.faqs.add': 'Add FAQ',
+  'store.faqs.remove': 'Delete',
+  'store.faqs.removeConfirm': 'Delete this FAQ?',
+  'store.faqs.questionRequired': 'Please write the question.',
+  'store.faqs.answerRequired': 'Please write the answer.',
+  'store.loadFailed': 'Could not load. Please try again.',
+  'store.hub.policiesHint': 'Terms, privacy, refunds, shipping',
+  'store.hub.faqsHint': 'Questions your customers ask',
+  'store.shop.faqs': 'FAQ',
+  'store.order.tax': 'Tax',
+  'store.order.taxAdded': '{rate}% tax added: {amount}',
+  'store.order.taxIncluded': '{rate}% tax included: {amount}',
+};

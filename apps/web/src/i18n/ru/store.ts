@@ -1,0 +1,31 @@
+import type { store as en } from '../en/store';
+import type { AreaCatalogue } from '../messages';
+
+/** store: what the vendor sets that the customer meets (see en/store.ts). */
+export const store = {
+  'store.policies.title': 'Правила',
+  'store.policies.hint':
+    'Покупатели читают их в магазине: /terms показывает условия, а условия возврата приходят с каждым заказом.',
+  'store.policies.terms': 'Условия обслуживания',
+  'store.policies.privacy': 'Политика конфиденциальности',
+  'store.policies.refunds': 'Условия возврата',
+  'store.policies.shipping': 'Условия доставки',
+  'store.policies.tooLong': 'В правилах не больше 5000 символов.',
+  'store.faqs.title': 'Частые вопросы',
+  'store.faqs.none': 'Частых вопросов пока нет.',
+  'store.faqs.new': 'Новый вопрос',
+  'store.faqs.question': 'Вопрос',
+  'store.faqs.answer': 'Ответ',
+  'store.faqs.add': 'Добавить вопрос',
+  'store.faqs.remove': 'Удалить',
+  'store.faqs.removeConfirm': 'Удалить этот вопрос?',
+  'store.faqs.questionRequired': 'Напишите вопрос.',
+  'store.faqs.answerRequired': 'Напишите ответ.',
+  'store.loadFailed': 'Не удалось загрузить. Попробуйте ещё раз.',
+  'store.hub.policiesHint': 'Условия, конфиденциальность, возврат, доставка',
+  'store.hub.faqsHint': 'Что спрашивают покупатели',
+  'store.shop.faqs': 'Частые вопросы',
+  'store.order.tax': 'Налог',
+  'store.order.taxAdded': 'Налог {rate}% сверху: {amount}',
+  'store.order.taxIncluded': 'Налог {rate}% включён: {amount}',
+} satisfies AreaCatalogue<typeof en>;
