@@ -87,7 +87,10 @@ export const OrderShipping = z.object({
   trackingNumber: z.string().nullable(),
   /** ISO date (YYYY-MM-DD) or date-time. */
   deliveryDate: z.string().nullable(),
+  /** Where the customer asked it delivered, on one line as they gave it. */
   address: z.string().nullable(),
+  /** What the customer pays for shipping (minor units of the order's currency); null when none was chosen. */
+  fee: z.number().int().nullable(),
 });
 export type OrderShipping = z.infer<typeof OrderShipping>;
 
@@ -154,6 +157,7 @@ export const OrderPayment = z.object({
   amount: z.number().int(),
   currency: z.string(),
   amountFormatted: z.string(),
+  /** The rail the customer chose (a PaymentProviderId: stars, card, …, cash_on_delivery); null until chosen. */
   method: z.string().nullable(),
 });
 export type OrderPayment = z.infer<typeof OrderPayment>;

@@ -107,6 +107,7 @@ export function shippingOf(r: repo.OrderRow) {
     trackingNumber: str(s.trackingNumber),
     deliveryDate: str(s.deliveryDate),
     address: str(s.address),
+    fee: num(s.shippingMinor),
   };
 }
 

@@ -362,7 +362,11 @@ describe('paying for physical goods', () => {
 
     const d = await detail(placed.id);
     expect(d).toMatchObject({ status: 'pending', paymentStatus: 'paid', amount: 2500 });
-    expect(d.shipping).toMatchObject({ method: 'Courier', address: '1 Main St, New York, NY, 10001, US' });
+    expect(d.shipping).toMatchObject({
+      method: 'Courier',
+      address: '1 Main St, New York, NY, 10001, US',
+      fee: 500,
+    });
     expect(d.payment.method).toBe('card');
     expect(messagesTo(ann).at(-1)).toBe(
       `Payment received for order #${placed.number}. Thank you! We will let you know when it is on its way.`,

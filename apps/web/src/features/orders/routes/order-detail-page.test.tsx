@@ -103,3 +103,49 @@ describe('refunding an order', () => {
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 });
+
+describe('a cash-on-delivery order', () => {
+  it('shows where to deliver, how it ships, the fee, and what to collect on delivery', async () => {
+    const cod = order({
+      status: 'pending',
+      productType: 'physical',
+      paymentStatus: 'pending',
+      amount: 1450,
+      allowedStatuses: ['processing', 'cancelled'],
+      shipping: {
+        method: 'Standard',
+        carrier: null,
+        trackingNumber: null,
+        deliveryDate: null,
+        address: '12 Baker Street, London, NW1 6XE, UK',
+        fee: 450,
+      },
+      payment: {
+        status: 'pending',
+        amount: 1450,
+        currency: 'USD',
+        amountFormatted: '$14.50',
+        method: 'cash_on_delivery',
+      },
+    });
+    serve(cod, cod);
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect((await screen.findByTestId('order-shipping-address')).textContent).toContain(
+      '12 Baker Street, London, NW1 6XE, UK',
+    );
+    expect(screen.getByText('Standard')).toBeTruthy();
+    expect(screen.getByText('Shipping fee').nextSibling?.textContent).toContain('$4.50');
+    expect(screen.getByText('Payment method').nextSibling?.textContent).toContain('Cash on Delivery');
+    expect(screen.getByTestId('order-collect-on-delivery')?.textContent).toContain('$14.50');
+  });
+
+  it('names the payment method of a paid order without asking to collect anything', async () => {
+    const paidOrder = order();
+    serve(paidOrder, paidOrder);
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect((await screen.findByText('Payment method')).nextSibling?.textContent).toContain('Telegram Stars');
+    expect(screen.queryByTestId('order-collect-on-delivery')).toBeNull();
+  });
+});
