@@ -23,6 +23,7 @@ export const PAYMENT_TEXTS = defineTexts({
     codAddressTooShort: 'Please send the full delivery address: street, city, postal code and country.',
     codConfirmed: 'Thank you! Order #{number} is confirmed. You pay {total} on delivery to:\n{address}',
     shippingNotAvailable: 'Sorry, we do not deliver to this address.',
+    reorderRestored: 'Your items are back in your cart.',
     codAskZone: 'Cash on delivery for order #{number}. Where should we deliver it?',
     codZoneElsewhere: '🌍 Somewhere else',
     codNoDelivery:
@@ -41,9 +42,6 @@ export const PAYMENT_TEXTS = defineTexts({
     regionAU: '🇦🇺 Australia',
     regionASIA: '🌏 Asia',
     regionLOCAL: '📍 Local area',
-    reservationExpired:
-      'Order #{number} was not paid within 15 minutes, so it was cancelled and its items went back on sale. Your cart still has them: tap below to try again.',
-    reservationTryAgain: '🛒 Try again',
     payRefusedUnknown: 'This invoice is no longer valid.',
     payRefusedPaid: 'This order is already paid.',
     payRefusedExpired: 'Sorry, the reservation for this order has expired. Please place the order again.',
@@ -82,6 +80,7 @@ export const PAYMENT_TEXTS = defineTexts({
     codAddressTooShort: 'Envía la dirección completa: calle, ciudad, código postal y país.',
     codConfirmed: '¡Gracias! El pedido #{number} está confirmado. Pagas {total} al recibirlo en:\n{address}',
     shippingNotAvailable: 'Lo sentimos, no hacemos envíos a esta dirección.',
+    reorderRestored: 'Tus artículos están de nuevo en tu carrito.',
     codAskZone: 'Pago contra entrega del pedido #{number}. ¿Dónde lo entregamos?',
     codZoneElsewhere: '🌍 En otro lugar',
     codNoDelivery:
@@ -100,9 +99,6 @@ export const PAYMENT_TEXTS = defineTexts({
     regionAU: '🇦🇺 Australia',
     regionASIA: '🌏 Asia',
     regionLOCAL: '📍 Zona local',
-    reservationExpired:
-      'El pedido #{number} no se pagó en 15 minutos, así que se canceló y sus artículos volvieron a la venta. Siguen en tu carrito: toca abajo para intentarlo de nuevo.',
-    reservationTryAgain: '🛒 Intentar de nuevo',
     payRefusedUnknown: 'Esta factura ya no es válida.',
     payRefusedPaid: 'Este pedido ya está pagado.',
     payRefusedExpired: 'Lo sentimos, la reserva de este pedido ha caducado. Vuelve a hacer el pedido.',
@@ -141,6 +137,7 @@ export const PAYMENT_TEXTS = defineTexts({
     codConfirmed:
       'Merci ! La commande n° {number} est confirmée. Vous payez {total} à la livraison à :\n{address}',
     shippingNotAvailable: 'Désolé, nous ne livrons pas à cette adresse.',
+    reorderRestored: 'Vos articles sont de retour dans votre panier.',
     codAskZone: 'Paiement à la livraison pour la commande n° {number}. Où faut-il la livrer ?',
     codZoneElsewhere: '🌍 Ailleurs',
     codNoDelivery:
@@ -159,9 +156,6 @@ export const PAYMENT_TEXTS = defineTexts({
     regionAU: '🇦🇺 Australie',
     regionASIA: '🌏 Asie',
     regionLOCAL: '📍 Zone locale',
-    reservationExpired:
-      'La commande n° {number} n’a pas été payée dans les 15 minutes : elle a été annulée et ses articles remis en vente. Ils sont toujours dans votre panier : touchez ci-dessous pour réessayer.',
-    reservationTryAgain: '🛒 Réessayer',
     payRefusedUnknown: 'Cette facture n’est plus valable.',
     payRefusedPaid: 'Cette commande est déjà payée.',
     payRefusedExpired: 'Désolé, la réservation de cette commande a expiré. Veuillez repasser la commande.',
@@ -201,6 +195,7 @@ export const PAYMENT_TEXTS = defineTexts({
     codAddressTooShort: 'Bitte sende die vollständige Lieferadresse: Straße, Ort, Postleitzahl und Land.',
     codConfirmed: 'Danke! Bestellung #{number} ist bestätigt. Du zahlst {total} bei Lieferung an:\n{address}',
     shippingNotAvailable: 'Leider liefern wir nicht an diese Adresse.',
+    reorderRestored: 'Deine Artikel liegen wieder in deinem Warenkorb.',
     codAskZone: 'Nachnahme für Bestellung #{number}. Wohin sollen wir liefern?',
     codZoneElsewhere: '🌍 Woandershin',
     codNoDelivery:
@@ -219,9 +214,6 @@ export const PAYMENT_TEXTS = defineTexts({
     regionAU: '🇦🇺 Australien',
     regionASIA: '🌏 Asien',
     regionLOCAL: '📍 Lokal',
-    reservationExpired:
-      'Bestellung #{number} wurde nicht innerhalb von 15 Minuten bezahlt, daher wurde sie storniert und die Artikel sind wieder im Verkauf. Sie liegen noch in deinem Warenkorb: tippe unten, um es erneut zu versuchen.',
-    reservationTryAgain: '🛒 Erneut versuchen',
     payRefusedUnknown: 'Diese Rechnung ist nicht mehr gültig.',
     payRefusedPaid: 'Diese Bestellung ist bereits bezahlt.',
     payRefusedExpired: 'Leider ist die Reservierung für diese Bestellung abgelaufen. Bitte bestelle erneut.',
@@ -260,6 +252,7 @@ export const PAYMENT_TEXTS = defineTexts({
     codConfirmed:
       'Спасибо! Заказ №{number} подтверждён. Вы оплатите {total} при получении по адресу:\n{address}',
     shippingNotAvailable: 'Извините, мы не доставляем по этому адресу.',
+    reorderRestored: 'Товары снова в вашей корзине.',
     codAskZone: 'Оплата при получении для заказа №{number}. Куда доставить?',
     codZoneElsewhere: '🌍 В другое место',
     codNoDelivery:
@@ -278,9 +271,6 @@ export const PAYMENT_TEXTS = defineTexts({
     regionAU: '🇦🇺 Австралия',
     regionASIA: '🌏 Азия',
     regionLOCAL: '📍 Местная доставка',
-    reservationExpired:
-      'Заказ №{number} не был оплачен в течение 15 минут, поэтому он отменён, а товары снова в продаже. Они всё ещё в вашей корзине: нажмите ниже, чтобы попробовать снова.',
-    reservationTryAgain: '🛒 Попробовать снова',
     payRefusedUnknown: 'Этот счёт больше не действителен.',
     payRefusedPaid: 'Этот заказ уже оплачен.',
     payRefusedExpired: 'Извините, бронь этого заказа истекла. Оформите заказ заново.',
@@ -314,6 +304,7 @@ export const PAYMENT_TEXTS = defineTexts({
     codAddressTooShort: '请发送完整的收货地址：街道、城市、邮编和国家。',
     codConfirmed: '谢谢！订单 #{number} 已确认。您将在收货时支付 {total}，收货地址：\n{address}',
     shippingNotAvailable: '抱歉，我们不配送到此地址。',
+    reorderRestored: '您的商品已放回购物车。',
     codAskZone: '订单 #{number} 货到付款。请问送到哪里？',
     codZoneElsewhere: '🌍 其他地区',
     codNoDelivery:
@@ -332,9 +323,6 @@ export const PAYMENT_TEXTS = defineTexts({
     regionAU: '🇦🇺 澳大利亚',
     regionASIA: '🌏 亚洲',
     regionLOCAL: '📍 本地',
-    reservationExpired:
-      '订单 #{number} 未在 15 分钟内付款，已被取消，商品已重新上架。它们仍在您的购物车中：点击下方重试。',
-    reservationTryAgain: '🛒 重试',
     payRefusedUnknown: '此账单已失效。',
     payRefusedPaid: '此订单已付款。',
     payRefusedExpired: '抱歉，此订单的预留已过期。请重新下单。',

@@ -266,6 +266,23 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     );
   }
 
+  // "Try again" under the word that an unpaid order was cancelled (notifications): its lines go back in the
+  // cart (added to what is there), which is priced and checked against stock as the customer views it.
+  composer.callbackQuery(new RegExp(`^reorder:${UUID}$`), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const lines = await pay.reorderLines(shopRef(ctx), ctx.match[1] ?? '', ctx.from.id);
+    if (!lines) return refuse(ctx, 'unknown');
+    const key = sessionKey(ctx, ctx.from.id);
+    const { cart } = await deps.sessions.read(key);
+    const same = (a: { productId: string; variation: string | null }, b: typeof a) =>
+      a.productId === b.productId && a.variation === b.variation;
+    const merged = [...cart, ...lines.filter((l) => !cart.some((c) => same(c, l)))];
+    await deps.sessions.write(key, { cart: merged });
+    await ctx.reply(ctx.say('reorderRestored'), {
+      reply_markup: new InlineKeyboard().text(ctx.say('viewCart'), 'cart'),
+    });
+  });
+
   // "Pay" on an unpaid order (the checkout's hand-off message, or the customer coming back to it).
   composer.callbackQuery(new RegExp(`^offer:${UUID}$`), async (ctx) => {
     await ctx.answerCallbackQuery();

@@ -17,6 +17,7 @@ import {
   paymentRailsOf,
   shippingOptionsFor,
 } from './shop-payments-invoices.service';
+import { linesToReorder } from './shop-payments-orders.service';
 import { chooseCashOnDelivery, receivePayment } from './shop-payments-receive.service';
 import { refundOrder } from './shop-payments-refunds.service';
 
@@ -44,6 +45,8 @@ export function createShopPaymentsService(deps: ShopPaymentsDeps) {
         createCryptoLink(deps, shop, orderId, payerId),
       cashOnDelivery: (shop: ShopRef, orderId: string, payerId: number, address: string) =>
         chooseCashOnDelivery(deps, shop, orderId, payerId, address),
+      reorderLines: (shop: ShopRef, orderId: string, payerId: number) =>
+        linesToReorder(deps, shop, orderId, payerId),
       codZones: (shop: ShopRef, orderId: string, payerId: number) =>
         codShippingZones(deps, shop, orderId, payerId),
       codQuote: (shop: ShopRef, orderId: string, payerId: number, region: ShippingRegion | null) =>
