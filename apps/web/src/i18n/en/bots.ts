@@ -206,4 +206,7 @@ export const bots = {
   'bots.tokenTest.testing': 'Testing...',
   'bots.tokenTest.valid': '✓ Token is valid and active',
   'bots.tokenTest.invalid': '✗ Invalid token. Please check and try again',
+  'bots.detail.unpayable':
+    'Customers cannot pay for some of this bot’s products: no payment method that is switched on takes them.',
+  'bots.detail.unpayableFix': 'Payment Providers',
 } as const;

@@ -224,4 +224,7 @@ export const bots = {
   'bots.tokenTest.testing': 'Проверяем...',
   'bots.tokenTest.valid': '✓ Токен действителен и активен',
   'bots.tokenTest.invalid': '✗ Неверный токен. Проверьте и попробуйте ещё раз',
+  'bots.detail.unpayable':
+    'Покупатели не могут оплатить часть товаров этого бота: ни один включённый способ оплаты их не принимает.',
+  'bots.detail.unpayableFix': 'Платёжные системы',
 } satisfies AreaCatalogue<typeof en>;

@@ -192,4 +192,6 @@ export const bots = {
   'bots.tokenTest.testing': '正在测试...',
   'bots.tokenTest.valid': '✓ 令牌有效且可用',
   'bots.tokenTest.invalid': '✗ 令牌无效，请检查后重试',
+  'bots.detail.unpayable': '顾客无法为此机器人的部分商品付款：已开启的付款方式都无法收取。',
+  'bots.detail.unpayableFix': '支付服务商',
 } satisfies AreaCatalogue<typeof en>;

@@ -219,6 +219,14 @@ function Providers({ botId, data }: { botId: string; data: PaymentProviders }) {
 
   return (
     <div className={styles.stack}>
+      {/* A product type the bot sells that no switched-on rail takes: its customers' checkout would fail. */}
+      {data.unpayable.map((type) => (
+        <Card key={type} className={styles.section} data-testid={`unpayable-${type}`}>
+          <p className={styles.bad} role="alert">
+            {t(`settings.payments.unpayable.${type}` as MessageKey)}
+          </p>
+        </Card>
+      ))}
       {data.providers.map((p) => (
         <Card key={p.id} className={styles.section} data-testid={`provider-${p.id}`}>
           <div className={styles.head}>
