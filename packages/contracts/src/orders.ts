@@ -176,6 +176,9 @@ export const OrderTimelineEntry = z.object({
   status: OrderStatus.nullable(),
   note: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** An order.updated at payment: the rail chosen (cash_on_delivery) or the shipping method's name. */
+  paymentMethod: z.string().nullable().optional(),
+  shippingMethod: z.string().nullable().optional(),
   actor: OrderActor,
   timestamp: z.string(),
 });

@@ -117,6 +117,9 @@ export const orders = {
 
   'orders.timeline.placed': 'Bestellung aufgegeben',
   'orders.timeline.status': 'Status auf „{status}“ gesetzt',
+  'orders.timeline.cashOnDelivery': 'Nachnahme gewählt',
+  'orders.timeline.shipping': 'Versand gewählt: {method}',
+  'orders.timeline.updated': 'Bestellung geändert',
   'orders.timeline.note': 'Notiz hinzugefügt',
   'orders.timeline.by': 'von {actor}',
   'orders.timeline.tracking': 'Sendungsnummer: {tracking}',

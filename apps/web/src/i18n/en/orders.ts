@@ -115,6 +115,9 @@ export const orders = {
 
   'orders.timeline.placed': 'Order placed',
   'orders.timeline.status': 'Status changed to {status}',
+  'orders.timeline.cashOnDelivery': 'Cash on delivery chosen',
+  'orders.timeline.shipping': 'Shipping chosen: {method}',
+  'orders.timeline.updated': 'Order updated',
   'orders.timeline.note': 'Note added',
   'orders.timeline.by': 'by {actor}',
   'orders.timeline.tracking': 'Tracking number: {tracking}',

@@ -117,6 +117,9 @@ export const orders = {
 
   'orders.timeline.placed': 'Pedido realizado',
   'orders.timeline.status': 'Estado cambiado a {status}',
+  'orders.timeline.cashOnDelivery': 'Pago contra reembolso elegido',
+  'orders.timeline.shipping': 'Envío elegido: {method}',
+  'orders.timeline.updated': 'Pedido actualizado',
   'orders.timeline.note': 'Nota añadida',
   'orders.timeline.by': 'por {actor}',
   'orders.timeline.tracking': 'Número de seguimiento: {tracking}',

@@ -117,6 +117,9 @@ export const orders = {
 
   'orders.timeline.placed': 'Commande passée',
   'orders.timeline.status': 'Statut passé à « {status} »',
+  'orders.timeline.cashOnDelivery': 'Paiement à la livraison choisi',
+  'orders.timeline.shipping': 'Livraison choisie : {method}',
+  'orders.timeline.updated': 'Commande modifiée',
   'orders.timeline.note': 'Note ajoutée',
   'orders.timeline.by': 'par {actor}',
   'orders.timeline.tracking': 'Numéro de suivi : {tracking}',

@@ -137,6 +137,9 @@ export const orders = {
 
   'orders.timeline.placed': 'Заказ оформлен',
   'orders.timeline.status': 'Статус изменён: {status}',
+  'orders.timeline.cashOnDelivery': 'Выбрана оплата при получении',
+  'orders.timeline.shipping': 'Выбрана доставка: {method}',
+  'orders.timeline.updated': 'Заказ изменён',
   'orders.timeline.note': 'Добавлена заметка',
   'orders.timeline.by': '{actor}',
   'orders.timeline.tracking': 'Трек-номер: {tracking}',

@@ -116,6 +116,9 @@ export const orders = {
 
   'orders.timeline.placed': '已下单',
   'orders.timeline.status': '状态改为{status}',
+  'orders.timeline.cashOnDelivery': '已选择货到付款',
+  'orders.timeline.shipping': '已选择配送：{method}',
+  'orders.timeline.updated': '订单已更新',
   'orders.timeline.note': '添加了备注',
   'orders.timeline.by': '操作人：{actor}',
   'orders.timeline.tracking': '物流单号：{tracking}',

@@ -149,3 +149,33 @@ describe('a cash-on-delivery order', () => {
     expect(screen.queryByTestId('order-collect-on-delivery')).toBeNull();
   });
 });
+
+describe('the order timeline', () => {
+  it('words what the customer chose at payment, and each payment event as what it did', async () => {
+    const actor = { kind: 'customer' as const, name: 'Ann Lee' };
+    const entry = {
+      fromStatus: null,
+      status: null,
+      note: null,
+      trackingNumber: null,
+      actor,
+      timestamp: '2025-01-01T10:01:00.000Z',
+    };
+    const detail = order({
+      paymentStatus: 'refunded',
+      timeline: [
+        { ...entry, id: 'e1', kind: 'updated', event: 'order.updated', paymentMethod: 'cash_on_delivery' },
+        { ...entry, id: 'e2', kind: 'updated', event: 'order.updated', shippingMethod: 'Express' },
+        { ...entry, id: 'e3', kind: 'payment', event: 'payment.received' },
+      ],
+    });
+    serve(detail, detail);
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    await userEvent.click(await screen.findByRole('tab', { name: 'Timeline' }));
+    const titles = [...screen.getByTestId('order-timeline').querySelectorAll('li > span:first-child')].map(
+      (el) => el.textContent,
+    );
+    expect(titles).toEqual(['Cash on delivery chosen', 'Shipping chosen: Express', 'Paid']);
+  });
+});
