@@ -73,6 +73,14 @@ const service = () =>
   createSettingsService({ db: t.database.db, bots: undefined as never, secrets: undefined as never });
 
 describe('store details', () => {
+  it('opens store details never saved with the bot’s name as the store name', async () => {
+    const { url } = await newBot();
+    expect((await inject('GET', `${url}/store`)).json()).toMatchObject({ storeName: 'Shop' });
+    // Something else saved first (the shipping settings) does not count as store details saved.
+    await inject('PUT', `${url}/shipping/settings`, { trackingEnabled: true, freeShippingThreshold: '10' });
+    expect((await inject('GET', `${url}/store`)).json()).toMatchObject({ storeName: 'Shop' });
+  });
+
   it('saves the store details and answers them on the next read, with an event naming what changed', async () => {
     const { bot, url } = await newBot();
     const body = {

@@ -78,9 +78,11 @@ export function BotDetailsPage() {
   const status =
     kind === 'normal'
       ? t('bots.status.active')
-      : kind === 'expired'
-        ? t('bots.status.expired')
-        : t('bots.status.inactive');
+      : kind === 'stopped'
+        ? t('bots.status.stopped')
+        : kind === 'expired'
+          ? t('bots.status.expired')
+          : t('bots.status.inactive');
 
   const open = (next: Tab) => {
     haptics.selection();
