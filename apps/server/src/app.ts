@@ -283,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bots,
     secrets,
     onCacheCleared: (botId) => shop.runtime.forget(botId),
+    productTypesSold: products.typesSoldBy,
     ...clock,
   });
   const cryptoProvider =

@@ -87,7 +87,10 @@ export const OrderShipping = z.object({
   trackingNumber: z.string().nullable(),
   /** ISO date (YYYY-MM-DD) or date-time. */
   deliveryDate: z.string().nullable(),
+  /** Where the customer asked it delivered, on one line as they gave it. */
   address: z.string().nullable(),
+  /** What the customer pays for shipping (minor units of the order's currency); null when none was chosen. */
+  fee: z.number().int().nullable(),
 });
 export type OrderShipping = z.infer<typeof OrderShipping>;
 
@@ -160,6 +163,7 @@ export const OrderPayment = z.object({
   amount: z.number().int(),
   currency: z.string(),
   amountFormatted: z.string(),
+  /** The rail the customer chose (a PaymentProviderId: stars, card, …, cash_on_delivery); null until chosen. */
   method: z.string().nullable(),
 });
 export type OrderPayment = z.infer<typeof OrderPayment>;
@@ -178,6 +182,9 @@ export const OrderTimelineEntry = z.object({
   status: OrderStatus.nullable(),
   note: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** An order.updated at payment: the rail chosen (cash_on_delivery) or the shipping method's name. */
+  paymentMethod: z.string().nullable().optional(),
+  shippingMethod: z.string().nullable().optional(),
   actor: OrderActor,
   timestamp: z.string(),
 });

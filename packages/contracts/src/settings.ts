@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOT_LIMITS, BotParams } from './bots';
+import { ProductType } from './catalogue';
 import { text } from './common';
 
 /**
@@ -381,7 +382,14 @@ export const PaymentProvider = z.object({
   updatedAt: z.string().nullable(),
 });
 export type PaymentProvider = z.infer<typeof PaymentProvider>;
-export const PaymentProviders = z.object({ providers: z.array(PaymentProvider) });
+export const PaymentProviders = z.object({
+  providers: z.array(PaymentProvider),
+  /**
+   * The product types the bot sells now (active products) that no enabled rail can take in the bot's currency:
+   * a customer's checkout of them ends on "this shop cannot take payment". Empty when every type is covered.
+   */
+  unpayable: z.array(ProductType),
+});
 export type PaymentProviders = z.infer<typeof PaymentProviders>;
 
 export const ProviderParams = BotParams.extend({ providerId: PaymentProviderId });

@@ -136,6 +136,33 @@ describe('seedDemoVendor', () => {
     }
   });
 
+  it('lets every shop that sells physical goods take payment for them and ship them (Stars alone cannot)', async () => {
+    const shops = await rows<{ id: string; username: string }>(sql`
+      select b.id, b.username from bots b
+      where b.vendor_id = ${first.vendorId} and b.is_active and b.deleted_at is null and exists (
+        select 1 from products p where p.vendor_id = b.vendor_id and p.status = 'active'
+          and p.product_type = 'physical' and (p.all_bots or exists (
+            select 1 from product_bots pb where pb.vendor_id = p.vendor_id and pb.product_id = p.id and pb.bot_id = b.id)))`);
+    expect(shops.length).toBeGreaterThan(0);
+    for (const shop of shops) {
+      const rails = await rows<{ provider: string; secrets: string | null }>(sql`
+        select provider, secrets_ciphertext as secrets from bot_payment_providers
+        where bot_id = ${shop.id} and enabled and configured and currencies ? 'USD' order by provider`);
+      expect(
+        rails.map((r) => r.provider),
+        shop.username,
+      ).toEqual(['card', 'cash_on_delivery']);
+      const card = rails.find((r) => r.provider === 'card');
+      expect(JSON.parse(secrets.decrypt(card?.secrets ?? '')).providerToken).toMatch(/:TEST:/);
+      const methods = await rows<{ regions: string[] }>(sql`
+        select regions from bot_shipping_methods where bot_id = ${shop.id} and enabled`);
+      expect(
+        methods.flatMap((m) => m.regions),
+        shop.username,
+      ).toEqual(expect.arrayContaining(['US', 'EU']));
+    }
+  });
+
   it('gives each running demo shop a webhook on this server with a secret kept across starts', async () => {
     const publicUrl = 'http://localhost:3000';
     const hooks = await demoShopWebhooks(database.db, { vendorId: first.vendorId, secrets, publicUrl });

@@ -7,6 +7,7 @@ import { DEMO_BOTS, seedBots } from './demo-bots';
 import { insertCatalogue } from './seed-catalogue';
 import { insertHistory } from './seed-history';
 import { insertCustomersAndOrders } from './seed-orders';
+import { insertRailsAndShipping } from './seed-rails';
 import { deleteVendorData, insertBots, insertVendor } from './seed-vendor';
 import { seededUuid } from './sql-random';
 
@@ -150,6 +151,7 @@ async function insertDemoData(tx: Tx, vendorId: string, now: Date, opts: SeedOpt
   await insertVendor(tx, vendorId, now);
   const seeded = await insertBots(tx, vendorId, seed, now, secrets, seedBots(opts.bots ?? DEMO_BOTS.length));
   const catalogue = await insertCatalogue(tx, vendorId, seed, now, seeded);
+  await insertRailsAndShipping(tx, vendorId, seed, now, secrets, seeded);
   stepDone('vendor, bots and catalogue');
   await insertCustomersAndOrders(tx, vendorId, now, opts, seeded, catalogue.picks, stepDone);
   await insertHistory(tx, vendorId, seed, now, catalogue.products, seeded);

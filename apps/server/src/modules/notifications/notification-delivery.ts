@@ -26,7 +26,15 @@ export async function sendTo(
       link_preview_options: { is_disabled: true },
       ...(message.button && link
         ? { reply_markup: { inline_keyboard: [[{ text: message.button.text, url: link }]] } }
-        : {}),
+        : message.action
+          ? {
+              reply_markup: {
+                inline_keyboard: [
+                  [{ text: message.action.text, callback_data: message.action.callbackData }],
+                ],
+              },
+            }
+          : {}),
     });
     return { status: 'sent', chatId };
   } catch (err) {

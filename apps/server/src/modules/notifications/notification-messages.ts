@@ -4,6 +4,7 @@ import type { EventType } from '@app/contracts/events';
 import { PLANS } from '@app/contracts/plans';
 import type { NotificationAudience } from '../../db/schema/index';
 import { formatAmount } from '../../lib/money';
+import { RESERVATION_EXPIRED_NOTE } from '../orders/orders.service';
 import {
   CUSTOMER_TEXTS,
   type CustomerTextKey,
@@ -70,6 +71,7 @@ export type CustomerNotice =
   | 'order_delivered'
   | 'order_completed'
   | 'order_cancelled'
+  | 'order_expired'
   | 'order_refunded';
 
 /** An event as the notifications see it. */
@@ -114,6 +116,10 @@ export function noticeOf(
     case 'order.cancelled': {
       // Only the vendor's own moves: the runtime's (a digital order completing as it is delivered, an unpaid
       // reservation expiring) are told by the shop in the chat as they happen.
+      // Except an unpaid order cancelled when its reservation ran out: the customer is told, with a way back.
+      if (e.actorKind === 'system' && e.payload.note === RESERVATION_EXPIRED_NOTE) {
+        return { audience: 'customer', kind: 'order_expired', subjectId: e.subjectId };
+      }
       if (e.actorKind !== 'owner' && e.actorKind !== 'staff') return null;
       const kind = FOLLOW_UPS[String(e.payload.to)];
       return kind ? { audience: 'customer', kind, subjectId: e.subjectId } : null;
@@ -129,8 +135,15 @@ export function noticeOf(
   }
 }
 
-/** A message ready to send: its text and, for vendors, a button that opens a back-office screen. */
-export type Message = { text: string; button: { text: string; startParam: string } | null };
+/**
+ * A message ready to send: its text and, for vendors, a button that opens a back-office screen; for customers,
+ * maybe a button the shop bot answers (`callbackData`).
+ */
+export type Message = {
+  text: string;
+  button: { text: string; startParam: string } | null;
+  action?: { text: string; callbackData: string };
+};
 
 type Params = Record<string, unknown>;
 
@@ -252,7 +265,7 @@ export function vendorMessage(
 /** A follow-up to a customer, in the shop bot's language; `orderNumber` is the order's own. */
 export function customerMessage(
   kind: CustomerNotice,
-  n: { params: Params; orderNumber: number },
+  n: { params: Params; orderNumber: number; orderId?: string },
   language: Language,
 ): Message {
   const p = n.params;
@@ -276,6 +289,13 @@ export function customerMessage(
     case 'order_cancelled':
       lines.push(say('orderCancelled', { number }));
       break;
+    case 'order_expired':
+      // The shop bot's `reorder:` puts the order's lines back in the cart (features/payment.ts).
+      return {
+        text: say('reservationExpired', { number }),
+        button: null,
+        ...(n.orderId ? { action: { text: say('tryAgain'), callbackData: `reorder:${n.orderId}` } } : {}),
+      };
     case 'order_refunded': {
       lines.push(say('orderRefunded', { number }));
       const amount = num(p.amountMinor);

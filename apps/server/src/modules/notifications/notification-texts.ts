@@ -232,6 +232,9 @@ export const CUSTOMER_TEXTS = defineTexts({
     orderDelivered: '✅ Your order #{number} has been delivered.',
     orderCompleted: '🎉 Your order #{number} is complete. Thank you for shopping with us!',
     orderCancelled: 'Your order #{number} has been cancelled.',
+    reservationExpired:
+      'Order #{number} was not paid within 15 minutes, so it was cancelled and its items went back on sale. Tap below to put them back in your cart and try again.',
+    tryAgain: '🛒 Try again',
     orderRefunded: '💸 Your payment for order #{number} has been refunded.',
     refundAmount: 'Amount: {amount}',
   },
@@ -241,6 +244,9 @@ export const CUSTOMER_TEXTS = defineTexts({
     orderDelivered: '✅ Tu pedido #{number} ha sido entregado.',
     orderCompleted: '🎉 Tu pedido #{number} está completado. ¡Gracias por tu compra!',
     orderCancelled: 'Tu pedido #{number} ha sido cancelado.',
+    reservationExpired:
+      'El pedido #{number} no se pagó en 15 minutos, así que se canceló y sus artículos volvieron a la venta. Toca abajo para volver a ponerlos en tu carrito e intentarlo de nuevo.',
+    tryAgain: '🛒 Intentar de nuevo',
     orderRefunded: '💸 Se ha reembolsado el pago de tu pedido #{number}.',
     refundAmount: 'Importe: {amount}',
   },
@@ -250,6 +256,9 @@ export const CUSTOMER_TEXTS = defineTexts({
     orderDelivered: '✅ Votre commande #{number} a été livrée.',
     orderCompleted: '🎉 Votre commande #{number} est terminée. Merci pour votre achat !',
     orderCancelled: 'Votre commande #{number} a été annulée.',
+    reservationExpired:
+      'La commande #{number} n’a pas été payée dans les 15 minutes : elle a été annulée et ses articles remis en vente. Touchez ci-dessous pour les remettre dans votre panier et réessayer.',
+    tryAgain: '🛒 Réessayer',
     orderRefunded: '💸 Le paiement de votre commande #{number} a été remboursé.',
     refundAmount: 'Montant : {amount}',
   },
@@ -259,6 +268,9 @@ export const CUSTOMER_TEXTS = defineTexts({
     orderDelivered: '✅ Deine Bestellung #{number} wurde zugestellt.',
     orderCompleted: '🎉 Deine Bestellung #{number} ist abgeschlossen. Danke für deinen Einkauf!',
     orderCancelled: 'Deine Bestellung #{number} wurde storniert.',
+    reservationExpired:
+      'Bestellung #{number} wurde nicht innerhalb von 15 Minuten bezahlt, daher wurde sie storniert und die Artikel sind wieder im Verkauf. Tippe unten, um sie wieder in deinen Warenkorb zu legen und es erneut zu versuchen.',
+    tryAgain: '🛒 Erneut versuchen',
     orderRefunded: '💸 Die Zahlung für deine Bestellung #{number} wurde erstattet.',
     refundAmount: 'Betrag: {amount}',
   },
@@ -268,6 +280,9 @@ export const CUSTOMER_TEXTS = defineTexts({
     orderDelivered: '✅ Ваш заказ #{number} доставлен.',
     orderCompleted: '🎉 Ваш заказ #{number} выполнен. Спасибо за покупку!',
     orderCancelled: 'Ваш заказ #{number} отменён.',
+    reservationExpired:
+      'Заказ #{number} не был оплачен в течение 15 минут, поэтому он отменён, а товары снова в продаже. Нажмите ниже, чтобы вернуть их в корзину и попробовать снова.',
+    tryAgain: '🛒 Попробовать снова',
     orderRefunded: '💸 Оплата вашего заказа #{number} возвращена.',
     refundAmount: 'Сумма: {amount}',
   },
@@ -277,6 +292,9 @@ export const CUSTOMER_TEXTS = defineTexts({
     orderDelivered: '✅ 您的订单 #{number} 已送达。',
     orderCompleted: '🎉 您的订单 #{number} 已完成。感谢您的购买！',
     orderCancelled: '您的订单 #{number} 已取消。',
+    reservationExpired:
+      '订单 #{number} 未在 15 分钟内付款，已被取消，商品已重新上架。点击下方将它们放回购物车并重试。',
+    tryAgain: '🛒 重试',
     orderRefunded: '💸 您订单 #{number} 的付款已退款。',
     refundAmount: '金额：{amount}',
   },

@@ -160,6 +160,7 @@ const CUSTOMER_NOTICES: ReadonlySet<string> = new Set<CustomerNotice>([
   'order_delivered',
   'order_completed',
   'order_cancelled',
+  'order_expired',
   'order_refunded',
 ]);
 
@@ -274,7 +275,11 @@ export async function tellCustomer(
   if (contact.blockedAt) {
     return { status: 'skipped', chatId: contact.telegramId, reason: 'customer blocked the bot' };
   }
-  const message = customerMessage(kind, { params: row.params, orderNumber: order.number }, bot.language);
+  const message = customerMessage(
+    kind,
+    { params: row.params, orderNumber: order.number, orderId: row.subjectId },
+    bot.language,
+  );
   const outcome = await sendTo(parts.botApi, bot.token, contact.telegramId, message, null);
   if (outcome.status === 'blocked') {
     await customers.markBlocked(row.vendorId, order.customerId, order.botId, parts.now());

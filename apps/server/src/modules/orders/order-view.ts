@@ -68,7 +68,13 @@ export function timelineOf(r: repo.OrderRow, events: repo.EventRow[]): OrderTime
     } else if (e.type === 'order.note_added') {
       out.push({ ...base, ...common, kind: 'note', note: str(p.text) });
     } else {
-      out.push({ ...base, ...common, kind: 'updated' });
+      out.push({
+        ...base,
+        ...common,
+        kind: 'updated',
+        paymentMethod: str(p.paymentMethod),
+        shippingMethod: str(p.shippingMethod),
+      });
     }
   }
   // Orders from before the events (the seed's history): 'Order placed', and the status they reached.
@@ -107,6 +113,7 @@ export function shippingOf(r: repo.OrderRow) {
     trackingNumber: str(s.trackingNumber),
     deliveryDate: str(s.deliveryDate),
     address: str(s.address),
+    fee: num(s.shippingMinor),
   };
 }
 

@@ -116,6 +116,11 @@ export async function visibleProduct(
 }
 
 /** Live products each bot sells (those for every bot included); every bot given is in the map. */
+/** The product types the bot sells now (active products), for the payment rails' warning. */
+export function productTypesSoldBy(deps: ProductReadsDeps, vendorId: string, botId: string) {
+  return repo.productTypesSoldBy(deps.db, vendorId, botId);
+}
+
 export function countProductsByBot(deps: ProductReadsDeps, vendorId: string, botIds: string[]) {
   return repo.productCounts(deps.db, vendorId, botIds);
 }

@@ -839,3 +839,12 @@ export async function addViews(tx: Tx, vendorId: string, views: Map<string, numb
       .where(and(eq(products.vendorId, vendorId), eq(products.id, productId)));
   }
 }
+
+/** The product types the bot sells now: its active products, its own or the vendor's "All bots" ones. */
+export async function productTypesSoldBy(db: Conn, vendorId: string, botId: string): Promise<ProductType[]> {
+  const rows = await db
+    .selectDistinct({ productType: products.productType })
+    .from(products)
+    .where(and(eq(products.vendorId, vendorId), eq(products.status, 'active'), soldThrough([botId])));
+  return rows.map((r) => r.productType);
+}

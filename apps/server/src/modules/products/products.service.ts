@@ -25,6 +25,7 @@ import {
   productContext,
   productQr,
   productSlots,
+  productTypesSoldBy,
   productViews,
   shareProduct,
   visibleProduct,
@@ -52,6 +53,7 @@ export type ProductsDeps = ProductWritesDeps;
 export function createProductsService(deps: ProductsDeps) {
   return {
     countsByBot: (vendorId: string, botIds: string[]) => countProductsByBot(deps, vendorId, botIds),
+    typesSoldBy: (vendorId: string, botId: string) => productTypesSoldBy(deps, vendorId, botId),
     list: (actor: Actor, q: z.output<typeof ListProductsQuery>) => listProducts(deps, actor, q),
     get: (actor: Actor, productId: string) => getProduct(deps, actor, productId),
     create: (actor: Actor, body: NewProduct) => createProduct(deps, actor, body),

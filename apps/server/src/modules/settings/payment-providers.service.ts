@@ -1,3 +1,4 @@
+import { type ProductType, ProductType as ProductTypeSchema } from '@app/contracts/catalogue';
 import {
   type ConfigureProviderBody,
   PAYMENT_PROVIDERS,
@@ -13,6 +14,8 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import * as repo from './settings.repository';
 import { botOf, invalid, recordSettingsSaved, type SettingsDeps } from './settings-section';
+
+const PRODUCT_TYPES = ProductTypeSchema.options;
 
 // Payment providers (spec part 2 §4): one row per configured provider in bot_payment_providers, its secrets
 // sealed with the deps' secrets and never answered. A provider without a row shows its defaults.
@@ -84,17 +87,36 @@ function secretsFor(
   return null;
 }
 
-/** Every provider, configured or not, without its secrets. */
+/**
+ * Whether an enabled provider can take payment for a product type in `currency`, by Telegram's rules as the
+ * shop's rails apply them (modules/shop/payments/rails.ts): digital goods by Stars only; physical goods and
+ * services by a Telegram Payments token or crypto keys in that currency; physical goods also cash on delivery.
+ */
+function takes(p: PaymentProvider, type: ProductType, currency: string): boolean {
+  if (!p.enabled || !p.configured) return false;
+  if (type === 'digital') return p.kind === 'stars';
+  const inCurrency = (p.currencies as readonly string[]).includes(currency);
+  if (p.kind === 'telegram_token' || p.kind === 'crypto') return inCurrency && p.hasSecret;
+  if (p.kind === 'none') return type === 'physical' && inCurrency;
+  return false;
+}
+
+/** Every provider, configured or not, without its secrets; and the types the bot sells that none can take. */
 export async function getProviders(
   deps: SettingsDeps,
   actor: Actor,
   botId: string,
 ): Promise<PaymentProviders> {
   const bot = await botOf(deps, actor, botId);
-  const rows = await providerRows(deps, bot.vendorId, bot.id);
-  return {
-    providers: PaymentProviderIdSchema.options.map((id) => providerView(id, rows.get(id), bot.currency)),
-  };
+  const [rows, sold] = await Promise.all([
+    providerRows(deps, bot.vendorId, bot.id),
+    deps.productTypesSold?.(bot.vendorId, bot.id) ?? ([] as ProductType[]),
+  ]);
+  const providers = PaymentProviderIdSchema.options.map((id) => providerView(id, rows.get(id), bot.currency));
+  const unpayable = PRODUCT_TYPES.filter(
+    (type) => sold.includes(type) && !providers.some((p) => takes(p, type, bot.currency)),
+  );
+  return { providers, unpayable };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ProductType } from '@app/contracts/catalogue';
 import type { Db, Tx } from '../../db/types';
 import { type Actor, eventActorOf } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -15,6 +16,8 @@ export type SettingsDeps = {
   secrets: Pick<Secrets, 'encrypt' | 'decrypt'>;
   /** Told after a "clear cache" commits: the shop runtime drops its built instance of the bot. */
   onCacheCleared?: (botId: string) => void;
+  /** The product types a bot sells now (the products module's): the payment screen warns of those no rail takes. */
+  productTypesSold?: (vendorId: string, botId: string) => Promise<ProductType[]>;
   now?: () => Date;
 };
 

@@ -101,6 +101,7 @@ export function createSettingsService(deps: SettingsDeps) {
       matchFilters: (botId: string, text: string) => filters.matchFilters(deps, botId, text),
       quoteShipping: (botId: string, region: ShippingRegion, subtotalMinor: number) =>
         shipping.quoteShipping(deps, botId, region, subtotalMinor),
+      shippingRegionsOf: (botId: string) => shipping.shippingRegionsOf(deps, botId),
       getPaymentProviders: (botId: string) => payments.getPaymentProviders(deps, botId),
       cacheClearedAt: (botId: string) => token.cacheClearedAt(deps, botId),
     },

@@ -1,7 +1,16 @@
 import { BOT_MESSAGES, DEFAULT_WELCOME_MESSAGE } from '@app/contracts/bots';
 import { FILTER_LISTS, SETTINGS_MESSAGES } from '@app/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBot, fakeBot, makeToken, type Vendor, vendor } from '../../../test/factories';
+import {
+  createBot,
+  createCategory,
+  createProduct,
+  fakeBot,
+  makeToken,
+  productBody,
+  type Vendor,
+  vendor,
+} from '../../../test/factories';
 import { hookedBotApi, startApp } from '../../../test/fake-telegram';
 import { bearer, createTestApp, eventsOf, signIn, type TestApp, telegramUser } from '../../../test/harness';
 import { telegramIdentities } from '../../db/schema/index';
@@ -64,6 +73,14 @@ const service = () =>
   createSettingsService({ db: t.database.db, bots: undefined as never, secrets: undefined as never });
 
 describe('store details', () => {
+  it('opens store details never saved with the bot’s name as the store name', async () => {
+    const { url } = await newBot();
+    expect((await inject('GET', `${url}/store`)).json()).toMatchObject({ storeName: 'Shop' });
+    // Something else saved first (the shipping settings) does not count as store details saved.
+    await inject('PUT', `${url}/shipping/settings`, { trackingEnabled: true, freeShippingThreshold: '10' });
+    expect((await inject('GET', `${url}/store`)).json()).toMatchObject({ storeName: 'Shop' });
+  });
+
   it('saves the store details and answers them on the next read, with an event naming what changed', async () => {
     const { bot, url } = await newBot();
     const body = {
@@ -370,6 +387,29 @@ describe('payment providers', () => {
       configured: true,
       fees: { percent: 0 },
     });
+  });
+
+  it('names the product types the bot sells that no enabled rail can take, until one is switched on', async () => {
+    const owner = await vendor(t.app);
+    const { bot, url } = await newBot(owner);
+    const unpayable = async () => (await inject('GET', `${url}/payments`, undefined, owner)).json().unpayable;
+    expect(await unpayable()).toEqual([]);
+    const category = await createCategory(t.app, owner, 'Mugs', []);
+    // Sold through this bot only, and through "All bots": both count.
+    await createProduct(t.app, owner, productBody('physical', category.id, { botIds: [bot.id] }));
+    await createProduct(t.app, owner, productBody('service', category.id));
+    await createProduct(t.app, owner, productBody('key', category.id));
+    expect(await unpayable()).toEqual(['physical', 'service']);
+
+    await inject('PATCH', `${url}/payments/cash_on_delivery`, { enabled: true }, owner);
+    expect(await unpayable()).toEqual(['service']);
+    await inject(
+      'PUT',
+      `${url}/payments/card`,
+      { providerToken: '284685063:TEST:abc', currencies: ['USD'] },
+      owner,
+    );
+    expect(await unpayable()).toEqual([]);
   });
 
   it('refuses to enable an unconfigured provider (it opens its form instead)', async () => {

@@ -221,3 +221,13 @@ export async function enabledMethodNames(
 ): Promise<string[]> {
   return (await repo.listMethods(deps.db, vendorId, botId)).filter((m) => m.enabled).map((m) => m.name);
 }
+
+/**
+ * For the shop runtime: the zones the bot's enabled shipping methods cover, in the settings' order (a
+ * cash-on-delivery customer picks theirs, where Telegram Payments reads it from the address).
+ */
+export async function shippingRegionsOf(deps: SettingsDeps, botId: string): Promise<ShippingRegion[]> {
+  const methods = await repo.listMethodsByBot(deps.db, botId);
+  const covered = new Set(methods.filter((m) => m.enabled).flatMap((m) => m.regions));
+  return SHIPPING_REGIONS.filter((r) => covered.has(r));
+}

@@ -8,10 +8,16 @@ import { botOf, changedKeys, recordSettingsSaved, type SettingsDeps } from './se
 
 const storeOf = (row: repo.SettingsRow | undefined): StoreDetails => ({ ...STORE_DEFAULTS, ...row?.store });
 
-/** The bot's store details, the defaults filling what was never saved. */
+/**
+ * The bot's store details, the defaults filling what was never saved. Store details never saved open with
+ * the bot's own name as the store's, so the vendor does not start from an empty form.
+ */
 export async function getStore(deps: SettingsDeps, actor: Actor, botId: string): Promise<StoreDetails> {
   const bot = await botOf(deps, actor, botId);
-  return storeOf(await repo.findSettings(deps.db, bot.vendorId, bot.id));
+  const row = await repo.findSettings(deps.db, bot.vendorId, bot.id);
+  const store = storeOf(row);
+  const neverSaved = !row || Object.keys(row.store).length === 0;
+  return neverSaved && !store.storeName ? { ...store, storeName: bot.name } : store;
 }
 
 /** Replaces the store details with `store` (already validated and defaulted by the contract). */

@@ -28,8 +28,13 @@ import {
   serviceBookings,
   shopSessions,
 } from '../../db/schema/index';
+import { EVENT_CONSUMERS } from '../../event-consumers';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { releaseReservations } from '../../jobs/reservation-release';
+import { createSecrets } from '../../lib/secrets';
+import { createBotApi } from '../../lib/telegram/bot-api';
+import { dispatchPendingEvents } from '../events/events.dispatcher';
+import { createNotificationsService } from '../notifications/notifications.service';
 
 let fake: FakeBotApi;
 let s: OpenShop;
@@ -170,6 +175,38 @@ describe('a reservation that expires', () => {
     expect(cancelled.map((e) => [e.actorKind, e.payload.note])).toEqual([
       ['system', 'Not paid within the reservation time'],
     ]);
+  });
+
+  it('tells the customer the unpaid order was cancelled, and "Try again" puts its items back in the cart', async () => {
+    await open();
+    const loaf = await sell('physical', { name: 'Sourdough loaf', stock: 5 });
+    await tap(`ca:${loaf.id}`);
+    await tap('co:p');
+    const [order] = await shopOrders();
+    await releaseReservations({ db: db(), now: () => new Date(clock.now().getTime() + 16 * 60_000) });
+
+    // What the jobs run next: the events dispatch queues the notification, notifications.send sends it.
+    await dispatchPendingEvents(db(), EVENT_CONSUMERS);
+    await createNotificationsService({
+      db: db(),
+      botApi: createBotApi({ apiRoot: fake.url }),
+      secrets: createSecrets(s.t.config.appSecret),
+      platformBotToken: s.t.config.platformBotToken,
+      now: clock.now,
+    }).sendDue();
+    const told = sentTo(s, ANN.id).at(-1);
+    expect(told?.text).toBe(
+      `Order #${order?.number} was not paid within 15 minutes, so it was cancelled and its items went back on sale. Tap below to put them back in your cart and try again.`,
+    );
+    expect(buttonsOf(told)).toEqual([{ text: '🛒 Try again', data: `reorder:${order?.id}` }]);
+
+    await tap(`reorder:${order?.id}`);
+    expect(lastText()).toBe('Your items are back in your cart.');
+    await tap('cart');
+    expect(lastText()).toContain('Sourdough loaf');
+    // Another customer cannot take someone else's order back into their cart.
+    await tap(`reorder:${order?.id}`, BEN);
+    expect(lastText(BEN)).toBe('This invoice is no longer valid.');
   });
 
   it('is left alone once the order is paid', async () => {

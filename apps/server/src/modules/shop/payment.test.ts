@@ -362,7 +362,11 @@ describe('paying for physical goods', () => {
 
     const d = await detail(placed.id);
     expect(d).toMatchObject({ status: 'pending', paymentStatus: 'paid', amount: 2500 });
-    expect(d.shipping).toMatchObject({ method: 'Courier', address: '1 Main St, New York, NY, 10001, US' });
+    expect(d.shipping).toMatchObject({
+      method: 'Courier',
+      address: '1 Main St, New York, NY, 10001, US',
+      fee: 500,
+    });
     expect(d.payment.method).toBe('card');
     expect(messagesTo(ann).at(-1)).toBe(
       `Payment received for order #${placed.number}. Thank you! We will let you know when it is on its way.`,
@@ -419,6 +423,101 @@ describe('paying for physical goods', () => {
       .from(orders)
       .where(and(eq(orders.vendorId, owner.vendorId), eq(orders.id, placed.id)));
     expect(row?.reservedUntil).toBeNull();
+  });
+});
+
+describe('shipping a cash-on-delivery order', () => {
+  /** A shop that takes cash on delivery and ships by one US-only method at $4.50. */
+  async function usOnlyShop() {
+    await configureProvider(t, owner, shop.id, 'cash_on_delivery', { currencies: ['USD'] });
+    return addShippingMethod(t, owner, shop.id, {
+      name: 'Standard',
+      price: '4.50',
+      estimatedDays: '3-5',
+      regions: ['US'],
+    });
+  }
+  const keyboardOf = (buyer: Buyer) =>
+    (sentTo(fake, shop, buyer.id).at(-1)?.reply_markup as { inline_keyboard: unknown[][] } | undefined)
+      ?.inline_keyboard;
+
+  it('offers only the zones its methods cover, adds the chosen method’s fee, and shows it on the order', async () => {
+    const standard = await usOnlyShop();
+    const mug = await product('physical');
+    const placed = await order([lineOf(mug)]);
+
+    await tap(t, fake, shop, ann, `offer:${placed.id}`);
+    expect(messagesTo(ann).at(-1)).toBe(
+      `Cash on delivery for order #${placed.number}. Where should we deliver it?`,
+    );
+    expect(keyboardOf(ann)).toEqual([
+      [{ text: '🇺🇸 United States', callback_data: `codzone:${placed.id}:US` }],
+      [{ text: '🌍 Somewhere else', callback_data: `codzone:${placed.id}:none` }],
+    ]);
+    await tap(t, fake, shop, ann, `codzone:${placed.id}:US`);
+    expect(keyboardOf(ann)).toEqual([
+      [{ text: 'Standard · $4.50 · 3-5 days', callback_data: `codship:${standard.id}` }],
+    ]);
+    await tap(t, fake, shop, ann, `codship:${standard.id}`);
+    expect(messagesTo(ann).at(-1)).toBe(
+      `Standard for order #${placed.number}: $14.50 in all, paid on delivery. Please send your delivery address in one message: street, city, postal code and country.`,
+    );
+    await say(t, fake, shop, ann, '1 Main St, New York, NY 10001');
+
+    expect(messagesTo(ann).at(-1)).toBe(
+      `Thank you! Order #${placed.number} is confirmed. You pay $14.50 on delivery to:\n1 Main St, New York, NY 10001`,
+    );
+    const d = await detail(placed.id);
+    expect(d.amount).toBe(1450);
+    expect(d.shipping).toMatchObject({
+      method: 'Standard',
+      fee: 450,
+      address: '1 Main St, New York, NY 10001',
+    });
+    expect(d.payment.method).toBe('cash_on_delivery');
+    await expectRollupsConsistent(t, owner.vendorId);
+  });
+
+  it('refuses an address no method covers with a clear message, and the order keeps the product price', async () => {
+    await usOnlyShop();
+    const mug = await product('physical');
+    const placed = await order([lineOf(mug)]);
+
+    await tap(t, fake, shop, ann, `offer:${placed.id}`);
+    await tap(t, fake, shop, ann, `codzone:${placed.id}:none`);
+    expect(messagesTo(ann).at(-1)).toBe(
+      `Sorry, this shop does not deliver there, so order #${placed.number} cannot be shipped to you. You can choose another way to pay or contact the shop.`,
+    );
+    // A zone the methods do not cover, typed by hand into the button's data, is refused the same way.
+    await tap(t, fake, shop, ann, `codzone:${placed.id}:EU`);
+    expect(messagesTo(ann).at(-1)).toContain('does not deliver there');
+    const d = await detail(placed.id);
+    expect(d).toMatchObject({ amount: 1000, paymentStatus: 'pending' });
+    expect(d.payment.method).toBeNull();
+  });
+
+  it('ships free at the free-shipping threshold', async () => {
+    const standard = await usOnlyShop();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `${owner.base}/bots/${shop.id}/shipping/settings`,
+      headers: owner.auth,
+      payload: { trackingEnabled: true, freeShippingThreshold: '20' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const mug = await product('physical');
+    const placed = await order([lineOf(mug, 2)]);
+
+    await tap(t, fake, shop, ann, `offer:${placed.id}`);
+    await tap(t, fake, shop, ann, `codzone:${placed.id}:US`);
+    expect(keyboardOf(ann)).toEqual([
+      [{ text: 'Standard · free · 3-5 days', callback_data: `codship:${standard.id}` }],
+    ]);
+    await tap(t, fake, shop, ann, `codship:${standard.id}`);
+    await say(t, fake, shop, ann, '1 Main St, New York, NY 10001');
+
+    expect((await detail(placed.id)).shipping).toMatchObject({ method: 'Standard', fee: 0 });
+    expect((await detail(placed.id)).amount).toBe(2000);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ShippingRegion } from '@app/contracts/settings';
 import type { Conn, Db, Tx } from '../../db/types';
 import * as repo from './sessions.repository';
 
@@ -17,6 +18,8 @@ export type SessionStep =
   | { kind: 'none' }
   /** Cash on delivery: the next text message is the delivery address of the order (features/payment.ts). */
   | { kind: 'cod_address'; orderId: string }
+  /** Cash on delivery: the customer chose the zone (`codzone:`) and picks a shipping method (`codship:`). */
+  | { kind: 'cod_shipping'; orderId: string; region: ShippingRegion }
   /** Checkout (features/checkout.ts): the customer is choosing a slot of this service in their cart. */
   | { kind: 'checkout.slot'; productId: string }
   /** Checkout: a slot was chosen (its start, ISO) and waits for the customer's confirmation. */

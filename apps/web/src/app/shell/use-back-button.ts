@@ -1,16 +1,46 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { hideBackButton, onBackButtonClick, showBackButton } from '../../lib/telegram/buttons';
 import { type Screen, showsBackButton } from '../screens';
 import { goBack } from './go-back';
 
+/** What the bottom navigation's links carry: a tab chosen there is a fresh start, without a way back. */
+export const FROM_BOTTOM_NAV = { fromBottomNav: true } as const;
+
+const fromBottomNav = (state: unknown) =>
+  typeof state === 'object' && state !== null && 'fromBottomNav' in state;
+
 /**
  * Binds Telegram's back button to the router once for the whole app, shows it on every screen that is not
  * a tab (screens.ts), and sends it where that screen's way back is. Screens never touch it.
+ *
+ * A tab reached from a screen below a tab (the bot page's "Products" opens /products?botId=…) keeps the back
+ * button, which returns to where the user came from; the history entries entered that way are remembered, so
+ * coming back to one (from a product) still shows it. A tab chosen in the bottom navigation never does.
  */
 export function useBackButton(screen: Screen): void {
   const navigate = useNavigate();
-  const visible = showsBackButton(screen);
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const previous = useRef<Screen | null>(null);
+  const nestedTabs = useRef(new Set<string>());
+  const [fromNested, setFromNested] = useState(false);
+
+  useEffect(() => {
+    const cameFromStacked = previous.current?.kind === 'stacked';
+    if (
+      screen.kind === 'tab' &&
+      navigationType !== 'POP' &&
+      cameFromStacked &&
+      !fromBottomNav(location.state)
+    ) {
+      nestedTabs.current.add(location.key);
+    }
+    setFromNested(screen.kind === 'tab' && nestedTabs.current.has(location.key));
+    previous.current = screen;
+  }, [location.key, location.state, navigationType, screen]);
+
+  const visible = showsBackButton(screen) || fromNested;
   const upPath = screen.kind === 'stacked' ? screen.up : '/';
   const up = useRef(upPath);
   useEffect(() => {

@@ -1,9 +1,8 @@
-import { OrderStatus } from '@app/contracts/catalogue';
 import type { ActivityItem } from '@app/contracts/events';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
 import styles from './activity-list.module.css';
-import { ACTIVITY_ICONS, activityKeysOf, activityLink, activityParams } from './activity-text';
+import { ACTIVITY_ICONS, activityLink, activityWords } from './activity-text';
 
 type Props = {
   items: ActivityItem[] | undefined;
@@ -24,15 +23,7 @@ export function ActivityList({ items, isError, now }: Props) {
   return (
     <ul className={styles.list}>
       {items.map((item) => {
-        const keys = activityKeysOf(item);
-        // Owners see their own unnamed changes as "You"; anyone else unnamed is "Someone".
-        const unnamed = item.actor.kind === 'owner' ? t('activity.you') : t('activity.someone');
-        const params = activityParams(item, { formatMoney, formatDate }, unnamed);
-        // Order statuses arrive as codes (in_progress): word them in the user's language.
-        for (const name of ['status', 'from', 'to']) {
-          const status = OrderStatus.safeParse(params[name]);
-          if (status.success) params[name] = t(`orders.status.${status.data}`);
-        }
+        const words = activityWords(item, t, { formatMoney, formatDate });
         const link = activityLink(item);
         const body = (
           <>
@@ -40,8 +31,8 @@ export function ActivityList({ items, isError, now }: Props) {
               {ACTIVITY_ICONS[item.category]}
             </span>
             <span className={styles.text}>
-              <span className={styles.title}>{t(keys.title, params)}</span>
-              <span className={styles.description}>{t(keys.description, params)}</span>
+              <span className={styles.title}>{words.title}</span>
+              <span className={styles.description}>{words.description}</span>
               <time className={styles.time} dateTime={item.timestamp}>
                 {formatRelativeTime(item.timestamp, now)}
               </time>

@@ -1,3 +1,4 @@
+import { OrderStatus } from '@app/contracts/catalogue';
 import type { ActivityCategory, ActivityItem, EventType, SubjectKind } from '@app/contracts/events';
 import type { MessageParams } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
@@ -39,13 +40,30 @@ export function activityKeys(event: EventType): { title: MessageKey; description
  * The catalogue keys an item is worded with. The shop keeps a customer's record up to date from their Telegram
  * profile, recording customer.updated with the customer as its actor (a customer acts on nobody else): that
  * reads as their own change ("Ann updated their details", not "Ann updated Ann"), or, when all that changed is
- * that they started another of the vendor's bots, as that.
+ * that they started another of the vendor's bots, as that. An order.updated is the customer's choice at
+ * payment (cash on delivery, a shipping method); a settings.updated that switched a payment provider says so.
  */
 export function activityKeysOf(item: Pick<ActivityItem, 'event' | 'actor' | 'subject' | 'params'>): {
   title: MessageKey;
   description: MessageKey;
 } {
   const keys = activityKeys(item.event);
+  const p = item.params;
+  if (item.event === 'order.updated') {
+    if (p.paymentMethod === 'cash_on_delivery')
+      return { ...keys, description: 'activity.order.updated.codDescription' };
+    if (typeof p.shippingMethod === 'string' && p.shippingMethod)
+      return { ...keys, description: 'activity.order.updated.shippingDescription' };
+    return keys;
+  }
+  if (item.event === 'settings.updated' && typeof p.provider === 'string' && typeof p.enabled === 'boolean') {
+    return {
+      ...keys,
+      description: p.enabled
+        ? 'activity.settings.updated.providerOnDescription'
+        : 'activity.settings.updated.providerOffDescription',
+    };
+  }
   if (
     item.event !== 'customer.updated' ||
     item.actor.kind !== 'customer' ||
@@ -53,13 +71,47 @@ export function activityKeysOf(item: Pick<ActivityItem, 'event' | 'actor' | 'sub
   ) {
     return keys;
   }
-  const onlyJoined = item.params.joinedBot === true && item.params.profileChanged !== true;
+  const onlyJoined = p.joinedBot === true && p.profileChanged !== true;
   return {
     ...keys,
     description: onlyJoined
       ? 'activity.customer.updated.joinedDescription'
       : 'activity.customer.updated.ownDescription',
   };
+}
+
+/** Who did it when the event names nobody: you (the owner), the shop itself (system), a customer, staff. */
+const UNNAMED: Record<ActivityItem['actor']['kind'], MessageKey> = {
+  owner: 'activity.you',
+  staff: 'activity.aStaffMember',
+  customer: 'activity.aCustomer',
+  system: 'activity.system',
+};
+
+type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+/**
+ * An item's title and description as a reader sees them: the catalogue texts with every parameter filled in,
+ * the actor always named (never blank, never "{actor}"), statuses, settings sections and providers worded in
+ * the reader's language.
+ */
+export function activityWords(
+  item: ActivityItem,
+  t: Translate,
+  fmt: Formatters,
+): { title: string; description: string } {
+  const keys = activityKeysOf(item);
+  const params = activityParams(item, fmt, t(UNNAMED[item.actor.kind]));
+  // Order statuses arrive as codes (in_progress): word them in the user's language.
+  for (const name of ['status', 'from', 'to']) {
+    const status = OrderStatus.safeParse(params[name]);
+    if (status.success) params[name] = t(`orders.status.${status.data}`);
+  }
+  if (typeof params.section === 'string')
+    params.section = t(`activity.settings.section.${params.section}` as MessageKey);
+  if (typeof params.provider === 'string')
+    params.provider = t(`settings.payments.provider.${params.provider}` as MessageKey);
+  return { title: t(keys.title, params), description: t(keys.description, params) };
 }
 
 type Formatters = {
@@ -73,7 +125,7 @@ type Formatters = {
  */
 export function activityParams(item: ActivityItem, fmt: Formatters, someone: string): MessageParams {
   const p = item.params;
-  const params: MessageParams = { actor: item.actor.name ?? someone };
+  const params: MessageParams = { actor: item.actor.name?.trim() || someone };
   for (const [key, value] of Object.entries(p)) {
     if (typeof value === 'string' || typeof value === 'number') params[key] = value;
   }

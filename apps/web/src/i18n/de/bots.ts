@@ -14,6 +14,7 @@ export const bots = {
   'bots.list.emptyAction': 'Ersten Bot erstellen',
 
   'bots.status.active': 'Aktiv',
+  'bots.status.stopped': "Gestoppt",
   'bots.status.inactive': 'Inaktiv',
   'bots.status.expired': 'Abgelaufen',
   'bots.badge.expired': 'ABGELAUFEN',
@@ -197,4 +198,7 @@ export const bots = {
   'bots.tokenTest.testing': 'Wird getestet...',
   'bots.tokenTest.valid': '✓ Token ist gültig und aktiv',
   'bots.tokenTest.invalid': '✗ Ungültiges Token. Bitte prüfen und erneut versuchen',
+  'bots.detail.unpayable':
+    'Kunden können einige Produkte dieses Bots nicht bezahlen: keine eingeschaltete Zahlungsart nimmt sie an.',
+  'bots.detail.unpayableFix': 'Zahlungsanbieter',
 } satisfies AreaCatalogue<typeof en>;

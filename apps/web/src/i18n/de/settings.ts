@@ -159,6 +159,12 @@ export const settings = {
   'settings.payments.currenciesRequired': 'Bitte wähle mindestens eine Währung.',
   'settings.payments.cryptoKeysRequired': 'Bitte gib den API-Schlüssel und das IPN-Geheimnis ein.',
   'settings.payments.notConfiguredError': 'Richte diesen Anbieter ein, bevor du ihn aktivierst.',
+  'settings.payments.unpayable.physical':
+    'Dieser Bot verkauft physische Produkte, aber keine eingeschaltete Zahlungsart nimmt sie an: Kunden können nicht bestellen. Schalte Nachnahme ein oder richte Karten-, Wallet-, regionale oder Krypto-Zahlungen ein.',
+  'settings.payments.unpayable.service':
+    'Dieser Bot verkauft Dienstleistungen, aber keine eingeschaltete Zahlungsart nimmt sie an: Kunden können nicht buchen. Richte Karten-, Wallet-, regionale oder Krypto-Zahlungen ein.',
+  'settings.payments.unpayable.digital':
+    'Dieser Bot verkauft digitale Produkte, aber Telegram Stars ist aus: Kunden können sie nicht kaufen.',
   'settings.payments.starsAlwaysOn':
     'Telegram Stars bleiben aktiv: Telegram verlangt Stars für digitale Waren.',
   'settings.shipping.methods': 'Versandarten',

@@ -14,6 +14,7 @@ export const bots = {
 
   // A bot's state and plan
   'bots.status.active': 'Active',
+  'bots.status.stopped': "Stopped",
   'bots.status.inactive': 'Inactive',
   'bots.status.expired': 'Expired',
   'bots.badge.expired': 'EXPIRED',
@@ -206,4 +207,7 @@ export const bots = {
   'bots.tokenTest.testing': 'Testing...',
   'bots.tokenTest.valid': '✓ Token is valid and active',
   'bots.tokenTest.invalid': '✗ Invalid token. Please check and try again',
+  'bots.detail.unpayable':
+    'Customers cannot pay for some of this bot’s products: no payment method that is switched on takes them.',
+  'bots.detail.unpayableFix': 'Payment Providers',
 } as const;

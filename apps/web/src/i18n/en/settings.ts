@@ -168,6 +168,12 @@ export const settings = {
   'settings.payments.currenciesRequired': 'Please select at least one currency.',
   'settings.payments.cryptoKeysRequired': 'Please enter the API key and the IPN secret.',
   'settings.payments.notConfiguredError': 'Configure this provider before enabling it.',
+  'settings.payments.unpayable.physical':
+    'This bot sells physical products, but no payment method that is switched on takes them: customers cannot check out. Switch on Cash on Delivery, or set up card, wallet, regional or crypto payments.',
+  'settings.payments.unpayable.service':
+    'This bot sells services, but no payment method that is switched on takes them: customers cannot book. Set up card, wallet, regional or crypto payments.',
+  'settings.payments.unpayable.digital':
+    'This bot sells digital products, but Telegram Stars is off: customers cannot buy them.',
   'settings.payments.starsAlwaysOn':
     'Telegram Stars stay enabled: Telegram requires Stars for digital goods.',
 

@@ -14,6 +14,7 @@ export const bots = {
   'bots.list.emptyAction': 'Crear el primer bot',
 
   'bots.status.active': 'Activo',
+  'bots.status.stopped': "Detenido",
   'bots.status.inactive': 'Inactivo',
   'bots.status.expired': 'Caducado',
   'bots.badge.expired': 'CADUCADO',
@@ -196,4 +197,7 @@ export const bots = {
   'bots.tokenTest.testing': 'Probando...',
   'bots.tokenTest.valid': '✓ El token es válido y está activo',
   'bots.tokenTest.invalid': '✗ Token no válido. Revísalo e inténtalo de nuevo',
+  'bots.detail.unpayable':
+    'Los clientes no pueden pagar algunos productos de este bot: ningún método de pago activado los acepta.',
+  'bots.detail.unpayableFix': 'Proveedores de pago',
 } satisfies AreaCatalogue<typeof en>;

@@ -159,6 +159,12 @@ export const settings = {
   'settings.payments.currenciesRequired': 'Selecciona al menos una moneda.',
   'settings.payments.cryptoKeysRequired': 'Introduce la clave API y el secreto IPN.',
   'settings.payments.notConfiguredError': 'Configura este proveedor antes de activarlo.',
+  'settings.payments.unpayable.physical':
+    'Este bot vende productos físicos, pero ningún método de pago activado los acepta: los clientes no pueden finalizar la compra. Activa el pago contra reembolso o configura pagos con tarjeta, monedero, regionales o cripto.',
+  'settings.payments.unpayable.service':
+    'Este bot vende servicios, pero ningún método de pago activado los acepta: los clientes no pueden reservar. Configura pagos con tarjeta, monedero, regionales o cripto.',
+  'settings.payments.unpayable.digital':
+    'Este bot vende productos digitales, pero Telegram Stars está desactivado: los clientes no pueden comprarlos.',
   'settings.payments.starsAlwaysOn':
     'Telegram Stars siguen activas: Telegram exige Stars para los bienes digitales.',
   'settings.shipping.methods': 'Métodos de envío',

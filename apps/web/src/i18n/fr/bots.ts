@@ -14,6 +14,7 @@ export const bots = {
   'bots.list.emptyAction': 'Créer le premier bot',
 
   'bots.status.active': 'Actif',
+  'bots.status.stopped': "Arrêté",
   'bots.status.inactive': 'Inactif',
   'bots.status.expired': 'Expiré',
   'bots.badge.expired': 'EXPIRÉ',
@@ -196,4 +197,7 @@ export const bots = {
   'bots.tokenTest.testing': 'Test en cours...',
   'bots.tokenTest.valid': '✓ Le jeton est valide et actif',
   'bots.tokenTest.invalid': '✗ Jeton non valide. Vérifiez-le et réessayez',
+  'bots.detail.unpayable':
+    'Les clients ne peuvent pas payer certains produits de ce bot : aucun moyen de paiement activé ne les accepte.',
+  'bots.detail.unpayableFix': 'Moyens de paiement',
 } satisfies AreaCatalogue<typeof en>;

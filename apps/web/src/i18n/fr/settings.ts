@@ -158,6 +158,12 @@ export const settings = {
   'settings.payments.currenciesRequired': 'Veuillez choisir au moins une devise.',
   'settings.payments.cryptoKeysRequired': 'Veuillez saisir la clé API et le secret IPN.',
   'settings.payments.notConfiguredError': "Configurez ce fournisseur avant de l'activer.",
+  'settings.payments.unpayable.physical':
+    'Ce bot vend des produits physiques, mais aucun moyen de paiement activé ne les accepte : les clients ne peuvent pas commander. Activez le paiement à la livraison, ou configurez les paiements par carte, portefeuille, régionaux ou crypto.',
+  'settings.payments.unpayable.service':
+    'Ce bot vend des services, mais aucun moyen de paiement activé ne les accepte : les clients ne peuvent pas réserver. Configurez les paiements par carte, portefeuille, régionaux ou crypto.',
+  'settings.payments.unpayable.digital':
+    'Ce bot vend des produits numériques, mais Telegram Stars est désactivé : les clients ne peuvent pas les acheter.',
   'settings.payments.starsAlwaysOn':
     'Telegram Stars restent activées : Telegram exige les Stars pour les biens numériques.',
   'settings.shipping.methods': 'Modes de livraison',

@@ -19,6 +19,7 @@ export const bots = {
   'bots.list.emptyAction': 'Создать первого бота',
 
   'bots.status.active': 'Активен',
+  'bots.status.stopped': "Остановлен",
   'bots.status.inactive': 'Неактивен',
   'bots.status.expired': 'Истёк',
   'bots.badge.expired': 'ИСТЁК',
@@ -224,4 +225,7 @@ export const bots = {
   'bots.tokenTest.testing': 'Проверяем...',
   'bots.tokenTest.valid': '✓ Токен действителен и активен',
   'bots.tokenTest.invalid': '✗ Неверный токен. Проверьте и попробуйте ещё раз',
+  'bots.detail.unpayable':
+    'Покупатели не могут оплатить часть товаров этого бота: ни один включённый способ оплаты их не принимает.',
+  'bots.detail.unpayableFix': 'Платёжные системы',
 } satisfies AreaCatalogue<typeof en>;

@@ -163,6 +163,12 @@ export const settings = {
   'settings.payments.currenciesRequired': 'Выберите хотя бы одну валюту.',
   'settings.payments.cryptoKeysRequired': 'Введите API-ключ и секрет IPN.',
   'settings.payments.notConfiguredError': 'Настройте этого провайдера, прежде чем включать его.',
+  'settings.payments.unpayable.physical':
+    'Этот бот продаёт физические товары, но ни один включённый способ оплаты их не принимает: покупатели не могут оформить заказ. Включите оплату при получении или настройте оплату картой, кошельком, региональную или криптовалютой.',
+  'settings.payments.unpayable.service':
+    'Этот бот продаёт услуги, но ни один включённый способ оплаты их не принимает: покупатели не могут записаться. Настройте оплату картой, кошельком, региональную или криптовалютой.',
+  'settings.payments.unpayable.digital':
+    'Этот бот продаёт цифровые товары, но Telegram Stars выключены: покупатели не могут их купить.',
   'settings.payments.starsAlwaysOn':
     'Telegram Stars остаются включёнными: Telegram требует Stars для цифровых товаров.',
   'settings.shipping.methods': 'Способы доставки',

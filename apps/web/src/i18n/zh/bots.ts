@@ -14,6 +14,7 @@ export const bots = {
   'bots.list.emptyAction': '创建第一个机器人',
 
   'bots.status.active': '运行中',
+  'bots.status.stopped': "已停止",
   'bots.status.inactive': '未运行',
   'bots.status.expired': '已过期',
   'bots.badge.expired': '已过期',
@@ -192,4 +193,6 @@ export const bots = {
   'bots.tokenTest.testing': '正在测试...',
   'bots.tokenTest.valid': '✓ 令牌有效且可用',
   'bots.tokenTest.invalid': '✗ 令牌无效，请检查后重试',
+  'bots.detail.unpayable': '顾客无法为此机器人的部分商品付款：已开启的付款方式都无法收取。',
+  'bots.detail.unpayableFix': '支付服务商',
 } satisfies AreaCatalogue<typeof en>;

@@ -157,6 +157,11 @@ export const settings = {
   'settings.payments.currenciesRequired': '请至少选择一种货币。',
   'settings.payments.cryptoKeysRequired': '请输入 API 密钥和 IPN 密钥。',
   'settings.payments.notConfiguredError': '请先配置此服务商再启用。',
+  'settings.payments.unpayable.physical':
+    '此机器人销售实体商品，但已开启的付款方式都无法收取：顾客无法结账。请开启货到付款，或设置银行卡、钱包、本地或加密货币支付。',
+  'settings.payments.unpayable.service':
+    '此机器人销售服务，但已开启的付款方式都无法收取：顾客无法预约。请设置银行卡、钱包、本地或加密货币支付。',
+  'settings.payments.unpayable.digital': '此机器人销售数字商品，但 Telegram Stars 已关闭：顾客无法购买。',
   'settings.payments.starsAlwaysOn': 'Telegram Stars 保持启用：Telegram 要求数字商品使用 Stars。',
   'settings.shipping.methods': '配送方式',
   'settings.shipping.noMethods': '还没有配送方式',

@@ -1,5 +1,10 @@
 import type { OrderProductType } from '@app/contracts/catalogue';
-import { PAYMENT_PROVIDERS, type PaymentProviderId } from '@app/contracts/settings';
+import {
+  PAYMENT_PROVIDERS,
+  type PaymentProviderId,
+  SHIPPING_REGIONS,
+  type ShippingRegion,
+} from '@app/contracts/settings';
 import { Composer, InlineKeyboard } from 'grammy';
 import { formatAmount } from '../../../lib/money';
 import type { ShopContext } from '../context';
@@ -53,6 +58,18 @@ const REFUSAL: Record<Unpayable | 'amount', ShopTextKey> = {
   expired: 'payRefusedExpired',
   amount: 'payRefusedAmount',
 };
+
+const REGION_LABEL: Record<ShippingRegion, ShopTextKey> = {
+  US: 'regionUS',
+  CA: 'regionCA',
+  MX: 'regionMX',
+  EU: 'regionEU',
+  UK: 'regionUK',
+  AU: 'regionAU',
+  ASIA: 'regionASIA',
+  LOCAL: 'regionLOCAL',
+};
+const REGION = `(${SHIPPING_REGIONS.join('|')}|none)`;
 
 // Telegram gives a pre_checkout_query 10 s; past 8 s the shop answers no rather than let it time out.
 const PRE_CHECKOUT_BUDGET_MS = 8_000;
@@ -130,14 +147,80 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     const kind = PAYMENT_PROVIDERS[rail].kind;
     if (kind === 'stars' || kind === 'telegram_token') return sendInvoice(ctx, order.id, rail);
     if (kind === 'crypto') return sendCryptoLink(ctx, order.id);
-    // Cash on delivery: the address is asked in the chat; the next text message answers it.
-    const found = await pay.railsOf(shopRef(ctx), order.id, ctx.from.id);
+    // Cash on delivery: with shipping methods set up, the zone and the method first (Telegram Payments reads
+    // the zone from the address; here there is no invoice to ask it), then the address in the chat.
+    const found = await pay.codZones(shopRef(ctx), order.id, ctx.from.id);
     if (typeof found === 'string') return refuse(ctx, found);
-    await deps.sessions.write(sessionKey(ctx, ctx.from.id), {
-      step: { kind: 'cod_address', orderId: order.id },
-    });
-    await ctx.reply(ctx.say('codAskAddress', { number: String(found.order.number) }));
+    const number = String(found.order.number);
+    if (found.regions.length === 0)
+      return askAddress(ctx, found.order.id, ctx.say('codAskAddress', { number }));
+    const keyboard = InlineKeyboard.from([
+      ...found.regions.map((r) => [
+        InlineKeyboard.text(ctx.say(REGION_LABEL[r]), `codzone:${order.id}:${r}`),
+      ]),
+      [InlineKeyboard.text(ctx.say('codZoneElsewhere'), `codzone:${order.id}:none`)],
+    ]);
+    await ctx.reply(ctx.say('codAskZone', { number }), { reply_markup: keyboard });
   }
+
+  async function askAddress(ctx: ShopContext, orderId: string, text: string) {
+    if (!ctx.from) return;
+    await deps.sessions.write(sessionKey(ctx, ctx.from.id), { step: { kind: 'cod_address', orderId } });
+    await ctx.reply(text);
+  }
+
+  // Cash on delivery: the zone the customer is in, then the methods that ship there (none: refused clearly).
+  composer.callbackQuery(new RegExp(`^codzone:${UUID}:${REGION}$`), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const orderId = ctx.match[1] ?? '';
+    const region = ctx.match[2] as ShippingRegion | 'none';
+    // "Somewhere else" is quoted as a zone no method covers: the same clear refusal.
+    const found = await pay.codQuote(shopRef(ctx), orderId, ctx.from.id, region === 'none' ? null : region);
+    if (typeof found === 'string') return refuse(ctx, found);
+    const { quote } = found;
+    if (!quote) {
+      await ctx.reply(ctx.say('codNoDelivery', { number: String(found.order.number) }));
+      return;
+    }
+    await deps.sessions.write(sessionKey(ctx, ctx.from.id), {
+      step: { kind: 'cod_shipping', orderId, region: quote.region },
+    });
+    const price = (minor: number) =>
+      minor === 0 ? ctx.say('codShippingFree') : formatAmount(ctx.shop.language, minor, quote.currency);
+    const keyboard = InlineKeyboard.from(
+      quote.options.map((o) => {
+        const label = ctx.say('codMethodOption', { name: o.name, price: price(o.priceMinor) });
+        const days = o.estimatedDays ? ` · ${ctx.say('codMethodDays', { days: o.estimatedDays })}` : '';
+        // callback_data takes 64 bytes: the order and zone wait in the session step.
+        return [InlineKeyboard.text(`${label}${days}`, `codship:${o.methodId}`)];
+      }),
+    );
+    await ctx.reply(ctx.say('codAskMethod', { number: String(found.order.number) }), {
+      reply_markup: keyboard,
+    });
+  });
+
+  composer.callbackQuery(new RegExp(`^codship:${UUID}$`), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { step } = await deps.sessions.read(sessionKey(ctx, ctx.from.id));
+    if (step?.kind !== 'cod_shipping') return refuse(ctx, 'unknown');
+    const methodId = ctx.match[1] ?? '';
+    const shipped = await pay.codShip(shopRef(ctx), step.orderId, ctx.from.id, step.region, methodId);
+    if (shipped === 'unavailable') {
+      await ctx.reply(ctx.say('shippingNotAvailable'));
+      return;
+    }
+    if (typeof shipped === 'string') return refuse(ctx, shipped);
+    await askAddress(
+      ctx,
+      shipped.order.id,
+      ctx.say('codAskAddressShipping', {
+        method: shipped.method,
+        number: String(shipped.order.number),
+        total: formatAmount(ctx.shop.language, shipped.order.totalMinor, shipped.order.currency),
+      }),
+    );
+  });
 
   async function sendInvoice(ctx: ShopContext, orderId: string, rail: PaymentProviderId) {
     if (!ctx.from) return;
@@ -182,6 +265,23 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
       { reply_markup: new InlineKeyboard().url(ctx.say('cryptoOpen'), url) },
     );
   }
+
+  // "Try again" under the word that an unpaid order was cancelled (notifications): its lines go back in the
+  // cart (added to what is there), which is priced and checked against stock as the customer views it.
+  composer.callbackQuery(new RegExp(`^reorder:${UUID}$`), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const lines = await pay.reorderLines(shopRef(ctx), ctx.match[1] ?? '', ctx.from.id);
+    if (!lines) return refuse(ctx, 'unknown');
+    const key = sessionKey(ctx, ctx.from.id);
+    const { cart } = await deps.sessions.read(key);
+    const same = (a: { productId: string; variation: string | null }, b: typeof a) =>
+      a.productId === b.productId && a.variation === b.variation;
+    const merged = [...cart, ...lines.filter((l) => !cart.some((c) => same(c, l)))];
+    await deps.sessions.write(key, { cart: merged });
+    await ctx.reply(ctx.say('reorderRestored'), {
+      reply_markup: new InlineKeyboard().text(ctx.say('viewCart'), 'cart'),
+    });
+  });
 
   // "Pay" on an unpaid order (the checkout's hand-off message, or the customer coming back to it).
   composer.callbackQuery(new RegExp(`^offer:${UUID}$`), async (ctx) => {

@@ -114,3 +114,22 @@ export async function payOrder(
   if (order.productType === 'service') return advanceOrder(tx, paid, 'scheduled', SYSTEM_ACTOR, at);
   return paid;
 }
+
+/**
+ * The lines of the customer's order that was cancelled (its reservation ran out), to put back in their cart;
+ * null for an order that is not theirs, not this shop's, or not cancelled.
+ */
+export async function linesToReorder(
+  deps: ShopPaymentsDeps,
+  shop: ShopRef,
+  orderId: string,
+  payerId: number,
+): Promise<{ productId: string; variation: string | null; quantity: number }[] | null> {
+  const order = await orderOf(deps, shop, orderId);
+  if (!order || order.botId !== shop.botId || order.customerTelegramId !== payerId) return null;
+  if (order.status !== 'cancelled' || order.paymentStatus !== 'pending') return null;
+  const items = await orderItems(deps.db, order.vendorId, order.id);
+  return items.flatMap((i) =>
+    i.productId ? [{ productId: i.productId, variation: i.variationId, quantity: i.quantity }] : [],
+  );
+}

@@ -1,4 +1,4 @@
-import type { PaymentProviderId } from '@app/contracts/settings';
+import type { PaymentProviderId, ShippingRegion } from '@app/contracts/settings';
 import type { Actor } from '../../../lib/actor';
 import type {
   PreCheckoutInput,
@@ -7,6 +7,7 @@ import type {
   ShopRef,
   SuccessfulPaymentInput,
 } from './shop-payments.types';
+import { chooseCodShipping, codShippingQuote, codShippingZones } from './shop-payments-cod-shipping.service';
 import { createCryptoLink, receiveCryptoIpn } from './shop-payments-crypto.service';
 import { completeDelivery, prepareDelivery } from './shop-payments-delivery.service';
 import { openDownload } from './shop-payments-downloads.service';
@@ -16,6 +17,7 @@ import {
   paymentRailsOf,
   shippingOptionsFor,
 } from './shop-payments-invoices.service';
+import { linesToReorder } from './shop-payments-orders.service';
 import { chooseCashOnDelivery, receivePayment } from './shop-payments-receive.service';
 import { refundOrder } from './shop-payments-refunds.service';
 
@@ -43,6 +45,14 @@ export function createShopPaymentsService(deps: ShopPaymentsDeps) {
         createCryptoLink(deps, shop, orderId, payerId),
       cashOnDelivery: (shop: ShopRef, orderId: string, payerId: number, address: string) =>
         chooseCashOnDelivery(deps, shop, orderId, payerId, address),
+      reorderLines: (shop: ShopRef, orderId: string, payerId: number) =>
+        linesToReorder(deps, shop, orderId, payerId),
+      codZones: (shop: ShopRef, orderId: string, payerId: number) =>
+        codShippingZones(deps, shop, orderId, payerId),
+      codQuote: (shop: ShopRef, orderId: string, payerId: number, region: ShippingRegion | null) =>
+        codShippingQuote(deps, shop, orderId, payerId, region),
+      codShip: (shop: ShopRef, orderId: string, payerId: number, region: ShippingRegion, methodId: string) =>
+        chooseCodShipping(deps, shop, orderId, payerId, region, methodId),
     },
     receiveIpn: (body: Record<string, unknown>, signature: string | undefined) =>
       receiveCryptoIpn(deps, body, signature),

@@ -13,7 +13,7 @@ export type ShopPaymentsDeps = {
   db: Db;
   botApi: BotApi;
   bots: Pick<BotsService, 'shopOf'>;
-  settings: Pick<SettingsService['runtime'], 'getPaymentProviders' | 'quoteShipping'>;
+  settings: Pick<SettingsService['runtime'], 'getPaymentProviders' | 'quoteShipping' | 'shippingRegionsOf'>;
   orders: Pick<OrdersService, 'get'>;
   publicUrl: string;
   /** Telegram Stars per US dollar (STARS_PER_USD): digital goods are priced in Stars from their USD value. */

@@ -7,4 +7,5 @@ export const botKeys = {
   detail: botDetailKey,
   activity: (botId: string, limit: number) => [...botKeys.detail(botId), 'activity', limit] as const,
   weeklyStats: (botId: string) => [...botKeys.detail(botId), 'weekly-stats'] as const,
+  unpayable: (botId: string) => [...botKeys.detail(botId), 'unpayable'] as const,
 };

@@ -58,3 +58,16 @@ describe('the run switch', () => {
     expect(shown).toEqual(['true', 'false', 'gone']);
   });
 });
+
+describe('a bot stopped while its subscription runs', () => {
+  it('shows Stopped with the switch to start it, not the red “disabled until renewal” card', async () => {
+    const bot = makeBot({ isActive: false, hasActiveSubscription: true });
+    stubFetch(() => json(makeBotList([bot])));
+    renderApp(<FirstBot />, { path: '/bots' });
+
+    const start = await screen.findByRole('switch', { name: 'Start Test Shop' });
+    expect(start.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText('Stopped')).toBeTruthy();
+    expect(screen.queryByText('All bot features are disabled until renewal')).toBeNull();
+  });
+});

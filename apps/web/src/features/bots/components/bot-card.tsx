@@ -63,7 +63,12 @@ function BotCardHead({ bot, badge, badgeClass }: { bot: Bot; badge: string; badg
 }
 
 export function BotCard({ bot }: { bot: Bot }) {
-  return getBotCardKind(bot) === 'normal' ? <ActiveBotCard bot={bot} /> : <InactiveBotCard bot={bot} />;
+  const kind = getBotCardKind(bot);
+  return kind === 'normal' || kind === 'stopped' ? (
+    <ActiveBotCard bot={bot} />
+  ) : (
+    <InactiveBotCard bot={bot} />
+  );
 }
 
 function ActiveBotCard({ bot }: { bot: Bot }) {
@@ -77,7 +82,7 @@ function ActiveBotCard({ bot }: { bot: Bot }) {
     <Card className={styles.card} aria-label={bot.name} data-testid={`bot-card-${bot.username}`}>
       <BotCardHead
         bot={bot}
-        badge={bot.isActive ? t('bots.status.active') : t('bots.status.inactive')}
+        badge={bot.isActive ? t('bots.status.active') : t('bots.status.stopped')}
         badgeClass={bot.isActive ? styles.badgeActive : styles.badgeMuted}
       />
       <div className={styles.meta}>

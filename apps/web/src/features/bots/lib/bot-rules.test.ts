@@ -25,6 +25,11 @@ describe('getBotCardKind', () => {
       'inactive',
     );
   });
+  it('gives a bot stopped by the vendor while its subscription runs the normal card, Stopped', () => {
+    expect(getBotCardKind({ isActive: false, hasActiveSubscription: true, subscription: sub() }, NOW)).toBe(
+      'stopped',
+    );
+  });
   it('badges a bot whose subscription expired or was cancelled EXPIRED', () => {
     for (const status of ['expired', 'cancelled'] as const) {
       const bot = { isActive: true, hasActiveSubscription: false, subscription: sub({ status }) };

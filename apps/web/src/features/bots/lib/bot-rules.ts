@@ -11,17 +11,19 @@ export function isSubscriptionExpired(subscription: BotSubscription, now = Date.
   return subscription.expiresAt !== null && Date.parse(subscription.expiresAt) <= now;
 }
 
-export type BotCardKind = 'normal' | 'expired' | 'inactive';
+export type BotCardKind = 'normal' | 'stopped' | 'expired' | 'inactive';
 
 /**
- * Spec part 1 §2: a bot that is active and has an active subscription gets the normal card; every other bot
- * the red card, badged EXPIRED when its subscription expired or was cancelled, INACTIVE otherwise.
+ * Spec part 1 §2: a bot that is active and has an active subscription gets the normal card, and so does one
+ * the vendor stopped while its subscription runs ("Stopped", with Start); every other bot the red card, badged EXPIRED when its subscription expired or was cancelled, INACTIVE otherwise.
  */
 export function getBotCardKind(
   bot: Pick<Bot, 'isActive' | 'hasActiveSubscription' | 'subscription'>,
   now = Date.now(),
 ): BotCardKind {
   if (bot.isActive && bot.hasActiveSubscription) return 'normal';
+  // Stopped by the vendor with a valid subscription: nothing to renew, only Start (not the red card).
+  if (bot.hasActiveSubscription && !isSubscriptionExpired(bot.subscription, now)) return 'stopped';
   return isSubscriptionExpired(bot.subscription, now) ? 'expired' : 'inactive';
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -10,6 +10,7 @@ import type { MessageKey } from '../../../i18n/messages';
 import { isApiError } from '../../../lib/api-client';
 import { haptics } from '../../../lib/telegram/bridge';
 import { useBotDetail } from '../api/get-bot-detail';
+import { useUnpayableTypes } from '../api/get-unpayable';
 import styles from '../components/bot-details.module.css';
 import { IntegrationsTab } from '../components/integrations-tab';
 import { OverviewTab } from '../components/overview-tab';
@@ -31,6 +32,7 @@ export function BotDetailsPage() {
   const { botId = '' } = useParams();
   const navigate = useNavigate();
   const detail = useBotDetail(botId);
+  const unpayable = useUnpayableTypes(botId);
   const [tab, setTab] = useState<Tab>('overview');
   // A tab once opened stays mounted (hidden), so unsaved edits survive a look at another tab.
   const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set(['overview']));
@@ -76,9 +78,11 @@ export function BotDetailsPage() {
   const status =
     kind === 'normal'
       ? t('bots.status.active')
-      : kind === 'expired'
-        ? t('bots.status.expired')
-        : t('bots.status.inactive');
+      : kind === 'stopped'
+        ? t('bots.status.stopped')
+        : kind === 'expired'
+          ? t('bots.status.expired')
+          : t('bots.status.inactive');
 
   const open = (next: Tab) => {
     haptics.selection();
@@ -100,6 +104,12 @@ export function BotDetailsPage() {
       }
       data-testid="bot-details-page"
     >
+      {unpayable.data && unpayable.data.length > 0 ? (
+        <p className={styles.warning} role="alert" data-testid="bot-unpayable">
+          {t('bots.detail.unpayable')}{' '}
+          <Link to={`/bots/${bot.id}/payments`}>{t('bots.detail.unpayableFix')}</Link>
+        </p>
+      ) : null}
       <div className={styles.tabs} role="tablist" aria-label={t('bots.details.sections')}>
         {TABS.map((name) => (
           <button

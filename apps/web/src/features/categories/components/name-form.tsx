@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form/fields';
 import { maxLengthOf, useZodForm } from '../../../components/ui/form/zod-form';
 import { haptics } from '../../../lib/telegram/bridge';
+import { useClosingConfirmation } from '../../../lib/telegram/mini-app';
 import { CATEGORY_MESSAGE_KEYS } from '../lib/messages';
 import styles from './categories.module.css';
 
@@ -41,6 +42,9 @@ export function NameForm({
     messages: CATEGORY_MESSAGE_KEYS,
     mode: 'onSubmit',
   });
+  // A name typed and not saved: Telegram asks before the Mini App closes (one route blocker per screen is
+  // React Router's limit, and a screen has many of these forms, so only the closing is guarded here).
+  useClosingConfirmation(form.formState.isDirty);
   const submit = form.handleSubmit(
     async ({ name }) => {
       try {

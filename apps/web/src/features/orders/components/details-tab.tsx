@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { TextInput } from '../../../components/ui/form/controls';
 import { Field } from '../../../components/ui/form/field';
 import { useI18n } from '../../../i18n/i18n';
-import { PAYMENT_KEYS, TYPE_KEYS } from '../lib/labels';
+import { PAYMENT_KEYS, PAYMENT_METHOD_KEYS, TYPE_KEYS } from '../lib/labels';
 import styles from './order-detail.module.css';
 
 type Row = [label: string, value: ReactNode];
@@ -52,6 +52,9 @@ export function DetailsTab({
   const notSet = <span className={styles.muted}>{t('orders.detail.notSet')}</span>;
   const dateTime = (iso: string | null) =>
     iso ? formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }) : notSet;
+  const methodKey = order.payment.method ? PAYMENT_METHOD_KEYS[order.payment.method] : undefined;
+  const method = methodKey ? t(methodKey) : order.payment.method;
+  const collect = order.payment.method === 'cash_on_delivery' && order.paymentStatus === 'pending';
 
   return (
     <>
@@ -60,6 +63,18 @@ export function DetailsTab({
           rows={[
             [t('orders.detail.amount'), formatMoney(order.amount, order.currency)],
             [t('orders.detail.payment'), t(PAYMENT_KEYS[order.paymentStatus])],
+            ...(method ? ([[t('orders.detail.paymentMethod'), method]] as Row[]) : []),
+            // Cash on delivery: what the courier collects, so the merchant can hand it over.
+            ...(collect
+              ? ([
+                  [
+                    t('orders.detail.collectOnDelivery'),
+                    <strong key="collect" data-testid="order-collect-on-delivery">
+                      {formatMoney(order.amount, order.currency)}
+                    </strong>,
+                  ],
+                ] as Row[])
+              : []),
             [t('orders.detail.type'), t(TYPE_KEYS[order.productType])],
             [t('orders.detail.items'), formatNumber(order.items)],
             [t('orders.detail.date'), dateTime(order.createdAt)],
@@ -83,7 +98,27 @@ export function DetailsTab({
           </h2>
           <InfoList
             rows={[
+              [
+                t('orders.detail.shippingAddress'),
+                order.shipping.address ? (
+                  <span key="address" data-testid="order-shipping-address">
+                    {order.shipping.address}
+                  </span>
+                ) : (
+                  notSet
+                ),
+              ],
               [t('orders.detail.shippingMethod'), order.shipping.method ?? notSet],
+              ...(order.shipping.fee !== null
+                ? ([
+                    [
+                      t('orders.detail.shippingFee'),
+                      order.shipping.fee === 0
+                        ? t('orders.detail.shippingFree')
+                        : formatMoney(order.shipping.fee, order.currency),
+                    ],
+                  ] as Row[])
+                : []),
               [
                 t('orders.detail.trackingNumber'),
                 order.shipping.trackingNumber ? (

@@ -1,9 +1,16 @@
 import type { OrderActor, OrderDetail, OrderTimelineEntry } from '@app/contracts/orders';
 import { Card } from '../../../components/ui/card';
 import { useI18n } from '../../../i18n/i18n';
+import type { MessageKey } from '../../../i18n/messages';
 import { getRole } from '../../../lib/session';
 import { actorKey, PAYMENT_KEYS, STATUS_KEYS } from '../lib/labels';
 import styles from './order-detail.module.css';
+
+const PAYMENT_EVENT_KEYS: Partial<Record<string, MessageKey>> = {
+  'payment.received': 'orders.payment.paid',
+  'payment.failed': 'orders.payment.failed',
+  'refund.created': 'orders.payment.refunded',
+};
 
 /** Every change of the order, oldest first, with who made it and when (from the order's events). */
 export function TimelineTab({ order }: { order: OrderDetail }) {
@@ -15,9 +22,13 @@ export function TimelineTab({ order }: { order: OrderDetail }) {
   const title = (entry: OrderTimelineEntry) => {
     if (entry.kind === 'created') return t('orders.timeline.placed');
     if (entry.kind === 'note') return t('orders.timeline.note');
-    if (entry.kind === 'payment') return t(PAYMENT_KEYS[order.paymentStatus]);
+    // What this payment event did, not where the payment stands now (a paid order later refunded).
+    if (entry.kind === 'payment')
+      return t(PAYMENT_EVENT_KEYS[entry.event] ?? PAYMENT_KEYS[order.paymentStatus]);
     if (entry.status) return t('orders.timeline.status', { status: t(STATUS_KEYS[entry.status]) });
-    return t('orders.card.updateStatus');
+    if (entry.paymentMethod === 'cash_on_delivery') return t('orders.timeline.cashOnDelivery');
+    if (entry.shippingMethod) return t('orders.timeline.shipping', { method: entry.shippingMethod });
+    return t('orders.timeline.updated');
   };
   return (
     <Card className={styles.section}>

@@ -1,5 +1,6 @@
 import type { OrderProductType, OrderStatus, PaymentStatus } from '@app/contracts/catalogue';
 import type { ActorKind } from '@app/contracts/events';
+import type { PaymentProviderId } from '@app/contracts/settings';
 import type { MessageKey } from '../../../i18n/messages';
 
 export const STATUS_KEYS: Record<OrderStatus, MessageKey> = {
@@ -63,3 +64,13 @@ export function actorKey(
   if (actor.name) return null;
   return actor.kind === 'owner' ? 'orders.actor.someone' : ACTOR_KEYS[actor.kind];
 }
+
+/** How the customer pays (the rails of the Payment Providers screen), by the order's payment method. */
+export const PAYMENT_METHOD_KEYS: Partial<Record<string, MessageKey>> = {
+  stars: 'settings.payments.provider.stars',
+  card: 'settings.payments.provider.card',
+  wallet: 'settings.payments.provider.wallet',
+  regional: 'settings.payments.provider.regional',
+  crypto: 'settings.payments.provider.crypto',
+  cash_on_delivery: 'settings.payments.provider.cash_on_delivery',
+} satisfies Record<PaymentProviderId, MessageKey>;

@@ -104,3 +104,79 @@ describe('refunding an order', () => {
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 });
+
+describe('a cash-on-delivery order', () => {
+  it('shows where to deliver, how it ships, the fee, and what to collect on delivery', async () => {
+    const cod = order({
+      status: 'pending',
+      productType: 'physical',
+      paymentStatus: 'pending',
+      amount: 1450,
+      allowedStatuses: ['processing', 'cancelled'],
+      shipping: {
+        method: 'Standard',
+        carrier: null,
+        trackingNumber: null,
+        deliveryDate: null,
+        address: '12 Baker Street, London, NW1 6XE, UK',
+        fee: 450,
+      },
+      payment: {
+        status: 'pending',
+        amount: 1450,
+        currency: 'USD',
+        amountFormatted: '$14.50',
+        method: 'cash_on_delivery',
+      },
+    });
+    serve(cod, cod);
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect((await screen.findByTestId('order-shipping-address')).textContent).toContain(
+      '12 Baker Street, London, NW1 6XE, UK',
+    );
+    expect(screen.getByText('Standard')).toBeTruthy();
+    expect(screen.getByText('Shipping fee').nextSibling?.textContent).toContain('$4.50');
+    expect(screen.getByText('Payment method').nextSibling?.textContent).toContain('Cash on Delivery');
+    expect(screen.getByTestId('order-collect-on-delivery')?.textContent).toContain('$14.50');
+  });
+
+  it('names the payment method of a paid order without asking to collect anything', async () => {
+    const paidOrder = order();
+    serve(paidOrder, paidOrder);
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect((await screen.findByText('Payment method')).nextSibling?.textContent).toContain('Telegram Stars');
+    expect(screen.queryByTestId('order-collect-on-delivery')).toBeNull();
+  });
+});
+
+describe('the order timeline', () => {
+  it('words what the customer chose at payment, and each payment event as what it did', async () => {
+    const actor = { kind: 'customer' as const, name: 'Ann Lee' };
+    const entry = {
+      fromStatus: null,
+      status: null,
+      note: null,
+      trackingNumber: null,
+      actor,
+      timestamp: '2025-01-01T10:01:00.000Z',
+    };
+    const detail = order({
+      paymentStatus: 'refunded',
+      timeline: [
+        { ...entry, id: 'e1', kind: 'updated', event: 'order.updated', paymentMethod: 'cash_on_delivery' },
+        { ...entry, id: 'e2', kind: 'updated', event: 'order.updated', shippingMethod: 'Express' },
+        { ...entry, id: 'e3', kind: 'payment', event: 'payment.received' },
+      ],
+    });
+    serve(detail, detail);
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    await userEvent.click(await screen.findByRole('tab', { name: 'Timeline' }));
+    const titles = [...screen.getByTestId('order-timeline').querySelectorAll('li > span:first-child')].map(
+      (el) => el.textContent,
+    );
+    expect(titles).toEqual(['Cash on delivery chosen', 'Shipping chosen: Express', 'Paid']);
+  });
+});

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Select, TextInput } from '../../../components/ui/form/controls';
 import { Field } from '../../../components/ui/form/field';
+import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-changes';
 import { Switch } from '../../../components/ui/switch';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
@@ -39,6 +40,8 @@ function Filters({ botId, filters }: { botId: string; filters: ContentFilters })
   const [action, setAction] = useState<FilterAction>('block');
   const [severity, setSeverity] = useState<FilterSeverity>('medium');
   const [sample, setSample] = useState('');
+  // A word typed in and not added: leaving or closing asks first (the test box holds nothing to save).
+  useUnsavedChangesGuard(word.trim() !== '');
 
   const addWord = () => {
     // Spec part 2 §5.6: a filter word must be non-blank; it is stored lowercased.

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextInput } from '../../../components/ui/form/controls';
 import { Field } from '../../../components/ui/form/field';
+import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-changes';
 import { Switch } from '../../../components/ui/switch';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
@@ -153,6 +154,8 @@ function Providers({ botId, data }: { botId: string; data: PaymentProviders }) {
   const toggle = useToggleProvider(botId);
   const [open, setOpen] = useState<PaymentProviderId | null>(null);
   const [draft, setDraft] = useState<Draft>({ providerToken: '', apiKey: '', ipnSecret: '', currencies: [] });
+  // A provider's form with secrets typed in and not saved: leaving or closing asks first.
+  useUnsavedChangesGuard(open !== null && Boolean(draft.providerToken || draft.apiKey || draft.ipnSecret));
 
   const openForm = (p: PaymentProvider) => {
     haptics.selection();
@@ -219,6 +222,14 @@ function Providers({ botId, data }: { botId: string; data: PaymentProviders }) {
 
   return (
     <div className={styles.stack}>
+      {/* A product type the bot sells that no switched-on rail takes: its customers' checkout would fail. */}
+      {data.unpayable.map((type) => (
+        <Card key={type} className={styles.section} data-testid={`unpayable-${type}`}>
+          <p className={styles.bad} role="alert">
+            {t(`settings.payments.unpayable.${type}` as MessageKey)}
+          </p>
+        </Card>
+      ))}
       {data.providers.map((p) => (
         <Card key={p.id} className={styles.section} data-testid={`provider-${p.id}`}>
           <div className={styles.head}>

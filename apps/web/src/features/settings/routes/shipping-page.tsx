@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextInput } from '../../../components/ui/form/controls';
 import { Field } from '../../../components/ui/form/field';
+import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-changes';
 import { Switch } from '../../../components/ui/switch';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
@@ -54,6 +55,13 @@ function Shipping({ botId, data }: { botId: string; data: ShippingOverview }) {
     setTracking(data.settings.trackingEnabled);
     setThreshold(majorOf(data.settings.freeShippingThresholdMinor));
   }, [data.settings]);
+
+  // A method half typed in, or settings changed and not saved: leaving or closing asks first.
+  const methodTyped = JSON.stringify(form) !== JSON.stringify(EMPTY);
+  const settingsChanged =
+    tracking !== data.settings.trackingEnabled ||
+    threshold !== majorOf(data.settings.freeShippingThresholdMinor);
+  useUnsavedChangesGuard(methodTyped || settingsChanged);
 
   const addMethod = () => {
     // Spec part 2 §5.6: name and price are required; the price is parsed as a decimal.

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextInput } from '../../../components/ui/form/controls';
 import { Field } from '../../../components/ui/form/field';
+import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-changes';
 import { useI18n } from '../../../i18n/i18n';
 import { haptics, showConfirm } from '../../../lib/telegram/bridge';
 import { useMainButton } from '../../../lib/telegram/buttons';
@@ -26,6 +27,8 @@ function TokenSettings({ botId, info }: { botId: string; info: BotTokenInfo }) {
   const [newToken, setNewToken] = useState('');
   const [copied, setCopied] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  // A new token typed in and not saved: leaving or closing asks first.
+  useUnsavedChangesGuard(newToken.trim() !== '');
 
   const copy = async () => {
     // Only the masked form is ever here: the whole token never comes back from the server.

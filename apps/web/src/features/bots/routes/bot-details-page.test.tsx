@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../../test/fake-server';
+import { startFakeTelegram } from '../../../test/fake-telegram';
+import { renderApp } from '../../../test/render-app';
+import { makeBotDetail } from '../test-fixtures';
+import { BotDetailsPage } from './bot-details-page';
+
+beforeAll(() => {
+  startFakeTelegram();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function serve(unpayable: string[]) {
+  const bot = makeBotDetail();
+  stubFetch(({ path }) => {
+    if (path.endsWith('/payments')) return json({ providers: [], unpayable });
+    if (path.includes('/activity')) return json([]);
+    return json(bot);
+  });
+  renderApp(<BotDetailsPage />, { path: '/bots/:botId', url: `/bots/${bot.id}` });
+  return bot;
+}
+
+describe('the bot page', () => {
+  it('warns when the bot sells products no switched-on payment method takes, with a link to fix it', async () => {
+    const bot = serve(['physical']);
+    const warning = await screen.findByTestId('bot-unpayable');
+    expect(warning.textContent).toContain(
+      'Customers cannot pay for some of this bot’s products: no payment method that is switched on takes them.',
+    );
+    expect(screen.getByRole('link', { name: 'Payment Providers' }).getAttribute('href')).toBe(
+      `/bots/${bot.id}/payments`,
+    );
+  });
+
+  it('shows no warning when every product can be paid for', async () => {
+    serve([]);
+    await screen.findByRole('tab', { name: 'Overview' });
+    expect(screen.queryByTestId('bot-unpayable')).toBeNull();
+  });
+});
