@@ -11,6 +11,7 @@ import { media } from './media';
 import { orders } from './orders';
 import { payments } from './payments';
 import { products } from './products';
+import { reliability } from './reliability';
 import { settings } from './settings';
 import { shell } from './shell';
 import { shop } from './shop';
@@ -33,4 +34,5 @@ export const de: Catalogue = {
   ...products,
   ...categories,
   ...shop,
+  ...reliability,
 };
