@@ -228,6 +228,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(actorPlugin, {
     resolveActor: createActorResolver({ findStaffGrant: deps.findStaffGrant ?? staffGrant }),
     readCache: createReadCache({ ttlMs: config.readCacheMs }),
+    // Called per request, once `bots` below exists.
+    areVendorBots: (vendorId, botIds) => bots.areVendorBots(vendorId, botIds),
   });
 
   const db = database.db;

@@ -175,6 +175,8 @@ export const ERRORS = {
   WALLET_BALANCE_INVALID: { status: 409, message: PAYMENT_MESSAGES.negativeBalance },
   SUBSCRIPTION_NOT_CANCELLABLE: { status: 409, message: 'This subscription cannot be cancelled.' },
   PAYMENT_PROVIDER_UNAVAILABLE: { status: 502, message: PAYMENT_MESSAGES.urlFailed },
+  /** No crypto provider is configured on this server: not the provider failing, a rail that is off. */
+  LITECOIN_UNAVAILABLE: { status: 503, message: 'Litecoin payments are not available right now.' },
   PAYMENT_INVOICE_FAILED: { status: 502, message: PAYMENT_MESSAGES.invoiceFailed },
   IPN_SIGNATURE_INVALID: { status: 401, message: 'Invalid signature.' },
   // Billing (modules/billing): the vendor's payment methods.

@@ -1,6 +1,6 @@
 import { DOWNLOAD_LINK_TTL_S, type DownloadLink } from '@app/contracts/common';
 import type { Permission } from '@app/contracts/permissions';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Actor, hasPermission } from './actor';
 import { AppError } from './app-error';
 import { type AuthContext, signDownloadToken, verifyDownloadToken } from './jwt';
@@ -18,6 +18,17 @@ export function createDownloadLinks(deps: { jwtKey: Uint8Array; now?: () => Date
       const token = await signDownloadToken(auth, purpose, deps.jwtKey, DOWNLOAD_LINK_TTL_S);
       const expiresAt = new Date((deps.now?.() ?? new Date()).getTime() + DOWNLOAD_LINK_TTL_S * 1000);
       return { url: `${path}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() };
+    },
+
+    /**
+     * The download routes' onRequest hook: a request without a valid, unexpired link token is refused 401
+     * before its path and query are validated (a caller without a link learns nothing about the route's input).
+     */
+    async requireLinkToken(req: FastifyRequest): Promise<void> {
+      const token = (req.query as { token?: unknown } | undefined)?.token;
+      if (typeof token !== 'string' || token === '') throw new AppError('UNAUTHENTICATED');
+      if (!(await verifyDownloadToken(token, null, deps.jwtKey)))
+        throw new AppError('DOWNLOAD_TOKEN_INVALID');
     },
 
     /** Who a link for `purpose` was made for; TOKEN_INVALID when it is not one, or has expired. */

@@ -88,17 +88,20 @@ export async function signDownloadToken(
     .sign(key);
 }
 
-/** The caller a download token was made for, if it is valid, unexpired and for this purpose; else null. */
+/**
+ * The caller a download token was made for, if it is valid, unexpired and for this purpose (null: for any
+ * purpose, the check a download route makes before it reads its parameters); else null.
+ */
 export async function verifyDownloadToken(
   token: string,
-  purpose: string,
+  purpose: string | null,
   key: Uint8Array,
 ): Promise<AuthContext | null> {
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: [ALG],
       issuer: DOWNLOAD_ISSUER,
-      audience: purpose,
+      ...(purpose === null ? {} : { audience: purpose }),
     });
     const telegramId = Number(payload.sub);
     if (typeof payload.vid !== 'string' || !Number.isSafeInteger(telegramId)) return null;

@@ -83,6 +83,40 @@ describe("Fastify's own client errors answer the one error body", () => {
       return address.port;
     }
 
+    it('answers 413 BODY_TOO_LARGE to a body sent whole over a connection, never closing it under the sender', async () => {
+      const port = await listening();
+      // 4 MB written chunk by chunk, each once the last left, as a client that sends its whole request before it
+      // reads: a server that closes the connection on its answer breaks the client's writes (EPIPE) instead.
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        let received = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (c) => {
+          received += c;
+        });
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const [head = '', body = ''] = received.split('\r\n\r\n');
+          resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), body });
+        });
+        socket.write(
+          'POST /api/v1/auth/refresh HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+            `Content-Length: ${4 * 1024 * 1024}\r\nConnection: close\r\n\r\n`,
+        );
+        const chunk = Buffer.alloc(64 * 1024, 'x');
+        let sent = 0;
+        const more = () => {
+          while (sent < 64) {
+            sent += 1;
+            if (!socket.write(chunk)) return void socket.once('drain', more);
+          }
+        };
+        more();
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual(errorBody('BODY_TOO_LARGE'));
+    });
+
     it('answers 431 HEADERS_TOO_LARGE for a 100 KB address', async () => {
       const port = await listening();
       const res = await rawRequest(port, `GET /api/v1/${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { ERRORS, type ErrorBody, type ErrorCode } from '@app/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,9 +28,44 @@ function sendFastifyError(err: FastifyError, reply: FastifyReply) {
   return reply.status(err.statusCode ?? 400).send(body('BAD_REQUEST', err.message));
 }
 
+/** How much of a refused body is still read (and dropped) so that its sender reads the answer: see drained(). */
+const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 10_000;
+
+/**
+ * Waits until the rest of a request's body has arrived (read and dropped), up to LINGER_BYTES or LINGER_MS.
+ * Fastify answers a body too large as soon as it knows (its Content-Length, or the limit reached) and closes
+ * the connection: a client still sending gets EPIPE on its next write and never reads the 413. Taking the rest
+ * first lets it finish sending and read the answer; a sender beyond the bounds is cut off as before.
+ */
+function drained(raw: IncomingMessage): Promise<void> {
+  if (raw.complete || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', done);
+      raw.off('close', done);
+      raw.off('error', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > LINGER_BYTES) done();
+    };
+    const timer = setTimeout(done, LINGER_MS);
+    raw.on('data', onData);
+    raw.on('end', done);
+    raw.on('close', done);
+    raw.on('error', done);
+    raw.resume();
+  });
+}
+
 /** One error shape everywhere: AppError codes, validation issues, and a generic 500 that never leaks a stack. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send(body(err.code, err.message, err.details));
     }
@@ -49,7 +85,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(500).send(body('INTERNAL', ERRORS.INTERNAL.message));
     }
     // Fastify's own client errors (bad JSON, body too large, unsupported media type) keep their status.
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return sendFastifyError(err, reply);
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') await drained(req.raw);
+      return sendFastifyError(err, reply);
+    }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', ERRORS.INTERNAL.message));
   });

@@ -27,19 +27,27 @@ declare module 'fastify' {
   interface FastifyInstance {
     resolveActor: ActorResolver;
     readCache: ReadCache;
+    areVendorBots: AreVendorBots;
   }
 }
+
+/** Whether every one of the bot ids is the vendor's (the bots module answers it). */
+export type AreVendorBots = (vendorId: string, botIds: string[]) => Promise<boolean>;
 
 /**
  * Makes `req.actor` available, names the one resolver of callers (modules/auth/actor-resolver.ts) and the one
  * read cache of vendor routes.
  */
 export const actorPlugin = fp(
-  async (app: FastifyInstance, opts: { resolveActor: ActorResolver; readCache: ReadCache }) => {
+  async (
+    app: FastifyInstance,
+    opts: { resolveActor: ActorResolver; readCache: ReadCache; areVendorBots: AreVendorBots },
+  ) => {
     app.decorateRequest('actor', null as unknown as Actor);
     app.decorateRequest('readSlot', null);
     app.decorate('resolveActor', opts.resolveActor);
     app.decorate('readCache', opts.readCache);
+    app.decorate('areVendorBots', opts.areVendorBots);
   },
 );
 
@@ -51,10 +59,10 @@ function readKey(req: FastifyRequest): string {
   return `${apiKey ? `key:${apiKey.id}` : telegramId}\n${scope}\n${req.url}`;
 }
 
-/** The bot ids a request names: a `botId` or `botIds` in its path, query or body. */
-function namedBotIds(req: FastifyRequest): string[] {
+/** The bot ids a request names: a `botId` or `botIds` in its path, query or body (or only the sources given). */
+function namedBotIds(req: FastifyRequest, sources: unknown[] = [req.params, req.query, req.body]): string[] {
   const ids: string[] = [];
-  for (const source of [req.params, req.query, req.body]) {
+  for (const source of sources) {
     if (!source || typeof source !== 'object') continue;
     const { botId, botIds } = source as { botId?: unknown; botIds?: unknown };
     if (typeof botId === 'string') ids.push(botId);
@@ -120,11 +128,19 @@ export function vendorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
       return apiKeyCaller(app, req, reply, params.data.vendorId);
     }
 
-    // preHandler: the body is parsed and validated by now, so a bot named in it is checked too.
+    // preHandler: the body is parsed and validated by now, so a bot named in it is checked too. A caller with
+    // every bot in scope may still name another vendor's bot (a `?botId=` filter): that is "not found" as well,
+    // never an answer of zeros.
     app.addHook('preHandler', async (req) => {
       const scope = req.actor.botIds;
-      if (scope === 'all') return;
-      if (namedBotIds(req).some((botId) => !inBotScope(scope, botId))) throw new AppError('BOT_NOT_FOUND');
+      if (scope !== 'all' && namedBotIds(req).some((botId) => !inBotScope(scope, botId))) {
+        throw new AppError('BOT_NOT_FOUND');
+      }
+      // A path's bot is looked up by the service that serves it; a query's or body's is checked here.
+      const named = namedBotIds(req, [req.query, req.body]);
+      if (named.length > 0 && !(await app.areVendorBots(req.actor.vendorId, named))) {
+        throw new AppError('BOT_NOT_FOUND');
+      }
     });
 
     app.addHook('onSend', async (req, reply, payload) => {

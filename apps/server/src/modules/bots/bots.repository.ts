@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { botScopeWhere } from '../../db/bot-scope';
 import { botSettings, botSubscriptions, bots } from '../../db/schema/index';
 import type { Conn, Tx } from '../../db/types';
@@ -17,6 +17,16 @@ export async function findBot(db: Conn, vendorId: string, botId: string): Promis
     .where(and(eq(bots.vendorId, vendorId), eq(bots.id, botId), isNull(bots.deletedAt)))
     .limit(1);
   return row;
+}
+
+/** Which of `botIds` are the vendor's (deleted ones too: their orders and figures are still the vendor's). */
+export async function vendorBotIdsAmong(db: Conn, vendorId: string, botIds: string[]): Promise<string[]> {
+  if (botIds.length === 0) return [];
+  const rows = await db
+    .select({ id: bots.id })
+    .from(bots)
+    .where(and(eq(bots.vendorId, vendorId), inArray(bots.id, botIds)));
+  return rows.map((r) => r.id);
 }
 
 /** The vendor's bots, newest first, deleted ones aside. */

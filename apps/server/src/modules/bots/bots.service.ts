@@ -193,6 +193,9 @@ export function createBotsService(deps: BotsDeps) {
   const runtime = { db: deps.db, decrypt: decryptingOnce(deps.secrets), now: deps.now };
   return {
     list: (actor: Actor) => listBots(deps, actor),
+    /** Whether every one of `botIds` is the vendor's (the vendor scope's check of bots a query or body names). */
+    areVendorBots: async (vendorId: string, botIds: string[]) =>
+      (await repo.vendorBotIdsAmong(deps.db, vendorId, [...new Set(botIds)])).length === new Set(botIds).size,
     /** How many bots the vendor has, how many run, and how many were added since `since` (for Home). */
     counts: (vendorId: string, scope: BotScope, since: Date) =>
       repo.countBots(deps.db, vendorId, scope, since),

@@ -11,7 +11,7 @@ import {
   UploadQuery,
 } from '@app/contracts/media';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -34,6 +34,16 @@ function fieldValues(fields: Record<string, unknown>): Record<string, string> {
   return out;
 }
 
+/** An error of the multipart parser (busboy) about the form itself: it carries no HTTP status of its own. */
+function isMalformedForm(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    !(err instanceof AppError) &&
+    !('statusCode' in err) &&
+    /multipart|boundary/i.test(err.message)
+  );
+}
+
 export function mediaRoutes(media: MediaService) {
   return async (root: FastifyInstance) => {
     // One file per request; its size is capped per type by the service while it streams, this is the ceiling.
@@ -44,26 +54,34 @@ export function mediaRoutes(media: MediaService) {
     const app = root.withTypeProvider<ZodTypeProvider>();
     const tags = ['media'];
 
-    const upload =
-      (endpoint: 'image' | 'media') => async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
-        const part = await req.file();
-        if (!part) throw new AppError('MEDIA_FILE_REQUIRED');
-        const options = UploadQuery.safeParse({ ...fieldValues(part.fields), ...(req.query as object) });
-        if (!options.success) {
-          part.file.resume();
-          const issues = options.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-          throw new AppError('VALIDATION_FAILED', issues);
-        }
-        const created = await media.upload(req.actor, {
-          endpoint,
-          mediaType: options.data.mediaType,
-          productId: options.data.productId,
-          filename: part.filename,
-          body: part.file,
-          discard: () => part.file.resume(),
-        });
-        return reply.status(201).send(created);
-      };
+    const upload = (endpoint: 'image' | 'media') => async (req: FastifyRequest, reply: FastifyReply) => {
+      try {
+        return await uploadOne(endpoint, req, reply);
+      } catch (err) {
+        // A form cut short or without its boundary: the multipart parser's own Error, with no status. The client's.
+        if (isMalformedForm(err)) throw new AppError('BAD_REQUEST', { reason: (err as Error).message });
+        throw err;
+      }
+    };
+    const uploadOne = async (endpoint: 'image' | 'media', req: FastifyRequest, reply: FastifyReply) => {
+      const part = await req.file();
+      if (!part) throw new AppError('MEDIA_FILE_REQUIRED');
+      const options = UploadQuery.safeParse({ ...fieldValues(part.fields), ...(req.query as object) });
+      if (!options.success) {
+        part.file.resume();
+        const issues = options.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+        throw new AppError('VALIDATION_FAILED', issues);
+      }
+      const created = await media.upload(req.actor, {
+        endpoint,
+        mediaType: options.data.mediaType,
+        productId: options.data.productId,
+        filename: part.filename,
+        body: part.file,
+        discard: () => part.file.resume(),
+      });
+      return reply.status(201).send(created);
+    };
 
     // The body is multipart (one file; text fields before it are read like the query), so no body schema.
     const uploadSchema = {

@@ -242,6 +242,25 @@ describe('POST /vendors/{id}/upload/image', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it.each(['image', 'media'])(
+    'answers 400 BAD_REQUEST, not 500, to a form cut short on /upload/%s',
+    async (endpoint) => {
+      for (const payload of [
+        'garbage',
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      ]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `${v.base}/upload/${endpoint}`,
+          headers: { ...v.auth, 'content-type': 'multipart/form-data; boundary=x' },
+          payload,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe('BAD_REQUEST');
+      }
+    },
+  );
+
   it('attaches at once when the form names a product, as its main image', async () => {
     const productId = await insertProduct(t.database, v.vendorId);
     const res = await uploadImage(await makeImage('png'), 'a.png', { productId });

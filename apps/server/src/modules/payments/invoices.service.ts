@@ -82,13 +82,28 @@ export async function feeStatementPdf(
   return { number: statement.number, pdf };
 }
 
+/** One invoice of the caller's; INVOICE_NOT_FOUND for another's, or one that does not exist. */
+export async function mustFindInvoice(deps: PaymentsDeps, actor: Actor, invoiceId: string) {
+  const row = await repo.findInvoice(deps.db, actor.vendorId, invoiceId);
+  if (!row || (row.botId && !inBotScope(actor.botIds, row.botId))) throw new AppError('INVOICE_NOT_FOUND');
+  return row;
+}
+
 /** One invoice of the caller's as a PDF; INVOICE_NOT_FOUND for another's. */
 export async function invoicePdf(
   deps: PaymentsDeps,
   actor: Actor,
   invoiceId: string,
 ): Promise<{ number: string; pdf: Buffer }> {
-  const row = await repo.findInvoice(deps.db, actor.vendorId, invoiceId);
-  if (!row || (row.botId && !inBotScope(actor.botIds, row.botId))) throw new AppError('INVOICE_NOT_FOUND');
+  const row = await mustFindInvoice(deps, actor, invoiceId);
   return { number: row.number, pdf: await renderInvoicePdf(row) };
+}
+
+/**
+ * A month the caller has a fee statement for (one listed by listInvoices: the current month, or one with fees);
+ * INVOICE_NOT_FOUND for any other.
+ */
+export async function mustFindFeeStatement(deps: PaymentsDeps, actor: Actor, month: string): Promise<void> {
+  const statements = await feeStatements(deps, actor);
+  if (!statements.some((s) => s.month === month)) throw new AppError('INVOICE_NOT_FOUND');
 }

@@ -235,11 +235,20 @@ export async function requestStarsInvoice(
   }
 }
 
+/**
+ * The configured crypto provider; LITECOIN_UNAVAILABLE (503) when there is none. Asked before a payment row is
+ * written, so a refused Litecoin payment leaves nothing behind.
+ */
+export function cryptoProvider(deps: PaymentsDeps): NonNullable<PaymentsDeps['crypto']> {
+  if (!deps.crypto) throw new AppError('LITECOIN_UNAVAILABLE');
+  return deps.crypto;
+}
+
 /** Asks the crypto provider for a Litecoin pay address for a payment row. */
 export async function requestLtcAddress(deps: PaymentsDeps, row: repo.PaymentRow, description: string) {
-  if (!deps.crypto) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');
+  const crypto = cryptoProvider(deps);
   try {
-    const p = await deps.crypto.createPayment({
+    const p = await crypto.createPayment({
       price_amount: row.amountMinor / 100,
       price_currency: 'usd',
       pay_currency: 'ltc',

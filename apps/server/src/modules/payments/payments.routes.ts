@@ -49,6 +49,7 @@ export function paymentsDownloadRoutes(payments: PaymentsService, links: Downloa
     app.get(
       '/downloads/invoices/:invoiceId',
       {
+        onRequest: links.requireLinkToken,
         schema: {
           tags,
           params: InvoiceParams.omit({ vendorId: true }),
@@ -65,6 +66,7 @@ export function paymentsDownloadRoutes(payments: PaymentsService, links: Downloa
     app.get(
       '/downloads/fee-statements/:month',
       {
+        onRequest: links.requireLinkToken,
         schema: {
           tags,
           params: FeeStatementParams.omit({ vendorId: true }),
@@ -176,22 +178,27 @@ export function paymentsRoutes(payments: PaymentsService, links: DownloadLinks) 
     app.post(
       '/invoices/:invoiceId/pdf/link',
       { config: billing, schema: { tags, params: InvoiceParams, response: { 200: DownloadLink } } },
-      (req) =>
-        links.create(
+      async (req) => {
+        // A link is signed only for an invoice the caller has: another's, or none, is "not found" here too.
+        await payments.checkInvoice(req.actor, req.params.invoiceId);
+        return links.create(
           req.auth,
           invoicePurpose(req.params.invoiceId),
           `/api/v1/downloads/invoices/${req.params.invoiceId}`,
-        ),
+        );
+      },
     );
     app.post(
       '/invoices/fees/:month/pdf/link',
       { config: billing, schema: { tags, params: FeeStatementParams, response: { 200: DownloadLink } } },
-      (req) =>
-        links.create(
+      async (req) => {
+        await payments.checkFeeStatement(req.actor, req.params.month);
+        return links.create(
           req.auth,
           feeStatementPurpose(req.params.month),
           `/api/v1/downloads/fee-statements/${req.params.month}`,
-        ),
+        );
+      },
     );
   };
 }

@@ -12,7 +12,13 @@ import {
 import { PLANS } from '@app/contracts/plans';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { feeStatementPdf, invoicePdf, listInvoices } from './invoices.service';
+import {
+  feeStatementPdf,
+  invoicePdf,
+  listInvoices,
+  mustFindFeeStatement,
+  mustFindInvoice,
+} from './invoices.service';
 import {
   answerPreCheckout,
   type Ipn,
@@ -24,6 +30,7 @@ import {
 } from './payment-callbacks.service';
 import {
   actorOf,
+  cryptoProvider,
   errorText,
   mustFindPayment,
   type PaymentsDeps,
@@ -142,6 +149,7 @@ export async function createLtcPayment(
   body: CreatePaymentBody,
 ): Promise<Payment> {
   const priced = await pricedPlan(deps, actor, body);
+  cryptoProvider(deps);
   const row = await repo.insertPayment(deps.db, planPaymentRow(actor, body, priced, 'ltc'));
   return presentPayment(
     deps,
@@ -175,6 +183,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     listInvoices: (actor: Actor) => listInvoices(deps, actor),
     feeStatementPdf: (actor: Actor, month: string) => feeStatementPdf(deps, actor, month),
     invoicePdf: (actor: Actor, invoiceId: string) => invoicePdf(deps, actor, invoiceId),
+    /** Resolves for an invoice of the caller's; INVOICE_NOT_FOUND otherwise (before a link is signed for it). */
+    checkInvoice: async (actor: Actor, invoiceId: string) => {
+      await mustFindInvoice(deps, actor, invoiceId);
+    },
+    checkFeeStatement: (actor: Actor, month: string) => mustFindFeeStatement(deps, actor, month),
 
     answerPreCheckout: (q: PreCheckoutQuery) => answerPreCheckout(deps, q),
     receiveStars: (sp: SuccessfulPayment, payerId: number) => receiveStars(deps, sp, payerId),

@@ -6,9 +6,11 @@ import type {
   SubscriptionsResponse,
   WalletBalance,
 } from '@app/contracts/payments';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, type TestClock, testClock } from '../../../test/clock';
 import { createBot, fakeBot, vendor } from '../../../test/factories';
+import { startApp } from '../../../test/fake-telegram';
 import { eventsOf, getTestDatabase, type TestApp } from '../../../test/harness';
 import {
   createPayment,
@@ -23,7 +25,7 @@ import {
   successfulPayment,
   vendorWithBot,
 } from '../../../test/payments';
-import { walletLedger } from '../../db/schema/index';
+import { payments, walletLedger } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 
 let fake: FakeBotApi;
@@ -231,6 +233,28 @@ describe('Litecoin', () => {
     const p = await createPayment(t.app, v, 'ltc', { botId, plan: 'PRO' });
     expect(p).toMatchObject({ status: 'pending', amountMinor: 7900, payCurrency: 'LTC', payAmount: '0.79' });
     expect(p.payAddress).toMatch(/^ltc1q/);
+  });
+
+  it('answers 503 LITECOIN_UNAVAILABLE and writes no payment when no crypto provider is configured', async () => {
+    const off = await startApp(fake, { nowPayments: null });
+    try {
+      const { v, botId } = await vendorWithBot(off, fake);
+      const answers = [
+        await post(off.app, v, '/payments/ltc/create', { botId, plan: 'PRO' }),
+        await post(off.app, v, '/payments/wallet/topup', { amountMinor: 1000, method: 'ltc' }),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({
+          error: { code: 'LITECOIN_UNAVAILABLE', message: 'Litecoin payments are not available right now.' },
+        });
+      }
+      expect(await off.database.db.select().from(payments).where(eq(payments.vendorId, v.vendorId))).toEqual(
+        [],
+      );
+    } finally {
+      await off.app.close();
+    }
   });
 
   async function ltcPayment() {
@@ -495,6 +519,44 @@ describe('Invoice download links (Telegram downloadFile fetches without the sess
       t.app.inject({ method: 'GET', url: `/api/v1/downloads/invoices/${invoice?.id}?token=made-up` }),
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual([401, 401, 401]);
+  });
+});
+
+describe('download links and downloads', () => {
+  it("signs no link for another vendor's invoice, an unknown invoice, or a month without a fee statement", async () => {
+    const { v, botId } = await vendorWithBot(t, fake);
+    const p = await createPayment(t.app, v, 'stars', { botId, plan: 'PRO' });
+    await platformUpdate(t, successfulPayment(p, 'charge-link'));
+    const [invoice] = ((await get(t.app, v, '/invoices')).json() as InvoiceList).invoices;
+    const other = await vendor(t.app);
+    const month = new Date().toISOString().slice(0, 7);
+
+    const refused = [
+      await post(t.app, other, `/invoices/${invoice?.id}/pdf/link`, {}),
+      await post(t.app, v, '/invoices/00000000-0000-4000-8000-000000000000/pdf/link', {}),
+      await post(t.app, v, '/invoices/fees/1999-01/pdf/link', {}),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('INVOICE_NOT_FOUND');
+    }
+    expect((await post(t.app, v, `/invoices/${invoice?.id}/pdf/link`, {})).statusCode).toBe(200);
+    expect((await post(t.app, v, `/invoices/fees/${month}/pdf/link`, {})).statusCode).toBe(200);
+  });
+
+  it('answers 401 to a download without a valid link token before it looks at the path', async () => {
+    const urls = [
+      '/api/v1/downloads/fee-statements/2026-03',
+      '/api/v1/downloads/fee-statements/not-a-month',
+      '/api/v1/downloads/invoices/not-a-uuid',
+      '/api/v1/downloads/invoices/not-a-uuid?token=made-up',
+      '/api/v1/downloads/products.csv?token=',
+    ];
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+      expect(['UNAUTHENTICATED', 'TOKEN_INVALID'], url).toContain(res.json().error.code);
+    }
   });
 });
 

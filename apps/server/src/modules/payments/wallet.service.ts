@@ -13,6 +13,7 @@ import { recordEvent } from '../events/record-event';
 import {
   actorOf,
   completePaymentIn,
+  cryptoProvider,
   mustFindPayment,
   type PaymentsDeps,
   planPaymentRow,
@@ -36,6 +37,7 @@ export async function walletBalance(deps: PaymentsDeps, actor: Actor): Promise<W
 
 /** Wallet funds through Stars or Litecoin, credited by the same verified callbacks. */
 export async function createTopUp(deps: PaymentsDeps, actor: Actor, body: TopUpBody): Promise<Payment> {
+  if (body.method === 'ltc') cryptoProvider(deps);
   const row = await repo.insertPayment(deps.db, {
     vendorId: actor.vendorId,
     purpose: 'topup',

@@ -58,6 +58,7 @@ export function productsDownloadRoutes(csv: ProductsCsvService, links: DownloadL
     app.get(
       '/downloads/products.csv',
       {
+        onRequest: links.requireLinkToken,
         schema: { tags: ['products'], querystring: DownloadLinkQuery, produces: ['text/csv'] },
       },
       async (req, reply) => {

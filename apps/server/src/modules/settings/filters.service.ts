@@ -90,7 +90,9 @@ export async function updateWord(
   return deps.db.transaction(async (tx) => {
     const row = await repo.updateWord(tx, bot.vendorId, bot.id, wordId, body);
     if (!row) throw new AppError('FILTER_WORD_NOT_FOUND');
-    await recordSettingsSaved(tx, actor, bot, 'filters', ['words'], { changed: row.word });
+    // An empty change answers the word as it is, and nothing was saved to tell of.
+    const changed = Object.values(body).some((v) => v !== undefined);
+    if (changed) await recordSettingsSaved(tx, actor, bot, 'filters', ['words'], { changed: row.word });
     return toFilterWord(row);
   });
 }

@@ -97,6 +97,14 @@ export async function updateWord(
   id: string,
   changes: Partial<Pick<FilterWordRow, 'action' | 'severity'>>,
 ): Promise<FilterWordRow | undefined> {
+  // An empty change (`{}`) is no UPDATE at all (drizzle refuses a SET of nothing): the word as it is.
+  if (Object.values(changes).every((v) => v === undefined)) {
+    const [row] = await db
+      .select()
+      .from(botFilterWords)
+      .where(wordKey(vendorId, botId, id));
+    return row;
+  }
   const [row] = await db
     .update(botFilterWords)
     .set(changes)

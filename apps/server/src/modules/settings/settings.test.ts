@@ -242,6 +242,21 @@ describe('content filters', () => {
     });
   });
 
+  it('answers a word as it is to an empty change, and 404s an unknown word whatever the body', async () => {
+    const { url } = await newBot();
+    const word = (await inject('POST', `${url}/filters/words`, { word: 'spam', severity: 'high' })).json();
+    const same = await inject('PATCH', `${url}/filters/words/${word.id}`, {});
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toEqual(word);
+    const changed = await inject('PATCH', `${url}/filters/words/${word.id}`, { action: 'review' });
+    expect(changed.json()).toMatchObject({ id: word.id, action: 'review', severity: 'high' });
+    for (const body of [{}, { severity: 'low' }]) {
+      const unknown = await inject('PATCH', `${url}/filters/words/${crypto.randomUUID()}`, body);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error.code).toBe('FILTER_WORD_NOT_FOUND');
+    }
+  });
+
   it('removes a word and 404s a word of another bot', async () => {
     const a = await newBot();
     const b = await newBot();

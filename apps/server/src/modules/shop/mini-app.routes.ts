@@ -6,7 +6,7 @@ import {
   ShopCatalogue,
   ShopCatalogueQuery,
 } from '@app/contracts/shop-catalogue';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -78,12 +78,26 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
       return { shop, cart };
     }
 
+    // The caller is resolved on onRequest, before the path, query and body are validated: a request without valid
+    // init data answers 401 whatever else it carries, and learns nothing about the input the route takes.
+    const callers = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof openShopOf>>>();
+    const signedIn = async (req: FastifyRequest) => {
+      const { botId } = req.params as { botId?: string };
+      callers.set(req, await openShopOf(botId ?? '', req.headers.authorization));
+    };
+    const callerOf = (req: FastifyRequest) => {
+      const caller = callers.get(req);
+      if (!caller) throw new AppError('INIT_DATA_INVALID');
+      return caller;
+    };
+
     const unitsIn = async (cart: SessionKey) =>
       (await deps.sessions.read(cart)).cart.reduce((sum, line) => sum + line.quantity, 0);
 
     app.get(
       '/shop/:botId/catalogue',
       {
+        onRequest: signedIn,
         schema: {
           tags: ['shop'],
           summary: "A shop bot's catalogue, for its Mini App",
@@ -93,7 +107,7 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
         },
       },
       async (req, reply) => {
-        const { shop, cart } = await openShopOf(req.params.botId, req.headers.authorization);
+        const { shop, cart } = callerOf(req);
         // What a customer sees changes with the vendor's edits, and is theirs alone to see.
         reply.header('Cache-Control', 'private, no-store');
         const [details, faqs] = await Promise.all([deps.storeOf(shop.botId), deps.faqsOf(shop.vendorId)]);
@@ -156,6 +170,7 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
     app.post(
       '/shop/:botId/cart',
       {
+        onRequest: signedIn,
         schema: {
           tags: ['shop'],
           summary: "One more of a product in the customer's cart, from the shop's Mini App",
@@ -165,7 +180,7 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
         },
       },
       async (req) => {
-        const { shop, cart } = await openShopOf(req.params.botId, req.headers.authorization);
+        const { shop, cart } = callerOf(req);
         if (shop.maintenance) throw new AppError('SHOP_MAINTENANCE');
         const { productId } = req.body;
         const [product] = await deps.saleProducts(shop.vendorId, shop.botId, [productId]);

@@ -14,6 +14,7 @@ import { media } from './media';
 import { orders } from './orders';
 import { payments } from './payments';
 import { products } from './products';
+import { reliability } from './reliability';
 import { settings } from './settings';
 import { shell } from './shell';
 import { shop } from './shop';
@@ -43,4 +44,5 @@ export const fr: Catalogue = {
   ...account,
   ...developer,
   ...store,
+  ...reliability,
 };

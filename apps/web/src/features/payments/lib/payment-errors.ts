@@ -7,6 +7,7 @@ const PAYMENT_ERRORS = {
   NETWORK_ERROR: 'common.networkError',
   SESSION_EXPIRED: 'auth.error.sessionExpired',
   PAYMENT_PROVIDER_UNAVAILABLE: 'payments.error.urlFailed',
+  LITECOIN_UNAVAILABLE: 'payments.error.ltcUnavailable',
   PAYMENT_INVOICE_FAILED: 'payments.error.invoiceFailed',
   WALLET_BALANCE_INVALID: 'payments.error.negativeBalance',
   INSUFFICIENT_BALANCE: {
