@@ -1,4 +1,4 @@
-import { OrderStatus } from '@app/contracts/catalogue';
+import { isOrderStatus } from '@app/contracts/order-statuses';
 import type { ActivityItem } from '@app/contracts/events';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
@@ -30,8 +30,8 @@ export function ActivityList({ items, isError, now }: Props) {
         const params = activityParams(item, { formatMoney, formatDate }, unnamed);
         // Order statuses arrive as codes (in_progress): word them in the user's language.
         for (const name of ['status', 'from', 'to']) {
-          const status = OrderStatus.safeParse(params[name]);
-          if (status.success) params[name] = t(`orders.status.${status.data}`);
+          const status = params[name];
+          if (isOrderStatus(status)) params[name] = t(`orders.status.${status}`);
         }
         const link = activityLink(item);
         const body = (
