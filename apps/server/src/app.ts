@@ -17,6 +17,7 @@ import { AppError } from './lib/app-error';
 import { createDownloadLinks } from './lib/download-links';
 import { type CryptoProvider, createNowPayments } from './lib/nowpayments';
 import { parseQueryString } from './lib/query-string';
+import { createMemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit-store';
 import { createReadCache } from './lib/read-cache';
 import { createSecrets, type Secrets } from './lib/secrets';
 import { type BotApi, createBotApi } from './lib/telegram/bot-api';
@@ -100,6 +101,8 @@ export type AppDeps = {
   shopCryptoProviderFor?: (apiKey: string) => CryptoProvider;
   /** Paces the shop bots' messages; by default the process's one throttle, at Telegram's limits. */
   telegramThrottle?: TelegramThrottle;
+  /** Where rate limits count; by default this process's memory (main.ts passes Redis's when REDIS_URL is set). */
+  rateLimitStore?: RateLimitStore;
 };
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -157,7 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Same origin by default: the web app is served by this server. Other origins only when configured.
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
   await app.register(errorsPlugin);
-  await app.register(rateLimitPlugin, { max: config.rateLimitPerMinute });
+  const rateLimitStore = deps.rateLimitStore ?? createMemoryRateLimitStore();
+  await app.register(rateLimitPlugin, { max: config.rateLimitPerMinute, store: rateLimitStore });
 
   await app.register(swagger, {
     openapi: {

@@ -31,6 +31,10 @@ const Env = z.object({
   SHOP_CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   SHOP_THROTTLE: z.enum(['on', 'off']).default('on'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   NOWPAYMENTS_API_URL: z.string().url().optional(),
   NOWPAYMENTS_API_KEY: z.string().min(1).optional(),
   NOWPAYMENTS_IPN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -66,6 +70,11 @@ export type Config = {
    * bot). Off only to measure the runtime's own capacity against the fake Bot API (`npm run bench`).
    */
   shopThrottle: boolean;
+  /**
+   * Redis, shared by several server processes: rate-limit counters live there (in memory without it, or while
+   * it is unreachable).
+   */
+  redisUrl: string | undefined;
   /** The NOWPayments-compatible crypto provider (Litecoin); demo mode uses the fake one it serves itself. */
   nowPayments: { apiUrl: string; apiKey: string; ipnSecret: string } | null;
 };
@@ -114,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopCatalogueCacheMs: e.SHOP_CATALOGUE_CACHE_MS,
     readCacheMs: e.READ_CACHE_MS,
     shopThrottle: e.SHOP_THROTTLE === 'on',
+    redisUrl: e.REDIS_URL,
     nowPayments: nowPaymentsOf(e, demo),
   };
 }

@@ -12,6 +12,9 @@ import { createJobQueue } from './jobs/job-queue';
 import { jobKinds } from './jobs/job-types';
 import { registerWorkers } from './jobs/workers';
 import { startExitWatchdog } from './lib/exit-watchdog';
+import { createMemoryRateLimitStore } from './lib/rate-limit-store';
+import { connectRedis } from './lib/redis';
+import { createRedisRateLimitStore } from './lib/redis-rate-limit-store';
 import { createSecrets } from './lib/secrets';
 import { createBotApi } from './lib/telegram/bot-api';
 import { setPlatformWebhook } from './lib/telegram/platform-webhook';
@@ -58,6 +61,18 @@ async function main() {
   const secrets = createSecrets(config.appSecret);
   const botApi = createBotApi({ apiRoot: config.telegramApiRoot });
   const storage = createLocalStorage(join(config.dataDir, 'media'));
+  // Several processes share rate limits through Redis when it is configured (README "Scaling"). Its outages are
+  // logged through the app's logger once there is one.
+  let log: Parameters<typeof connectRedis>[1] = {
+    warn: (obj, msg) => console.warn(msg, obj),
+    info: (msg) => console.log(msg),
+  };
+  const redis = config.redisUrl
+    ? connectRedis(config.redisUrl, { warn: (obj, msg) => log.warn(obj, msg), info: (msg) => log.info(msg) })
+    : null;
+  const rateLimitStore = redis
+    ? createRedisRateLimitStore({ redis, fallback: createMemoryRateLimitStore() })
+    : createMemoryRateLimitStore();
   // The queue starts after the app is built (it logs through it), so requests reach it through this binding.
   let requestEventDispatch: RequestEventDispatch = () => {};
   let enqueueProductImport = (_vendorId: string, _importId: string) => {};
@@ -68,12 +83,14 @@ async function main() {
     secrets,
     botApi,
     storage,
+    rateLimitStore,
     requestEventDispatch: () => requestEventDispatch(),
     enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),
     enqueueBotResume: (vendorId, botId) => enqueueBotResume(vendorId, botId),
     ...(fakeBotApi ? { fakeBotApi } : {}),
     ...(fakeNowPayments ? { fakeNowPayments } : {}),
   });
+  log = { warn: (obj, msg) => app.log.warn(obj, msg), info: (msg) => app.log.info(msg) };
   if (fakeBotApi) {
     await ensureDemoData(
       database.db,
@@ -114,6 +131,7 @@ async function main() {
       await jobs.stop({ timeoutMs: JOB_GRACE_MS });
       await app.close();
       await jobs.close();
+      redis?.disconnect();
       await database.close();
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

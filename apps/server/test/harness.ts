@@ -35,6 +35,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // No pacing of the shop's messages: tests send bursts to one chat (the throttle has tests of its own; a
     // process-wide pace also carried from one test to the next).
     shopThrottle: false,
+    // Rate limits count in memory (the Redis store has tests of its own).
+    redisUrl: undefined,
     nowPayments: {
       apiUrl: 'http://127.0.0.1:9/unused-nowpayments',
       apiKey: 'test-nowpayments-key',
@@ -102,7 +104,7 @@ export async function createTestApp(
     config?: Partial<Config>;
     /** Registers test-only routes before the app is ready. */
     extend?: (app: FastifyInstance) => Promise<void>;
-  } & Pick<AppDeps, 'now' | 'findStaffGrant' | 'onRoute' | 'botApi' | 'storage'> = {},
+  } & Pick<AppDeps, 'now' | 'findStaffGrant' | 'onRoute' | 'botApi' | 'storage' | 'rateLimitStore'> = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();
   await resetDatabase(database);
