@@ -24,6 +24,7 @@ import { type BotApi, createBotApi } from './lib/telegram/bot-api';
 import { createPlatformBot } from './lib/telegram/platform-bot';
 import { platformWebhookSecret } from './lib/telegram/platform-webhook';
 import type { TelegramThrottle } from './lib/telegram/throttle';
+import { createLocalVendorChanges, type VendorChanges } from './lib/vendor-changes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { createActivityService } from './modules/activity/activity.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -103,6 +104,11 @@ export type AppDeps = {
   telegramThrottle?: TelegramThrottle;
   /** Where rate limits count; by default this process's memory (main.ts passes Redis's when REDIS_URL is set). */
   rateLimitStore?: RateLimitStore;
+  /**
+   * Carries "this vendor's data changed" to every process's read cache and shop catalogue reads; by default to
+   * this process only (main.ts passes PostgreSQL's LISTEN/NOTIFY on PostgreSQL).
+   */
+  vendorChanges?: VendorChanges;
 };
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -176,9 +182,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const secrets = deps.secrets ?? createSecrets(config.appSecret);
   await app.register(authPlugin, { jwtKey: secrets.jwtKey });
+  // A vendor's change, announced by whichever process made it, drops their kept reads here (the read cache's
+  // generation also tells the shops' catalogue reads).
+  const vendorChanges = deps.vendorChanges ?? createLocalVendorChanges();
+  const readCache = createReadCache({ ttlMs: config.readCacheMs });
+  vendorChanges.onChange((vendorIds) => readCache.invalidate(...vendorIds));
   await app.register(actorPlugin, {
     resolveActor: createActorResolver(deps.findStaffGrant ? { findStaffGrant: deps.findStaffGrant } : {}),
-    readCache: createReadCache({ ttlMs: config.readCacheMs }),
+    readCache,
+    vendorChanges,
   });
 
   const db = database.db;
@@ -268,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     media,
     ...(deps.shopCryptoProviderFor ? { cryptoProviderFor: deps.shopCryptoProviderFor } : {}),
     ...(deps.telegramThrottle ? { throttle: deps.telegramThrottle } : {}),
+    vendorGeneration: readCache.generation,
     log: app.log,
     ...clock,
   });

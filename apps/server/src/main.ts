@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { createPgVendorChanges } from './db/vendor-change-notices';
 import { DEMO_SHOP_USERNAME, ensureDemoData } from './demo/demo-data';
 import { EVENT_CONSUMERS } from './event-consumers';
 import { createFakeBotApiState } from './fakes/bot-api/state';
@@ -67,12 +68,15 @@ async function main() {
     warn: (obj, msg) => console.warn(msg, obj),
     info: (msg) => console.log(msg),
   };
-  const redis = config.redisUrl
-    ? connectRedis(config.redisUrl, { warn: (obj, msg) => log.warn(obj, msg), info: (msg) => log.info(msg) })
-    : null;
+  const logThrough: typeof log = { warn: (obj, msg) => log.warn(obj, msg), info: (msg) => log.info(msg) };
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, logThrough) : null;
   const rateLimitStore = redis
     ? createRedisRateLimitStore({ redis, fallback: createMemoryRateLimitStore() })
     : createMemoryRateLimitStore();
+  // On PostgreSQL several processes may serve the API: a change made through one drops the kept reads of all.
+  const vendorChanges = config.databaseUrl
+    ? await createPgVendorChanges(config.databaseUrl, logThrough)
+    : undefined;
   // The queue starts after the app is built (it logs through it), so requests reach it through this binding.
   let requestEventDispatch: RequestEventDispatch = () => {};
   let enqueueProductImport = (_vendorId: string, _importId: string) => {};
@@ -84,6 +88,7 @@ async function main() {
     botApi,
     storage,
     rateLimitStore,
+    ...(vendorChanges ? { vendorChanges } : {}),
     requestEventDispatch: () => requestEventDispatch(),
     enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),
     enqueueBotResume: (vendorId, botId) => enqueueBotResume(vendorId, botId),
@@ -132,6 +137,7 @@ async function main() {
       await app.close();
       await jobs.close();
       redis?.disconnect();
+      await vendorChanges?.close();
       await database.close();
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
@@ -171,7 +177,7 @@ async function main() {
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
         log: app.log,
-        onDispatched: (vendorIds) => app.readCache.invalidate(...vendorIds),
+        onDispatched: (vendorIds) => void app.vendorChanges.announce(vendorIds),
       }),
   });
   const url = config.publicUrl;

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { type Actor, type ActorResolver, hasPermission, inBotScope } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import type { ReadCache } from '../lib/read-cache';
+import type { VendorChanges } from '../lib/vendor-changes';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,6 +27,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     resolveActor: ActorResolver;
     readCache: ReadCache;
+    /** Announces a vendor's change to everything that keeps their reads, in every server process. */
+    vendorChanges: VendorChanges;
   }
 }
 
@@ -34,11 +37,15 @@ declare module 'fastify' {
  * read cache of vendor routes.
  */
 export const actorPlugin = fp(
-  async (app: FastifyInstance, opts: { resolveActor: ActorResolver; readCache: ReadCache }) => {
+  async (
+    app: FastifyInstance,
+    opts: { resolveActor: ActorResolver; readCache: ReadCache; vendorChanges: VendorChanges },
+  ) => {
     app.decorateRequest('actor', null as unknown as Actor);
     app.decorateRequest('readSlot', null);
     app.decorate('resolveActor', opts.resolveActor);
     app.decorate('readCache', opts.readCache);
+    app.decorate('vendorChanges', opts.vendorChanges);
   },
 );
 
@@ -119,10 +126,11 @@ export function vendorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
       }
     });
 
-    // After the answer: a change has committed by then, so the vendor's kept answers go.
-    app.addHook('onResponse', async (req) => {
+    // Before the answer leaves (the change has committed by then), the vendor's kept answers go, in this process
+    // and the others: whoever reads next, through any process, after seeing this answer, reads the change.
+    app.addHook('onSend', async (req) => {
       if (req.actor && req.method !== 'GET' && req.method !== 'HEAD')
-        app.readCache.invalidate(req.actor.vendorId);
+        await app.vendorChanges.announce([req.actor.vendorId]);
     });
 
     await app.register(routes);
