@@ -20,6 +20,7 @@ import { createSecrets } from './lib/secrets';
 import { createBotApi } from './lib/telegram/bot-api';
 import { setPlatformWebhook } from './lib/telegram/platform-webhook';
 import { dispatchPendingEvents } from './modules/events/events.dispatcher';
+import { createS3Storage } from './modules/media/s3-storage';
 import { createLocalStorage } from './modules/media/storage';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
@@ -61,7 +62,8 @@ async function main() {
   // One set of keys and one Bot API client, shared by the API, the demo seed and the jobs.
   const secrets = createSecrets(config.appSecret);
   const botApi = createBotApi({ apiRoot: config.telegramApiRoot });
-  const storage = createLocalStorage(join(config.dataDir, 'media'));
+  // Uploads in the S3-compatible bucket when configured (several processes serve each other's), else the folder.
+  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'media'));
   // Several processes share rate limits through Redis when it is configured (README "Scaling"). Its outages are
   // logged through the app's logger once there is one.
   let log: Parameters<typeof connectRedis>[1] = {

@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shopThrottle: false,
     // Rate limits count in memory (the Redis store has tests of its own).
     redisUrl: undefined,
+    s3: null,
     nowPayments: {
       apiUrl: 'http://127.0.0.1:9/unused-nowpayments',
       apiKey: 'test-nowpayments-key',
