@@ -6,6 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalS3 } from './local-s3';
+import { makeImage, multipartBody } from './media';
 import { TEST_REDIS_URL } from './redis-proxy';
 import { waitFor } from './wait-for';
 
@@ -24,6 +26,7 @@ const databaseUrl = (() => {
 })();
 const RATE_LIMIT = 40;
 const children: ChildProcess[] = [];
+let s3: Awaited<ReturnType<typeof startLocalS3>>;
 const dirs: string[] = [];
 
 async function admin(sql: string) {
@@ -60,6 +63,10 @@ async function startServer(): Promise<string> {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       REDIS_URL: TEST_REDIS_URL,
+      S3_ENDPOINT: s3.settings.endpoint,
+      S3_BUCKET: s3.settings.bucket,
+      S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
       // The same key material in both: a token one signs is good at the other, as behind a load balancer.
       APP_SECRET: 'two-processes-test-secret-0123456789abcdef',
       // Kept answers would hide a change made through the other process for a minute without the notices.
@@ -111,6 +118,7 @@ async function call(base: string, method: string, path: string, body?: unknown, 
 
 beforeAll(async () => {
   await admin(`create database ${database}`);
+  s3 = await startLocalS3();
   // One after the other: the first migrates and seeds the demo vendor, the second finds them there.
   one = await startServer();
   other = await startServer();
@@ -142,6 +150,7 @@ afterAll(async () => {
   );
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   await admin(`drop database if exists ${database} with (force)`);
+  await s3?.close();
 }, 60_000);
 
 describe('two server processes on one PostgreSQL and Redis', () => {
@@ -175,6 +184,25 @@ describe('two server processes on one PostgreSQL and Redis', () => {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(await stops(one)).toBe(1);
     expect(await stops(other)).toBe(1);
+  });
+
+  it('an image uploaded through one is served by the other (S3-compatible storage)', async () => {
+    const image = await makeImage('png');
+    const body = multipartBody({ name: 'shared.png', data: image, type: 'image/png' });
+    const res = await fetch(`${one}/api/v1/vendors/${auth.vendorId}/upload/image`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${auth.token}`, 'x-forwarded-for': '10.0.0.1', ...body.headers },
+      body: body.payload,
+    });
+    expect(res.status).toBe(201);
+    const { url, thumbnailUrl } = (await res.json()) as { url: string; thumbnailUrl: string };
+    for (const path of [url, thumbnailUrl]) {
+      const served = await fetch(new URL(path, other));
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toMatch(/^image\//);
+    }
+    const original = await fetch(new URL(url, other));
+    expect(Buffer.from(await original.arrayBuffer()).length).toBe(image.length);
   });
 
   it('a rate limit counts one address across both', async () => {
