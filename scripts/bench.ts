@@ -2,7 +2,7 @@
  * `npm run bench`: the figures the issues ask for, measured on this machine.
  *   - start-up to ready (cold: empty data dir, migrations and demo seed; warm: existing data dir)
  *   - server RSS when idle after start-up
- *   - gzip size of the JS the shell + Home load
+ *   - gzip size of the JS the shell + Home load, and the shop's Mini App (scripts/bundle-size.ts)
  *   - the seed's time for BENCH_ORDERS orders (default 1,000,000) on PGlite, and on PostgreSQL when
  *     BENCH_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/bench; the database is re-created)
  *   - under load (scripts/bench-load.ts): BENCH_LOAD_CLIENTS (200) keep-alive clients reading the API as the
@@ -31,11 +31,10 @@
  * Servers listen on 127.0.0.1, ports BENCH_PORT (3901) to BENCH_PORT + 6.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
 import { benchDeveloper } from './bench-developer';
 import {
   markLoadStart,
@@ -49,6 +48,7 @@ import {
 import { ordersLoad } from './bench-orders';
 import { benchProducts } from './bench-products';
 import { benchShop, benchShopBurst, SHOP_CLIENTS } from './bench-shop';
+import { BUNDLE_BUDGET_KIB, kib, measureBundles, readManifest } from './bundle-size';
 
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'apps/server');
@@ -134,34 +134,9 @@ async function startServer(dataDir: string, port: number): Promise<{ ms: number;
   }
 }
 
-function bundleSize() {
-  const dist = join(root, 'apps/web/dist');
-  const manifestFile = join(dist, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) {
-    spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  }
-  type Chunk = { file: string; isEntry?: boolean; src?: string; imports?: string[] };
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
-  const files = new Set<string>();
-  const add = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const dep of chunk.imports ?? []) add(dep);
-  };
-  // The back-office's page only (the shop's Mini App, shop.html, is the other entry).
-  add('index.html');
-  const homeKey = Object.keys(manifest).find((k) => /features\/home\/routes\/home/.test(k));
-  if (homeKey) add(homeKey);
-  let raw = 0;
-  let gz = 0;
-  for (const file of files) {
-    if (!file.endsWith('.js')) continue;
-    const bytes = readFileSync(join(dist, file));
-    raw += bytes.length;
-    gz += gzipSync(bytes, { level: 9 }).length;
-  }
-  return { files: [...files].filter((f) => f.endsWith('.js')), raw, gz, homeFound: Boolean(homeKey) };
+function bundleSizes() {
+  if (!readManifest()) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  return measureBundles();
 }
 
 function seed(env: Record<string, string>, extra: string[] = []): number {
@@ -392,11 +367,17 @@ try {
     report('start-up to ready, warm (existing data dir)', `${warm.ms} ms`);
     report('server RSS, idle after start-up (PGlite in process)', `${warm.rss} MiB`);
 
-    const bundle = bundleSize();
-    report(
-      'JS for shell + Home',
-      `${(bundle.gz / 1024).toFixed(1)} KiB gzip (${(bundle.raw / 1024).toFixed(1)} KiB raw) in ${bundle.files.length} files${bundle.homeFound ? '' : ' (Home chunk not found)'}`,
-    );
+    const bundles = bundleSizes();
+    for (const [page, label] of [
+      ['backOffice', 'JS for shell + Home'],
+      ['shop', "JS for the shop's Mini App"],
+    ] as const) {
+      const size = bundles[page];
+      report(
+        label,
+        `${kib(size.gz)} KiB gzip (${kib(size.raw)} KiB raw) in ${size.files.length} files (goal ${BUNDLE_BUDGET_KIB[page].goal} KiB)`,
+      );
+    }
   }
 
   if (!skipLoad) {

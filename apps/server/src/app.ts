@@ -32,6 +32,7 @@ import { type BotApi, createBotApi } from './lib/telegram/bot-api';
 import { createPlatformBot } from './lib/telegram/platform-bot';
 import { platformWebhookSecret } from './lib/telegram/platform-webhook';
 import { type TelegramThrottle, throttledBotApi } from './lib/telegram/throttle';
+import { createLocalVendorChanges, type VendorChanges } from './lib/vendor-changes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { createActivityService } from './modules/activity/activity.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -136,10 +137,15 @@ export type AppDeps = {
   shopCryptoProviderFor?: (apiKey: string) => CryptoProvider;
   /** Paces the shop bots' messages; by default the process's one throttle, at Telegram's limits. */
   telegramThrottle?: TelegramThrottle;
-  /** Where API keys' request counters live; by default in this process's memory. */
+  /** Where rate limits count (API keys' too); by default this process's memory (main.ts passes Redis's when REDIS_URL is set). */
   rateLimitStore?: RateLimitStore;
   /** Queues a webhook's delivery run (the webhooks.deliver job); without it runs start in this process at once. */
   enqueueWebhookRun?: (run: { vendorId: string; webhookId: string }) => Promise<unknown>;
+  /**
+   * Carries "this vendor's data changed" to every process's read cache and shop catalogue reads; by default to
+   * this process only (main.ts passes PostgreSQL's LISTEN/NOTIFY on PostgreSQL).
+   */
+  vendorChanges?: VendorChanges;
 };
 
 /** The card provider's origin when the browser reaches it elsewhere (a real provider); none for a same-origin fake. */
@@ -204,7 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Same origin by default: the web app is served by this server. Other origins only when configured.
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false });
   await app.register(errorsPlugin);
-  await app.register(rateLimitPlugin, { max: config.rateLimitPerMinute });
+  const rateLimitStore = deps.rateLimitStore ?? createMemoryRateLimitStore();
+  await app.register(rateLimitPlugin, { max: config.rateLimitPerMinute, store: rateLimitStore });
 
   await app.register(swagger, {
     openapi: {
@@ -225,9 +232,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Revoked sessions' access tokens are refused at once, not only once they expire (modules/auth/sessions.service.ts).
   const revocations = createRevocationList({ db: database.db });
   await app.register(authPlugin, { jwtKey: secrets.jwtKey, isSessionRevoked: revocations.isRevoked });
+  // A vendor's change, announced by whichever process made it, drops their kept reads here (the read cache's
+  // generation also tells the shops' catalogue reads).
+  const vendorChanges = deps.vendorChanges ?? createLocalVendorChanges();
+  const readCache = createReadCache({ ttlMs: config.readCacheMs });
+  vendorChanges.onChange((vendorIds) => readCache.invalidate(...vendorIds));
   await app.register(actorPlugin, {
     resolveActor: createActorResolver({ findStaffGrant: deps.findStaffGrant ?? staffGrant }),
-    readCache: createReadCache({ ttlMs: config.readCacheMs }),
+    readCache,
+    vendorChanges,
     // Called per request, once `bots` below exists.
     areVendorBots: (vendorId, botIds) => bots.areVendorBots(vendorId, botIds),
   });
@@ -336,7 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const apiKeys = createApiKeysService({ db, bots, subscriptions, ...clock });
   await app.register(apiKeyAuthPlugin, {
     resolve: apiKeys.resolve,
-    store: deps.rateLimitStore ?? createMemoryRateLimitStore(),
+    store: rateLimitStore,
     ...clock,
   });
   const productsCsv = createProductsCsvService({
@@ -396,6 +409,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     media,
     ...(deps.shopCryptoProviderFor ? { cryptoProviderFor: deps.shopCryptoProviderFor } : {}),
     ...(deps.telegramThrottle ? { throttle: deps.telegramThrottle } : {}),
+    vendorGeneration: readCache.generation,
     log: app.log,
     ...clock,
   });

@@ -31,6 +31,15 @@ const Env = z.object({
   SHOP_CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   SHOP_THROTTLE: z.enum(['on', 'off']).default('on'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   NOWPAYMENTS_API_URL: z.string().url().optional(),
   NOWPAYMENTS_API_KEY: z.string().min(1).optional(),
   NOWPAYMENTS_IPN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -75,6 +84,19 @@ export type Config = {
    * bot). Off only to measure the runtime's own capacity against the fake Bot API (`npm run bench`).
    */
   shopThrottle: boolean;
+  /**
+   * Redis, shared by several server processes: rate-limit counters live there (in memory without it, or while
+   * it is unreachable).
+   */
+  redisUrl: string | undefined;
+  /** An S3-compatible bucket for uploads, shared by every server process; null: the local folder DATA_DIR/media. */
+  s3: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  } | null;
   /** The NOWPayments-compatible crypto provider (Litecoin); demo mode uses the fake one it serves itself. */
   nowPayments: { apiUrl: string; apiKey: string; ipnSecret: string } | null;
   /**
@@ -143,12 +165,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopCatalogueCacheMs: e.SHOP_CATALOGUE_CACHE_MS,
     readCacheMs: e.READ_CACHE_MS,
     shopThrottle: e.SHOP_THROTTLE === 'on',
+    redisUrl: e.REDIS_URL,
+    s3: s3Of(e),
     nowPayments: nowPaymentsOf(e, demo),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     cardProvider: cardProviderOf(e, demo),
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ? e.WEBHOOKS_ALLOW_PRIVATE === 'true' : demo,
   };
+}
+
+// S3 needs the endpoint, the bucket and both keys; some of them alone is a mistake, not the local folder.
+function s3Of(e: z.infer<typeof Env>): Config['s3'] {
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId } = e;
+  const secretAccessKey = e.S3_SECRET_ACCESS_KEY;
+  if (!endpoint && !bucket && !accessKeyId && !secretAccessKey) return null;
+  if (!endpoint || !bucket || !accessKeyId || !secretAccessKey)
+    throw new ConfigError(['S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together']);
+  return { endpoint, bucket, region: e.S3_REGION, accessKeyId, secretAccessKey };
 }
 
 // Litecoin needs the provider's URL, key and IPN secret; demo mode defaults to its own fake provider.

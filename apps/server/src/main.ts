@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { createPgVendorChanges } from './db/vendor-change-notices';
 import { DEMO_SHOP_USERNAME, ensureDemoData } from './demo/demo-data';
 import { EVENT_CONSUMERS } from './event-consumers';
 import { createFakeBotApiState } from './fakes/bot-api/state';
@@ -14,10 +15,14 @@ import { jobKinds } from './jobs/job-types';
 import { registerWorkers } from './jobs/workers';
 import { createCardProvider } from './lib/card-provider';
 import { startExitWatchdog } from './lib/exit-watchdog';
+import { createMemoryRateLimitStore } from './lib/rate-limit-store';
+import { connectRedis } from './lib/redis';
+import { createRedisRateLimitStore } from './lib/redis-rate-limit-store';
 import { createSecrets } from './lib/secrets';
 import { createBotApi } from './lib/telegram/bot-api';
 import { setPlatformWebhook } from './lib/telegram/platform-webhook';
 import { dispatchPendingEvents } from './modules/events/events.dispatcher';
+import { createS3Storage } from './modules/media/s3-storage';
 import { createLocalStorage } from './modules/media/storage';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
@@ -76,7 +81,23 @@ async function main() {
   // One set of keys and one Bot API client, shared by the API, the demo seed and the jobs.
   const secrets = createSecrets(config.appSecret);
   const botApi = createBotApi({ apiRoot: config.telegramApiRoot });
-  const storage = createLocalStorage(join(config.dataDir, 'media'));
+  // Uploads in the S3-compatible bucket when configured (several processes serve each other's), else the folder.
+  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'media'));
+  // Several processes share rate limits through Redis when it is configured (README "Scaling"). Its outages are
+  // logged through the app's logger once there is one.
+  let log: Parameters<typeof connectRedis>[1] = {
+    warn: (obj, msg) => console.warn(msg, obj),
+    info: (msg) => console.log(msg),
+  };
+  const logThrough: typeof log = { warn: (obj, msg) => log.warn(obj, msg), info: (msg) => log.info(msg) };
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, logThrough) : null;
+  const rateLimitStore = redis
+    ? createRedisRateLimitStore({ redis, fallback: createMemoryRateLimitStore() })
+    : createMemoryRateLimitStore();
+  // On PostgreSQL several processes may serve the API: a change made through one drops the kept reads of all.
+  const vendorChanges = config.databaseUrl
+    ? await createPgVendorChanges(config.databaseUrl, logThrough)
+    : undefined;
   // The queue starts after the app is built (it logs through it), so requests reach it through this binding.
   let requestEventDispatch: RequestEventDispatch = () => {};
   let enqueueProductImport = (_vendorId: string, _importId: string) => {};
@@ -89,6 +110,8 @@ async function main() {
     secrets,
     botApi,
     storage,
+    rateLimitStore,
+    ...(vendorChanges ? { vendorChanges } : {}),
     requestEventDispatch: () => requestEventDispatch(),
     enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),
     enqueueBotResume: (vendorId, botId) => enqueueBotResume(vendorId, botId),
@@ -98,6 +121,7 @@ async function main() {
     ...(mailCatcher ? { mailCatcher } : {}),
     ...(fakeCardProvider ? { fakeCardProvider } : {}),
   });
+  log = { warn: (obj, msg) => app.log.warn(obj, msg), info: (msg) => app.log.info(msg) };
   if (fakeBotApi) {
     await ensureDemoData(
       database.db,
@@ -152,6 +176,8 @@ async function main() {
       await jobs.stop({ timeoutMs: JOB_GRACE_MS });
       await app.close();
       await jobs.close();
+      redis?.disconnect();
+      await vendorChanges?.close();
       await database.close();
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
@@ -194,7 +220,7 @@ async function main() {
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
         log: app.log,
-        onDispatched: (vendorIds) => app.readCache.invalidate(...vendorIds),
+        onDispatched: (vendorIds) => void app.vendorChanges.announce(vendorIds),
       }),
   });
   const url = config.publicUrl;

@@ -37,6 +37,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shopThrottle: false,
     // Like production: webhooks reach public addresses only (tests that deliver to a local receiver turn it on).
     webhooksAllowPrivate: false,
+    // Rate limits count in memory (the Redis store has tests of its own).
+    redisUrl: undefined,
+    s3: null,
     nowPayments: {
       apiUrl: 'http://127.0.0.1:9/unused-nowpayments',
       apiKey: 'test-nowpayments-key',
@@ -109,7 +112,7 @@ export async function createTestApp(
     config?: Partial<Config>;
     /** Registers test-only routes before the app is ready. */
     extend?: (app: FastifyInstance) => Promise<void>;
-  } & Pick<AppDeps, 'now' | 'findStaffGrant' | 'onRoute' | 'botApi' | 'storage'> = {},
+  } & Pick<AppDeps, 'now' | 'findStaffGrant' | 'onRoute' | 'botApi' | 'storage' | 'rateLimitStore'> = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();
   await resetDatabase(database);

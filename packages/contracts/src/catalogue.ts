@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from './order-statuses';
 
 /** Enums of the core model, shared by the database, the API and the app. */
 export const ProductType = z.enum(['physical', 'digital', 'service']);
@@ -7,16 +8,7 @@ export type ProductType = z.infer<typeof ProductType>;
 export const OrderProductType = z.enum(['physical', 'digital', 'service', 'mixed']);
 export type OrderProductType = z.infer<typeof OrderProductType>;
 
-export const OrderStatus = z.enum([
-  'pending',
-  'processing',
-  'shipped',
-  'delivered',
-  'completed',
-  'scheduled',
-  'in_progress',
-  'cancelled',
-]);
+export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 export const PaymentStatus = z.enum(['pending', 'paid', 'refunded', 'failed']);

@@ -141,6 +141,11 @@ export const ERRORS = {
   BOT_NOT_RUNNING: { status: 400, message: SETTINGS_MESSAGES.botNotRunning },
   INTERNAL: { status: 500, message: 'Something went wrong on our side.' },
   DATABASE_UNAVAILABLE: { status: 503, message: 'The database is not reachable.' },
+  /** The S3-compatible storage of uploads cannot be reached: nothing of the upload was kept. */
+  STORAGE_UNAVAILABLE: {
+    status: 503,
+    message: 'File storage is not reachable. Nothing was saved: try again shortly.',
+  },
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found.' },
   /** `details`: the order's `number`, `from`, `to`, and the moves it can make (`allowed`). */
   ORDER_STATUS_NOT_ALLOWED: {

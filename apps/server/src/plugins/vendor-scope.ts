@@ -6,6 +6,7 @@ import { type Actor, type ActorResolver, hasPermission, inBotScope } from '../li
 import { AppError } from '../lib/app-error';
 import type { ReadCache } from '../lib/read-cache';
 import { apiKeyCaller, carriesApiKey } from './api-key-auth';
+import type { VendorChanges } from '../lib/vendor-changes';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,6 +29,8 @@ declare module 'fastify' {
     resolveActor: ActorResolver;
     readCache: ReadCache;
     areVendorBots: AreVendorBots;
+    /** Announces a vendor's change to everything that keeps their reads, in every server process. */
+    vendorChanges: VendorChanges;
   }
 }
 
@@ -41,13 +44,19 @@ export type AreVendorBots = (vendorId: string, botIds: string[]) => Promise<bool
 export const actorPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { resolveActor: ActorResolver; readCache: ReadCache; areVendorBots: AreVendorBots },
+    opts: {
+      resolveActor: ActorResolver;
+      readCache: ReadCache;
+      areVendorBots: AreVendorBots;
+      vendorChanges: VendorChanges;
+    },
   ) => {
     app.decorateRequest('actor', null as unknown as Actor);
     app.decorateRequest('readSlot', null);
     app.decorate('resolveActor', opts.resolveActor);
     app.decorate('readCache', opts.readCache);
     app.decorate('areVendorBots', opts.areVendorBots);
+    app.decorate('vendorChanges', opts.vendorChanges);
   },
 );
 
@@ -150,10 +159,11 @@ export function vendorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
       }
     });
 
-    // After the answer: a change has committed by then, so the vendor's kept answers go.
-    app.addHook('onResponse', async (req) => {
+    // Before the answer leaves (the change has committed by then), the vendor's kept answers go, in this process
+    // and the others: whoever reads next, through any process, after seeing this answer, reads the change.
+    app.addHook('onSend', async (req) => {
       if (req.actor && req.method !== 'GET' && req.method !== 'HEAD')
-        app.readCache.invalidate(req.actor.vendorId);
+        await app.vendorChanges.announce([req.actor.vendorId]);
     });
 
     await app.register(routes);

@@ -153,7 +153,8 @@ async function storeUpload(deps: MediaDeps, input: UploadInput, vendorId: string
         storage.put(keys.medium, image.medium),
       ]);
     } catch (err) {
-      await storage.remove(Object.values(keys));
+      // When the storage itself is down this fails too: the media sweep removes what no row names later.
+      await storage.remove(Object.values(keys)).catch(() => undefined);
       throw err;
     }
     return {

@@ -27,6 +27,18 @@ describe('the catalogue cache of a shop bot', () => {
     }
   });
 
+  it("reads again at once after a change of the vendor's data, in whichever process it was made", async () => {
+    const reader = countingReader();
+    const generations = new Map<string, number>();
+    const cached = cachedCatalogue(reader, 60_000, { generationOf: (v) => generations.get(v) ?? 0 });
+    await cached.categories('v');
+    await cached.categories('other');
+    generations.set('v', 1);
+    await cached.categories('v');
+    await cached.categories('other');
+    expect(reader.categories.mock.calls.map(([vendorId]) => vendorId)).toEqual(['v', 'other', 'v']);
+  });
+
   it('keeps each page, search and product apart', async () => {
     const reader = countingReader();
     const cached = cachedCatalogue(reader, 60_000);
@@ -57,7 +69,7 @@ describe('the catalogue cache of a shop bot', () => {
 
   it('keeps its most recently used reads only', async () => {
     const reader = countingReader();
-    const cached = cachedCatalogue(reader, 60_000, 2);
+    const cached = cachedCatalogue(reader, 60_000, { maxEntries: 2 });
     await cached.product('v', 'b', 'p1');
     await cached.product('v', 'b', 'p2');
     await cached.product('v', 'b', 'p1');

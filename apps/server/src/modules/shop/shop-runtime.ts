@@ -51,6 +51,11 @@ export type StorefrontDeps = StartDeps &
      * default) reads it for every update. "Clear cache" drops it at once.
      */
     catalogueCacheMs?: number;
+    /**
+     * The vendor's data generation, moved on by every change of theirs in any server process
+     * (lib/vendor-changes.ts): a kept catalogue read from an older generation is read again.
+     */
+    vendorGeneration?: (vendorId: string) => number;
   };
 
 /** A bot failing on every update records one bot.error a minute, not one per update. */
@@ -127,7 +132,9 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
 
   function build(shop: ShopBot): Built {
     // Each built bot keeps its own reads, so a rebuild ("clear cache", a new token) starts from none.
-    const catalogue = cachedCatalogue(deps.catalogue, deps.catalogueCacheMs ?? 0);
+    const catalogue = cachedCatalogue(deps.catalogue, deps.catalogueCacheMs ?? 0, {
+      ...(deps.vendorGeneration ? { generationOf: deps.vendorGeneration } : {}),
+    });
     const bot = new Bot<ShopContext>(shop.token, {
       botInfo: botInfoOf(shop),
       client: {

@@ -58,6 +58,8 @@ export type ShopDeps = {
   cryptoProviderFor?: (apiKey: string) => CryptoProvider;
   /** Paces the shop bots' messages; by default the process's one throttle (SHOP_THROTTLE on), else none. */
   throttle?: TelegramThrottle;
+  /** The vendor's data generation (the read cache's): a change moves it on and drops the kept catalogue reads. */
+  vendorGeneration?: (vendorId: string) => number;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   now?: () => Date;
 };
@@ -105,6 +107,7 @@ export function createShop(deps: ShopDeps) {
     apiRoot: config.telegramApiRoot,
     shopRuntimeOf: deps.bots.shopRuntimeOf,
     catalogueCacheMs: config.shopCatalogueCacheMs,
+    ...(deps.vendorGeneration ? { vendorGeneration: deps.vendorGeneration } : {}),
     welcomeOf: deps.settings.getWelcomeMessage,
     storeOf: deps.settings.getStoreDetails,
     policyOf: deps.policies.policyOf,
