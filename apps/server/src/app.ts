@@ -12,13 +12,13 @@ import type { Database } from './db/client';
 import { demoRoutes } from './demo/demo.routes';
 import { fakeBotApiPlugin } from './fakes/bot-api/plugin';
 import type { FakeBotApiState } from './fakes/bot-api/state';
-import type { MailCatcher } from './fakes/mail-catcher';
-import { mailCatcherPlugin } from './fakes/mail-catcher-plugin';
 import {
   FAKE_CARD_TEST_NUMBERS,
   type FakeCardProviderState,
   fakeCardProviderPlugin,
 } from './fakes/card-provider';
+import type { MailCatcher } from './fakes/mail-catcher';
+import { mailCatcherPlugin } from './fakes/mail-catcher-plugin';
 import { type FakeNowPaymentsState, fakeNowPaymentsPlugin } from './fakes/nowpayments';
 import { AppError } from './lib/app-error';
 import { type CardProvider, createCardProvider } from './lib/card-provider';
@@ -500,11 +500,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.webDistDir === null ? null : await registerWebApp(app, deps.webDistDir ?? defaultWebDist);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    const isApi = /^\/(api|telegram|fake-telegram|fake-mail|fake-nowpayments|healthz|readyz)(\/|$)/.test(
-      path,
-    );
     const isApi =
-      /^\/(api|telegram|fake-telegram|fake-nowpayments|fake-card-provider|healthz|readyz)(\/|$)/.test(path);
+      /^\/(api|telegram|fake-telegram|fake-mail|fake-nowpayments|fake-card-provider|healthz|readyz)(\/|$)/.test(
+        path,
+      );
     const isFile = isStaticFilePath(path);
     if (sendIndex && req.method === 'GET' && !isApi && !isFile) return sendIndex(reply, path);
     // A missing file stays missing for this URL: no cache may keep the 404 past the next deploy either.

@@ -1,8 +1,8 @@
-import type { Mailer } from '../lib/mailer';
 import type { CardProvider } from '../lib/card-provider';
+import type { Mailer } from '../lib/mailer';
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
-import { collectPlanFees } from './billing-collect';
 import type { createWebhookRuns } from '../modules/webhooks/webhooks.service';
+import { collectPlanFees } from './billing-collect';
 import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
 import type { JobData, JobName } from './job-types';

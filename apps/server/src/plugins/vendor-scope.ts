@@ -5,8 +5,8 @@ import fp from 'fastify-plugin';
 import { type Actor, type ActorResolver, hasPermission, inBotScope } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import type { ReadCache } from '../lib/read-cache';
-import { apiKeyCaller, carriesApiKey } from './api-key-auth';
 import type { VendorChanges } from '../lib/vendor-changes';
+import { apiKeyCaller, carriesApiKey } from './api-key-auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -323,6 +323,7 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/billing/routes/invoices-page')).InvoicesPage,
     }),
   },
+  {
     path: 'settings/policies',
     handle: settingsPage,
     lazy: async () => ({

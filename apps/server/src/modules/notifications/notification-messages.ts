@@ -23,6 +23,8 @@ export type VendorNotice =
   | 'order_limit'
   | 'trial_ending'
   | 'subscription_ending'
+  // A month's plan fee statement the collection could not charge (modules/billing).
+  | 'fees_unpaid'
   | SecurityNotice;
 
 /**
@@ -58,12 +60,12 @@ export function notificationTypeOf(kind: VendorNotice): NotificationType {
     case 'trial_ending':
     case 'subscription_ending':
       return 'subscription';
+    case 'fees_unpaid':
+      return 'subscription';
     default:
       return 'security';
   }
 }
-  // A month's plan fee statement the collection could not charge (modules/billing).
-  | 'fees_unpaid';
 
 /** What a customer is told about their order, through the shop bot. */
 export type CustomerNotice =

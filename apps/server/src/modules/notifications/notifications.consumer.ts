@@ -1,4 +1,5 @@
 import { DAY_MS } from '@app/contracts/common';
+import type { NotificationAudience } from '../../db/schema/index';
 import { type BotSwitch, botSwitchOf } from '../bots/bot-runtime.service';
 import type { EventConsumer } from '../events/events.dispatcher';
 import { profileEmailOf } from '../profile/profile.service';
@@ -15,7 +16,7 @@ const STALE_AFTER_MS = DAY_MS;
  * The bot page's switch a notice waits on (its settings tab): paid orders, stock alerts, and everything the
  * customer is told about their order. Notices about the bot or the plan always go.
  */
-function switchOf(audience: 'vendor' | 'customer', kind: VendorNotice | CustomerNotice): BotSwitch | null {
+function switchOf(audience: NotificationAudience, kind: VendorNotice | CustomerNotice): BotSwitch | null {
   if (audience === 'customer') return 'customerNotifications';
   if (kind === 'order_paid') return 'orderNotifications';
   if (kind === 'stock_low' || kind === 'stock_out') return 'stockAlerts';

@@ -11,8 +11,8 @@ import { ownerContactOf } from '../auth/auth.service';
 import { botMessengerOf, botUsernameOf } from '../bots/bot-runtime.service';
 import { type CustomersService, createCustomersService } from '../customers/customers.service';
 import { createOrderReads, type OrderReads } from '../orders/order-reads';
-import { staffToTell } from '../staff/staff.service';
 import { profileEmailOf } from '../profile/profile.service';
+import { staffToTell } from '../staff/staff.service';
 import { type Outcome, sendTo } from './notification-delivery';
 import {
   type CustomerNotice,
@@ -104,16 +104,17 @@ export async function tellVendor(
   const outcome = await sendTo(parts.botApi, token, chatId, message, link);
   // The team members responsible (permission and bot scope) are told too, in the account's words, once: the
   // notification's delivery and retries follow the owner's message.
-  if (outcome.status !== 'retry') {
-    for (const staffId of await staffToTell(db, vendorId, STAFF_PERMISSION[kind], n.botId)) {
+  const permission = STAFF_PERMISSION[kind];
+  if (outcome.status !== 'retry' && permission) {
+    for (const staffId of await staffToTell(db, vendorId, permission, n.botId)) {
       if (staffId !== chatId) await sendTo(parts.botApi, token, staffId, message, link);
     }
   }
   return outcome;
 }
 
-/** Which staff members hear of each kind: those whose permission covers it. */
-const STAFF_PERMISSION: Record<VendorNotice, Permission> = {
+/** Which staff members hear of each kind: those whose permission covers it. Security notices are the owner's alone. */
+const STAFF_PERMISSION: Partial<Record<VendorNotice, Permission>> = {
   order_paid: 'orders',
   stock_low: 'products',
   stock_out: 'products',
@@ -121,6 +122,7 @@ const STAFF_PERMISSION: Record<VendorNotice, Permission> = {
   order_limit: 'billing',
   trial_ending: 'billing',
   subscription_ending: 'billing',
+  fees_unpaid: 'billing',
 };
 
 /** The vendor notifier as the sender and the reminders job call it: its parts built once, then bound. */

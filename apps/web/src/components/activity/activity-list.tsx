@@ -1,5 +1,4 @@
 import type { ActivityItem } from '@app/contracts/events';
-import { isOrderStatus } from '@app/contracts/order-statuses';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n/i18n';
 import styles from './activity-list.module.css';

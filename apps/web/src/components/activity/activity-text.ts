@@ -86,6 +86,7 @@ const UNNAMED: Record<ActivityItem['actor']['kind'], MessageKey> = {
   staff: 'activity.aStaffMember',
   customer: 'activity.aCustomer',
   system: 'activity.system',
+  apiKey: 'activity.anApiKey',
 };
 
 type Translate = (key: MessageKey, params?: MessageParams) => string;

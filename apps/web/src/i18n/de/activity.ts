@@ -8,6 +8,7 @@ export const activity = {
   'activity.you': 'Du',
   'activity.someone': 'Jemand',
   'activity.system': 'Der Shop',
+  'activity.anApiKey': 'Ein API-Schlüssel',
   'activity.aCustomer': 'Ein Kunde',
   'activity.aStaffMember': 'Ein Teammitglied',
   'activity.order.updated.codDescription': '{actor} hat Nachnahme gewählt: {amount} zu kassieren',

@@ -6,6 +6,7 @@ export const activity = {
   'activity.you': 'You',
   'activity.someone': 'Someone',
   'activity.system': 'The shop',
+  'activity.anApiKey': 'An API key',
   'activity.aCustomer': 'A customer',
   'activity.aStaffMember': 'A staff member',
   'activity.order.updated.codDescription': '{actor} chose cash on delivery: {amount} to collect',

@@ -8,6 +8,7 @@ export const activity = {
   'activity.you': 'Tú',
   'activity.someone': 'Alguien',
   'activity.system': 'La tienda',
+  'activity.anApiKey': 'Una clave de API',
   'activity.aCustomer': 'Un cliente',
   'activity.aStaffMember': 'Un miembro del equipo',
   'activity.order.updated.codDescription': '{actor} eligió pago contra reembolso: {amount} a cobrar',

@@ -8,6 +8,7 @@ export const activity = {
   'activity.you': 'Vous',
   'activity.someone': "Quelqu'un",
   'activity.system': 'La boutique',
+  'activity.anApiKey': 'Une clé API',
   'activity.aCustomer': 'Un client',
   'activity.aStaffMember': 'Un membre de l’équipe',
   'activity.order.updated.codDescription':

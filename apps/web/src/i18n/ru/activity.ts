@@ -8,6 +8,7 @@ export const activity = {
   'activity.you': 'Вы',
   'activity.someone': 'Кто-то',
   'activity.system': 'Магазин',
+  'activity.anApiKey': 'API-ключ',
   'activity.aCustomer': 'Покупатель',
   'activity.aStaffMember': 'Сотрудник',
   'activity.order.updated.codDescription': '{actor} выбрал(а) оплату при получении: к оплате {amount}',

@@ -8,6 +8,7 @@ export const activity = {
   'activity.you': '你',
   'activity.someone': '有人',
   'activity.system': '店铺',
+  'activity.anApiKey': 'API 密钥',
   'activity.aCustomer': '一位顾客',
   'activity.aStaffMember': '一位员工',
   'activity.order.updated.codDescription': '{actor} 选择了货到付款：需收取 {amount}',
