@@ -285,7 +285,8 @@ export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
 /**
  * The defaults: Telegram on for everything but marketing, e-mail for security (always: spec part 2 §6) and
- * payments, push off; quiet hours 22:00–08:00 (spec part 2 §9), in the profile's timezone.
+ * payments, push off; quiet hours 22:00–08:00 (spec part 2 §9), in the profile's timezone, off until the vendor
+ * turns them on: a new merchant's first night orders must not wait silently until 08:00 for a switch they never saw.
  */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   types: Object.fromEntries(
@@ -298,7 +299,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
       },
     ]),
   ) as Record<NotificationType, NotificationChannels>,
-  quietHours: { enabled: true, start: '22:00', end: '08:00' },
+  quietHours: { enabled: false, start: '22:00', end: '08:00' },
 };
 
 /** Spec part 2 §6: critical security notifications cannot be disabled and always go by e-mail. */

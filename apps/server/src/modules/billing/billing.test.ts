@@ -162,11 +162,14 @@ describe('invoices', () => {
     expect((await invoices(v, `?botId=${botId}`)).map((i) => i.amountMinor)).toEqual([350]);
   });
 
-  it("shows nothing for a bot filter naming a bot that is not the vendor's", async () => {
+  // Issue 26 B: a bot that is not the vendor's is "not found" in a query as in a path, never an empty answer.
+  it("answers 404 BOT_NOT_FOUND for a bot filter naming a bot that is not the vendor's", async () => {
     const { v, botId } = await vendorWithBot(t, fake);
     await feeAccrued(v, botId, new Date(), 350);
 
-    expect(await invoices(v, `?botId=${randomUUID()}`)).toEqual([]);
+    const res = await get(t.app, v, `/billing/invoices?botId=${randomUUID()}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('BOT_NOT_FOUND');
   });
 });
 

@@ -127,7 +127,7 @@ describe('notification preferences', () => {
       'security',
       'marketing',
     ]);
-    expect(res.json().quietHours).toEqual({ enabled: true, start: '22:00', end: '08:00' });
+    expect(res.json().quietHours).toEqual({ enabled: false, start: '22:00', end: '08:00' });
     expect(res.json().types.security.email).toBe(true);
   });
 
