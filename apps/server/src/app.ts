@@ -25,6 +25,8 @@ import { type BotApi, createBotApi } from './lib/telegram/bot-api';
 import { createPlatformBot } from './lib/telegram/platform-bot';
 import { platformWebhookSecret } from './lib/telegram/platform-webhook';
 import type { TelegramThrottle } from './lib/telegram/throttle';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { createActivityService } from './modules/activity/activity.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -273,6 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const media = createMediaService({ db, storage, ...clock });
   const profile = createProfileService({ db, media, ...clock });
+  const account = createAccountService({ db, sessions, bots, log: app.log, ...clock });
   const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
   // The shops' bots, their customers' carts and checkout, payments, and the Mini App (modules/shop/README.md).
   const shop = createShop({
@@ -353,6 +356,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(profileRoutes(profile)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(securityRoutes(security, sessions)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(accountRoutes(account)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(notificationsRoutes(createNotificationSettingsService({ db }))), {
         prefix: '/vendors/:vendorId',
       });

@@ -276,7 +276,13 @@ export const appRoutes: RouteObject[] = [
   placeholder('settings/payouts', 'shell.screen.payoutSettings', settingsPage),
   placeholder('settings/export', 'shell.screen.exportData', settingsPage),
   placeholder('settings/api', 'shell.screen.apiAccess', settingsPage),
-  placeholder('settings/danger', 'shell.screen.dangerZone', settingsPage),
+  {
+    path: 'settings/danger',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/account/routes/danger-page')).DangerPage,
+    }),
+  },
 
   {
     path: '*',
