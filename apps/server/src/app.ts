@@ -33,6 +33,8 @@ import { createPlatformBot } from './lib/telegram/platform-bot';
 import { platformWebhookSecret } from './lib/telegram/platform-webhook';
 import { type TelegramThrottle, throttledBotApi } from './lib/telegram/throttle';
 import { createLocalVendorChanges, type VendorChanges } from './lib/vendor-changes';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { createActivityService } from './modules/activity/activity.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -361,6 +363,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const media = createMediaService({ db, storage, ...clock });
   const profile = createProfileService({ db, media, ...clock });
+  const account = createAccountService({ db, sessions, bots, log: app.log, ...clock });
   const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
   staff = createStaffService({
     db,
@@ -486,6 +489,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(staffInviteRoutes(staff));
       await api.register(vendorScope(profileRoutes(profile)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(securityRoutes(security, sessions)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(accountRoutes(account)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(notificationsRoutes(createNotificationSettingsService({ db }))), {
         prefix: '/vendors/:vendorId',
       });

@@ -309,3 +309,17 @@ export function withLockedSecurity(settings: NotificationSettings): Notification
     types: { ...settings.types, security: { ...settings.types.security, email: true } },
   };
 }
+
+// --- Danger zone --------------------------------------------------------------------------------------------
+
+/** DELETE /vendors/{id}: the phrase typed exactly (spec part 2 §5.6), case-sensitive. */
+export const DeleteAccountBody = z
+  .object({
+    confirmation: text().refine((s) => s === DELETE_ACCOUNT_PHRASE, ACCOUNT_MESSAGES.phraseRequired),
+  })
+  .strict();
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
+
+/** The account's deletion, scheduled: the purge runs at `purgeAt` unless the owner signs in before. */
+export const AccountDeletion = z.object({ scheduledAt: z.string(), purgeAt: z.string() });
+export type AccountDeletion = z.infer<typeof AccountDeletion>;

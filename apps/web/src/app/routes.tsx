@@ -346,7 +346,13 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/developer/routes/api-access-page')).ApiAccessPage,
     }),
   },
-  placeholder('settings/danger', 'shell.screen.dangerZone', settingsPage),
+  {
+    path: 'settings/danger',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/account/routes/danger-page')).DangerPage,
+    }),
+  },
 
   {
     path: '*',

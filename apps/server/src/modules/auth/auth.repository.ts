@@ -1,6 +1,6 @@
 import type { Role } from '@app/contracts/auth';
 import type { Language } from '@app/contracts/common';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { refreshTokens, telegramIdentities, vendors } from '../../db/schema/index';
 import type { InitDataUser } from '../../lib/telegram/init-data';
@@ -215,4 +215,15 @@ export async function vendorSummaryRow(db: Conn, vendorId: string) {
     .where(eq(vendors.id, vendorId))
     .limit(1);
   return row;
+/**
+ * Signing in again cancels a scheduled deletion (spec part 2 §4): answers whether one was cancelled. Only the
+ * owner's sign-in does (the caller checks the role).
+ */
+export async function cancelScheduledDeletion(db: Conn, vendorId: string): Promise<boolean> {
+  const rows = await db
+    .update(vendors)
+    .set({ deletionScheduledAt: null, updatedAt: new Date() })
+    .where(and(eq(vendors.id, vendorId), isNotNull(vendors.deletionScheduledAt), isNull(vendors.purgedAt)))
+    .returning({ id: vendors.id });
+  return rows.length > 0;
 }

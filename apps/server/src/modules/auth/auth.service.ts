@@ -33,6 +33,8 @@ export type AuthDeps = {
    * before: a security notification (wired in app.ts, so auth does not depend on notifications).
    */
   onNewDevice?: (vendorId: string, device: { device: string; platform: string }) => Promise<void> | void;
+  /** Told after the owner's sign-in cancelled the account's scheduled deletion (the bots start again). */
+  onDeletionCancelled?: (vendorId: string) => Promise<void> | void;
   now?: () => Date;
   /**
    * Makes the person's waiting staff seats active at their sign-in (the staff module supplies it, through
@@ -111,11 +113,16 @@ export async function signInWithTelegram(
   userAgent: string | null = null,
 ): Promise<LoginResponse> {
   const user = verifiedUser(deps, initData);
+  let cancelled: string | null = null;
   const identity = await deps.db.transaction(async (tx) => {
     await deps.activatePendingSeats?.(tx, user);
     const [existing] = await repo.findIdentities(tx, user.id);
     if (existing) {
       await repo.touchIdentity(tx, existing.vendorId, user);
+      // The owner signing in within the 30 days cancels the account's scheduled deletion.
+      if (existing.role === 'VENDOR' && (await repo.cancelScheduledDeletion(tx, existing.vendorId))) {
+        cancelled = existing.vendorId;
+      }
       return existing;
     }
     return repo.insertVendorWithOwner(tx, storeNameOf(user), user);
@@ -130,6 +137,7 @@ export async function signInWithTelegram(
   if (known.length > 0 && !known.includes(userAgent?.slice(0, 500) ?? null)) {
     await deps.onNewDevice?.(identity.vendorId, describeDevice(userAgent));
   }
+  if (cancelled) await deps.onDeletionCancelled?.(cancelled);
   return {
     ...tokens,
     vendor: vendorSummary(identity),

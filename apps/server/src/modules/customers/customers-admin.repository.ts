@@ -311,3 +311,17 @@ export async function customerStats(db: Conn, vendorId: string, scope: BotScope,
     repeat: n(r?.repeat),
   };
 }
+
+/** The placeholder an erased customer's name becomes (nothing else of them is kept but the ids and figures). */
+export const ERASED_NAME = 'Deleted customer';
+
+/**
+ * Erases a customer's personal data (the law's right to erasure): names, username, language, e-mail, phone,
+ * notes and tags. Their orders' amounts and dates stay for bookkeeping, tied to the id alone.
+ */
+export async function eraseCustomer(db: Conn, vendorId: string, customerId: string, at: Date): Promise<void> {
+  await db.execute(sql`
+    update customers set first_name = ${ERASED_NAME}, last_name = null, username = null, language_code = null,
+      email = null, phone = null, notes = null, tags = '{}'::text[], updated_at = ${at.toISOString()}
+    where vendor_id = ${vendorId} and id = ${customerId}`);
+}

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
 import { percentChange, percentOf } from '../../lib/percent';
 import { recordEvent } from '../events/record-event';
-import { eventActorOf } from '../orders/orders.service';
+import { eraseCustomerShipping, eventActorOf } from '../orders/orders.service';
 import * as repo from './customers-admin.repository';
 
 const fullName = (first: string, last: string | null) => (last ? `${first} ${last}` : first);
@@ -161,6 +161,33 @@ export async function updateCustomer(
   return customerDetail(deps, actor, customerId);
 }
 
+/**
+ * Erases the customer's personal data (issue 21, where the law asks for it): their names, username, contacts,
+ * notes and tags, and the shipping addresses of their orders; the orders' amounts and dates stay, anonymised.
+ * Records `customer.deleted`. Another vendor's customer, or one outside the caller's bots, is not found.
+ */
+export async function eraseCustomer(
+  deps: CustomersAdminDeps,
+  actor: Actor,
+  customerId: string,
+): Promise<void> {
+  const { row } = await visibleCustomer(deps, actor, customerId);
+  await deps.db.transaction(async (tx) => {
+    const at = nowOf(deps);
+    await repo.eraseCustomer(tx, actor.vendorId, customerId, at);
+    await eraseCustomerShipping(tx, actor.vendorId, customerId);
+    await recordEvent(tx, {
+      vendorId: actor.vendorId,
+      botId: row.botId,
+      type: 'customer.deleted',
+      actor: await eventActorOf(tx, actor),
+      subject: { kind: 'customer', id: customerId },
+      payload: { customerName: repo.ERASED_NAME },
+      at,
+    });
+  });
+}
+
 /** The customers screen's figures over the caller's bots (or one bot): segments, growth, retention. */
 export async function customerStats(
   deps: CustomersAdminDeps,
@@ -196,6 +223,7 @@ export function createCustomersAdminService(deps: CustomersAdminDeps) {
     update: (actor: Actor, customerId: string, body: UpdateCustomerBody) =>
       updateCustomer(deps, actor, customerId, body),
     stats: (actor: Actor, botId?: string) => customerStats(deps, actor, botId),
+    erase: (actor: Actor, customerId: string) => eraseCustomer(deps, actor, customerId),
   };
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@app/contracts/customers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { CustomersAdminService } from './customers-admin.service';
 
 // Everything here needs `customers`; a restricted caller sees only members of their bots (404 otherwise).
@@ -63,6 +64,16 @@ export function customersRoutes(customers: CustomersAdminService) {
         schema: { tags, params: CustomerParams, body: UpdateCustomerBody, response: { 200: CustomerDetail } },
       },
       (req) => customers.update(req.actor, req.params.customerId, req.body),
+    );
+
+    // Erasure of a customer's personal data (issue 21); answers 204.
+    app.delete(
+      '/customers/:customerId',
+      { config, schema: { tags, params: CustomerParams, response: { 204: z.null() } } },
+      async (req, reply) => {
+        await customers.erase(req.actor, req.params.customerId);
+        return reply.status(204).send(null);
+      },
     );
   };
 }

@@ -497,3 +497,10 @@ export async function setDigitalInfo(
     update orders set digital_info = coalesce(digital_info, '{}'::jsonb) || ${JSON.stringify(info)}::jsonb
     where vendor_id = ${vendorId} and id = ${orderId}`);
 }
+
+/** Clears the shipping (address and contact) of every order of a customer. */
+export async function eraseShippingOfCustomer(db: Conn, vendorId: string, customerId: string): Promise<void> {
+  await db.execute(
+    sql`update orders set shipping = null where vendor_id = ${vendorId} and customer_id = ${customerId}`,
+  );
+}

@@ -199,3 +199,11 @@ export const rebuildOrderRollups = rollups.rebuildOrderRollups;
 
 /** Recomputes the vendor's daily figures as the sum of its bots' (after a bulk seed). */
 export const rebuildVendorDailyStats = rollups.rebuildVendorDailyStats;
+
+/**
+ * Erases the shipping addresses of a customer's orders (the customer's erasure, modules/customers): the orders'
+ * amounts, items and dates stay for bookkeeping.
+ */
+export async function eraseCustomerShipping(tx: Tx, vendorId: string, customerId: string): Promise<void> {
+  await repo.eraseShippingOfCustomer(tx, vendorId, customerId);
+}

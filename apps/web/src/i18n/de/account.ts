@@ -145,4 +145,28 @@ export const account = {
   'account.notifications.saved': 'Deine Benachrichtigungseinstellungen wurden aktualisiert.',
   'account.notifications.saveFailed':
     'Einstellungen konnten nicht gespeichert werden. Bitte versuche es erneut.',
+  'account.danger.deleteBotTitle': 'Bot löschen',
+  'account.danger.deleteBotHint':
+    'Der Bot antwortet nicht mehr und verschwindet aus deiner Liste. Seine Bestellungen, Kunden und Zahlungen bleiben in deinen Unterlagen.',
+  'account.danger.bot': 'Bot',
+  'account.danger.chooseBot': 'Bot auswählen',
+  'account.danger.deleteBot': 'Bot löschen',
+  'account.danger.deleteBotConfirm': 'Diesen Bot löschen? Er antwortet Kunden ab sofort nicht mehr.',
+  'account.danger.selectBotTitle': 'Bot auswählen',
+  'account.danger.selectBot': 'Bitte wähle einen Bot zum Löschen aus.',
+  'account.danger.botDeletedTitle': 'Bot gelöscht',
+  'account.danger.botDeleted': 'Der Bot wurde gelöscht.',
+  'account.danger.failed': 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',
+  'account.danger.deleteAccountTitle': 'Konto löschen',
+  'account.danger.deleteAccountHint':
+    'Dein Konto wird in 30 Tagen gelöscht: Alle Sitzungen enden, deine Bots stoppen und dein Team verliert den Zugriff. Melde dich vorher wieder an, um abzubrechen.',
+  'account.danger.typePhrase': 'Gib {phrase} zur Bestätigung ein',
+  'account.danger.deleteAccount': 'Mein Konto löschen',
+  'account.danger.confirmationRequiredTitle': 'Bestätigung erforderlich',
+  'account.danger.confirmationRequired': 'Bitte gib DELETE MY ACCOUNT zur Bestätigung ein.',
+  'account.danger.confirm1': 'Konto löschen? Deine Bots stoppen und alle werden abgemeldet.',
+  'account.danger.confirm2': 'Bist du sicher? Nach 30 Tagen werden deine Daten endgültig gelöscht.',
+  'account.danger.scheduledTitle': 'Löschung geplant',
+  'account.danger.scheduled':
+    'Dein Konto wird am {date} gelöscht. Du wurdest überall abgemeldet. Öffnest du die App vorher wieder, wird die Löschung abgebrochen.',
 } satisfies AreaCatalogue<typeof en>;

@@ -145,4 +145,29 @@ export const account = {
   'account.notifications.savedTitle': 'Preferences Saved',
   'account.notifications.saved': 'Your notification preferences have been updated.',
   'account.notifications.saveFailed': 'Failed to save preferences. Please try again.',
+  // Danger zone (/settings/danger)
+  'account.danger.deleteBotTitle': 'Delete a Bot',
+  'account.danger.deleteBotHint':
+    'The bot stops answering and is removed from your list. Its orders, customers and payments stay in your records.',
+  'account.danger.bot': 'Bot',
+  'account.danger.chooseBot': 'Choose a bot',
+  'account.danger.deleteBot': 'Delete Bot',
+  'account.danger.deleteBotConfirm': 'Delete this bot? It stops answering customers at once.',
+  'account.danger.selectBotTitle': 'Select Bot',
+  'account.danger.selectBot': 'Please select a bot to delete.',
+  'account.danger.botDeletedTitle': 'Bot Deleted',
+  'account.danger.botDeleted': 'The bot has been deleted.',
+  'account.danger.failed': 'Something went wrong. Please try again.',
+  'account.danger.deleteAccountTitle': 'Delete Account',
+  'account.danger.deleteAccountHint':
+    'Your account will be deleted in 30 days: every session ends, your bots stop and your staff lose access. Sign in again before then to cancel.',
+  'account.danger.typePhrase': 'Type {phrase} to confirm',
+  'account.danger.deleteAccount': 'Delete My Account',
+  'account.danger.confirmationRequiredTitle': 'Confirmation Required',
+  'account.danger.confirmationRequired': 'Please type DELETE MY ACCOUNT to confirm.',
+  'account.danger.confirm1': 'Delete your account? Your bots stop and everyone is signed out.',
+  'account.danger.confirm2': 'Are you sure? After 30 days your data is erased for good.',
+  'account.danger.scheduledTitle': 'Deletion Scheduled',
+  'account.danger.scheduled':
+    'Your account will be deleted on {date}. You have been signed out everywhere. Opening the app again before then cancels the deletion.',
 };

@@ -143,4 +143,28 @@ export const account = {
   'account.notifications.savedTitle': 'Preferencias guardadas',
   'account.notifications.saved': 'Tus preferencias de notificación se han actualizado.',
   'account.notifications.saveFailed': 'No se pudieron guardar las preferencias. Inténtalo de nuevo.',
+  'account.danger.deleteBotTitle': 'Eliminar un bot',
+  'account.danger.deleteBotHint':
+    'El bot deja de responder y se quita de tu lista. Sus pedidos, clientes y pagos se quedan en tus registros.',
+  'account.danger.bot': 'Bot',
+  'account.danger.chooseBot': 'Elige un bot',
+  'account.danger.deleteBot': 'Eliminar bot',
+  'account.danger.deleteBotConfirm': '¿Eliminar este bot? Dejará de atender a los clientes al instante.',
+  'account.danger.selectBotTitle': 'Selecciona un bot',
+  'account.danger.selectBot': 'Selecciona un bot para eliminar.',
+  'account.danger.botDeletedTitle': 'Bot eliminado',
+  'account.danger.botDeleted': 'El bot se ha eliminado.',
+  'account.danger.failed': 'Algo salió mal. Inténtalo de nuevo.',
+  'account.danger.deleteAccountTitle': 'Eliminar cuenta',
+  'account.danger.deleteAccountHint':
+    'Tu cuenta se eliminará en 30 días: todas las sesiones terminan, tus bots se detienen y tu equipo pierde el acceso. Vuelve a iniciar sesión antes para cancelarlo.',
+  'account.danger.typePhrase': 'Escribe {phrase} para confirmar',
+  'account.danger.deleteAccount': 'Eliminar mi cuenta',
+  'account.danger.confirmationRequiredTitle': 'Confirmación requerida',
+  'account.danger.confirmationRequired': 'Escribe DELETE MY ACCOUNT para confirmar.',
+  'account.danger.confirm1': '¿Eliminar tu cuenta? Tus bots se detienen y se cierran todas las sesiones.',
+  'account.danger.confirm2': '¿Seguro? Pasados 30 días tus datos se borran para siempre.',
+  'account.danger.scheduledTitle': 'Eliminación programada',
+  'account.danger.scheduled':
+    'Tu cuenta se eliminará el {date}. Se han cerrado todas tus sesiones. Si vuelves a abrir la app antes, la eliminación se cancela.',
 } satisfies AreaCatalogue<typeof en>;

@@ -146,4 +146,28 @@ export const account = {
   'account.notifications.savedTitle': 'Préférences enregistrées',
   'account.notifications.saved': 'Vos préférences de notification ont été mises à jour.',
   'account.notifications.saveFailed': "Impossible d'enregistrer les préférences. Veuillez réessayer.",
+  'account.danger.deleteBotTitle': 'Supprimer un bot',
+  'account.danger.deleteBotHint':
+    'Le bot cesse de répondre et disparaît de votre liste. Ses commandes, clients et paiements restent dans vos registres.',
+  'account.danger.bot': 'Bot',
+  'account.danger.chooseBot': 'Choisissez un bot',
+  'account.danger.deleteBot': 'Supprimer le bot',
+  'account.danger.deleteBotConfirm': 'Supprimer ce bot ? Il cesse immédiatement de répondre aux clients.',
+  'account.danger.selectBotTitle': 'Sélectionnez un bot',
+  'account.danger.selectBot': 'Veuillez sélectionner un bot à supprimer.',
+  'account.danger.botDeletedTitle': 'Bot supprimé',
+  'account.danger.botDeleted': 'Le bot a été supprimé.',
+  'account.danger.failed': "Une erreur s'est produite. Veuillez réessayer.",
+  'account.danger.deleteAccountTitle': 'Supprimer le compte',
+  'account.danger.deleteAccountHint':
+    "Votre compte sera supprimé dans 30 jours : toutes les sessions prennent fin, vos bots s'arrêtent et votre équipe perd l'accès. Reconnectez-vous d'ici là pour annuler.",
+  'account.danger.typePhrase': 'Tapez {phrase} pour confirmer',
+  'account.danger.deleteAccount': 'Supprimer mon compte',
+  'account.danger.confirmationRequiredTitle': 'Confirmation requise',
+  'account.danger.confirmationRequired': 'Veuillez taper DELETE MY ACCOUNT pour confirmer.',
+  'account.danger.confirm1': 'Supprimer votre compte ? Vos bots s’arrêtent et tout le monde est déconnecté.',
+  'account.danger.confirm2': 'Vraiment ? Après 30 jours, vos données sont effacées définitivement.',
+  'account.danger.scheduledTitle': 'Suppression programmée',
+  'account.danger.scheduled':
+    "Votre compte sera supprimé le {date}. Vous avez été déconnecté partout. Rouvrir l'application d'ici là annule la suppression.",
 } satisfies AreaCatalogue<typeof en>;

@@ -141,4 +141,28 @@ export const account = {
   'account.notifications.savedTitle': 'Настройки сохранены',
   'account.notifications.saved': 'Настройки уведомлений обновлены.',
   'account.notifications.saveFailed': 'Не удалось сохранить настройки. Попробуйте ещё раз.',
+  'account.danger.deleteBotTitle': 'Удалить бота',
+  'account.danger.deleteBotHint':
+    'Бот перестанет отвечать и исчезнет из списка. Его заказы, клиенты и платежи останутся в ваших записях.',
+  'account.danger.bot': 'Бот',
+  'account.danger.chooseBot': 'Выберите бота',
+  'account.danger.deleteBot': 'Удалить бота',
+  'account.danger.deleteBotConfirm': 'Удалить этого бота? Он сразу перестанет отвечать клиентам.',
+  'account.danger.selectBotTitle': 'Выберите бота',
+  'account.danger.selectBot': 'Выберите бота для удаления.',
+  'account.danger.botDeletedTitle': 'Бот удалён',
+  'account.danger.botDeleted': 'Бот удалён.',
+  'account.danger.failed': 'Что-то пошло не так. Попробуйте ещё раз.',
+  'account.danger.deleteAccountTitle': 'Удалить аккаунт',
+  'account.danger.deleteAccountHint':
+    'Аккаунт будет удалён через 30 дней: все сеансы завершатся, боты остановятся, сотрудники потеряют доступ. Войдите снова до этого срока, чтобы отменить.',
+  'account.danger.typePhrase': 'Введите {phrase} для подтверждения',
+  'account.danger.deleteAccount': 'Удалить мой аккаунт',
+  'account.danger.confirmationRequiredTitle': 'Требуется подтверждение',
+  'account.danger.confirmationRequired': 'Введите DELETE MY ACCOUNT для подтверждения.',
+  'account.danger.confirm1': 'Удалить аккаунт? Боты остановятся, все сеансы завершатся.',
+  'account.danger.confirm2': 'Вы уверены? Через 30 дней данные будут удалены навсегда.',
+  'account.danger.scheduledTitle': 'Удаление запланировано',
+  'account.danger.scheduled':
+    'Аккаунт будет удалён {date}. Вы вышли из всех сеансов. Если открыть приложение до этой даты, удаление отменится.',
 } satisfies AreaCatalogue<typeof en>;

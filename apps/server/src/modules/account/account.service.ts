@@ -1,0 +1,54 @@
+import { ACCOUNT_LIMITS, type AccountDeletion } from '@app/contracts/account';
+import type { Db } from '../../db/types';
+import type { Actor } from '../../lib/actor';
+import type { SessionsService } from '../auth/sessions.service';
+import type { BotsService } from '../bots/bots.service';
+import { queueSecurityNotice } from '../notifications/notifications.service';
+import * as repo from './account.repository';
+
+export type AccountDeps = {
+  db: Db;
+  sessions: Pick<SessionsService, 'revokeAllOfVendor'>;
+  bots: Pick<BotsService, 'list' | 'stop'>;
+  log?: { warn(obj: object, msg: string): void };
+  now?: () => Date;
+};
+
+const DAY_MS = 86_400_000;
+
+/** When a deletion scheduled at `at` is carried out (spec part 2 §9: 30 days). */
+export const purgeAtOf = (at: Date) => new Date(at.getTime() + ACCOUNT_LIMITS.deletionDays * DAY_MS);
+
+/**
+ * Schedules the account's deletion in 30 days (spec part 2 §4): the owner is told by Telegram and e-mail (a
+ * security notification), every session in the account ends at once (the owner's and staff's), and the running
+ * bots stop. Signing in again within the 30 days cancels it (auth.service.ts).
+ */
+export async function scheduleAccountDeletion(deps: AccountDeps, actor: Actor): Promise<AccountDeletion> {
+  const now = deps.now?.() ?? new Date();
+  const scheduledAt = await deps.db.transaction(async (tx) => {
+    const at = await repo.scheduleDeletion(tx, actor.vendorId, now);
+    await queueSecurityNotice(tx, actor.vendorId, 'security_deletion', {
+      purgeAt: purgeAtOf(at).toISOString(),
+    });
+    return at;
+  });
+  // After commit: the bots and Telegram are outside the transaction.
+  const { bots } = await deps.bots.list(actor);
+  for (const bot of bots) {
+    if (!bot.isActive) continue;
+    await deps.bots.stop(actor, bot.id).catch((err: unknown) => {
+      deps.log?.warn({ err, botId: bot.id }, 'could not stop a bot of an account being deleted');
+    });
+  }
+  await deps.sessions.revokeAllOfVendor(actor.vendorId);
+  return { scheduledAt: scheduledAt.toISOString(), purgeAt: purgeAtOf(scheduledAt).toISOString() };
+}
+
+/** The danger zone's account deletion: every method bound to `deps`. */
+export function createAccountService(deps: AccountDeps) {
+  return {
+    scheduleDeletion: (actor: Actor) => scheduleAccountDeletion(deps, actor),
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,105 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openSignedIn } from './fixtures';
+
+// The demo vendor is shared by every spec running in parallel: these tests change nothing another spec reads
+// (no language, no two-step, no deletion; they add a session of their own and a profile e-mail).
+
+/** Telegram's main button (drawn in the page in demo mode). */
+const mainButton = (page: Page) => page.getByTestId('demo-main-button');
+
+/** Answers the next popups (browser dialogs in demo mode), collecting their texts. */
+function acceptPopups(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void dialog.accept();
+  });
+  return seen;
+}
+
+/** Signs the demo user in once more, from another device (its user agent): a session of the test's own. */
+async function signInFromPhone(page: Page, userAgent: string) {
+  const { initData } = (await (await page.request.get('/api/v1/demo/init-data')).json()) as {
+    initData: string;
+  };
+  const res = await page.request.post('/api/v1/auth/telegram', {
+    headers: { 'user-agent': userAgent },
+    data: { init_data: initData },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { accessToken: string; vendor: { id: string } };
+}
+
+test('the profile is edited and kept after a reload', async ({ page }) => {
+  const popups = acceptPopups(page);
+  await openSignedIn(page);
+  await page.goto('/settings/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await expect(page.getByText('Vendor ID')).toBeVisible();
+  await page.getByLabel('Phone').fill('555');
+  await mainButton(page).click();
+  await expect(
+    page.getByText('Please enter the phone number in international format, e.g. +14155550123.'),
+  ).toBeVisible();
+
+  await page.getByLabel('Phone').fill('+1 (415) 555-0123');
+  await page.getByLabel('Company').fill('Alex Trading');
+  await mainButton(page).click();
+  await expect.poll(() => popups).toContain('Your profile has been updated successfully.');
+  await page.reload();
+  await expect(page.getByLabel('Phone')).toHaveValue('+14155550123');
+  await expect(page.getByLabel('Company')).toHaveValue('Alex Trading');
+});
+
+test('another session is revoked from the security screen and its token stops at once', async ({ page }) => {
+  acceptPopups(page);
+  await openSignedIn(page);
+  // The only test signing in from iOS: its session is the one row 'Telegram on iOS'.
+  const phone = await signInFromPhone(
+    page,
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Telegram-iOS/11.4',
+  );
+  await page.goto('/settings/security');
+  const row = page.getByTestId('session').filter({ hasText: 'Telegram on iOS' });
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('session').filter({ hasText: 'Current' })).toHaveCount(1);
+
+  await row.getByRole('button', { name: /Revoke/ }).click();
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/v1/vendors/${phone.vendor.id}/profile`, {
+        headers: { Authorization: `Bearer ${phone.accessToken}` },
+      });
+      return res.status();
+    })
+    .toBe(401);
+});
+
+test('a sign-in from a new device is told by e-mail, readable in the demo mailbox', async ({ page }) => {
+  test.setTimeout(150_000);
+  await openSignedIn(page);
+  const email = `alex+${Date.now()}@demo.example`;
+  const { token, vendorId } = await page.evaluate(() => ({
+    token: localStorage.getItem('auth_token'),
+    vendorId: localStorage.getItem('vendor_id'),
+  }));
+  const saved = await page.request.patch(`/api/v1/vendors/${vendorId}/profile`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { email },
+  });
+  expect(saved.ok()).toBe(true);
+  await signInFromPhone(page, `Mozilla/5.0 (Linux; Android 14; Galaxy-${Date.now()}) Telegram-Android/11.4`);
+
+  // The notifications.send job runs at least every minute.
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/fake-mail/__control/messages?to=${encodeURIComponent(email)}`);
+        return ((await res.json()) as { messages: unknown[] }).messages.length;
+      },
+      { timeout: 120_000, intervals: [2000] },
+    )
+    .toBeGreaterThan(0);
+  await page.goto('/fake-mail/__control/mailbox');
+  await expect(page.getByRole('heading', { name: /New sign-in to your account/ }).first()).toBeVisible();
+});
