@@ -267,7 +267,13 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/billing/routes/invoices-page')).InvoicesPage,
     }),
   },
-  placeholder('settings/payouts', 'shell.screen.payoutSettings', settingsPage),
+  {
+    path: 'settings/payouts',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/billing/routes/payouts-page')).PayoutsPage,
+    }),
+  },
   placeholder('settings/export', 'shell.screen.exportData', settingsPage),
   placeholder('settings/api', 'shell.screen.apiAccess', settingsPage),
   placeholder('settings/danger', 'shell.screen.dangerZone', settingsPage),
