@@ -72,3 +72,31 @@ test('the invoices screen filters by status', async ({ page }) => {
   await expect(page.getByRole('radio', { name: 'Overdue' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('invoices-page')).not.toContainText('Loading invoices');
 });
+
+test('requests a payout of wallet funds and sees it in recent payouts', async ({ page }) => {
+  await openSignedIn(page);
+  // Funds in the wallet first: a $50 top-up with Stars (the demo's Telegram payment sheet is a browser dialog).
+  await page.goto('/wallet/add-funds');
+  await page.getByRole('button', { name: '$50.00' }).click();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await mainButton(page).click();
+  await expect(page.getByText('Funds added to your wallet.')).toBeVisible();
+
+  await page.goto('/settings/payouts');
+  await expect(page.getByRole('heading', { name: 'Payout Settings' })).toBeVisible();
+  await page.getByLabel('Account Name').fill('Alex Demo');
+  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/billing/payouts/settings') && r.ok());
+  await mainButton(page).click();
+  await saved;
+
+  await page.getByLabel('Amount ($)', { exact: true }).fill('20');
+  const confirm = nextPopup(page);
+  await page.getByRole('button', { name: 'Request Payout' }).click();
+  // §9's fees are shown before confirming: bank $2.50 plus the manual request's $5.
+  expect(await confirm).toContain('The fee is $7.50');
+
+  const recent = page.getByTestId('recent-payouts');
+  await expect(recent).toContainText('$20.00');
+  await expect(recent).toContainText('Pending');
+});

@@ -22,7 +22,8 @@ export type BillingCollectDeps = {
  * default method (modules/billing/fee-collection.service.ts); the vendor is told, in their language, when a charge
  * fails. Only the parts of payments the collection reads are live here (no Telegram invoices, no crypto).
  */
-export async function collectPlanFees(deps: BillingCollectDeps) {
+/** The billing service as the jobs need it. */
+function billingForJobs(deps: BillingCollectDeps) {
   const clock = deps.now ? { now: deps.now } : {};
   const payments = createPaymentsService({
     db: deps.db,
@@ -56,7 +57,18 @@ export async function collectPlanFees(deps: BillingCollectDeps) {
     ...(deps.log ? { log: deps.log } : {}),
     ...clock,
   });
-  const counts = await billing.collectFees();
+  return billing;
+}
+
+export async function collectPlanFees(deps: BillingCollectDeps) {
+  const counts = await billingForJobs(deps).collectFees();
   deps.log?.info(counts, 'plan fees collected');
+  return counts;
+}
+
+/** The `billing.auto-payout` handler's body (daily): automatic payouts by each vendor's schedule and minimum. */
+export async function runAutoPayouts(deps: BillingCollectDeps) {
+  const counts = await billingForJobs(deps).runAutoPayouts();
+  deps.log?.info(counts, 'automatic payouts made');
   return counts;
 }

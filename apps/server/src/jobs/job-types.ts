@@ -18,6 +18,8 @@ export type JobData = {
   'subscriptions.remind': Record<string, never>;
   /** Charges each closed month's plan fee statement to the vendor's default method (modules/billing). Daily. */
   'billing.collect': Record<string, never>;
+  /** Pays out the wallet of each vendor whose automatic payout falls today (modules/billing). Daily. */
+  'billing.auto-payout': Record<string, never>;
   /** Starts again a bot the expiry stopped, once a payment has made its subscription live. */
   'bots.resume': { vendorId: string; botId: string };
   /** Sends the queued notifications (vendors', customers'). Asked for after events are dispatched; every minute. */
@@ -78,6 +80,7 @@ export const jobKinds: JobKinds<JobData> = {
   'subscriptions.remind': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
   // One run at a time; each statement's attempt is claimed before it charges, so a retried run charges nothing twice.
   'billing.collect': { policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 },
+  'billing.auto-payout': { policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 },
   // Telegram may be briefly unreachable: retry for about an hour; a bot still stopped can be started by hand.
   'bots.resume': { retryLimit: 8, retryDelaySeconds: 10, retryDelayMaxSeconds: 15 * 60, expireInSeconds: 60 },
   // One run at a time across processes (so no notification goes twice); each notification counts its own

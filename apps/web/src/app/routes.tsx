@@ -337,7 +337,12 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/settings/routes/faqs-page')).FaqsPage,
     }),
   },
-  placeholder('settings/payouts', 'shell.screen.payoutSettings', settingsPage),
+    path: 'settings/payouts',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/billing/routes/payouts-page')).PayoutsPage,
+    }),
+  },
   placeholder('settings/export', 'shell.screen.exportData', settingsPage),
   {
     path: 'settings/api',

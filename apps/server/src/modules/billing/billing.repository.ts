@@ -1,5 +1,5 @@
 import type { PayoutSettings } from '@app/contracts/billing';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import {
   billingChargeAttempts,
   billingPaymentMethods,
@@ -154,4 +154,24 @@ export async function setPayoutStatus(tx: Tx, vendorId: string, id: string, stat
     .update(payouts)
     .set({ status, updatedAt: new Date() })
     .where(and(eq(payouts.vendorId, vendorId), eq(payouts.id, id)));
+}
+
+/** The vendors with automatic payouts on, and their settings. */
+export async function autoPayoutSettings(
+  db: Conn,
+): Promise<{ vendorId: string; settings: PayoutSettings }[]> {
+  return db
+    .select({ vendorId: payoutSettings.vendorId, settings: payoutSettings.settings })
+    .from(payoutSettings)
+    .where(sql`(${payoutSettings.settings} ->> 'autoPayout')::boolean`);
+}
+
+/** Whether the vendor has an automatic (not manual) payout since `since`. */
+export async function hasAutoPayoutSince(db: Conn, vendorId: string, since: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.vendorId, vendorId), eq(payouts.manual, false), gte(payouts.createdAt, since)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -15,7 +15,13 @@ import {
   removePaymentMethod,
   setDefaultPaymentMethod,
 } from './payment-methods.service';
-import { markPayout, payoutOverview, requestPayout, savePayoutSettings } from './payouts.service';
+import {
+  markPayout,
+  payoutOverview,
+  requestPayout,
+  runAutoPayouts,
+  savePayoutSettings,
+} from './payouts.service';
 
 export type { BillingDeps } from './billing-deps';
 
@@ -35,6 +41,9 @@ export function createBillingService(deps: BillingDeps) {
     requestPayout: (actor: Actor, body: RequestPayoutBody) => requestPayout(deps, actor, body),
     /** The operator's command (`npm run payout:mark`). */
     markPayout: (payoutId: string, status: PayoutStatus) => markPayout(deps, payoutId, status),
+
+    /** The `billing.auto-payout` job. */
+    runAutoPayouts: () => runAutoPayouts(deps),
 
     /** The `billing.collect` job: each closed month's fee statement charged to the default method. */
     collectFees: () => collectFees(deps),

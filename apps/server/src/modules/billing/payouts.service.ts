@@ -156,3 +156,50 @@ export async function markPayout(deps: BillingDeps, payoutId: string, status: Pa
     return presentPayout({ ...row, status });
   });
 }
+
+/** Whether a schedule pays out on this day (UTC): weekly on Mondays, biweekly every other Monday, monthly on the 1st. */
+export function isPayoutDay(schedule: PayoutSettings['schedule'], day: Date): boolean {
+  const monday = day.getUTCDay() === 1;
+  switch (schedule) {
+    case 'daily':
+      return true;
+    case 'weekly':
+      return monday;
+    case 'biweekly':
+      // Every other Monday, counted in whole weeks since the epoch (a Thursday): the same Mondays for everyone.
+      return monday && Math.floor(day.getTime() / (7 * 86_400_000)) % 2 === 0;
+    case 'monthly':
+      return day.getUTCDate() === 1;
+    case 'manual':
+      return false;
+  }
+}
+
+/**
+ * The daily `billing.auto-payout` job: for each vendor with automatic payouts on whose schedule falls today and
+ * whose available balance is at least the minimum, a payout of the whole balance (no manual fee). Once a day per
+ * vendor; the wallet lock keeps it from overdrawing whatever runs beside it.
+ */
+export async function runAutoPayouts(deps: BillingDeps): Promise<{ paid: number }> {
+  const now = nowOf(deps);
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  let paid = 0;
+  for (const { vendorId, settings } of await repo.autoPayoutSettings(deps.db)) {
+    if (!isPayoutDay(settings.schedule, now)) continue;
+    if (await repo.hasAutoPayoutSince(deps.db, vendorId, dayStart)) continue;
+    const available = await deps.payments.walletBalanceMinor(vendorId);
+    if (available < settings.minimumMinor) continue;
+    const actor: Actor = { vendorId, telegramId: 0, kind: 'owner', permissions: ['all'], botIds: 'all' };
+    try {
+      await requestPayout(deps, actor, { amountMinor: available }, false);
+      paid += 1;
+    } catch (err) {
+      // Details no longer valid, or the balance moved: the vendor's other payouts are not held up.
+      deps.log?.warn(
+        { vendorId, err: err instanceof Error ? err.message : String(err) },
+        'auto-payout skipped',
+      );
+    }
+  }
+  return { paid };
+}

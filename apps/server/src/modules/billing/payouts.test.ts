@@ -53,6 +53,28 @@ const save = (v: Vendor, settings: object) =>
 const credit = (v: Vendor, amountMinor: number) =>
   t.database.db.insert(walletLedger).values({ vendorId: v.vendorId, amountMinor, reason: 'adjustment' });
 
+/** The billing service as the operator's command and the jobs build it. */
+function billingService(now?: () => Date) {
+  const db = t.database.db;
+  const payments = createPaymentsService({
+    db,
+    botApi: createBotApi({ apiRoot: fake.url }),
+    platformBotToken: t.config.platformBotToken,
+    publicUrl: '',
+    starsPerUsd: 77,
+    crypto: null,
+    subscriptions: createSubscriptionsService({ db }),
+    bots: { namesOf: async () => [] },
+  });
+  return createBillingService({
+    db,
+    payments,
+    cardProvider: null,
+    cardProviderInfo: null,
+    ...(now ? { now } : {}),
+  });
+}
+
 const overview = async (v: Vendor) => (await get(t.app, v, '/billing/payouts')).json() as PayoutOverview;
 
 describe('payout settings', () => {
@@ -163,18 +185,7 @@ describe('payout requests', () => {
     const first = (await post(t.app, v, '/billing/payouts', { amountMinor: 5_000 })).json() as Payout;
     const second = (await post(t.app, v, '/billing/payouts', { amountMinor: 5_000 })).json() as Payout;
     // The operator's command, as `npm run payout:mark` runs it.
-    const db = t.database.db;
-    const payments = createPaymentsService({
-      db,
-      botApi: createBotApi({ apiRoot: fake.url }),
-      platformBotToken: t.config.platformBotToken,
-      publicUrl: '',
-      starsPerUsd: 77,
-      crypto: null,
-      subscriptions: createSubscriptionsService({ db }),
-      bots: { namesOf: async () => [] },
-    });
-    const billing = createBillingService({ db, payments, cardProvider: null, cardProviderInfo: null });
+    const billing = billingService();
 
     await billing.markPayout(first.id, 'paid');
     await billing.markPayout(second.id, 'failed');
@@ -194,5 +205,34 @@ describe('payout requests', () => {
     const res = await post(t.app, v, '/billing/payouts', { amountMinor: 5_000 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: { code: 'PAYOUT_DETAILS_INVALID' } });
+  });
+});
+
+describe('automatic payouts', () => {
+  it('pays out the whole balance once it reaches the minimum, once a day, without the manual fee', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    await save(v, { ...bankSettings, schedule: 'daily', autoPayout: true, minimumMinor: 10_000 });
+    await credit(v, 9_999);
+    const now = new Date();
+
+    expect(await billingService(() => now).runAutoPayouts()).toEqual({ paid: 0 });
+    await credit(v, 1);
+    expect(await billingService(() => now).runAutoPayouts()).toEqual({ paid: 1 });
+    await credit(v, 20_000);
+    expect(await billingService(() => now).runAutoPayouts()).toEqual({ paid: 0 });
+
+    const [payout] = (await overview(v)).recent;
+    expect(payout).toMatchObject({ amountMinor: 10_000, feeMinor: 250, manual: false, status: 'pending' });
+  });
+
+  it('pays out on the schedule: weekly on Mondays only', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    await save(v, { ...bankSettings, schedule: 'weekly', autoPayout: true, minimumMinor: 10_000 });
+    await credit(v, 50_000);
+    const monday = new Date('2026-11-23T06:00:00Z');
+    const tuesday = new Date('2026-11-24T06:00:00Z');
+
+    expect(await billingService(() => tuesday).runAutoPayouts()).toEqual({ paid: 0 });
+    expect(await billingService(() => monday).runAutoPayouts()).toEqual({ paid: 1 });
   });
 });

@@ -5,4 +5,5 @@ export const billingKeys = {
   all: queryRoots.billing,
   invoices: (query: BillingInvoicesQuery) => [...billingKeys.all, 'invoices', query] as const,
   methods: () => [...billingKeys.all, 'payment-methods'] as const,
+  payouts: () => [...billingKeys.all, 'payouts'] as const,
 };

@@ -1,4 +1,12 @@
-import type { AddPaymentMethodBody, PaymentMethodList, SavedPaymentMethod } from '@app/contracts/billing';
+import type {
+  AddPaymentMethodBody,
+  PaymentMethodList,
+  Payout,
+  PayoutOverview,
+  PayoutSettingsBody,
+  RequestPayoutBody,
+  SavedPaymentMethod,
+} from '@app/contracts/billing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
 import { billingKeys } from './billing-keys';
@@ -37,5 +45,29 @@ export function useRemoveMethod() {
     mutationFn: (id: string) =>
       api.delete<PaymentMethodList>(vendorPath(`/billing/payment-methods/${encodeURIComponent(id)}`)),
     onSuccess: (list) => client.setQueryData(billingKeys.methods(), list),
+  });
+}
+
+export function usePayouts() {
+  return useQuery({
+    queryKey: billingKeys.payouts(),
+    queryFn: ({ signal }) => api.get<PayoutOverview>(vendorPath('/billing/payouts'), { signal }),
+  });
+}
+
+export function useSavePayoutSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PayoutSettingsBody) =>
+      api.put<PayoutOverview>(vendorPath('/billing/payouts/settings'), body),
+    onSuccess: (overview) => client.setQueryData(billingKeys.payouts(), overview),
+  });
+}
+
+export function useRequestPayout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RequestPayoutBody) => api.post<Payout>(vendorPath('/billing/payouts'), body),
+    onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.payouts() }),
   });
 }
