@@ -63,4 +63,6 @@ CREATE INDEX "api_keys_created_idx" ON "api_keys" USING btree ("vendor_id","crea
 CREATE UNIQUE INDEX "webhook_deliveries_event_idx" ON "webhook_deliveries" USING btree ("vendor_id","webhook_id","event_id");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_queue_idx" ON "webhook_deliveries" USING btree ("vendor_id","webhook_id","status","seq");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_bot_idx" ON "webhook_deliveries" USING btree ("vendor_id","bot_id","created_at");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_created_idx" ON "webhook_deliveries" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "webhooks_bot_idx" ON "webhooks" USING btree ("vendor_id","bot_id");

@@ -1,4 +1,5 @@
 import { type ApiKeyPermission, DeliveryStatus } from '@app/contracts/developer';
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -121,5 +122,8 @@ export const webhookDeliveries = pgTable(
     uniqueIndex('webhook_deliveries_event_idx').on(t.vendorId, t.webhookId, t.eventId),
     index('webhook_deliveries_queue_idx').on(t.vendorId, t.webhookId, t.status, t.seq),
     index('webhook_deliveries_bot_idx').on(t.vendorId, t.botId, t.createdAt),
+    // The sweep's two questions across vendors: which deliveries are due, which are past 30 days.
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_created_idx').on(t.createdAt),
   ],
 );

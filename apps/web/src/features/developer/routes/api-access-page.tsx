@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
-import { TextInput } from '../../../components/ui/form/controls';
+import { Select, TextInput } from '../../../components/ui/form/controls';
 import { Field } from '../../../components/ui/form/field';
 import { Page } from '../../../components/ui/page';
 import { LoadingState } from '../../../components/ui/spinner';
@@ -24,6 +24,8 @@ import styles from '../components/developer.module.css';
 import { copyText, describeDeveloperError, showFailure, showValidationPopup } from '../lib/messages';
 
 const PERMISSIONS: readonly ApiKeyPermission[] = ['read', 'write', 'delete'];
+/** The expiry choices, in days (0: never). */
+const EXPIRY_DAYS = [0, 30, 90, 365] as const;
 const WINDOW_KEYS: Record<string, MessageKey> = {
   minute: 'developer.apiKeys.perMinute',
   hour: 'developer.apiKeys.perHour',
@@ -63,6 +65,9 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         {apiKey.lastUsedAt
           ? t('developer.apiKeys.lastUsed', { time: formatRelativeTime(apiKey.lastUsedAt) })
           : t('developer.apiKeys.neverUsed')}
+        {apiKey.expiresAt
+          ? ` · ${t('developer.apiKeys.expires', { date: formatDate(apiKey.expiresAt) })}`
+          : ''}
       </p>
       {apiKey.status === 'active' ? (
         <Button
@@ -111,6 +116,7 @@ export function ApiAccessPage() {
   const create = useCreateApiKey();
   const [name, setName] = useState('');
   const [permissions, setPermissions] = useState<ApiKeyPermission[]>(['read']);
+  const [expiryDays, setExpiryDays] = useState<number>(0);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [copiedEndpoint, setCopiedEndpoint] = useState(false);
   const endpoint = `${window.location.origin}${API_BASE}${vendorPath('')}`;
@@ -121,14 +127,16 @@ export function ApiAccessPage() {
       void showValidationPopup('developer.apiKeys.nameRequiredTitle', 'developer.apiKeys.nameRequired');
       return;
     }
+    const expiresAt = expiryDays ? new Date(Date.now() + expiryDays * 86_400_000).toISOString() : null;
     create.mutate(
-      { name: name.trim(), permissions },
+      { name: name.trim(), permissions, expiresAt },
       {
         onSuccess: (key) => {
           haptics.success();
           setCreated(key);
           setName('');
           setPermissions(['read']);
+          setExpiryDays(0);
         },
         onError: (e) => void showFailure(e),
       },
@@ -190,6 +198,22 @@ export function ApiAccessPage() {
                   maxLength={64}
                   placeholder={t('developer.apiKeys.namePlaceholder')}
                   onChange={(e) => setName(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label={t('developer.apiKeys.expiry')}>
+              {(aria) => (
+                <Select
+                  {...aria}
+                  value={String(expiryDays)}
+                  onChange={(e) => setExpiryDays(Number(e.target.value))}
+                  options={EXPIRY_DAYS.map((d) => ({
+                    value: String(d),
+                    label:
+                      d === 0
+                        ? t('developer.apiKeys.expiryNever')
+                        : t('developer.apiKeys.expiryDays', { days: d }),
+                  }))}
                 />
               )}
             </Field>
