@@ -208,6 +208,7 @@ function ProductTile(props: {
             <span aria-hidden="true">🛍</span>
           )}
         </span>
+        {product.isFeatured ? <span className={styles.featured}>{t('store.shop.featured')}</span> : null}
         <span className={styles.name}>{product.name}</span>
         <span className={styles.price}>{props.price}</span>
         {props.inCart > 0 ? (
