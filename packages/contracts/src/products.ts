@@ -529,6 +529,8 @@ export const ListProductsQuery = z.object({
   botId: orAll(z.uuid()),
   productType: orAll(ProductType),
   status: orAll(ProductStatus),
+  /** Featured products first (the shop's catalogue), then newest first as always. */
+  featuredFirst: z.stringbool().optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce
     .number()

@@ -26,6 +26,8 @@ export const ShopCatalogueProduct = z.object({
   hasOptions: z.boolean(),
   /** One can go in the cart from the catalogue now: no options, and in stock (or sold on backorder). */
   canAdd: z.boolean(),
+  /** The vendor features it: it comes first, marked "Featured". */
+  isFeatured: z.boolean(),
 });
 export type ShopCatalogueProduct = z.infer<typeof ShopCatalogueProduct>;
 

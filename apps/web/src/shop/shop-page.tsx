@@ -209,6 +209,8 @@ function ProductTile(props: {
           )}
         </span>
         <span className={styles.name}>{product.name}</span>
+        {/* After the name: the tile's accessible name still starts with the product's. */}
+        {product.isFeatured ? <span className={styles.featured}>{t('store.shop.featured')}</span> : null}
         <span className={styles.price}>{props.price}</span>
         {props.inCart > 0 ? (
           <span className={styles.inCart}>{t('shop.inCart', { count: props.inCart })}</span>

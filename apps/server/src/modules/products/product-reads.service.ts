@@ -141,6 +141,7 @@ export async function listProducts(
       botId: q.botId,
       productType: q.productType,
       status: q.status,
+      featuredFirst: q.featuredFirst === true,
     },
     actor.botIds,
     { limit: q.limit, offset: (q.page - 1) * q.limit },

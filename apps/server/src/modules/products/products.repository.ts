@@ -254,6 +254,8 @@ export type ProductFilters = {
   botId?: string | undefined;
   productType?: ProductType | undefined;
   status?: ProductStatus | undefined;
+  /** Featured products first (the shop's catalogue); an ordering, not a filter. */
+  featuredFirst?: boolean;
 };
 
 function listWhere(vendorId: string, f: ProductFilters, scope: BotScope, withType: boolean): SQL | undefined {
@@ -310,7 +312,11 @@ function listPage(
     })
     .from(products)
     .where(listWhere(vendorId, f, scope, true))
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(
+      ...(f.featuredFirst ? [desc(products.isFeatured)] : []),
+      desc(products.createdAt),
+      desc(products.id),
+    )
     .limit(page.limit)
     .offset(page.offset)
     .as('p');
@@ -361,7 +367,7 @@ function listPage(
       and(eq(subcategories.vendorId, p.vendorId), eq(subcategories.id, p.subcategoryId)),
     )
     .leftJoinLateral(main, sql`true`)
-    .orderBy(desc(p.createdAt), desc(p.id));
+    .orderBy(...(f.featuredFirst ? [desc(p.isFeatured)] : []), desc(p.createdAt), desc(p.id));
 }
 
 /**

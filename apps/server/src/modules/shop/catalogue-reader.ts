@@ -33,6 +33,8 @@ export function createCatalogueReader(deps: {
         botId,
         page: query.page,
         limit: 8,
+        // The vendor's featured products come first in the shop.
+        featuredFirst: 'true',
         ...(query.categoryId ? { category: query.categoryId } : {}),
         ...(query.search ? { search: query.search } : {}),
       });

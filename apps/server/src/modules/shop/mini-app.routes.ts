@@ -160,6 +160,7 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
             image: p.image ? deps.absoluteUrl(p.image) : null,
             hasOptions: hasOptions(p.id),
             canAdd: canAdd(p.id),
+            isFeatured: p.isFeatured,
           })),
           hasMore: listed.hasMore,
           cartCount,

@@ -484,3 +484,18 @@ describe('policies and FAQs in the shop', () => {
     );
   });
 });
+
+describe('featured products', () => {
+  it('come first in the shop’s catalogue, in the chat and the Mini App, marked in the Mini App', async () => {
+    const featured = await sell('Star loaf', 'physical', { isFeatured: true });
+    await sell('Newer loaf');
+    const catalogue = (await miniApp('GET', '/catalogue')).json<ShopCatalogue>();
+    expect(catalogue.products.map((p) => [p.name, p.isFeatured])).toEqual([
+      ['Star loaf', true],
+      ['Newer loaf', false],
+    ]);
+    await customerTaps(s, 'all');
+    const buttons = JSON.stringify(sentTo(s, ANN.id).at(-1)?.reply_markup);
+    expect(buttons.indexOf(featured.id)).toBeLessThan(buttons.indexOf('Newer loaf'));
+  });
+});

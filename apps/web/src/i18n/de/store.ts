@@ -3,6 +3,7 @@ import type { AreaCatalogue } from '../messages';
 
 /** store: what the vendor sets that the customer meets (see en/store.ts). */
 export const store = {
+  'store.shop.featured': '⭐ Empfohlen',
   'store.policies.title': 'Richtlinien',
   'store.policies.hint':
     'Deine Kunden lesen sie im Shop: /terms zeigt die AGB, die Rückerstattungsrichtlinie kommt mit jeder Bestellung.',

@@ -3,6 +3,7 @@ import type { AreaCatalogue } from '../messages';
 
 /** store: what the vendor sets that the customer meets (see en/store.ts). */
 export const store = {
+  'store.shop.featured': '⭐ Рекомендуем',
   'store.policies.title': 'Правила',
   'store.policies.hint':
     'Покупатели читают их в магазине: /terms показывает условия, а условия возврата приходят с каждым заказом.',

@@ -100,11 +100,12 @@ export function OverviewTab({ bot }: { bot: BotDetail }) {
               hint: t('bots.overview.productsHint', { count: bot.stats.products }),
             },
             {
-              to: '/customers',
+              // This bot's customers and figures: both screens read the bot from the address.
+              to: `/customers?botId=${encodeURIComponent(bot.id)}`,
               label: t('bots.overview.customers'),
               hint: t('bots.overview.customersHint', { count: bot.stats.customers }),
             },
-            { to: '/analytics', label: t('bots.overview.analytics') },
+            { to: `/analytics?botId=${encodeURIComponent(bot.id)}`, label: t('bots.overview.analytics') },
           ]}
         />
       </Card>

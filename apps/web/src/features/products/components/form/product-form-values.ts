@@ -27,9 +27,8 @@ export function newProductValues(productType: ProductType = 'physical'): Product
     categoryId: undefined as unknown as string,
     subcategoryId: undefined,
     tags: [],
-    // Spec part 2 §9 "Edit defaults": what a new product's form starts with.
-    stock: 100,
-    minStock: 10,
+    stock: undefined,
+    minStock: 5,
     trackInventory: true,
     allowBackorder: false,
     status: 'active',
@@ -38,7 +37,7 @@ export function newProductValues(productType: ProductType = 'physical'): Product
     imageIds: [],
     mainImageId: undefined,
     videos: [],
-    taxRate: 10,
+    taxRate: undefined,
     taxInclusive: false,
     urlSlug: undefined,
     seo: { metaTitle: undefined, metaDescription: undefined, seoKeywords: [] },
@@ -61,10 +60,10 @@ export function physicalDefaults(): NonNullable<ProductFormValues['physical']> {
     fragile: false,
     perishable: false,
     hazmat: false,
-    maxPerOrder: 5,
+    maxPerOrder: undefined,
     warranty: false,
     warrantyPeriod: undefined,
-    returnPolicy: '30 days',
+    returnPolicy: undefined,
     variations: [],
   };
 }
@@ -76,7 +75,7 @@ export function digitalDefaults(): NonNullable<ProductFormValues['digital']> {
     fileFormat: undefined,
     fileName: undefined,
     downloadUrl: undefined,
-    maxDownloads: 1000,
+    maxDownloads: 5,
     downloadExpiryDays: 30,
     quantity: 1000,
     compatibility: [],
@@ -103,8 +102,8 @@ export function digitalDefaults(): NonNullable<ProductFormValues['digital']> {
 export function serviceDefaults(): NonNullable<ProductFormValues['service']> {
   return {
     serviceType: 'appointment',
-    duration: 60,
-    durationUnit: 'minutes',
+    duration: undefined,
+    durationUnit: 'hours',
     availability: {
       days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
       timeSlots: [{ start: '09:00', end: '17:00' }],
