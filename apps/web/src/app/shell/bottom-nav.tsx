@@ -4,7 +4,7 @@ import { BotIcon, BoxIcon, HomeIcon, OrdersIcon, SettingsIcon } from '../../comp
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
 import styles from './bottom-nav.module.css';
-import { FROM_BOTTOM_NAV } from './use-back-button';
+import { FRESH_TAB } from './use-back-button';
 
 type NavItem = { to: string; label: MessageKey; Icon: ComponentType<{ size?: number }> };
 
@@ -25,7 +25,7 @@ export function BottomNav() {
         <NavLink
           key={to}
           to={to}
-          state={FROM_BOTTOM_NAV}
+          state={FRESH_TAB}
           end={to === '/'}
           className={({ isActive }) => `${styles.item} ${isActive ? styles.active : ''}`}
         >

@@ -14,7 +14,7 @@ export const bots = {
   'bots.list.emptyAction': 'Ersten Bot erstellen',
 
   'bots.status.active': 'Aktiv',
-  'bots.status.stopped': "Gestoppt",
+  'bots.status.stopped': 'Gestoppt',
   'bots.status.inactive': 'Inaktiv',
   'bots.status.expired': 'Abgelaufen',
   'bots.badge.expired': 'ABGELAUFEN',

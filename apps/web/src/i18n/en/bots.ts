@@ -14,7 +14,7 @@ export const bots = {
 
   // A bot's state and plan
   'bots.status.active': 'Active',
-  'bots.status.stopped': "Stopped",
+  'bots.status.stopped': 'Stopped',
   'bots.status.inactive': 'Inactive',
   'bots.status.expired': 'Expired',
   'bots.badge.expired': 'EXPIRED',

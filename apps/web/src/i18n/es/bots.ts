@@ -14,7 +14,7 @@ export const bots = {
   'bots.list.emptyAction': 'Crear el primer bot',
 
   'bots.status.active': 'Activo',
-  'bots.status.stopped': "Detenido",
+  'bots.status.stopped': 'Detenido',
   'bots.status.inactive': 'Inactivo',
   'bots.status.expired': 'Caducado',
   'bots.badge.expired': 'CADUCADO',

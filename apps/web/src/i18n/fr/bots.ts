@@ -14,7 +14,7 @@ export const bots = {
   'bots.list.emptyAction': 'Créer le premier bot',
 
   'bots.status.active': 'Actif',
-  'bots.status.stopped': "Arrêté",
+  'bots.status.stopped': 'Arrêté',
   'bots.status.inactive': 'Inactif',
   'bots.status.expired': 'Expiré',
   'bots.badge.expired': 'EXPIRÉ',

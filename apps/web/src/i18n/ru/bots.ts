@@ -19,7 +19,7 @@ export const bots = {
   'bots.list.emptyAction': 'Создать первого бота',
 
   'bots.status.active': 'Активен',
-  'bots.status.stopped': "Остановлен",
+  'bots.status.stopped': 'Остановлен',
   'bots.status.inactive': 'Неактивен',
   'bots.status.expired': 'Истёк',
   'bots.badge.expired': 'ИСТЁК',

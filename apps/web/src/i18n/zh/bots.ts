@@ -14,7 +14,7 @@ export const bots = {
   'bots.list.emptyAction': '创建第一个机器人',
 
   'bots.status.active': '运行中',
-  'bots.status.stopped': "已停止",
+  'bots.status.stopped': '已停止',
   'bots.status.inactive': '未运行',
   'bots.status.expired': '已过期',
   'bots.badge.expired': '已过期',
