@@ -51,6 +51,9 @@ async function main() {
     throw err;
   }
 
+  // A first start takes a while (the database created, the demo data seeded): say what is happening.
+  const progress = (line: string) => console.log(`  … ${line}`);
+  progress('opening the database and bringing its schema up to date');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   // A demo runs for days: the fake keeps the newest calls and chat lines only.
@@ -130,6 +133,7 @@ async function main() {
       app.log,
       config.platformBotToken,
       config.publicUrl,
+      progress,
     );
   }
 

@@ -60,11 +60,12 @@ test('hides the bottom navigation on a bot page and shows the back button instea
   await page.goto('/bots/x');
   await expect(page.getByRole('heading', { name: 'Bot Details' })).toBeVisible();
   await expect(nav).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+  // Telegram's back button (the page's own "Back to Bots" is another button).
+  await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
   const events = await telegramEvents(page);
   expect(events).toContainEqual({ name: 'web_app_setup_back_button', params: { is_visible: true } });
   // Opened directly, the page has no screen before it: Back leads where the spec says, the bots list.
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL(/\/bots$/);
   await expect(nav).toBeVisible();
 });

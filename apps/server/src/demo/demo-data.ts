@@ -23,12 +23,20 @@ export async function ensureDemoData(
   log: FastifyBaseLogger,
   platformBotToken: string,
   publicUrl: string,
+  /** Told each step of a first start's seed as it ends (it takes a while: main prints them). */
+  progress?: (line: string) => void,
 ) {
   for (const bot of DEMO_BOTS)
     fake.registerBot({ token: bot.token, username: bot.username, firstName: bot.name });
   // The platform bot too: shop bots link to the back-office through its username.
   fake.registerBot({ token: platformBotToken, username: DEMO_PLATFORM_BOT_USERNAME, firstName: 'Bot Shop' });
-  const result = await seedDemoVendor(db, { orders: 2000, seed: 1, onlyIfMissing: true, secrets });
+  const result = await seedDemoVendor(db, {
+    orders: 2000,
+    seed: 1,
+    onlyIfMissing: true,
+    secrets,
+    ...(progress ? { onStep: (name: string, ms: number) => progress(`demo data: ${name} (${ms} ms)`) } : {}),
+  });
   if (result.created) log.info(result, 'demo data seeded');
   const webhooks = await demoShopWebhooks(db, { vendorId: result.vendorId, secrets, publicUrl });
   for (const hook of webhooks) {

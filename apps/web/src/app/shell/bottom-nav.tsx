@@ -6,7 +6,7 @@ import type { MessageKey } from '../../i18n/messages';
 import { useCan } from '../../lib/me';
 import styles from './bottom-nav.module.css';
 import { permissionForPath } from './screen-permissions';
-import { FROM_BOTTOM_NAV } from './use-back-button';
+import { FRESH_TAB } from './use-back-button';
 
 type NavItem = { to: string; label: MessageKey; Icon: ComponentType<{ size?: number }> };
 
@@ -33,7 +33,7 @@ export function BottomNav() {
         <NavLink
           key={to}
           to={to}
-          state={FROM_BOTTOM_NAV}
+          state={FRESH_TAB}
           end={to === '/'}
           className={({ isActive }) => `${styles.item} ${isActive ? styles.active : ''}`}
         >

@@ -13,5 +13,6 @@ function hasInAppHistory(): boolean {
  */
 export function goBack(navigate: NavigateFunction, up = '/'): void {
   if (hasInAppHistory()) void navigate(-1);
-  else void navigate(up, { replace: true });
+  // Up is where this screen sits, not a screen left behind: no back button there for leading here.
+  else void navigate(up, { replace: true, state: { freshTab: true } });
 }

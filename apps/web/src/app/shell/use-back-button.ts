@@ -4,11 +4,13 @@ import { hideBackButton, onBackButtonClick, showBackButton } from '../../lib/tel
 import { type Screen, showsBackButton } from '../screens';
 import { goBack } from './go-back';
 
-/** What the bottom navigation's links carry: a tab chosen there is a fresh start, without a way back. */
-export const FROM_BOTTOM_NAV = { fromBottomNav: true } as const;
+/**
+ * What a move to a tab carries when it is a fresh start without a way back: a tab chosen in the bottom
+ * navigation, or Back that, with no screen before, led up to the tab (go-back.ts).
+ */
+export const FRESH_TAB = { freshTab: true } as const;
 
-const fromBottomNav = (state: unknown) =>
-  typeof state === 'object' && state !== null && 'fromBottomNav' in state;
+const freshTab = (state: unknown) => typeof state === 'object' && state !== null && 'freshTab' in state;
 
 /**
  * Binds Telegram's back button to the router once for the whole app, shows it on every screen that is not
@@ -16,7 +18,7 @@ const fromBottomNav = (state: unknown) =>
  *
  * A tab reached from a screen below a tab (the bot page's "Products" opens /products?botId=…) keeps the back
  * button, which returns to where the user came from; the history entries entered that way are remembered, so
- * coming back to one (from a product) still shows it. A tab chosen in the bottom navigation never does.
+ * coming back to one (from a product) still shows it. A tab chosen in the bottom navigation, or reached by Back, never does.
  */
 export function useBackButton(screen: Screen): void {
   const navigate = useNavigate();
@@ -28,12 +30,7 @@ export function useBackButton(screen: Screen): void {
 
   useEffect(() => {
     const cameFromStacked = previous.current?.kind === 'stacked';
-    if (
-      screen.kind === 'tab' &&
-      navigationType !== 'POP' &&
-      cameFromStacked &&
-      !fromBottomNav(location.state)
-    ) {
+    if (screen.kind === 'tab' && navigationType !== 'POP' && cameFromStacked && !freshTab(location.state)) {
       nestedTabs.current.add(location.key);
     }
     setFromNested(screen.kind === 'tab' && nestedTabs.current.has(location.key));

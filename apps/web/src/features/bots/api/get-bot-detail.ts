@@ -11,8 +11,9 @@ export function botDetailQueryOptions(botId: string) {
   return queryOptions({
     queryKey: botKeys.detail(botId),
     queryFn: ({ signal }) => getBotDetail(botId, signal),
-    // A missing bot stays missing: no point asking again.
-    retry: (failures, error) => !(isApiError(error) && error.status === 404) && failures < 1,
+    // A missing bot (or an id that cannot be one) stays missing: no point asking again, and no second of
+    // waiting before "Bot Not Found".
+    retry: (failures, error) => !(isApiError(error) && error.status < 500) && failures < 1,
   });
 }
 

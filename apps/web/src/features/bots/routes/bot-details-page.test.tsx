@@ -44,3 +44,32 @@ describe('the bot page', () => {
     expect(screen.queryByTestId('bot-unpayable')).toBeNull();
   });
 });
+
+describe('an unknown bot', () => {
+  it('says Bot Not Found on the first answer, without asking again', async () => {
+    const calls = stubFetch(({ path }) =>
+      path.includes('/bot-details/')
+        ? json({ error: { code: 'BOT_NOT_FOUND', message: 'Bot not found' } }, 404)
+        : json({ providers: [], unpayable: [] }),
+    );
+    const started = Date.now();
+    renderApp(<BotDetailsPage />, {
+      path: '/bots/:botId',
+      url: '/bots/0191e1a2-0000-7000-8000-00000000dead',
+    });
+    expect(await screen.findByText('Bot Not Found')).toBeTruthy();
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(calls.filter((c) => c.path.includes('/bot-details/'))).toHaveLength(1);
+  });
+
+  it('asks once for an id that cannot be a bot (the server refuses it), rather than retrying a second later', async () => {
+    const calls = stubFetch(({ path }) =>
+      path.includes('/bot-details/')
+        ? json({ error: { code: 'VALIDATION_FAILED', message: 'Invalid input' } }, 400)
+        : json({ providers: [], unpayable: [] }),
+    );
+    renderApp(<BotDetailsPage />, { path: '/bots/:botId', url: '/bots/x' });
+    await screen.findByRole('button', { name: 'Back to Bots' });
+    expect(calls.filter((c) => c.path.includes('/bot-details/'))).toHaveLength(1);
+  });
+});

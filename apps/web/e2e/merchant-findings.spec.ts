@@ -1,0 +1,174 @@
+import type { BotListResponse } from '@app/contracts/bots';
+import type { ProductListResponse } from '@app/contracts/products';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { openSignedIn } from './fixtures';
+
+// What a new merchant found trying the demo (issue 26 A and C), each held end to end.
+
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const { token, vendorId } = await page.evaluate(() => ({
+    token: localStorage.getItem('auth_token'),
+    vendorId: localStorage.getItem('vendor_id'),
+  }));
+  const response = await page.request.get(`/api/v1/vendors/${vendorId}${path}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as T;
+}
+
+type Keyboard = { inline_keyboard?: { text: string; callback_data?: string }[][] };
+type Entry = { type: string; from?: 'bot' | 'user'; message?: { text?: string; reply_markup?: Keyboard } };
+
+function customer(page: Page, bot: string, user: { id: number; first_name: string }) {
+  const control = async (route: string, body: object) => {
+    const response = await page.request.post(`/fake-telegram/__control/chat/${route}`, {
+      data: { bot, user, ...body },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    return response.json();
+  };
+  const transcript = async (): Promise<Entry[]> => {
+    const response = await page.request.get(
+      `/fake-telegram/__control/chat?bot=${encodeURIComponent(bot)}&userId=${user.id}`,
+    );
+    return (await response.json()).entries;
+  };
+  const lastBotMessage = async () => (await transcript()).filter((e) => e.from === 'bot').at(-1)?.message;
+  return {
+    says: (text: string) => control('send', { text }),
+    taps: (text: string) => control('tap', { text }),
+    tapsData: (data: string) => control('tap', { data }),
+    lastBotMessage,
+    /** The callback data of the newest bot message's first button. */
+    async firstButton(): Promise<string> {
+      const data = (await lastBotMessage())?.reply_markup?.inline_keyboard?.[0]?.[0]?.callback_data;
+      expect(data).toBeTruthy();
+      return data ?? '';
+    },
+  };
+}
+
+test('a demo shop sells a physical product by cash on delivery, with shipping, and the order shows where, how and what to collect', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openSignedIn(page);
+  const { bots } = await apiGet<BotListResponse>(page, '/bots');
+  let sale: { bot: string; productId: string } | null = null;
+  for (const bot of bots.filter((b) => b.isActive)) {
+    const { products } = await apiGet<ProductListResponse>(
+      page,
+      `/products?botId=${bot.id}&productType=physical&status=active&limit=50`,
+    );
+    const product = products.find((p) => p.stock > 5);
+    if (product) {
+      sale = { bot: bot.username, productId: product.id };
+      break;
+    }
+  }
+  expect(sale, 'a running demo shop sells a physical product in stock').not.toBeNull();
+  if (!sale) return;
+
+  const suffix = Date.now() % 100_000;
+  const buyer = { id: 7_100_000_000 + suffix, first_name: `Cody${suffix}` };
+  const cody = customer(page, sale.bot, buyer);
+  await cody.says(`/start product_${sale.productId}`);
+  await cody.taps('🛒 Add to cart');
+  await cody.taps('🛒 View cart');
+  await cody.taps('✅ Checkout');
+  // Card (a test token against the fake) and cash on delivery are on: the customer chooses.
+  await cody.taps('💵 Cash on delivery');
+  expect((await cody.lastBotMessage())?.text).toContain('Where should we deliver it?');
+  await cody.taps('🇺🇸 United States');
+  expect((await cody.lastBotMessage())?.text).toContain('How should we ship order');
+  await cody.tapsData(await cody.firstButton());
+  await cody.says('1 Main Street, Springfield, IL 62701, US');
+  expect((await cody.lastBotMessage())?.text).toContain('is confirmed. You pay');
+
+  await page.goto('/orders');
+  await page.getByRole('searchbox').fill(buyer.first_name);
+  await page.getByTestId('order-card').filter({ hasText: buyer.first_name }).click();
+  await expect(page.getByTestId('order-shipping-address')).toHaveText(
+    '1 Main Street, Springfield, IL 62701, US',
+  );
+  await expect(page.getByText('Cash on Delivery', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('order-collect-on-delivery')).toBeVisible();
+});
+
+test('the bot page’s Products keeps a back button that returns to the bot', async ({ page }) => {
+  await openSignedIn(page);
+  const { bots } = await apiGet<BotListResponse>(page, '/bots');
+  const bot = bots[0];
+  if (!bot) throw new Error('the demo has bots');
+  await page.goto(`/bots/${bot.id}`);
+  await page
+    .getByRole('link', { name: /^Products/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/products\?botId=/);
+  const back = page.getByTestId('demo-top-bar').getByRole('button', { name: 'Back', exact: true });
+  await expect(back).toBeVisible();
+  await back.click();
+  await expect(page).toHaveURL(new RegExp(`/bots/${bot.id}$`));
+
+  // The bottom navigation's Products is a fresh start: no back button there.
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Products' })
+    .click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(back).toBeHidden();
+});
+
+function luminance(rgb: string): number {
+  const [r = 0, g = 0, b = 0] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number).map((c) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** A button's label against its own background, both as painted over the card (its opacity applied). */
+async function buttonContrast(button: Locator): Promise<number> {
+  const [text, background] = await button.evaluate((el) => {
+    const parse = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+    const style = getComputedStyle(el);
+    let card: Element | null = el.parentElement;
+    while (card && parse(getComputedStyle(card).backgroundColor)[3] === 0) card = card.parentElement;
+    const under = parse(getComputedStyle(card ?? document.body).backgroundColor);
+    const opacity = Number(style.opacity);
+    const over = (c: number[]) => {
+      const alpha = (c[3] ?? 1) * opacity;
+      return `rgb(${[0, 1, 2].map((i) => (c[i] ?? 0) * alpha + (under[i] ?? 0) * (1 - alpha)).join(',')})`;
+    };
+    return [over(parse(style.color)), over(parse(style.backgroundColor))];
+  });
+  const [light, dark] = [luminance(text), luminance(background)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`"Add Button" and "Test" read at 3:1 or better, enabled or not, in the ${colorScheme} theme`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await openSignedIn(page);
+    const { bots } = await apiGet<BotListResponse>(page, '/bots');
+    const bot = bots[0];
+    if (!bot) throw new Error('the demo has bots');
+
+    await page.goto(`/bots/${bot.id}/welcome`);
+    const add = page.getByRole('button', { name: 'Add Button' });
+    await expect(add).toBeDisabled();
+    expect(await buttonContrast(add)).toBeGreaterThanOrEqual(3);
+
+    await page.goto(`/bots/${bot.id}/filters`);
+    const testButton = page.getByRole('button', { name: 'Test', exact: true });
+    await expect(testButton).toBeDisabled();
+    expect(await buttonContrast(testButton)).toBeGreaterThanOrEqual(3);
+    await page.getByLabel('Test a Message').fill('hello');
+    expect(await buttonContrast(testButton)).toBeGreaterThanOrEqual(3);
+  });
+}
