@@ -57,7 +57,7 @@ import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
-import { createShop } from './modules/shop/shop.wiring';
+import { createShop, type OwedDelivery } from './modules/shop/shop.wiring';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -100,7 +100,19 @@ export type AppDeps = {
   shopCryptoProviderFor?: (apiKey: string) => CryptoProvider;
   /** Paces the shop bots' messages; by default the process's one throttle, at Telegram's limits. */
   telegramThrottle?: TelegramThrottle;
+  /**
+   * Queues the durable `shop.deliver` job for a paid shop order whose delivery Telegram failed; without it
+   * (tests without a queue) such a failure is the update's, as before. The job's runner is `app.deliverOwed`.
+   */
+  enqueueDelivery?: (owed: OwedDelivery) => Promise<unknown>;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The `shop.deliver` job's run (main.ts hands it to the workers): the shop runtime's deliverOwed. */
+    deliverOwed: (owed: OwedDelivery, attempt: { last: boolean }) => Promise<void>;
+  }
+}
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -266,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     media,
     ...(deps.shopCryptoProviderFor ? { cryptoProviderFor: deps.shopCryptoProviderFor } : {}),
     ...(deps.telegramThrottle ? { throttle: deps.telegramThrottle } : {}),
+    ...(deps.enqueueDelivery ? { enqueueDelivery: deps.enqueueDelivery } : {}),
     log: app.log,
     ...clock,
   });
@@ -281,6 +294,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       requestEventDispatch();
     });
   }
+
+  app.decorate('deliverOwed', (owed: OwedDelivery, attempt: { last: boolean }) =>
+    shop.runtime.deliverOwed(owed, attempt),
+  );
 
   await app.register(healthRoutes({ databaseKind: database.kind, pingDatabase: () => database.ping() }));
   app.addHook('onClose', () => shop.funnel.flush());

@@ -9,7 +9,7 @@ import { createFakeBotApiState } from './fakes/bot-api/state';
 import { createFakeNowPaymentsState } from './fakes/nowpayments';
 import { createEventDispatchRequester, type RequestEventDispatch } from './jobs/events-dispatch';
 import { createJobQueue } from './jobs/job-queue';
-import { jobKinds } from './jobs/job-types';
+import { type JobData, jobKinds } from './jobs/job-types';
 import { registerWorkers } from './jobs/workers';
 import { startExitWatchdog } from './lib/exit-watchdog';
 import { createSecrets } from './lib/secrets';
@@ -62,6 +62,7 @@ async function main() {
   let requestEventDispatch: RequestEventDispatch = () => {};
   let enqueueProductImport = (_vendorId: string, _importId: string) => {};
   let enqueueBotResume = async (_vendorId: string, _botId: string): Promise<unknown> => undefined;
+  let enqueueDelivery = async (_owed: JobData['shop.deliver']): Promise<unknown> => undefined;
   const app = await buildApp({
     config,
     database,
@@ -71,6 +72,7 @@ async function main() {
     requestEventDispatch: () => requestEventDispatch(),
     enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),
     enqueueBotResume: (vendorId, botId) => enqueueBotResume(vendorId, botId),
+    enqueueDelivery: (owed) => enqueueDelivery(owed),
     ...(fakeBotApi ? { fakeBotApi } : {}),
     ...(fakeNowPayments ? { fakeNowPayments } : {}),
   });
@@ -95,6 +97,8 @@ async function main() {
     });
   };
   enqueueBotResume = (vendorId, botId) => jobs.send('bots.resume', { vendorId, botId });
+  // One delivery job per order: a second failure of the same order while one waits queues nothing more.
+  enqueueDelivery = (owed) => jobs.send('shop.deliver', owed, { singletonKey: owed.orderId });
   // The import job's writer: the same catalogue services the API uses.
   const catalogue = createProductsService({
     db: database.db,
@@ -150,6 +154,7 @@ async function main() {
     publicUrl: config.publicUrl,
     log: app.log,
     runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
+    deliverOwed: (owed, attempt) => app.deliverOwed(owed, attempt),
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
         log: app.log,

@@ -1,3 +1,4 @@
+import type { OrderProductType } from '@app/contracts/catalogue';
 import type { QueuePolicy } from 'pg-boss';
 
 /**
@@ -24,6 +25,18 @@ export type JobData = {
   'shop.release-reservations': Record<string, never>;
   /** Gives every running shop bot this version's chat menu (commands, the Mini App button). Once per start-up. */
   'bots.refresh-menus': Record<string, never>;
+  /**
+   * Sends what a paid shop order owes its customer (codes and links, booking, confirmation) when Telegram failed
+   * it in the chat. One job per order (its singleton key). The payload is modules/shop's OwedDelivery.
+   */
+  'shop.deliver': {
+    vendorId: string;
+    botId: string;
+    orderId: string;
+    orderNumber: number;
+    productType: OrderProductType;
+    chatId: number;
+  };
 };
 
 export type JobName = keyof JobData;
@@ -78,4 +91,14 @@ export const jobKinds: JobKinds<JobData> = {
   'shop.release-reservations': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
   // Processes starting together send it together: stately runs it once. Two Bot API calls per running bot.
   'bots.refresh-menus': { policy: 'stately', retryLimit: 2, expireInSeconds: 30 * 60 },
+  // A paid customer waits for this: retried for about two hours (30 s, 1, 2, 4, 8 min, then every 15 min up to
+  // the 12th retry) across restarts; after the last, the order records delivery_failed and the vendor is told.
+  'shop.deliver': {
+    // Per order (the singleton key): one job waiting and one running; a send while one waits is dropped.
+    policy: 'stately',
+    retryLimit: 12,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 15 * 60,
+    expireInSeconds: 120,
+  },
 };

@@ -17,6 +17,7 @@ import type { SettingsService } from '../settings/settings.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { createCatalogueReader } from './catalogue-reader';
 import { noteOrderLimitReached, placeShopOrder } from './checkout.service';
+import type { OwedDelivery } from './features/payment';
 import { createShopFunnel } from './funnel.service';
 import { shopMiniAppRoutes } from './mini-app.routes';
 import { refundRoutes, shopPaymentsPublicRoutes } from './payments/shop-payments.routes';
@@ -55,9 +56,13 @@ export type ShopDeps = {
   cryptoProviderFor?: (apiKey: string) => CryptoProvider;
   /** Paces the shop bots' messages; by default the process's one throttle (SHOP_THROTTLE on), else none. */
   throttle?: TelegramThrottle;
+  /** Queues the durable `shop.deliver` job for a paid order whose delivery Telegram failed (features/payment.ts). */
+  enqueueDelivery?: (owed: OwedDelivery) => Promise<unknown>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   now?: () => Date;
 };
+
+export type { OwedDelivery };
 
 /**
  * The whole shop, wired from the services it reads through: the bots' runtime (one grammY Bot per vendor
@@ -126,6 +131,7 @@ export function createShop(deps: ShopDeps) {
       slotsForSale(db, vendorId, botId, productId, range, at),
     placeShopOrder,
     noteOrderLimitReached: (n) => noteOrderLimitReached(db, n),
+    ...(deps.enqueueDelivery ? { enqueueDelivery: deps.enqueueDelivery } : {}),
     now: () => deps.now?.() ?? new Date(),
   });
 
