@@ -83,9 +83,9 @@ import { securityRoutes } from './modules/security/security.routes';
 import { createSecurityService } from './modules/security/security.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
-import { createShop } from './modules/shop/shop.wiring';
 import { staffInviteRoutes, staffRoutes } from './modules/staff/staff.routes';
 import { createStaffService, type StaffService } from './modules/staff/staff.service';
+import { createShop, type OwedDelivery } from './modules/shop/shop.wiring';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { webhookDisabledNotice } from './modules/webhooks/webhook-notice';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -148,7 +148,19 @@ export type AppDeps = {
    * this process only (main.ts passes PostgreSQL's LISTEN/NOTIFY on PostgreSQL).
    */
   vendorChanges?: VendorChanges;
+  /**
+   * Queues the durable `shop.deliver` job for a paid shop order whose delivery Telegram failed; without it
+   * (tests without a queue) such a failure is the update's, as before. The job's runner is `app.deliverOwed`.
+   */
+  enqueueDelivery?: (owed: OwedDelivery) => Promise<unknown>;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The `shop.deliver` job's run (main.ts hands it to the workers): the shop runtime's deliverOwed. */
+    deliverOwed: (owed: OwedDelivery, attempt: { last: boolean }) => Promise<void>;
+  }
+}
 
 /** The card provider's origin when the browser reaches it elsewhere (a real provider); none for a same-origin fake. */
 function cardProviderOrigin(config: Config): string[] {
@@ -413,6 +425,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.shopCryptoProviderFor ? { cryptoProviderFor: deps.shopCryptoProviderFor } : {}),
     ...(deps.telegramThrottle ? { throttle: deps.telegramThrottle } : {}),
     vendorGeneration: readCache.generation,
+    ...(deps.enqueueDelivery ? { enqueueDelivery: deps.enqueueDelivery } : {}),
     log: app.log,
     ...clock,
   });
@@ -429,6 +442,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       requestEventDispatch();
     });
   }
+
+  app.decorate('deliverOwed', (owed: OwedDelivery, attempt: { last: boolean }) =>
+    shop.runtime.deliverOwed(owed, attempt),
+  );
 
   await app.register(healthRoutes({ databaseKind: database.kind, pingDatabase: () => database.ping() }));
   app.addHook('onClose', () => shop.funnel.flush());

@@ -423,6 +423,27 @@ describe('the bad-input sweep of every operation in the OpenAPI document', () =>
         );
       }
 
+      // 3b. B's bot in A's query (a `?botId=` filter): not found, as in a path, never B's figures nor zeros.
+      // (Another vendor's customer or category as a list filter just matches nothing: that leaks nothing.)
+      for (const p of params.filter((x) => x.in === 'query' && x.name === 'botId')) {
+        if (!isVendorRoute) continue;
+        const others = requiredQuery
+          .split('&')
+          .filter((kv) => kv && !kv.startsWith(`${p.name}=`))
+          .join('&');
+        const query = [others, `${p.name}=${b.ids[p.name]}`].filter(Boolean).join('&');
+        await send(
+          method,
+          {
+            what: `another vendor's ${p.name} in the query`,
+            url: urlWith({}, a.ids, query),
+            headers: a.v.auth,
+          },
+          'refused',
+          name,
+        );
+      }
+
       // 4. Bad input as A: every case of the operation, sampled.
       const auth = a.v.auth;
       const cases: Case[] = [];

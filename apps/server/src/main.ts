@@ -11,7 +11,7 @@ import { createFakeCardProviderState } from './fakes/card-provider';
 import { createFakeNowPaymentsState } from './fakes/nowpayments';
 import { createEventDispatchRequester, type RequestEventDispatch } from './jobs/events-dispatch';
 import { createJobQueue } from './jobs/job-queue';
-import { jobKinds } from './jobs/job-types';
+import { type JobData, jobKinds } from './jobs/job-types';
 import { registerWorkers } from './jobs/workers';
 import { createCardProvider } from './lib/card-provider';
 import { startExitWatchdog } from './lib/exit-watchdog';
@@ -107,6 +107,7 @@ async function main() {
   let enqueueBotResume = async (_vendorId: string, _botId: string): Promise<unknown> => undefined;
   let enqueueWebhookRun = async (_run: { vendorId: string; webhookId: string }): Promise<unknown> =>
     undefined;
+  let enqueueDelivery = async (_owed: JobData['shop.deliver']): Promise<unknown> => undefined;
   const app = await buildApp({
     config,
     database,
@@ -119,6 +120,7 @@ async function main() {
     enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),
     enqueueBotResume: (vendorId, botId) => enqueueBotResume(vendorId, botId),
     enqueueWebhookRun: (run) => enqueueWebhookRun(run),
+    enqueueDelivery: (owed) => enqueueDelivery(owed),
     ...(fakeBotApi ? { fakeBotApi } : {}),
     ...(fakeNowPayments ? { fakeNowPayments } : {}),
     ...(mailCatcher ? { mailCatcher } : {}),
@@ -161,6 +163,8 @@ async function main() {
     }),
     log: app.log,
   });
+  // One delivery job per order: a second failure of the same order while one waits queues nothing more.
+  enqueueDelivery = (owed) => jobs.send('shop.deliver', owed, { singletonKey: owed.orderId });
   // The import job's writer: the same catalogue services the API uses.
   const catalogue = createProductsService({
     db: database.db,
@@ -221,6 +225,7 @@ async function main() {
     runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
     cardProvider: config.cardProvider ? createCardProvider(config.cardProvider) : null,
     webhooks: webhookRuns,
+    deliverOwed: (owed, attempt) => app.deliverOwed(owed, attempt),
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
         log: app.log,

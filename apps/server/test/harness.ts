@@ -112,7 +112,10 @@ export async function createTestApp(
     config?: Partial<Config>;
     /** Registers test-only routes before the app is ready. */
     extend?: (app: FastifyInstance) => Promise<void>;
-  } & Pick<AppDeps, 'now' | 'findStaffGrant' | 'onRoute' | 'botApi' | 'storage' | 'rateLimitStore'> = {},
+  } & Pick<
+    AppDeps,
+    'now' | 'findStaffGrant' | 'onRoute' | 'botApi' | 'storage' | 'rateLimitStore' | 'enqueueDelivery'
+  > = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();
   await resetDatabase(database);

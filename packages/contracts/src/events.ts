@@ -59,6 +59,11 @@ export const EVENT_TYPES = [
   'webhook.deleted',
   'webhook.disabled',
   'export.requested',
+  // What a paid customer is owed (codes, booking, confirmation) could not be sent: Telegram failed. Retried by a
+  // durable job; `delayed` when the first attempt failed (shown on the order), `failed` when the retries ran out
+  // (the vendor is told).
+  'order.delivery_delayed',
+  'order.delivery_failed',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;

@@ -1,3 +1,4 @@
+import type { OrderProductType } from '@app/contracts/catalogue';
 import type { QueuePolicy } from 'pg-boss';
 
 /**
@@ -32,6 +33,18 @@ export type JobData = {
   'webhooks.deliver': { vendorId: string; webhookId: string };
   /** Starts runs for webhooks with deliveries due, and drops the delivery log past 30 days. Every minute. */
   'webhooks.sweep': Record<string, never>;
+  /**
+   * Sends what a paid shop order owes its customer (codes and links, booking, confirmation) when Telegram failed
+   * it in the chat. One job per order (its singleton key). The payload is modules/shop's OwedDelivery.
+   */
+  'shop.deliver': {
+    vendorId: string;
+    botId: string;
+    orderId: string;
+    orderNumber: number;
+    productType: OrderProductType;
+    chatId: number;
+  };
 };
 
 export type JobName = keyof JobData;
@@ -92,4 +105,14 @@ export const jobKinds: JobKinds<JobData> = {
   // A run sends at most RUN_MAX deliveries of 10 s at most each; runs of different webhooks go side by side.
   'webhooks.deliver': { retryLimit: 3, expireInSeconds: 10 * 60, concurrency: 10 },
   'webhooks.sweep': { policy: 'stately', retryLimit: 1, expireInSeconds: 5 * 60 },
+  // A paid customer waits for this: retried for about two hours (30 s, 1, 2, 4, 8 min, then every 15 min up to
+  // the 12th retry) across restarts; after the last, the order records delivery_failed and the vendor is told.
+  'shop.deliver': {
+    // Per order (the singleton key): one job waiting and one running; a send while one waits is dropped.
+    policy: 'stately',
+    retryLimit: 12,
+    retryDelaySeconds: 30,
+    retryDelayMaxSeconds: 15 * 60,
+    expireInSeconds: 120,
+  },
 };

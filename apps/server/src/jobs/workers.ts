@@ -5,7 +5,7 @@ import type { createWebhookRuns } from '../modules/webhooks/webhooks.service';
 import { collectPlanFees, runAutoPayouts } from './billing-collect';
 import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
-import type { JobData, JobName } from './job-types';
+import { type JobData, type JobName, jobKinds } from './job-types';
 import { type MediaSweepDeps, sweepMedia } from './media-sweep';
 import { notificationsSender } from './notifications-send';
 import { releaseReservations } from './reservation-release';
@@ -30,6 +30,11 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     cardProvider?: CardProvider | null;
     /** Outbound webhooks' delivery runs (modules/webhooks); without it their deliveries wait. */
     webhooks?: ReturnType<typeof createWebhookRuns>;
+    /**
+     * Sends what a paid shop order owes its customer (the shop runtime's deliverOwed); throws when Telegram
+     * fails. `last`: no retry follows (the failure is recorded and the vendor told).
+     */
+    deliverOwed?: (owed: JobData['shop.deliver'], attempt: { last: boolean }) => Promise<void>;
   };
 
 const EVERY_MINUTE = '* * * * *';
@@ -85,6 +90,12 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
     },
     'shop.release-reservations': async () => {
       await releaseReservations(deps);
+    },
+    'shop.deliver': async (job) => {
+      if (!deps.deliverOwed) throw new Error('shop.deliver has no sender in this process');
+      await deps.deliverOwed(job.data, {
+        last: job.retryCount >= (jobKinds['shop.deliver'].retryLimit ?? 0),
+      });
     },
     'bots.refresh-menus': async () => {
       const bots = await refreshShopMenus(deps);

@@ -270,6 +270,15 @@ export async function callMethod(
     at: new Date().toISOString(),
   });
   if (bot === undefined) throw new BotApiError(401, 'Unauthorized');
+  // An outage a test (or the demo) asked for: the call is logged but not made.
+  const failure = state.failureFor(token, name ?? method, params);
+  if (failure) {
+    const code = failure.errorCode ?? 500;
+    throw new BotApiError(
+      code,
+      failure.description ?? (code === 500 ? 'Internal Server Error' : 'Bad Request'),
+    );
+  }
   const handler = name === undefined ? undefined : handlers[name];
   if (handler === undefined) throw new BotApiError(404, 'Not Found: method not found');
   return handler({ state, bot, params });

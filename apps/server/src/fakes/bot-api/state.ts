@@ -205,6 +205,21 @@ export type RegisterBotInput = {
 export type CallFilter = { method?: string; token?: string };
 
 /**
+ * A Telegram outage for chosen calls: matching calls answer `errorCode` (default 500, "Internal Server Error")
+ * instead of being made, `times` times (default: every time) and until `until` (default: for ever), whichever
+ * ends first. `chatId` narrows it to the calls to one chat (a `chat_id` parameter).
+ */
+export type CallFailure = {
+  method?: string;
+  token?: string;
+  chatId?: number;
+  times?: number;
+  until?: Date;
+  errorCode?: number;
+  description?: string;
+};
+
+/**
  * Bounds for a long-running fake (demo mode): the call log, the sent messages and each chat's transcript keep
  * their newest entries. Tests leave them unbounded.
  */
@@ -244,7 +259,12 @@ export type FakeBotApiState = {
   addSentMessage(bot: BotRecord, chat: Chat, message: Message, extra?: SentExtra): void;
   /** Resolves when `isAnswered` holds (checked whenever a query is answered), or after `timeoutMs`. */
   waitForAnswer(isAnswered: () => boolean, timeoutMs: number): Promise<void>;
-  /** Forgets every call, message, chat, invoice, refund, webhook and queued update; registered bots stay. */
+  /** Fails the calls that match (see CallFailure) for a while; `clearFailures` ends every one. */
+  failCalls(failure: CallFailure): void;
+  clearFailures(): void;
+  /** The failure a call meets now, counting it against its `times`; undefined when the call goes through. */
+  failureFor(token: string, method: string, params: Record<string, unknown>): CallFailure | undefined;
+  /** Forgets every call, message, chat, invoice, refund, webhook, queued update and failure; registered bots stay. */
   reset(): void;
 };
 
@@ -287,6 +307,7 @@ export function createFakeBotApiState(
   limits: FakeStateLimits = {},
 ): FakeBotApiState {
   const answerWaiters = new Set<() => void>();
+  const failures: CallFailure[] = [];
 
   const state: FakeBotApiState = {
     bots: new Map(),
@@ -396,7 +417,28 @@ export function createFakeBotApiState(
       });
     },
 
+    failCalls(failure) {
+      failures.push({ ...failure });
+    },
+    clearFailures() {
+      failures.length = 0;
+    },
+    failureFor(token, method, params) {
+      const now = Date.now();
+      const found = failures.find(
+        (f) =>
+          (f.method === undefined || f.method.toLowerCase() === method.toLowerCase()) &&
+          (f.token === undefined || f.token === token) &&
+          (f.chatId === undefined || Number(params.chat_id) === f.chatId) &&
+          (f.until === undefined || f.until.getTime() > now) &&
+          (f.times === undefined || f.times > 0),
+      );
+      if (found?.times !== undefined) found.times -= 1;
+      return found;
+    },
+
     reset() {
+      failures.length = 0;
       state.log.length = 0;
       state.messages.length = 0;
       state.invoiceLinks.length = 0;

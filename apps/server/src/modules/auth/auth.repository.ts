@@ -215,6 +215,8 @@ export async function vendorSummaryRow(db: Conn, vendorId: string) {
     .where(eq(vendors.id, vendorId))
     .limit(1);
   return row;
+}
+
 /**
  * Signing in again cancels a scheduled deletion (spec part 2 §4): answers whether one was cancelled. Only the
  * owner's sign-in does (the caller checks the role).

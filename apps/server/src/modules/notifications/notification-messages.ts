@@ -17,6 +17,7 @@ import {
 /** What a vendor is told about, through the platform bot. */
 export type VendorNotice =
   | 'order_paid'
+  | 'delivery_failed'
   | 'stock_low'
   | 'stock_out'
   | 'message_flagged'
@@ -113,6 +114,9 @@ export function noticeOf(
       return vendor('message_flagged');
     case 'bot.order_limit_reached':
       return vendor('order_limit');
+    // What a paid customer was owed never reached them (the shop.deliver job's retries ran out).
+    case 'order.delivery_failed':
+      return vendor('delivery_failed');
     case 'order.status_changed':
     case 'order.completed':
     case 'order.cancelled': {
@@ -180,6 +184,11 @@ export function vendorMessage(
         button: button('openOrder', `order_${str(p.orderId) || n.subjectId}`),
       };
     }
+    case 'delivery_failed':
+      return {
+        text: say('deliveryFailed', { number: str(p.orderNumber), botUsername }),
+        button: button('openOrder', `order_${str(p.orderId) || n.subjectId}`),
+      };
     case 'stock_low':
       return {
         text: say('stockLow', { productName: str(p.productName), stock: str(p.stock) }),

@@ -8,6 +8,8 @@ import { defineTexts } from '../../lib/telegram/define-texts';
 export const VENDOR_TEXTS = defineTexts({
   en: {
     orderPaid: '💰 New paid order #{number}: {amount} via @{botUsername}',
+    deliveryFailed:
+      '❗ What order #{number} owes its customer could not be sent through @{botUsername}: Telegram kept refusing it for two hours. Send it to them yourself.',
     openOrder: 'Open order',
     stockLow: '⚠️ Running low: {productName} has {stock} left.',
     stockOut: '⛔ Sold out: {productName}. Restock it to keep selling.',
@@ -44,6 +46,8 @@ export const VENDOR_TEXTS = defineTexts({
   },
   es: {
     orderPaid: '💰 Nuevo pedido pagado #{number}: {amount} a través de @{botUsername}',
+    deliveryFailed:
+      '❗ Lo que el pedido #{number} debe a su cliente no se pudo enviar a través de @{botUsername}: Telegram lo rechazó durante dos horas. Envíeselo usted mismo.',
     openOrder: 'Abrir pedido',
     stockLow: '⚠️ Quedan pocas unidades: a {productName} le quedan {stock}.',
     stockOut: '⛔ Agotado: {productName}. Repón el stock para seguir vendiendo.',
@@ -81,6 +85,8 @@ export const VENDOR_TEXTS = defineTexts({
   },
   fr: {
     orderPaid: '💰 Nouvelle commande payée #{number} : {amount} via @{botUsername}',
+    deliveryFailed:
+      '❗ Ce que la commande #{number} doit à son client n’a pas pu être envoyé via @{botUsername} : Telegram l’a refusé pendant deux heures. Envoyez-le-lui vous-même.',
     openOrder: 'Ouvrir la commande',
     stockLow: '⚠️ Stock bas : {productName}, plus que {stock} en stock.',
     stockOut: '⛔ Rupture de stock : {productName}. Réapprovisionnez-le pour continuer à vendre.',
@@ -119,6 +125,8 @@ export const VENDOR_TEXTS = defineTexts({
   },
   de: {
     orderPaid: '💰 Neue bezahlte Bestellung #{number}: {amount} über @{botUsername}',
+    deliveryFailed:
+      '❗ Was Bestellung #{number} ihrem Kunden schuldet, konnte über @{botUsername} nicht gesendet werden: Telegram hat es zwei Stunden lang abgelehnt. Senden Sie es ihm selbst.',
     openOrder: 'Bestellung öffnen',
     stockLow: '⚠️ Bestand niedrig: {productName} – nur noch {stock} übrig.',
     stockOut: '⛔ Ausverkauft: {productName}. Fülle den Bestand auf, um weiter zu verkaufen.',
@@ -156,6 +164,8 @@ export const VENDOR_TEXTS = defineTexts({
   },
   ru: {
     orderPaid: '💰 Новый оплаченный заказ #{number}: {amount} через @{botUsername}',
+    deliveryFailed:
+      '❗ То, что заказ #{number} должен покупателю, не удалось отправить через @{botUsername}: Telegram отказывал в течение двух часов. Отправьте это покупателю сами.',
     openOrder: 'Открыть заказ',
     stockLow: '⚠️ Заканчивается: {productName} — осталось {stock}.',
     stockOut: '⛔ Нет в наличии: {productName}. Пополните запас, чтобы продолжить продажи.',
@@ -193,6 +203,8 @@ export const VENDOR_TEXTS = defineTexts({
   },
   zh: {
     orderPaid: '💰 新的已付款订单 #{number}：{amount}，来自 @{botUsername}',
+    deliveryFailed:
+      '❗ 订单 #{number} 应交付给顾客的内容无法通过 @{botUsername} 发送：Telegram 连续两小时拒绝。请您亲自发送给顾客。',
     openOrder: '打开订单',
     stockLow: '⚠️ 库存不足：{productName} 仅剩 {stock} 件。',
     stockOut: '⛔ 已售罄：{productName}。请补货以继续销售。',

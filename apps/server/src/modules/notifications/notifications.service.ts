@@ -148,6 +148,7 @@ export type VendorNotifier = ReturnType<typeof createVendorNotifier>;
 
 const VENDOR_NOTICES: ReadonlySet<string> = new Set<VendorNotice>([
   'order_paid',
+  'delivery_failed',
   'stock_low',
   'stock_out',
   'message_flagged',

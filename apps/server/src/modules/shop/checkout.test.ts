@@ -104,6 +104,22 @@ describe('checking out goods', () => {
     });
   });
 
+  it('puts the lines back in the cart when Telegram fails the invoice, so Checkout sends it again', async () => {
+    await open();
+    const key = await sell('key', { name: 'Game key' });
+    await tap(`ca:${key.id}`);
+    // Telegram answers the invoice with HTTP 500 three times: it fails within the Bot API client's own retries.
+    fake.state.failCalls({ method: 'sendInvoice', chatId: ANN.id, times: 3 });
+    await tap('co:d');
+
+    const [session] = await db().select().from(shopSessions).where(eq(shopSessions.botId, s.shop.id));
+    expect(session?.cart).toEqual([expect.objectContaining({ productId: key.id, quantity: 1 })]);
+
+    await tap('co:d');
+    const invoices = fake.state.messages.filter((m) => m.token === s.shop.token && m.message.invoice);
+    expect(invoices).toHaveLength(1);
+  }, 60_000);
+
   it('places no second order when Checkout is tapped twice', async () => {
     await open();
     const loaf = await sell('physical', { stock: 5 });

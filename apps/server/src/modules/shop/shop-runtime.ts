@@ -13,7 +13,12 @@ import { type CheckoutDeps, checkoutFeature } from './features/checkout';
 import { closedShopFeature } from './features/closed-shop';
 import { type CustomerDeps, customerFeature } from './features/customer';
 import { type FiltersDeps, filtersFeature } from './features/filters';
-import { type PaymentDeps, paymentFeature } from './features/payment';
+import {
+  type DeliveryChannel,
+  type OwedDelivery,
+  type PaymentDeps,
+  paymentFeature,
+} from './features/payment';
 import { type StartDeps, startFeature } from './features/start';
 import { type StoreDeps, storeFeature } from './features/store';
 import { shopText } from './texts';
@@ -93,6 +98,12 @@ export type Storefront = {
   handleUpdate(botId: string, update: Update): Promise<void>;
   /** Drops a bot's built instance in this process, so the next update builds it again from what is stored. */
   forget(botId: string): void;
+  /**
+   * The `shop.deliver` job's run: sends what a paid order owes its customer, through the bot, to their chat.
+   * Throws when Telegram fails (the job retries); on the `last` attempt the failure is recorded first
+   * (order.delivery_failed), which tells the vendor.
+   */
+  deliverOwed(owed: OwedDelivery, attempt: { last: boolean }): Promise<void>;
 };
 
 type Built = { bot: Bot<ShopContext>; token: string; builtAt: Date };
@@ -181,6 +192,28 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
     if (ctx.shop) await recordError(ctx.shop, ctx.update.update_id, error.error);
   }
 
+  async function deliverOwed(owed: OwedDelivery, attempt: { last: boolean }): Promise<void> {
+    const runtime = await deps.shopRuntimeOf(owed.botId);
+    // A deleted bot has no token to send with any more: nothing to retry.
+    if (!runtime || runtime.shop.vendorId !== owed.vendorId) return;
+    const { shop } = runtime;
+    const bot = botFor(shop, runtime.cacheClearedAt);
+    const channel: DeliveryChannel = {
+      say: (key, params) => shopText(shop.language, key, params),
+      language: shop.language,
+      send: (text, extra) => bot.api.sendMessage(owed.chatId, text, extra ?? {}),
+    };
+    try {
+      await payment.deliverOwed(channel, owed);
+    } catch (err) {
+      if (attempt.last) {
+        const error = err instanceof Error ? err.message : String(err);
+        await deps.shopPayments.noteDeliveryTrouble(owed, owed.orderId, 'failed', error);
+      }
+      throw err;
+    }
+  }
+
   function botFor(shop: ShopBot, clearedAt: Date | null): Bot<ShopContext> {
     const cached = built.get(shop.botId);
     // A replaced token means a new Bot: the old one would call Telegram with a token that no longer works.
@@ -244,6 +277,7 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
     forget(botId) {
       built.delete(botId);
     },
+    deliverOwed,
   };
 }
 

@@ -18,6 +18,7 @@ import type { SettingsService } from '../settings/settings.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { createCatalogueReader } from './catalogue-reader';
 import { noteOrderLimitReached, placeShopOrder } from './checkout.service';
+import type { OwedDelivery } from './features/payment';
 import { createShopFunnel } from './funnel.service';
 import { shopMiniAppRoutes } from './mini-app.routes';
 import { refundRoutes, shopPaymentsPublicRoutes } from './payments/shop-payments.routes';
@@ -60,9 +61,13 @@ export type ShopDeps = {
   throttle?: TelegramThrottle;
   /** The vendor's data generation (the read cache's): a change moves it on and drops the kept catalogue reads. */
   vendorGeneration?: (vendorId: string) => number;
+  /** Queues the durable `shop.deliver` job for a paid order whose delivery Telegram failed (features/payment.ts). */
+  enqueueDelivery?: (owed: OwedDelivery) => Promise<unknown>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   now?: () => Date;
 };
+
+export type { OwedDelivery };
 
 /**
  * The whole shop, wired from the services it reads through: the bots' runtime (one grammY Bot per vendor
@@ -135,6 +140,7 @@ export function createShop(deps: ShopDeps) {
       slotsForSale(db, vendorId, botId, productId, range, at),
     placeShopOrder,
     noteOrderLimitReached: (n) => noteOrderLimitReached(db, n),
+    ...(deps.enqueueDelivery ? { enqueueDelivery: deps.enqueueDelivery } : {}),
     now: () => deps.now?.() ?? new Date(),
   });
 

@@ -253,9 +253,11 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       service ? l.productId === service.productId : kindOf.get(l.productId) === kind;
     const [plan, at] = [await deps.planOf(shop.vendorId, shop.botId), deps.now()];
     let order: PlacedShopOrder | null;
+    let placedLines: CartLine[] = [];
     try {
       order = await deps.sessions.update(key, async (session, tx) => {
         const lines = session.cart.filter(taken);
+        placedLines = lines;
         if (lines.length === 0) return { changes: {}, result: null };
         const placed = await deps.placeShopOrder(tx, {
           vendorId: shop.vendorId,
@@ -298,14 +300,31 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       refunds ? ctx.say('refundPolicy', { policy: refunds }) : '',
       contacts.length > 0 ? [ctx.say('questions'), ...contacts].join('\n') : '',
     ];
-    await ctx.reply(blocks.filter(Boolean).join('\n\n'));
-    await payment.offer(ctx, {
-      id: order.id,
-      number: order.number,
-      productType: order.productType,
-      totalMinor: order.totalMinor,
-      currency: order.currency,
-    });
+    try {
+      await ctx.reply(blocks.filter(Boolean).join('\n\n'));
+      await payment.offer(ctx, {
+        id: order.id,
+        number: order.number,
+        productType: order.productType,
+        totalMinor: order.totalMinor,
+        currency: order.currency,
+      });
+    } catch (err) {
+      // Telegram failed the hand-off (the invoice never reached the chat) and the webhook will answer 200: the
+      // lines go back into the cart, so /cart and Checkout offer them again. The unpaid order keeps its
+      // reservation until it expires; its "Pay" button (offer:<id>) would still send its invoice.
+      const back = placedLines;
+      await deps.sessions.update(key, async (session) => ({
+        changes: { cart: [...session.cart.filter((l) => !back.some((b) => sameLine(b, l))), ...back] },
+        result: null,
+      }));
+      throw err;
+    }
+  }
+
+  /** The same product and variation: one cart line. */
+  function sameLine(a: CartLine, b: CartLine) {
+    return a.productId === b.productId && a.variation === b.variation;
   }
 
   /** Tells the customer why no order was placed, and puts the cart right where that was the cause. */

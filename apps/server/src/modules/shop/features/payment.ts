@@ -28,11 +28,35 @@ export type PlacedOrder = {
   currency: string;
 };
 
+/** What a paid customer is owed, to send again by the `shop.deliver` job when Telegram failed the first time. */
+export type OwedDelivery = {
+  vendorId: string;
+  botId: string;
+  orderId: string;
+  orderNumber: number;
+  productType: OrderProductType;
+  /** The customer's private chat with the bot. */
+  chatId: number;
+};
+
+/** Where the delivery's messages go: the update's chat (ctx.reply), or a chat by id (bot.api, from the job). */
+export type DeliveryChannel = {
+  say: ShopContext['say'];
+  language: string;
+  send(text: string, extra?: { reply_markup?: InlineKeyboard }): Promise<unknown>;
+};
+
 export type PaymentDeps = {
   /** The shop payments' runtime side (payments/): orders, rails, invoices, payments, delivery. */
   shopPayments: ShopPaymentsRuntime;
   /** The customer's conversation (sessions.service.ts): the cash-on-delivery step lives there. */
   sessions: SessionStore;
+  /**
+   * Queues the durable `shop.deliver` job (retried for about two hours, across restarts) for a delivery
+   * Telegram failed. Without it (tests without a job queue) the failure is the update's, as before.
+   */
+  enqueueDelivery?: (owed: OwedDelivery) => Promise<unknown>;
+  log?: { warn(obj: object, msg: string): void };
 };
 
 export type PaymentFeature = {
@@ -40,6 +64,12 @@ export type PaymentFeature = {
   composer: Composer<ShopContext>;
   /** Offers the customer the ways to pay for a placed order that Telegram's rules allow for its type. */
   offer(ctx: ShopContext, order: PlacedOrder): Promise<void>;
+  /**
+   * Sends what a paid order owes its customer (a digital order's codes and links, then its completion; a
+   * service's or physical order's confirmation) through `channel`. Throws when Telegram fails; safe to repeat
+   * (the same codes and links, none issued anew).
+   */
+  deliverOwed(channel: DeliveryChannel, owed: OwedDelivery): Promise<void>;
 };
 
 const RAIL_LABEL: Record<PaymentProviderId, ShopTextKey> = {
@@ -352,30 +382,56 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
 
   composer.on('message:successful_payment', async (ctx) => {
     const result = await pay.receive(shopRef(ctx), ctx.from.id, ctx.message.successful_payment);
-    // A charge credited before: Telegram delivered the update again. Nothing more is sent or issued.
+    // A charge credited before: Telegram delivered the update again. Nothing more is sent or issued (what the
+    // first one owed is the shop.deliver job's, if its sending failed).
     if (result.outcome === 'duplicate') return;
     if (result.outcome === 'unapplied') {
       await ctx.reply(ctx.say('paymentUnapplied'));
       return;
     }
     const { order } = result;
-    if (order.productType === 'digital') return deliver(ctx, order.id);
-    const key = order.productType === 'service' ? 'paymentReceivedService' : 'paymentReceived';
-    await ctx.reply(ctx.say(key, { number: String(order.number) }));
+    const owed: OwedDelivery = {
+      ...shopRef(ctx),
+      orderId: order.id,
+      orderNumber: order.number,
+      productType: order.productType,
+      chatId: ctx.chat.id,
+    };
+    const channel: DeliveryChannel = {
+      say: ctx.say,
+      language: ctx.shop.language,
+      send: (text, extra) => ctx.reply(text, extra ?? {}),
+    };
+    try {
+      await deliverOwed(channel, owed);
+    } catch (err) {
+      // The money is in and the webhook will answer 200 (Telegram never sends this update again): what the
+      // customer is owed goes to a durable job, retried with backoff for about two hours, across restarts.
+      if (!deps.enqueueDelivery) throw err;
+      const error = err instanceof Error ? err.message : String(err);
+      deps.log?.warn(
+        { orderId: order.id, botId: owed.botId, err: error },
+        'delivery failed; queued to retry',
+      );
+      await deps.enqueueDelivery(owed);
+      await pay.noteDeliveryTrouble(shopRef(ctx), order.id, 'delayed', error);
+    }
   });
 
-  /**
-   * Sends a paid digital order's codes and download links in the chat, then completes it. Safe to repeat:
-   * the same codes and links are sent again, none are issued anew.
-   */
-  async function deliver(ctx: ShopContext, orderId: string) {
-    const delivery = await pay.prepareDelivery(shopRef(ctx), orderId);
-    if (!delivery) return;
-    await sendDelivery(ctx, delivery);
-    if (delivery.lines.every((line) => !line.missing)) await pay.completeDelivery(shopRef(ctx), orderId);
+  async function deliverOwed(channel: DeliveryChannel, owed: OwedDelivery) {
+    const shop = { vendorId: owed.vendorId, botId: owed.botId };
+    if (owed.productType === 'digital') {
+      const delivery = await pay.prepareDelivery(shop, owed.orderId);
+      if (!delivery) return;
+      await sendDelivery(channel, delivery);
+      if (delivery.lines.every((line) => !line.missing)) await pay.completeDelivery(shop, owed.orderId);
+      return;
+    }
+    const key = owed.productType === 'service' ? 'paymentReceivedService' : 'paymentReceived';
+    await channel.send(channel.say(key, { number: String(owed.orderNumber) }));
   }
 
-  async function sendDelivery(ctx: ShopContext, delivery: Delivery) {
+  async function sendDelivery(ctx: DeliveryChannel, delivery: Delivery) {
     const lines = [ctx.say('deliveryIntro', { number: String(delivery.orderNumber) })];
     const buttons: ReturnType<typeof InlineKeyboard.url>[][] = [];
     let download: Delivery['lines'][number]['download'] = null;
@@ -391,18 +447,16 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     }
     const keyboard = InlineKeyboard.from(buttons);
     if (download) {
-      const date = new Intl.DateTimeFormat(ctx.shop.language, { dateStyle: 'medium' }).format(
-        download.expiresAt,
-      );
+      const date = new Intl.DateTimeFormat(ctx.language, { dateStyle: 'medium' }).format(download.expiresAt);
       lines.push(ctx.say('deliveryDownloadNote', { max: String(download.maxDownloads), date }));
     }
     // Many codes make a long text: Telegram takes 4,096 characters a message. The buttons go with the last.
     const messages = chunk(lines, MAX_MESSAGE_LENGTH);
     for (const [i, text] of messages.entries()) {
       const last = i === messages.length - 1;
-      await ctx.reply(text, last && download ? { reply_markup: keyboard } : {});
+      await ctx.send(text, last && download ? { reply_markup: keyboard } : {});
     }
   }
 
-  return { composer, offer };
+  return { composer, offer, deliverOwed };
 }

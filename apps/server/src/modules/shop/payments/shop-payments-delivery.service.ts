@@ -1,6 +1,6 @@
 import { DAY_MS } from '@app/contracts/common';
 import { AppError } from '../../../lib/app-error';
-import { SYSTEM_ACTOR } from '../../events/record-event';
+import { eventRecordedSince, recordEvent, SYSTEM_ACTOR } from '../../events/record-event';
 import { advanceOrder, recordDelivery } from '../../orders/order-payment.service';
 import { orderItems } from '../../orders/orders.service';
 import { codesForOrder, digitalDeliveryOf } from '../../products/product-delivery.service';
@@ -65,6 +65,35 @@ export async function prepareDelivery(
     }
     await recordDelivery(tx, order, { codesIssued, deliveredAt: at, downloadLink: firstLink });
     return { orderNumber: order.number, lines };
+  });
+}
+
+/**
+ * What a paid customer is owed could not be sent (Telegram failed): `delayed` after the first attempt, while a
+ * durable job retries (the order's timeline shows it); `failed` once the retries ran out (the vendor is told).
+ * Recorded once per order and kind.
+ */
+export async function noteDeliveryTrouble(
+  deps: ShopPaymentsDeps,
+  shop: ShopRef,
+  orderId: string,
+  kind: 'delayed' | 'failed',
+  error: string,
+): Promise<void> {
+  const type = kind === 'delayed' ? 'order.delivery_delayed' : 'order.delivery_failed';
+  await deps.db.transaction(async (tx) => {
+    const order = await orderOf(deps, shop, orderId, true, tx);
+    if (!order || order.botId !== shop.botId) return;
+    const subject = { kind: 'order' as const, id: order.id };
+    if (await eventRecordedSince(tx, { vendorId: order.vendorId, type, subject, since: new Date(0) })) return;
+    await recordEvent(tx, {
+      vendorId: order.vendorId,
+      botId: order.botId,
+      type,
+      actor: SYSTEM_ACTOR,
+      subject,
+      payload: { orderId: order.id, orderNumber: order.number, error: error.slice(0, 300) },
+    });
   });
 }
 

@@ -9,7 +9,7 @@ import type {
 } from './shop-payments.types';
 import { chooseCodShipping, codShippingQuote, codShippingZones } from './shop-payments-cod-shipping.service';
 import { createCryptoLink, receiveCryptoIpn } from './shop-payments-crypto.service';
-import { completeDelivery, prepareDelivery } from './shop-payments-delivery.service';
+import { completeDelivery, noteDeliveryTrouble, prepareDelivery } from './shop-payments-delivery.service';
 import { openDownload } from './shop-payments-downloads.service';
 import {
   answerPreCheckout,
@@ -41,6 +41,8 @@ export function createShopPaymentsService(deps: ShopPaymentsDeps) {
         receivePayment(deps, shop, payerId, sp),
       prepareDelivery: (shop: ShopRef, orderId: string) => prepareDelivery(deps, shop, orderId),
       completeDelivery: (shop: ShopRef, orderId: string) => completeDelivery(deps, shop, orderId),
+      noteDeliveryTrouble: (shop: ShopRef, orderId: string, kind: 'delayed' | 'failed', error: string) =>
+        noteDeliveryTrouble(deps, shop, orderId, kind, error),
       cryptoLink: (shop: ShopRef, orderId: string, payerId: number) =>
         createCryptoLink(deps, shop, orderId, payerId),
       cashOnDelivery: (shop: ShopRef, orderId: string, payerId: number, address: string) =>
