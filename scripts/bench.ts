@@ -28,7 +28,8 @@
  * customers / analytics endpoint for BENCH_ORDERS_SECONDS (5), alternating with the static /healthz route.
  * --only-developer: only the developer surface (scripts/bench-developer.ts: the API key limiter's cost per request,
  * signed webhook deliveries to a local receiver); it runs by default too (a few seconds).
- * Servers listen on 127.0.0.1, ports BENCH_PORT (3901) to BENCH_PORT + 6.
+ * --two-processes runs only the read mix through one server process and then two (PostgreSQL + Redis).
+ * Servers listen on 127.0.0.1, ports BENCH_PORT (3901) to BENCH_PORT + 9.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -58,25 +59,30 @@ const shopBurstOnly = process.argv.includes('--shop-burst');
 const onlyUpload = process.argv.includes('--only-upload');
 const onlyProducts = process.argv.includes('--only-products');
 const ordersOnly = process.argv.includes('--orders-load');
+const twoProcessesOnly = process.argv.includes('--two-processes');
 const onlyLoad = process.argv.includes('--only-load') || onlyUpload || onlyShop || shopBurstOnly;
-const skipSeed = onlyLoad || ordersOnly || onlyProducts || process.argv.includes('--skip-seed');
+const skipSeed =
+  onlyLoad || ordersOnly || twoProcessesOnly || onlyProducts || process.argv.includes('--skip-seed');
 const skipLoad =
   onlyUpload ||
   onlyShop ||
   shopBurstOnly ||
   ordersOnly ||
+  twoProcessesOnly ||
   onlyProducts ||
   process.argv.includes('--skip-load');
 const skipUpload =
   (onlyLoad && !onlyUpload) ||
   onlyShop ||
   ordersOnly ||
+  twoProcessesOnly ||
   onlyProducts ||
   process.argv.includes('--skip-upload');
 const skipShop =
   (onlyLoad && !onlyShop) ||
   shopBurstOnly ||
   ordersOnly ||
+  twoProcessesOnly ||
   onlyProducts ||
   process.argv.includes('--skip-shop');
 const uploads = Number(process.env.BENCH_UPLOADS ?? 10);
@@ -320,9 +326,78 @@ if (onlyDeveloper) {
   process.exit(0);
 }
 
+/**
+ * `--two-processes`: the read mix through one server process, then through two on the same PostgreSQL
+ * (BENCH_DATABASE_URL, re-created) and Redis (BENCH_REDIS_URL, default 127.0.0.1:6379), the clients split
+ * between them: requests/s of each. On this 2-core machine two processes share the same cores, so the gain
+ * is bounded by what one process leaves idle (waiting on the database).
+ */
+async function twoProcessesBench() {
+  if (!pgUrl) throw new Error('--two-processes needs BENCH_DATABASE_URL (several processes need PostgreSQL)');
+  recreateDatabase(pgUrl);
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-two-'));
+  const env = {
+    DATABASE_URL: pgUrl,
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    // One key for both, so a token signed by one is good at the other.
+    APP_SECRET: 'bench-two-processes-secret-0123456789abcdef',
+  };
+  const servers: ReturnType<typeof startLoadServer>[] = [];
+  try {
+    // One after the other: the first migrates and seeds the demo data.
+    for (const port of [basePort + 8, basePort + 9]) {
+      const server = startLoadServer({
+        serverDir,
+        workDir,
+        port,
+        env: { ...env, DATA_DIR: join(workDir, String(port)) },
+      });
+      servers.push(server);
+      await waitReady(`http://127.0.0.1:${port}/readyz`, server.child);
+    }
+    const first = servers[0] as (typeof servers)[number];
+    const { token, vendorId, botIds } = await signInDemo(first.port);
+    const paths = readMix(vendorId, botIds);
+    const rate = (load: { statuses: Record<string, number>; seconds: number }) =>
+      Object.values(load.statuses).reduce((a, b) => a + b, 0) / load.seconds;
+    const one = await runLoad({
+      port: first.port,
+      token,
+      paths,
+      clients: loadClients,
+      durationMs: loadSeconds * 1000,
+    });
+    const both = await Promise.all(
+      servers.map((server) =>
+        runLoad({
+          port: server.port,
+          token,
+          paths,
+          clients: Math.ceil(loadClients / 2),
+          durationMs: loadSeconds * 1000,
+        }),
+      ),
+    );
+    const what = `${loadClients} clients, ${loadSeconds} s, PostgreSQL + Redis`;
+    report(
+      `API reads through one process (${what})`,
+      `${Math.round(rate(one.load))} req/s, p99 ${one.load.p99} ms`,
+    );
+    report(
+      `API reads through two processes (${what})`,
+      `${Math.round(both.reduce((sum, b) => sum + rate(b.load), 0))} req/s, p99 ${Math.max(...both.map((b) => b.load.p99))} ms`,
+    );
+  } finally {
+    for (const server of servers) await server.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
 try {
-  if (shopBurstOnly) {
+  if (twoProcessesOnly) {
+    await twoProcessesBench();
+  } else if (shopBurstOnly) {
     await shopBurstBench();
   } else if (ordersOnly) {
     const clients = Number(process.env.BENCH_ORDERS_CLIENTS ?? 50);
@@ -398,7 +473,10 @@ try {
   }
 
   if (!skipUpload) await uploadBench(basePort + 4);
-  if (onlyProducts || (!onlyLoad && !ordersOnly && !process.argv.includes('--skip-products'))) {
+  if (
+    onlyProducts ||
+    (!onlyLoad && !ordersOnly && !twoProcessesOnly && !process.argv.includes('--skip-products'))
+  ) {
     // The catalogue: the products list at 10,000 products next to a static route (scripts/bench-products.ts).
     const targets: [string, Record<string, string>][] = [['PGlite', {}]];
     if (pgUrl && onlyProducts) targets.push(['PostgreSQL', { DATABASE_URL: pgUrl }]);

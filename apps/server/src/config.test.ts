@@ -17,6 +17,33 @@ describe('configuration', () => {
     }
   });
 
+  it('keeps uploads in the local folder and rate limits in memory unless S3 and Redis are configured', () => {
+    const base = { DATA_DIR: '/tmp/config-test', APP_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(base)).toMatchObject({ s3: null, redisUrl: undefined });
+    const shared = loadConfig({
+      ...base,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'uploads',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(shared.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(shared.s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'uploads',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+  });
+
+  it('refuses part of the S3 settings, and a Redis URL that is not one', () => {
+    const base = { DATA_DIR: '/tmp/config-test', APP_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'uploads' })).toThrow(/S3_ENDPOINT, S3_BUCKET/);
+    expect(() => loadConfig({ ...base, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+  });
+
   it('runs in demo mode when no platform bot token is set', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/config-test', APP_SECRET: 'x'.repeat(40) });
     expect(config.demo).toBe(true);
