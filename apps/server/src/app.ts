@@ -44,6 +44,9 @@ import { createCustomersAdminService } from './modules/customers/customers-admin
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createAuditService } from './modules/events/events.service';
+import { exportReadyNotice } from './modules/exports/export-notice';
+import { exportsDownloadRoutes, exportsRoutes } from './modules/exports/exports.routes';
+import { createExportsService } from './modules/exports/exports.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createMediaService, productImageUrls } from './modules/media/media.service';
@@ -111,6 +114,10 @@ export type AppDeps = {
   rateLimitStore?: RateLimitStore;
   /** Queues a webhook's delivery run (the webhooks.deliver job); without it runs start in this process at once. */
   enqueueWebhookRun?: (run: { vendorId: string; webhookId: string }) => Promise<unknown>;
+  /** Where data exports' files are stored; by default a folder in DATA_DIR (tests pass a temporary folder's). */
+  exportStorage?: StorageDriver;
+  /** Queues an export's writing (the exports.run job); without it the file is written in this process at once. */
+  enqueueExportRun?: (run: { vendorId: string; exportId: string }) => Promise<unknown>;
 };
 
 const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -280,6 +287,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.enqueueWebhookRun ? { enqueueRun: deps.enqueueWebhookRun } : {}),
     ...clock,
   });
+  const exports = createExportsService({
+    db,
+    storage: deps.exportStorage ?? createLocalStorage(join(config.dataDir, 'exports')),
+    linkKey: secrets.jwtKey,
+    notifyDone: exportReadyNotice({
+      apiRoot: config.telegramApiRoot,
+      token: config.platformBotToken,
+      publicUrl: config.publicUrl,
+    }),
+    log: app.log,
+    ...(deps.enqueueExportRun ? { enqueueRun: deps.enqueueExportRun } : {}),
+    ...clock,
+  });
   // The shops' bots, their customers' carts and checkout, payments, and the Mini App (modules/shop/README.md).
   const shop = createShop({
     db,
@@ -356,6 +376,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(apiKeysRoutes(apiKeys)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(webhooksRoutes(webhooks)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(exportsRoutes(exports)), { prefix: '/vendors/:vendorId' });
+      await api.register(exportsDownloadRoutes(exports));
     },
     { prefix: '/api/v1' },
   );

@@ -16,6 +16,8 @@ import { createSecrets } from './lib/secrets';
 import { createBotApi } from './lib/telegram/bot-api';
 import { setPlatformWebhook } from './lib/telegram/platform-webhook';
 import { dispatchPendingEvents } from './modules/events/events.dispatcher';
+import { exportReadyNotice } from './modules/exports/export-notice';
+import { createExportsService } from './modules/exports/exports.service';
 import { createLocalStorage } from './modules/media/storage';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
@@ -66,6 +68,7 @@ async function main() {
   let enqueueBotResume = async (_vendorId: string, _botId: string): Promise<unknown> => undefined;
   let enqueueWebhookRun = async (_run: { vendorId: string; webhookId: string }): Promise<unknown> =>
     undefined;
+  let enqueueExportRun = async (_run: { vendorId: string; exportId: string }): Promise<unknown> => undefined;
   const app = await buildApp({
     config,
     database,
@@ -76,6 +79,7 @@ async function main() {
     enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),
     enqueueBotResume: (vendorId, botId) => enqueueBotResume(vendorId, botId),
     enqueueWebhookRun: (run) => enqueueWebhookRun(run),
+    enqueueExportRun: (run) => enqueueExportRun(run),
     ...(fakeBotApi ? { fakeBotApi } : {}),
     ...(fakeNowPayments ? { fakeNowPayments } : {}),
   });
@@ -101,6 +105,19 @@ async function main() {
   };
   enqueueBotResume = (vendorId, botId) => jobs.send('bots.resume', { vendorId, botId });
   enqueueWebhookRun = (run) => jobs.send('webhooks.deliver', run);
+  enqueueExportRun = (run) => jobs.send('exports.run', run);
+  // Data exports' files, as the exports.run job writes them.
+  const exportRuns = createExportsService({
+    db: database.db,
+    storage: createLocalStorage(join(config.dataDir, 'exports')),
+    linkKey: secrets.jwtKey,
+    notifyDone: exportReadyNotice({
+      apiRoot: config.telegramApiRoot,
+      token: config.platformBotToken,
+      publicUrl: config.publicUrl,
+    }),
+    log: app.log,
+  });
   // Outbound webhooks' delivery runs, as the jobs call them.
   const webhookRuns = createWebhookRuns({
     db: database.db,
@@ -170,6 +187,7 @@ async function main() {
     log: app.log,
     runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
     webhooks: webhookRuns,
+    runExport: exportRuns.run,
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
         log: app.log,

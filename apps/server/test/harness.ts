@@ -104,7 +104,7 @@ export async function createTestApp(
     config?: Partial<Config>;
     /** Registers test-only routes before the app is ready. */
     extend?: (app: FastifyInstance) => Promise<void>;
-  } & Pick<AppDeps, 'now' | 'findStaffGrant' | 'onRoute' | 'botApi' | 'storage'> = {},
+  } & Pick<AppDeps, 'now' | 'findStaffGrant' | 'onRoute' | 'botApi' | 'storage' | 'exportStorage'> = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();
   await resetDatabase(database);

@@ -234,6 +234,15 @@ export const ERRORS = {
   DOWNLOAD_NOT_FOUND: { status: 404, message: 'This download link is not valid.' },
   DOWNLOAD_EXPIRED: { status: 410, message: 'This download link has expired.' },
   DOWNLOAD_LIMIT_REACHED: { status: 410, message: 'This download link has been used as often as it allows.' },
+  EXPORT_NO_DATA_SELECTED: { status: 400, message: 'No Data Selected' },
+  /** `details.from`, `details.to`: a custom range that ends before it starts. */
+  EXPORT_RANGE_INVALID: { status: 400, message: 'The start date must not be after the end date.' },
+  /** `details.nextAllowedAt`: when the next export may be requested (ISO). */
+  EXPORT_TOO_SOON: {
+    status: 429,
+    message: 'One export per 24 hours. The next is allowed at {nextAllowedAt}.',
+  },
+  EXPORT_NOT_FOUND: { status: 404, message: 'Export not found.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 type ErrorEntry = { status: number; message: string; answersAs?: string };

@@ -59,6 +59,7 @@ export const EVENT_TYPES = [
   'webhook.deleted',
   'webhook.disabled',
   'export.requested',
+  'export.completed',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;

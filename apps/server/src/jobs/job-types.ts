@@ -26,6 +26,7 @@ export type JobData = {
   'bots.refresh-menus': Record<string, never>;
   /** Delivers a webhook's pending deliveries in order (modules/webhooks); sent again for its next retry. */
   'webhooks.deliver': { vendorId: string; webhookId: string };
+  'exports.run': { vendorId: string; exportId: string };
   /** Starts runs for webhooks with deliveries due, and drops the delivery log past 30 days. Every minute. */
   'webhooks.sweep': Record<string, never>;
 };
@@ -85,4 +86,7 @@ export const jobKinds: JobKinds<JobData> = {
   // A run sends at most RUN_MAX deliveries of 10 s at most each; runs of different webhooks go side by side.
   'webhooks.deliver': { retryLimit: 3, expireInSeconds: 10 * 60, concurrency: 10 },
   'webhooks.sweep': { policy: 'stately', retryLimit: 1, expireInSeconds: 5 * 60 },
+  // Writes a whole export (1M rows take about a minute); a rerun rewrites the same file. Two at a time per
+  // process: they read whole tables.
+  'exports.run': { retryLimit: 2, expireInSeconds: 60 * 60, concurrency: 2 },
 };

@@ -21,6 +21,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     dispatchEvents: () => Promise<unknown>;
     /** Writes a committed product import (the products CSV service's run); safe to run again. */
     runProductImport?: (vendorId: string, importId: string) => Promise<void>;
+    /** Writes a requested data export's file (modules/exports); safe to run again. */
+    runExport?: (vendorId: string, exportId: string) => Promise<void>;
     /** Outbound webhooks' delivery runs (modules/webhooks); without it their deliveries wait. */
     webhooks?: ReturnType<typeof createWebhookRuns>;
   };
@@ -57,6 +59,10 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
       await deps.webhooks.sweepLog();
     },
     'notifications.send': () => sendNotifications(),
+    'exports.run': async (job) => {
+      if (!deps.runExport) throw new Error('exports.run has no runner in this process');
+      await deps.runExport(job.data.vendorId, job.data.exportId);
+    },
     'products.import': async (job) => {
       if (!deps.runProductImport) throw new Error('products.import has no runner in this process');
       await deps.runProductImport(job.data.vendorId, job.data.importId);
