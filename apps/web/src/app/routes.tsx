@@ -262,7 +262,13 @@ export const appRoutes: RouteObject[] = [
   placeholder('settings/payment', 'shell.screen.paymentMethods', settingsPage),
   placeholder('settings/invoices', 'shell.screen.invoices', settingsPage),
   placeholder('settings/payouts', 'shell.screen.payoutSettings', settingsPage),
-  placeholder('settings/export', 'shell.screen.exportData', settingsPage),
+  {
+    path: 'settings/export',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/developer/routes/export-data-page')).ExportDataPage,
+    }),
+  },
   {
     path: 'settings/api',
     handle: settingsPage,
