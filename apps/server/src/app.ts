@@ -58,6 +58,9 @@ import { createCustomersAdminService } from './modules/customers/customers-admin
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createAuditService } from './modules/events/events.service';
+import { exportReadyNotice } from './modules/exports/export-notice';
+import { exportsDownloadRoutes, exportsRoutes } from './modules/exports/exports.routes';
+import { createExportsService } from './modules/exports/exports.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createMediaService, productImageUrls } from './modules/media/media.service';
@@ -153,6 +156,10 @@ export type AppDeps = {
    * (tests without a queue) such a failure is the update's, as before. The job's runner is `app.deliverOwed`.
    */
   enqueueDelivery?: (owed: OwedDelivery) => Promise<unknown>;
+  /** Where data exports' files are stored; by default a folder in DATA_DIR (tests pass a temporary folder's). */
+  exportStorage?: StorageDriver;
+  /** Queues an export's writing (the exports.run job); without it the file is written in this process at once. */
+  enqueueExportRun?: (run: { vendorId: string; exportId: string }) => Promise<unknown>;
 };
 
 declare module 'fastify' {
@@ -406,6 +413,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...clock,
   });
   const policies = createPoliciesService({ db, ...clock });
+  const exports = createExportsService({
+    db,
+    storage: deps.exportStorage ?? createLocalStorage(join(config.dataDir, 'exports')),
+    linkKey: secrets.jwtKey,
+    notifyDone: exportReadyNotice({
+      apiRoot: config.telegramApiRoot,
+      token: config.platformBotToken,
+      publicUrl: config.publicUrl,
+    }),
+    log: app.log,
+    ...(deps.enqueueExportRun ? { enqueueRun: deps.enqueueExportRun } : {}),
+    ...clock,
+  });
   // The shops' bots, their customers' carts and checkout, payments, and the Mini App (modules/shop/README.md).
   const shop = createShop({
     db,
@@ -513,6 +533,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(profileUploadRoutes(profile)), { prefix: '/upload/vendors/:vendorId' });
       await api.register(vendorScope(apiKeysRoutes(apiKeys)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(webhooksRoutes(webhooks)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(exportsRoutes(exports)), { prefix: '/vendors/:vendorId' });
+      await api.register(exportsDownloadRoutes(exports));
     },
     { prefix: '/api/v1' },
   );

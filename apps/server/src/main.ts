@@ -23,6 +23,8 @@ import { createBotApi } from './lib/telegram/bot-api';
 import { setPlatformWebhook } from './lib/telegram/platform-webhook';
 import { dispatchPendingEvents } from './modules/events/events.dispatcher';
 import { createS3Storage } from './modules/media/s3-storage';
+import { exportReadyNotice } from './modules/exports/export-notice';
+import { createExportsService } from './modules/exports/exports.service';
 import { createLocalStorage } from './modules/media/storage';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
@@ -108,6 +110,7 @@ async function main() {
   let enqueueWebhookRun = async (_run: { vendorId: string; webhookId: string }): Promise<unknown> =>
     undefined;
   let enqueueDelivery = async (_owed: JobData['shop.deliver']): Promise<unknown> => undefined;
+  let enqueueExportRun = async (_run: { vendorId: string; exportId: string }): Promise<unknown> => undefined;
   const app = await buildApp({
     config,
     database,
@@ -121,6 +124,7 @@ async function main() {
     enqueueBotResume: (vendorId, botId) => enqueueBotResume(vendorId, botId),
     enqueueWebhookRun: (run) => enqueueWebhookRun(run),
     enqueueDelivery: (owed) => enqueueDelivery(owed),
+    enqueueExportRun: (run) => enqueueExportRun(run),
     ...(fakeBotApi ? { fakeBotApi } : {}),
     ...(fakeNowPayments ? { fakeNowPayments } : {}),
     ...(mailCatcher ? { mailCatcher } : {}),
@@ -150,6 +154,19 @@ async function main() {
   };
   enqueueBotResume = (vendorId, botId) => jobs.send('bots.resume', { vendorId, botId });
   enqueueWebhookRun = (run) => jobs.send('webhooks.deliver', run);
+  enqueueExportRun = (run) => jobs.send('exports.run', run);
+  // Data exports' files, as the exports.run job writes them.
+  const exportRuns = createExportsService({
+    db: database.db,
+    storage: createLocalStorage(join(config.dataDir, 'exports')),
+    linkKey: secrets.jwtKey,
+    notifyDone: exportReadyNotice({
+      apiRoot: config.telegramApiRoot,
+      token: config.platformBotToken,
+      publicUrl: config.publicUrl,
+    }),
+    log: app.log,
+  });
   // Outbound webhooks' delivery runs, as the jobs call them.
   const webhookRuns = createWebhookRuns({
     db: database.db,
@@ -226,6 +243,7 @@ async function main() {
     cardProvider: config.cardProvider ? createCardProvider(config.cardProvider) : null,
     webhooks: webhookRuns,
     deliverOwed: (owed, attempt) => app.deliverOwed(owed, attempt),
+    runExport: exportRuns.run,
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
         log: app.log,

@@ -114,7 +114,7 @@ export async function createTestApp(
     extend?: (app: FastifyInstance) => Promise<void>;
   } & Pick<
     AppDeps,
-    'now' | 'findStaffGrant' | 'onRoute' | 'botApi' | 'storage' | 'rateLimitStore' | 'enqueueDelivery'
+    'now' | 'findStaffGrant' | 'onRoute' | 'botApi' | 'storage' | 'rateLimitStore' | 'enqueueDelivery' | 'exportStorage'
   > = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();

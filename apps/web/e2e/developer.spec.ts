@@ -110,3 +110,20 @@ test.describe('webhooks', () => {
     await expect(page.getByTestId('webhook-delivery').first()).toContainText('HTTP 200');
   });
 });
+
+test('starts an export, watches its progress, and downloads the file', async ({ page }) => {
+  await page.goto('/settings/export');
+  await expect(page.getByRole('heading', { name: 'Export Data' })).toBeVisible();
+  await page.getByRole('checkbox', { name: /^Orders/ }).check();
+  await page.getByLabel('Format').selectOption('csv');
+  await mainButton(page).click();
+  const row = page.getByTestId('export').first();
+  // Queued, in progress, then ready: the list polls while it runs.
+  await expect(row.getByTestId('export-status')).toHaveText('Ready', { timeout: 20_000 });
+  await expect(page.getByTestId('export-next-allowed')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await row.getByTestId('export-download').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^export-\d{4}-\d{2}-\d{2}-orders\.csv$/);
+});

@@ -196,3 +196,65 @@ export const WebhookParams = z.object({
   webhookId: z.uuid(),
 });
 export const DeliveryParams = WebhookParams.extend({ deliveryId: z.uuid() });
+
+// ---- Data export (modules/exports, /settings/export) ----
+
+export const ExportDataType = z.enum([
+  'orders',
+  'order_items',
+  'customers',
+  'products',
+  'categories',
+  'payments',
+  'activity',
+  'analytics',
+]);
+export type ExportDataType = z.infer<typeof ExportDataType>;
+export const ExportRange = z.enum(['all', 'year', 'quarter', 'month', 'week', 'custom']);
+export type ExportRange = z.infer<typeof ExportRange>;
+export const ExportFormat = z.enum(['json', 'csv', 'xlsx']);
+export type ExportFormat = z.infer<typeof ExportFormat>;
+export const ExportStatus = z.enum(['queued', 'running', 'done', 'failed']);
+export type ExportStatus = z.infer<typeof ExportStatus>;
+
+/** One export per this long (spec §9), and a finished file's link lasts this long. */
+export const EXPORT_INTERVAL_S = 24 * 60 * 60;
+export const EXPORT_LINK_TTL_S = 7 * 24 * 60 * 60;
+
+export const CreateExportBody = z.object({
+  /** Empty is refused with 'No Data Selected' (EXPORT_NO_DATA_SELECTED), not by the schema. */
+  types: z.array(ExportDataType).max(8),
+  range: ExportRange.default('all'),
+  /** For `custom`: the first and last day, YYYY-MM-DD, both included. */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  format: ExportFormat.default('csv'),
+});
+export type CreateExportBody = z.input<typeof CreateExportBody>;
+
+export const DataExport = z.object({
+  id: z.uuid(),
+  types: z.array(ExportDataType),
+  range: ExportRange,
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  format: ExportFormat,
+  status: ExportStatus,
+  /** 0–100. */
+  progress: z.number(),
+  sizeBytes: z.number().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  /** When done: the signed link (valid 7 days from completion) and its file name. */
+  download: z.object({ url: z.string(), expiresAt: z.string(), fileName: z.string() }).nullable(),
+});
+export type DataExport = z.infer<typeof DataExport>;
+
+export const DataExportList = z.object({
+  exports: z.array(DataExport),
+  /** When the next request is allowed; null: now. */
+  nextAllowedAt: z.string().nullable(),
+});
+export type DataExportList = z.infer<typeof DataExportList>;
+
+export const ExportParams = z.object({ vendorId: text().min(1).max(64), exportId: z.uuid() });

@@ -306,6 +306,15 @@ export const ERRORS = {
   TWO_STEP_OFF: { status: 409, message: 'Two-step confirmation is off.' },
   /** A sensitive action while two-step confirmation is on, without a fresh code in this session. */
   STEP_UP_REQUIRED: { status: 403, message: 'Enter your two-step confirmation code to continue.' },
+  EXPORT_NO_DATA_SELECTED: { status: 400, message: 'No Data Selected' },
+  /** `details.from`, `details.to`: a custom range that ends before it starts. */
+  EXPORT_RANGE_INVALID: { status: 400, message: 'The start date must not be after the end date.' },
+  /** `details.nextAllowedAt`: when the next export may be requested (ISO). */
+  EXPORT_TOO_SOON: {
+    status: 429,
+    message: 'One export per 24 hours. The next is allowed at {nextAllowedAt}.',
+  },
+  EXPORT_NOT_FOUND: { status: 404, message: 'Export not found.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 type ErrorEntry = { status: number; message: string; answersAs?: string };

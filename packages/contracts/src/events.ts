@@ -64,6 +64,7 @@ export const EVENT_TYPES = [
   // (the vendor is told).
   'order.delivery_delayed',
   'order.delivery_failed',
+  'export.completed',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;

@@ -31,6 +31,7 @@ export type JobData = {
   'bots.refresh-menus': Record<string, never>;
   /** Delivers a webhook's pending deliveries in order (modules/webhooks); sent again for its next retry. */
   'webhooks.deliver': { vendorId: string; webhookId: string };
+  'exports.run': { vendorId: string; exportId: string };
   /** Starts runs for webhooks with deliveries due, and drops the delivery log past 30 days. Every minute. */
   'webhooks.sweep': Record<string, never>;
   /**
@@ -115,4 +116,7 @@ export const jobKinds: JobKinds<JobData> = {
     retryDelayMaxSeconds: 15 * 60,
     expireInSeconds: 120,
   },
+  // Writes a whole export (1M rows take about a minute); a rerun rewrites the same file. Two at a time per
+  // process: they read whole tables.
+  'exports.run': { retryLimit: 2, expireInSeconds: 60 * 60, concurrency: 2 },
 };

@@ -28,6 +28,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     runProductImport?: (vendorId: string, importId: string) => Promise<void>;
     /** Charges saved cards for the plan fee collection (`billing.collect`). */
     cardProvider?: CardProvider | null;
+    /** Writes a requested data export's file (modules/exports); safe to run again. */
+    runExport?: (vendorId: string, exportId: string) => Promise<void>;
     /** Outbound webhooks' delivery runs (modules/webhooks); without it their deliveries wait. */
     webhooks?: ReturnType<typeof createWebhookRuns>;
     /**
@@ -69,6 +71,10 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
       await deps.webhooks.sweepLog();
     },
     'notifications.send': () => sendNotifications(),
+    'exports.run': async (job) => {
+      if (!deps.runExport) throw new Error('exports.run has no runner in this process');
+      await deps.runExport(job.data.vendorId, job.data.exportId);
+    },
     'products.import': async (job) => {
       if (!deps.runProductImport) throw new Error('products.import has no runner in this process');
       await deps.runProductImport(job.data.vendorId, job.data.importId);

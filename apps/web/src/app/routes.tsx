@@ -343,7 +343,13 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/billing/routes/payouts-page')).PayoutsPage,
     }),
   },
-  placeholder('settings/export', 'shell.screen.exportData', settingsPage),
+  {
+    path: 'settings/export',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/developer/routes/export-data-page')).ExportDataPage,
+    }),
+  },
   {
     path: 'settings/api',
     handle: settingsPage,

@@ -1,6 +1,7 @@
 import { type ApiKeyPermission, DeliveryStatus } from '@app/contracts/developer';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   foreignKey,
@@ -125,5 +126,35 @@ export const webhookDeliveries = pgTable(
     // The sweep's two questions across vendors: which deliveries are due, which are past 30 days.
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A vendor's data exports (modules/exports): what was asked for, how far the job is, and the finished file's
+ * storage key. One per 24 h: the newest row's `created_at` says when the next may be asked for.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    vendorId: vendorId(),
+    id: id(),
+    types: jsonb('types').$type<string[]>().notNull(),
+    range: text('range').notNull(),
+    fromDay: text('from_day'),
+    toDay: text('to_day'),
+    format: text('format').notNull(),
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    error: text('error'),
+    requestedBy: telegramId('requested_by'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    index('data_exports_created_idx').on(t.vendorId, t.createdAt),
   ],
 );

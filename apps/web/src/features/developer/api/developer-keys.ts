@@ -5,4 +5,5 @@ export const developerKeys = {
   all: queryRoots.developer,
   apiKeys: () => [...developerKeys.all, 'api-keys'] as const,
   webhooks: (botId: string) => [...developerKeys.all, 'webhooks', botId] as const,
+  exports: () => [...developerKeys.all, 'exports'] as const,
 };

@@ -7,6 +7,9 @@ import { haptics, showPopup } from '../../../lib/telegram/bridge';
 const DEVELOPER_ERRORS = {
   API_KEY_NOT_FOUND: 'developer.apiKeys.notFound',
   RATE_LIMITED: 'developer.rateLimited',
+  EXPORT_NO_DATA_SELECTED: 'developer.export.noData',
+  EXPORT_TOO_SOON: 'developer.export.tooSoon',
+  EXPORT_RANGE_INVALID: 'developer.export.rangeInvalid',
 } as const satisfies DescribeErrorOptions['codes'];
 
 export const describeDeveloperError = (error: unknown, fallback: MessageKey = 'developer.failed') =>

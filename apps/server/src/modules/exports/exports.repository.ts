@@ -1,0 +1,149 @@
+import type { ExportDataType } from '@app/contracts/developer';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { dataExports } from '../../db/schema/index';
+import type { Conn } from '../../db/types';
+
+export type ExportRow = typeof dataExports.$inferSelect;
+
+export async function insertExport(
+  db: Conn,
+  row: Pick<
+    ExportRow,
+    'vendorId' | 'types' | 'range' | 'fromDay' | 'toDay' | 'format' | 'requestedBy' | 'createdAt'
+  >,
+): Promise<ExportRow> {
+  const [inserted] = await db.insert(dataExports).values(row).returning();
+  return inserted as ExportRow;
+}
+
+/** The vendor's latest exports, newest first. */
+export function listExports(db: Conn, vendorId: string, limit = 20): Promise<ExportRow[]> {
+  return db
+    .select()
+    .from(dataExports)
+    .where(eq(dataExports.vendorId, vendorId))
+    .orderBy(desc(dataExports.createdAt))
+    .limit(limit);
+}
+
+export async function findExport(db: Conn, vendorId: string, id: string): Promise<ExportRow | null> {
+  const [row] = await db
+    .select()
+    .from(dataExports)
+    .where(and(eq(dataExports.vendorId, vendorId), eq(dataExports.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Serialises requests of one vendor, so two at once cannot both pass the 24 h rule. */
+export async function lockVendorExports(tx: Conn, vendorId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`exports:${vendorId}`}, 0))`);
+}
+
+export async function updateExport(
+  db: Conn,
+  vendorId: string,
+  id: string,
+  change: Partial<
+    Pick<ExportRow, 'status' | 'progress' | 'fileKey' | 'fileName' | 'sizeBytes' | 'error' | 'completedAt'>
+  >,
+) {
+  await db
+    .update(dataExports)
+    .set(change)
+    .where(and(eq(dataExports.vendorId, vendorId), eq(dataExports.id, id)));
+}
+
+/** Where each data type's rows come from: its table, its keyset column, and the column the date range filters. */
+const SOURCES: Record<ExportDataType, { from: SQL; key: string; when: (from: Date, to: Date) => SQL }> = {
+  orders: {
+    from: sql`orders t`,
+    key: 'id',
+    when: (f, to) => sql`t.created_at >= ${f} and t.created_at < ${to}`,
+  },
+  order_items: {
+    from: sql`order_items t`,
+    key: 'id',
+    // Items have no date of their own: their order's.
+    when: (f, to) =>
+      sql`exists (select 1 from orders o where o.vendor_id = t.vendor_id and o.id = t.order_id
+        and o.created_at >= ${f} and o.created_at < ${to})`,
+  },
+  customers: {
+    from: sql`customers t`,
+    key: 'id',
+    when: (f, to) => sql`t.created_at >= ${f} and t.created_at < ${to}`,
+  },
+  products: {
+    from: sql`products t`,
+    key: 'id',
+    when: (f, to) => sql`t.created_at >= ${f} and t.created_at < ${to}`,
+  },
+  categories: {
+    from: sql`categories t`,
+    key: 'id',
+    when: (f, to) => sql`t.created_at >= ${f} and t.created_at < ${to}`,
+  },
+  payments: {
+    from: sql`payments t`,
+    key: 'id',
+    when: (f, to) => sql`t.created_at >= ${f} and t.created_at < ${to}`,
+  },
+  activity: {
+    from: sql`activity_log t`,
+    key: 'event_id',
+    when: (f, to) => sql`t.occurred_at >= ${f} and t.occurred_at < ${to}`,
+  },
+  analytics: {
+    from: sql`vendor_daily_stats t`,
+    key: 'day',
+    when: (f, to) =>
+      sql`t.day >= ${f.toISOString().slice(0, 10)}::date and t.day < ${to.toISOString().slice(0, 10)}::date`,
+  },
+};
+
+export type ExportPage = { columns: string[]; rows: Record<string, unknown>[]; last: string | null };
+
+/**
+ * One page of a data type's rows after `after` (keyset on the source's key, never OFFSET): the export job reads a
+ * table this way so no more than a page is ever in memory. `vendor_id` is left out: it is the caller's own.
+ */
+export async function readPage(
+  db: Conn,
+  type: ExportDataType,
+  vendorId: string,
+  range: { from: Date; to: Date } | null,
+  after: string | null,
+  limit: number,
+): Promise<ExportPage> {
+  const source = SOURCES[type];
+  const key = sql.raw(`t.${source.key}`);
+  const conditions = [sql`t.vendor_id = ${vendorId}`];
+  if (range) conditions.push(source.when(range.from, range.to));
+  if (after !== null) conditions.push(sql`${key}::text > ${after}`);
+  const result = (await db.execute(
+    sql`select t.*, ${key}::text as export_key from ${source.from} where ${sql.join(conditions, sql` and `)} order by ${key}::text limit ${limit}`,
+  )) as unknown as { rows: Record<string, unknown>[]; fields?: { name: string }[] };
+  const columns = (result.fields ?? [])
+    .map((f) => f.name)
+    .filter((n) => n !== 'vendor_id' && n !== 'export_key');
+  const last = result.rows.at(-1)?.export_key;
+  const rows = result.rows.map(({ vendor_id: _v, export_key: _k, ...rest }) => rest);
+  return { columns, rows, last: typeof last === 'string' ? last : null };
+}
+
+/** How many rows a type has for the vendor in the range (progress needs a total). */
+export async function countRows(
+  db: Conn,
+  type: ExportDataType,
+  vendorId: string,
+  range: { from: Date; to: Date } | null,
+): Promise<number> {
+  const source = SOURCES[type];
+  const conditions = [sql`t.vendor_id = ${vendorId}`];
+  if (range) conditions.push(source.when(range.from, range.to));
+  const result = (await db.execute(
+    sql`select count(*)::int as n from ${source.from} where ${sql.join(conditions, sql` and `)}`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
