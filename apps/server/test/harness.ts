@@ -114,7 +114,14 @@ export async function createTestApp(
     extend?: (app: FastifyInstance) => Promise<void>;
   } & Pick<
     AppDeps,
-    'now' | 'findStaffGrant' | 'onRoute' | 'botApi' | 'storage' | 'rateLimitStore' | 'enqueueDelivery' | 'exportStorage'
+    | 'now'
+    | 'findStaffGrant'
+    | 'onRoute'
+    | 'botApi'
+    | 'storage'
+    | 'rateLimitStore'
+    | 'enqueueDelivery'
+    | 'exportStorage'
   > = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();

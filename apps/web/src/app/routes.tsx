@@ -337,6 +337,7 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/settings/routes/faqs-page')).FaqsPage,
     }),
   },
+  {
     path: 'settings/payouts',
     handle: settingsPage,
     lazy: async () => ({
