@@ -51,6 +51,8 @@ export const EVENT_TYPES = [
   'category.created',
   'category.updated',
   'category.deleted',
+  // The vendor (or staff) revealed in full a code an order's buyer received.
+  'order.code_revealed',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
