@@ -171,8 +171,10 @@ test('creates a bot through the wizard on a paid trial', async ({ page }) => {
   await expect(mainButton(page)).toHaveText('Create Bot');
   await mainButton(page).click();
 
-  // A paid plan goes on to payment, with the bot already created on trial.
-  await expect(page).toHaveURL(/\/subscription-plans\/[0-9a-f-]{36}$/);
+  // Lands on the new bot, which says it was created on the plan chosen, on trial.
+  await expect(page).toHaveURL(/\/bots\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('bot-created')).toHaveText('Created — 7-day trial of Basic started');
+  await expect(page.getByRole('heading', { name })).toBeVisible();
   const botId = page.url().split('/').at(-1);
   await page.goto('/bots');
   const card = page.getByTestId(`bot-card-${fake.username}`);

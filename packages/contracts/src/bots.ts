@@ -181,6 +181,11 @@ export const CreateBotBody = z
       .max(BOT_LIMITS.welcomeMessageMax)
       .default(NEW_BOT_DEFAULTS.settings.welcomeMessage),
     plan: Plan.default(NEW_BOT_DEFAULTS.plan),
+    /**
+     * Whether the vendor's "All bots" products are sold through the new bot too (the default). False keeps
+     * them on the vendor's other bots only.
+     */
+    sellAllBotsProducts: z.boolean().default(true),
     /** Sent by older clients; ignored — Telegram's getMe decides the username. */
     botUsername: text().optional(),
   })

@@ -65,6 +65,8 @@ export const EVENT_TYPES = [
   'order.delivery_delayed',
   'order.delivery_failed',
   'export.completed',
+  // The vendor (or staff) revealed in full a code an order's buyer received.
+  'order.code_revealed',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;

@@ -318,3 +318,14 @@ export const AddOrderNoteBody = z
   })
   .strict();
 export type AddOrderNoteBody = z.infer<typeof AddOrderNoteBody>;
+
+/** A code from a product's pool the buyer received with this order, masked: only its last 4 characters show. */
+export const OrderCode = z.object({ id: z.uuid(), productName: z.string(), masked: z.string() });
+export type OrderCode = z.infer<typeof OrderCode>;
+export const OrderCodesResponse = z.object({ codes: z.array(OrderCode) });
+export type OrderCodesResponse = z.infer<typeof OrderCodesResponse>;
+export const OrderCodeParams = OrderParams.extend({ codeId: z.string().uuid() });
+export type OrderCodeParams = z.infer<typeof OrderCodeParams>;
+/** One code in full, answered to a Reveal the audit trail records. */
+export const RevealedOrderCode = z.object({ id: z.uuid(), code: z.string() });
+export type RevealedOrderCode = z.infer<typeof RevealedOrderCode>;

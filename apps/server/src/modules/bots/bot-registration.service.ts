@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/secrets';
 import type { TelegramBotUser } from '../../lib/telegram/bot-api';
 import { recordEvent } from '../events/record-event';
+import type { ProductsService } from '../products/products.service';
 import { botEvent, conflictFailure } from './bot-changes';
 import {
   type BotLifecycleDeps,
@@ -18,9 +19,17 @@ import * as repo from './bots.repository';
 // Registering a bot with Telegram: a new bot from its token, and a new token for a bot already here. Both check
 // the token is free, ask Telegram whose it is (getMe) and refuse a username another live bot holds.
 
-/** Inserts the bot (not yet running), its plan and its activity in one transaction. */
+/** What registering a bot needs: the lifecycle's, and the catalogue to keep "All bots" products off it. */
+export type BotRegistrationDeps = BotLifecycleDeps & {
+  products: Pick<ProductsService, 'countsByBot' | 'withholdAllBotsProducts'>;
+};
+
+/**
+ * Inserts the bot (not yet running), its plan and its activity in one transaction. The vendor's "All bots"
+ * products are sold through it too, unless the vendor opted out in the wizard: then they stay on the other bots.
+ */
 async function insertBot(
-  deps: BotLifecycleDeps,
+  deps: BotRegistrationDeps,
   actor: Actor,
   body: NewBot,
   me: TelegramBotUser,
@@ -49,7 +58,16 @@ async function insertBot(
         isVerified: true,
       });
       await deps.subscriptions.beginPlan(tx, { vendorId: actor.vendorId, botId: row.id, plan: body.plan });
-      await recordEvent(tx, botEvent(actor, row, 'bot.created', { plan: body.plan }));
+      const withheld = body.sellAllBotsProducts
+        ? []
+        : await deps.products.withholdAllBotsProducts(tx, actor.vendorId, row.id);
+      await recordEvent(
+        tx,
+        botEvent(actor, row, 'bot.created', {
+          plan: body.plan,
+          ...(withheld.length > 0 ? { allBotsProductsWithheld: withheld.length } : {}),
+        }),
+      );
       return row;
     });
   } catch (err) {
@@ -76,7 +94,7 @@ async function startNewBot(
  * Registers a bot once Telegram confirms its token: the bot, its plan (FREE: first bot only; a paid plan:
  * a trial) and the activity in one transaction; then starts it when Telegram accepts the webhook.
  */
-export async function createBot(deps: BotLifecycleDeps, actor: Actor, body: NewBot): Promise<Bot> {
+export async function createBot(deps: BotRegistrationDeps, actor: Actor, body: NewBot): Promise<Bot> {
   // A caller limited to some bots would create one outside their own scope: only the vendor's whole-shop
   // roles add bots.
   if (actor.botIds !== 'all') {

@@ -7,9 +7,12 @@ import {
   addCustomer,
   addProduct,
   createBot,
+  createCategory,
+  createProduct,
   fakeBot,
   makeToken,
   placeTestOrder,
+  productBody,
   type Vendor,
   vendor,
 } from '../../../test/factories';
@@ -195,6 +198,31 @@ describe('POST /vendors/{id}/bots', () => {
     });
     const [row] = await t.database.db.select().from(botSubscriptions);
     expect(row).toMatchObject({ plan: 'PRO', status: 'trial', amountMinor: 0, feeBps: PLANS.PRO.feeBps });
+  });
+
+  it('sells the vendor\'s "All bots" products through the new bot too, unless the wizard opted out', async () => {
+    const first = await createBot(t.app, v, { botToken: fakeBot(fake).token, botName: 'First' });
+    const category = await createCategory(t.app, v);
+    await createProduct(t.app, v, productBody('physical', category.id, { botIds: 'all' }));
+
+    const sharing = await createBot(t.app, v, {
+      botToken: fakeBot(fake).token,
+      botName: 'Second',
+      plan: 'BASIC',
+    });
+    expect(sharing.stats.products).toBe(1);
+
+    const apart = await createBot(t.app, v, {
+      botToken: fakeBot(fake).token,
+      botName: 'Third',
+      plan: 'BASIC',
+      sellAllBotsProducts: false,
+    });
+    expect(apart.stats.products).toBe(0);
+    const counts = new Map((await listBots()).bots.map((b) => [b.id, b.stats.products]));
+    expect(counts.get(first.id)).toBe(1);
+    expect(counts.get(sharing.id)).toBe(1);
+    expect(counts.get(apart.id)).toBe(0);
   });
 
   it('refuses the FREE plan for a second bot with 400 FREE_PLAN_NOT_AVAILABLE', async () => {

@@ -1,8 +1,10 @@
 import {
   type AddOrderNoteBody,
   nextStatuses,
+  type OrderCodesResponse,
   type OrderDetail,
   type OrderNote,
+  type RevealedOrderCode,
   type UpdateOrderStatusBody,
 } from '@app/contracts/orders';
 import type { Conn, Db } from '../../db/types';
@@ -152,5 +154,46 @@ export async function addOrderNote(
       at,
     });
     return noteOf(note);
+  });
+}
+
+/** A code with all but its last 4 characters hidden (separators kept): ••••-••••-1234. */
+export function maskCode(code: string): string {
+  const keep = Math.min(4, Math.floor(code.length / 2));
+  return [...code].map((ch, i) => (i >= code.length - keep || /[-\s]/.test(ch) ? ch : '•')).join('');
+}
+
+/** The codes the order's buyer received, masked. */
+export async function orderCodes(
+  deps: OrderDetailDeps,
+  actor: Actor,
+  orderId: string,
+): Promise<OrderCodesResponse> {
+  await visibleOrder(deps.db, actor, orderId);
+  const rows = await repo.codesOfOrder(deps.db, actor.vendorId, orderId);
+  return { codes: rows.map((r) => ({ id: r.id, productName: r.productName, masked: maskCode(r.code) })) };
+}
+
+/** One of the order's codes in full; who revealed it goes in the audit trail (order.code_revealed). */
+export async function revealOrderCode(
+  deps: OrderDetailDeps,
+  actor: Actor,
+  orderId: string,
+  codeId: string,
+): Promise<RevealedOrderCode> {
+  return deps.db.transaction(async (tx) => {
+    const row = await visibleOrder(tx, actor, orderId);
+    const code = (await repo.codesOfOrder(tx, actor.vendorId, orderId)).find((c) => c.id === codeId);
+    if (!code) throw new AppError('CODE_NOT_FOUND');
+    await recordEvent(tx, {
+      vendorId: actor.vendorId,
+      botId: row.botId,
+      type: 'order.code_revealed',
+      actor: await eventActorOf(tx, actor),
+      subject: { kind: 'order', id: orderId },
+      payload: { orderNumber: row.number, productName: code.productName, masked: maskCode(code.code) },
+      at: nowOf(deps),
+    });
+    return { id: code.id, code: code.code };
   });
 }

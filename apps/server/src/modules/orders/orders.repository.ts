@@ -504,3 +504,17 @@ export async function eraseShippingOfCustomer(db: Conn, vendorId: string, custom
     sql`update orders set shipping = null where vendor_id = ${vendorId} and customer_id = ${customerId}`,
   );
 }
+
+/** The pool codes issued to an order, with their product's name, in the order they were issued. */
+export async function codesOfOrder(
+  conn: Conn,
+  vendorId: string,
+  orderId: string,
+): Promise<Array<{ id: string; code: string; productName: string }>> {
+  const res = await conn.execute(sql`
+    select c.id, c.code, p.name as "productName"
+    from product_codes c join products p on p.vendor_id = c.vendor_id and p.id = c.product_id
+    where c.vendor_id = ${vendorId} and c.order_id = ${orderId}
+    order by c.issued_at, c.id`);
+  return rowsOf<{ id: string; code: string; productName: string }>(res);
+}

@@ -1,6 +1,8 @@
 import { VendorParams } from '@app/contracts/common';
 import {
   AddOrderNoteBody,
+  OrderCodeParams,
+  OrderCodesResponse,
   OrderDetail,
   OrderListQuery,
   OrderListResponse,
@@ -8,6 +10,7 @@ import {
   OrderParams,
   OrderStats,
   OrderStatsQuery,
+  RevealedOrderCode,
   UpdateOrderStatusBody,
 } from '@app/contracts/orders';
 import type { FastifyInstance } from 'fastify';
@@ -51,6 +54,20 @@ export function ordersRoutes(orders: OrdersService) {
       '/orders/:orderId',
       { config: read, schema: { tags, params: OrderParams, response: { 200: OrderDetail } } },
       (req) => orders.get(req.actor, req.params.orderId),
+    );
+
+    // The codes the buyer received, masked; not cached, so a code issued just now shows.
+    app.get(
+      '/orders/:orderId/codes',
+      { config, schema: { tags, params: OrderParams, response: { 200: OrderCodesResponse } } },
+      (req) => orders.codes(req.actor, req.params.orderId),
+    );
+
+    // A code in full: every reveal is recorded in the audit trail with who asked.
+    app.post(
+      '/orders/:orderId/codes/:codeId/reveal',
+      { config, schema: { tags, params: OrderCodeParams, response: { 200: RevealedOrderCode } } },
+      (req) => orders.revealCode(req.actor, req.params.orderId, req.params.codeId),
     );
 
     app.patch(

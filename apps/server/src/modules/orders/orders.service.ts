@@ -6,7 +6,14 @@ import { AppError } from '../../lib/app-error';
 import { usdMinor } from '../../lib/usd-rates';
 import { type EventActor, recordEvent } from '../events/record-event';
 import { reserveStock } from '../products/products-sale.service';
-import { addOrderNote, getOrder, type OrderDetailDeps, updateOrderStatus } from './order-detail.service';
+import {
+  addOrderNote,
+  getOrder,
+  type OrderDetailDeps,
+  orderCodes,
+  revealOrderCode,
+  updateOrderStatus,
+} from './order-detail.service';
 import { listOrders, type OrderListDeps, orderStats } from './order-list.service';
 import * as rollups from './order-rollups.repository';
 import { lineTax, taxedTotal } from './order-tax';
@@ -182,6 +189,9 @@ export function createOrdersService(deps: OrdersDeps) {
     stats: (actor: Actor, botId?: string) => orderStats(deps, actor, botId),
     list: (actor: Actor, q: OrderListQuery) => listOrders(deps, actor, q),
     get: (actor: Actor, orderId: string) => getOrder(deps, actor, orderId),
+    codes: (actor: Actor, orderId: string) => orderCodes(deps, actor, orderId),
+    revealCode: (actor: Actor, orderId: string, codeId: string) =>
+      revealOrderCode(deps, actor, orderId, codeId),
     updateStatus: (actor: Actor, orderId: string, body: UpdateOrderStatusBody) =>
       updateOrderStatus(deps, actor, orderId, body),
     addNote: (actor: Actor, orderId: string, body: AddOrderNoteBody) =>

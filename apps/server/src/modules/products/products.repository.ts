@@ -854,3 +854,24 @@ export async function productTypesSoldBy(db: Conn, vendorId: string, botId: stri
     .where(and(eq(products.vendorId, vendorId), eq(products.status, 'active'), soldThrough([botId])));
   return rows.map((r) => r.productType);
 }
+
+/**
+ * Keeps the vendor's "All bots" products off one bot: each becomes a product of every other bot the vendor
+ * has (linked one by one), so the bots that sold it still do and `botId` does not. Answers the products changed.
+ */
+export async function withholdAllBotsProducts(tx: Tx, vendorId: string, botId: string): Promise<string[]> {
+  const changed = await tx
+    .update(products)
+    .set({ allBots: false })
+    .where(and(eq(products.vendorId, vendorId), eq(products.allBots, true)))
+    .returning({ id: products.id });
+  const ids = changed.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const others = await tx
+    .select({ id: bots.id })
+    .from(bots)
+    .where(and(eq(bots.vendorId, vendorId), ne(bots.id, botId)));
+  const links = ids.flatMap((productId) => others.map((b) => ({ vendorId, productId, botId: b.id })));
+  if (links.length > 0) await tx.insert(productBots).values(links).onConflictDoNothing();
+  return ids;
+}

@@ -40,7 +40,7 @@ import {
   updateProduct,
   updateProductIn,
 } from './product-writes.service';
-import type { ProductRow } from './products.repository';
+import { type ProductRow, withholdAllBotsProducts } from './products.repository';
 
 // The catalogue's vendor API: reads (product-reads), writes (product-writes, checked by product-checks) and code
 // pools (product-codes). What the shop and the orders module run in their own transactions is in
@@ -54,6 +54,9 @@ export function createProductsService(deps: ProductsDeps) {
   return {
     countsByBot: (vendorId: string, botIds: string[]) => countProductsByBot(deps, vendorId, botIds),
     typesSoldBy: (vendorId: string, botId: string) => productTypesSoldBy(deps, vendorId, botId),
+    /** In the bot's creation: the vendor's "All bots" products are not sold through this new bot. */
+    withholdAllBotsProducts: (tx: Tx, vendorId: string, botId: string) =>
+      withholdAllBotsProducts(tx, vendorId, botId),
     list: (actor: Actor, q: z.output<typeof ListProductsQuery>) => listProducts(deps, actor, q),
     get: (actor: Actor, productId: string) => getProduct(deps, actor, productId),
     create: (actor: Actor, body: NewProduct) => createProduct(deps, actor, body),

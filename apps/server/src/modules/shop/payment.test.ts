@@ -161,6 +161,36 @@ describe('paying for a digital order', () => {
     await expectRollupsConsistent(t, owner.vendorId);
   });
 
+  it('shows the vendor which codes the buyer received, masked, and records who revealed one', async () => {
+    const key = await product('key');
+    const placed = await order([lineOf(key, 1)], { claimCodes: true });
+    await payInStars(t, fake, shop, ann, placed.id, STARS_PER_KEY, 'charge_reveal');
+
+    const url = `${owner.base}/orders/${placed.id}/codes`;
+    const listed = await t.app.inject({ method: 'GET', url, headers: owner.auth });
+    expect(listed.statusCode).toBe(200);
+    const [code] = listed.json().codes;
+    expect(code).toMatchObject({
+      productName: 'A key product',
+      masked: expect.stringMatching(/^••••-••••-••••-\w{4}$/),
+    });
+
+    const revealed = await t.app.inject({
+      method: 'POST',
+      url: `${url}/${code.id}/reveal`,
+      headers: owner.auth,
+    });
+    // The code in full is the one the buyer was sent, ending as the masked one does.
+    const full: string = revealed.json().code;
+    expect(revealed.json().id).toBe(code.id);
+    expect(messagesTo(ann)[0]).toContain(`A key product: ${full}`);
+    expect(full.slice(-4)).toBe(code.masked.slice(-4));
+    const events = await eventsOf(t.database, owner.vendorId, shop.id);
+    const reveal = events.find((e) => e.type === 'order.code_revealed');
+    expect(reveal).toMatchObject({ actorKind: 'owner', actorName: 'Test Vendor' });
+    expect(reveal?.payload).toMatchObject({ orderNumber: placed.number, masked: code.masked });
+  });
+
   it('accrues the bot’s plan fee on the paid order once its events are dispatched (PRO: 2.5 %)', async () => {
     const key = await product('key');
     const placed = await order([lineOf(key, 2)], { claimCodes: true });

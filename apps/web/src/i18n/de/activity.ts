@@ -108,6 +108,8 @@ export const activity = {
   'activity.order.status_changed.description': '{actor} hat sie auf „{to}“ gesetzt',
   'activity.order.note_added.title': 'Notiz zu Bestellung #{orderNumber}',
   'activity.order.note_added.description': '{actor} hat eine Notiz hinzugefügt',
+  'activity.order.code_revealed.title': 'Code zu Bestellung #{orderNumber} aufgedeckt',
+  'activity.order.code_revealed.description': '{actor} hat den Code für {productName} {masked} aufgedeckt',
   'activity.subscription.ending.title': {
     one: 'Abonnement endet in {count} Tag',
     other: 'Abonnement endet in {count} Tagen',

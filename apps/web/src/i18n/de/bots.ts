@@ -112,6 +112,10 @@ export const bots = {
   'bots.wizard.createUsernameTaken':
     'Dieser Bot-Benutzername ist bereits vergeben. Erstelle einen neuen Bot mit @BotFather.',
   'bots.wizard.createFailed': 'Bot konnte nicht erstellt werden',
+  'bots.wizard.sellAllBots': 'Meine Produkte für „Alle Bots“ auch über diesen Bot verkaufen',
+  'bots.wizard.sellAllBotsOn': 'Deine Produkte mit „Alle Bots“ werden auch von diesem Bot verkauft.',
+  'bots.wizard.sellAllBotsOff':
+    'Deine Produkte mit „Alle Bots“ bleiben bei deinen anderen Bots; dieser Bot startet ohne sie.',
 
   'bots.plan.FREE': 'Gratis',
   'bots.plan.BASIC': 'Basic',
@@ -139,6 +143,11 @@ export const bots = {
   'bots.plan.apiAccess': 'API-Zugang',
   'bots.plan.firstBotOnly': 'Nur für den ersten Bot',
 
+  'bots.details.created': 'Erstellt',
+  'bots.details.createdTrial': {
+    one: 'Erstellt — {count}-tägige Testphase von {plan} gestartet',
+    other: 'Erstellt — {count}-tägige Testphase von {plan} gestartet',
+  },
   'bots.details.title': 'Bot-Details',
   'bots.details.loading': 'Bot wird geladen...',
   'bots.details.loadError': 'Bot-Details konnten nicht geladen werden',

@@ -101,6 +101,8 @@ export const activity = {
   'activity.order.status_changed.description': '{actor} moved it to {to}',
   'activity.order.note_added.title': 'Note on order #{orderNumber}',
   'activity.order.note_added.description': '{actor} added a note',
+  'activity.order.code_revealed.title': 'Code revealed on order #{orderNumber}',
+  'activity.order.code_revealed.description': '{actor} revealed the {productName} code {masked}',
   'activity.subscription.ending.title': {
     one: 'Subscription ends in {count} day',
     other: 'Subscription ends in {count} days',

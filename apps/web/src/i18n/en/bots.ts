@@ -117,6 +117,10 @@ export const bots = {
   'bots.wizard.createUsernameTaken':
     'This bot username is already in use. Please create a new bot with @BotFather.',
   'bots.wizard.createFailed': 'Failed to create bot',
+  'bots.wizard.sellAllBots': 'Sell my “All bots” products through this bot',
+  'bots.wizard.sellAllBotsOn': 'Your products set to “All bots” will be sold by this bot too.',
+  'bots.wizard.sellAllBotsOff':
+    'Your products set to “All bots” stay on your other bots; this bot starts without them.',
 
   // Plans in the wizard
   'bots.plan.FREE': 'Free',
@@ -146,6 +150,11 @@ export const bots = {
   'bots.plan.firstBotOnly': 'First bot only',
 
   // Bot details (/bots/{botId})
+  'bots.details.created': 'Created',
+  'bots.details.createdTrial': {
+    one: 'Created — {count}-day trial of {plan} started',
+    other: 'Created — {count}-day trial of {plan} started',
+  },
   'bots.details.title': 'Bot Details',
   'bots.details.loading': 'Loading bot...',
   'bots.details.loadError': 'Failed to load bot details',

@@ -105,6 +105,8 @@ export const activity = {
   'activity.order.status_changed.description': '{actor} lo pasó a {to}',
   'activity.order.note_added.title': 'Nota en el pedido #{orderNumber}',
   'activity.order.note_added.description': '{actor} añadió una nota',
+  'activity.order.code_revealed.title': 'Código revelado en el pedido #{orderNumber}',
+  'activity.order.code_revealed.description': '{actor} reveló el código de {productName} {masked}',
   'activity.subscription.ending.title': {
     one: 'La suscripción termina en {count} día',
     other: 'La suscripción termina en {count} días',

@@ -113,6 +113,10 @@ export const bots = {
   'bots.wizard.createUsernameTaken':
     'Este nombre de usuario de bot ya está en uso. Crea un bot nuevo con @BotFather.',
   'bots.wizard.createFailed': 'No se pudo crear el bot',
+  'bots.wizard.sellAllBots': 'Vender mis productos de “Todos los bots” con este bot',
+  'bots.wizard.sellAllBotsOn': 'Tus productos asignados a “Todos los bots” también se venderán con este bot.',
+  'bots.wizard.sellAllBotsOff':
+    'Tus productos de “Todos los bots” se quedan en tus otros bots; este bot empieza sin ellos.',
 
   'bots.plan.FREE': 'Gratis',
   'bots.plan.BASIC': 'Básico',
@@ -140,6 +144,11 @@ export const bots = {
   'bots.plan.apiAccess': 'Acceso a la API',
   'bots.plan.firstBotOnly': 'Solo para el primer bot',
 
+  'bots.details.created': 'Creado',
+  'bots.details.createdTrial': {
+    one: 'Creado — prueba de {count} día de {plan} iniciada',
+    other: 'Creado — prueba de {count} días de {plan} iniciada',
+  },
   'bots.details.title': 'Detalles del bot',
   'bots.details.loading': 'Cargando el bot...',
   'bots.details.loadError': 'No se pudieron cargar los detalles del bot',

@@ -107,6 +107,8 @@ export const activity = {
   'activity.order.status_changed.description': '{actor} l’a passée à « {to} »',
   'activity.order.note_added.title': 'Note sur la commande #{orderNumber}',
   'activity.order.note_added.description': '{actor} a ajouté une note',
+  'activity.order.code_revealed.title': 'Code révélé sur la commande #{orderNumber}',
+  'activity.order.code_revealed.description': '{actor} a révélé le code {productName} {masked}',
   'activity.subscription.ending.title': {
     one: 'L’abonnement se termine dans {count} jour',
     other: 'L’abonnement se termine dans {count} jours',

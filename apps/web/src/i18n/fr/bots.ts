@@ -113,6 +113,10 @@ export const bots = {
   'bots.wizard.createUsernameTaken':
     'Ce nom d’utilisateur de bot est déjà utilisé. Créez un nouveau bot avec @BotFather.',
   'bots.wizard.createFailed': 'Impossible de créer le bot',
+  'bots.wizard.sellAllBots': 'Vendre mes produits « Tous les bots » avec ce bot',
+  'bots.wizard.sellAllBotsOn': 'Vos produits réglés sur « Tous les bots » seront aussi vendus par ce bot.',
+  'bots.wizard.sellAllBotsOff':
+    'Vos produits « Tous les bots » restent sur vos autres bots ; ce bot démarre sans eux.',
 
   'bots.plan.FREE': 'Gratuit',
   'bots.plan.BASIC': 'Basic',
@@ -140,6 +144,11 @@ export const bots = {
   'bots.plan.apiAccess': 'Accès à l’API',
   'bots.plan.firstBotOnly': 'Premier bot uniquement',
 
+  'bots.details.created': 'Créé',
+  'bots.details.createdTrial': {
+    one: 'Créé — essai de {count} jour de {plan} commencé',
+    other: 'Créé — essai de {count} jours de {plan} commencé',
+  },
   'bots.details.title': 'Détails du bot',
   'bots.details.loading': 'Chargement du bot...',
   'bots.details.loadError': 'Impossible de charger les détails du bot',

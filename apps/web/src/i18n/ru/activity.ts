@@ -109,6 +109,8 @@ export const activity = {
   'activity.order.status_changed.description': '{actor}: новый статус «{to}»',
   'activity.order.note_added.title': 'Заметка к заказу №{orderNumber}',
   'activity.order.note_added.description': '{actor} добавил(а) заметку',
+  'activity.order.code_revealed.title': 'Код заказа №{orderNumber} раскрыт',
+  'activity.order.code_revealed.description': '{actor} раскрыл(а) код {productName} {masked}',
   'activity.subscription.ending.title': {
     one: 'Подписка закончится через {count} день',
     few: 'Подписка закончится через {count} дня',

@@ -116,6 +116,9 @@ export const bots = {
   'bots.wizard.createUsernameTaken':
     'Это имя пользователя бота уже занято. Создайте нового бота в @BotFather.',
   'bots.wizard.createFailed': 'Не удалось создать бота',
+  'bots.wizard.sellAllBots': 'Продавать мои товары «Все боты» через этого бота',
+  'bots.wizard.sellAllBotsOn': 'Ваши товары с настройкой «Все боты» будут продаваться и этим ботом.',
+  'bots.wizard.sellAllBotsOff': 'Ваши товары «Все боты» останутся у других ботов; этот бот начнёт без них.',
 
   'bots.plan.FREE': 'Бесплатный',
   'bots.plan.BASIC': 'Basic',
@@ -158,6 +161,13 @@ export const bots = {
   'bots.plan.apiAccess': 'Доступ к API',
   'bots.plan.firstBotOnly': 'Только для первого бота',
 
+  'bots.details.created': 'Создан',
+  'bots.details.createdTrial': {
+    one: 'Создан — начат пробный период {plan} на {count} день',
+    few: 'Создан — начат пробный период {plan} на {count} дня',
+    many: 'Создан — начат пробный период {plan} на {count} дней',
+    other: 'Создан — начат пробный период {plan} на {count} дня',
+  },
   'bots.details.title': 'О боте',
   'bots.details.loading': 'Загружаем бота...',
   'bots.details.loadError': 'Не удалось загрузить данные бота',

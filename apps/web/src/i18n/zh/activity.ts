@@ -96,6 +96,8 @@ export const activity = {
   'activity.order.status_changed.description': '{actor} 将其改为{to}',
   'activity.order.note_added.title': '订单 #{orderNumber} 的备注',
   'activity.order.note_added.description': '{actor} 添加了备注',
+  'activity.order.code_revealed.title': '订单 #{orderNumber} 的代码已显示',
+  'activity.order.code_revealed.description': '{actor} 显示了 {productName} 的代码 {masked}',
   'activity.subscription.ending.title': { other: '订阅将在 {count} 天后结束' },
   'activity.subscription.ending.description': '续订 {plan} 套餐，让 @{botUsername} 在 {endsAt} 之后继续销售',
   'activity.subscription.refunded.title': '付款已退款',

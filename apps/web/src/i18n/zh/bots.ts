@@ -109,6 +109,9 @@ export const bots = {
   'bots.wizard.createTokenTaken': '此机器人令牌已被注册。请换一个机器人，或查看你已有的机器人。',
   'bots.wizard.createUsernameTaken': '此机器人用户名已被使用。请通过 @BotFather 创建新的机器人。',
   'bots.wizard.createFailed': '无法创建机器人',
+  'bots.wizard.sellAllBots': '通过此机器人销售我的“所有机器人”商品',
+  'bots.wizard.sellAllBotsOn': '设置为“所有机器人”的商品也将由此机器人销售。',
+  'bots.wizard.sellAllBotsOff': '设置为“所有机器人”的商品仍留在其他机器人上；此机器人开始时不销售它们。',
 
   'bots.plan.FREE': '免费版',
   'bots.plan.BASIC': '基础版',
@@ -136,6 +139,8 @@ export const bots = {
   'bots.plan.apiAccess': 'API 访问',
   'bots.plan.firstBotOnly': '仅限第一个机器人',
 
+  'bots.details.created': '已创建',
+  'bots.details.createdTrial': { other: '已创建 — {plan} 的 {count} 天试用已开始' },
   'bots.details.title': '机器人详情',
   'bots.details.loading': '正在加载机器人...',
   'bots.details.loadError': '无法加载机器人详情',

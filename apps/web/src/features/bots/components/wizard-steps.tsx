@@ -14,6 +14,7 @@ import { FormAlert } from '../../../components/ui/form/field';
 import { TextField } from '../../../components/ui/form/fields';
 import { RichText } from '../../../components/ui/rich-text';
 import { Spinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
 import { useI18n } from '../../../i18n/i18n';
 import { sanitizeTokenInput } from '../lib/bot-rules';
 import { PLAN_KEYS } from '../lib/options';
@@ -145,10 +146,20 @@ type PlanStepProps = {
   plans: Plan[] | null;
   selected: Plan | null;
   onSelect: (plan: Plan) => void;
+  /** Whether the vendor's "All bots" products are sold through the new bot too; the vendor may opt out. */
+  sellAllBotsProducts: boolean;
+  onSellAllBotsProductsChange: (sell: boolean) => void;
   error: string | null;
 };
 
-export function PlanStep({ plans, selected, onSelect, error }: PlanStepProps) {
+export function PlanStep({
+  plans,
+  selected,
+  onSelect,
+  sellAllBotsProducts,
+  onSellAllBotsProductsChange,
+  error,
+}: PlanStepProps) {
   const { t, formatNumber } = useI18n();
   // Plan prices are whole dollars: no ".00".
   const price = (cents: number) =>
@@ -206,6 +217,18 @@ export function PlanStep({ plans, selected, onSelect, error }: PlanStepProps) {
           })}
         </fieldset>
       )}
+      {/* A new bot sells every "All bots" product at once: said here, so it is never a surprise. */}
+      <div className={styles.sharing}>
+        <Switch
+          checked={sellAllBotsProducts}
+          onChange={onSellAllBotsProductsChange}
+          label={t('bots.wizard.sellAllBots')}
+          data-testid="sell-all-bots-products"
+        />
+        <p className={styles.sharingHint}>
+          {sellAllBotsProducts ? t('bots.wizard.sellAllBotsOn') : t('bots.wizard.sellAllBotsOff')}
+        </p>
+      </div>
       <FormAlert>{error}</FormAlert>
     </section>
   );

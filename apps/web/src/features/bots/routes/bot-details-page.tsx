@@ -1,5 +1,6 @@
+import { PLANS, type Plan, TRIAL_DAYS } from '@app/contracts/plans';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -17,7 +18,13 @@ import { OverviewTab } from '../components/overview-tab';
 import { SettingsTab } from '../components/settings-tab';
 import { getBotCardKind, withAt } from '../lib/bot-rules';
 import { describeBotError } from '../lib/messages';
-import { PLAN_LABEL_KEYS } from '../lib/options';
+import { PLAN_KEYS, PLAN_LABEL_KEYS } from '../lib/options';
+
+/** The wizard lands here with the plan the new bot was created on. */
+function createdPlan(state: unknown): Plan | null {
+  const plan = (state as { created?: unknown } | null)?.created;
+  return typeof plan === 'string' && plan in PLANS ? (plan as Plan) : null;
+}
 
 const TABS = ['overview', 'settings', 'integrations'] as const;
 type Tab = (typeof TABS)[number];
@@ -31,6 +38,7 @@ export function BotDetailsPage() {
   const { t } = useI18n();
   const { botId = '' } = useParams();
   const navigate = useNavigate();
+  const created = createdPlan(useLocation().state);
   const detail = useBotDetail(botId);
   const unpayable = useUnpayableTypes(botId);
   const [tab, setTab] = useState<Tab>('overview');
@@ -104,6 +112,13 @@ export function BotDetailsPage() {
       }
       data-testid="bot-details-page"
     >
+      {created ? (
+        <p className={styles.created} role="status" data-testid="bot-created">
+          {created === 'FREE'
+            ? t('bots.details.created')
+            : t('bots.details.createdTrial', { count: TRIAL_DAYS, plan: t(PLAN_KEYS[created]) })}
+        </p>
+      ) : null}
       {unpayable.data && unpayable.data.length > 0 ? (
         <p className={styles.warning} role="alert" data-testid="bot-unpayable">
           {t('bots.detail.unpayable')}{' '}

@@ -123,7 +123,7 @@ describe('create bot wizard', () => {
     off();
   });
 
-  it('creates the bot with the contract’s body and goes on to payment for a paid plan', async () => {
+  it('creates the bot with the contract’s body and lands on the new bot, its trial started', async () => {
     const { router } = renderWizard();
     await verify(GOOD_TOKEN);
     await screen.findByLabelText('Display Name');
@@ -137,7 +137,8 @@ describe('create bot wizard', () => {
     await waitFor(() => expect(mainButton()).toMatchObject({ text: 'Create Bot', is_active: true }));
     act(() => telegram.press('main'));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/subscription-plans/${CREATED_ID}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/bots/${CREATED_ID}`));
+    expect(router.state.location.state).toEqual({ created: 'PRO' });
     const create = calls.find((call) => call.method === 'POST' && call.path.endsWith('/bots'));
     expect(create?.body).toEqual({
       botToken: GOOD_TOKEN,
@@ -148,6 +149,34 @@ describe('create bot wizard', () => {
       timezone: 'UTC',
       welcomeMessage: 'Welcome to our store! Browse our products and enjoy exclusive deals.',
       plan: 'PRO',
+      sellAllBotsProducts: true,
     });
+  });
+
+  it('says the “All bots” products will be sold by the new bot too, and sends the vendor’s opt-out', async () => {
+    renderWizard();
+    await verify(GOOD_TOKEN);
+    await screen.findByLabelText('Display Name');
+    act(() => telegram.press('main'));
+    await screen.findByLabelText('Currency');
+    // The main button follows the step in an effect; under load it can lag a render behind.
+    await waitFor(() => expect(mainButton()).toMatchObject({ text: 'Continue', is_active: true }));
+    act(() => telegram.press('main'));
+    await screen.findByRole('heading', { name: 'Choose Your Plan' });
+    const share = await screen.findByRole('switch', { name: 'Sell my “All bots” products through this bot' });
+    expect(share.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText('Your products set to “All bots” will be sold by this bot too.')).toBeTruthy();
+    await userEvent.click(share);
+    expect(share.getAttribute('aria-checked')).toBe('false');
+    await waitFor(() => expect(mainButton()).toMatchObject({ text: 'Create Bot', is_active: true }));
+    act(() => telegram.press('main'));
+
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST' && call.path.endsWith('/bots'))?.body).toMatchObject(
+        {
+          sellAllBotsProducts: false,
+        },
+      ),
+    );
   });
 });

@@ -40,6 +40,7 @@ const CONTRACT_DEFAULTS = CreateBotBody.pick({
   currency: true,
   timezone: true,
   welcomeMessage: true,
+  sellAllBotsProducts: true,
 }).parse({});
 
 const DEFAULT_VALUES: WizardValues = { botToken: '', botName: '', description: '', ...CONTRACT_DEFAULTS };
@@ -63,6 +64,7 @@ export function CreateBotPage() {
   const { control } = form;
   const token = useWatch({ control, name: 'botToken' });
   const chosenPlan = useWatch({ control, name: 'plan' });
+  const sellAllBotsProducts = useWatch({ control, name: 'sellAllBotsProducts' }) ?? true;
   const botInfo = verification?.token === token ? verification.botInfo : null;
 
   const verify = useVerifyToken();
@@ -150,10 +152,9 @@ export function CreateBotPage() {
           onSuccess: (bot) => {
             haptics.success();
             allowLeave();
-            // A paid plan starts on trial and goes on to payment; the Free plan goes straight to the bot.
-            void navigate(plan === 'FREE' ? `/bots/${bot.id}` : `/subscription-plans/${bot.id}`, {
-              replace: true,
-            });
+            // Straight to the new bot, which says it was created and on which plan (a paid plan on its
+            // trial: paying comes when the trial ends, from the bot's subscription).
+            void navigate(`/bots/${bot.id}`, { replace: true, state: { created: plan } });
           },
           onError: (error) => {
             setCreateError(getCreateBotErrorMessage(error));
@@ -223,6 +224,11 @@ export function CreateBotPage() {
           onSelect={(next) => {
             haptics.selection();
             form.setValue('plan', next, { shouldDirty: true });
+          }}
+          sellAllBotsProducts={sellAllBotsProducts}
+          onSellAllBotsProductsChange={(sell) => {
+            haptics.selection();
+            form.setValue('sellAllBotsProducts', sell, { shouldDirty: true });
           }}
           error={createError}
         />

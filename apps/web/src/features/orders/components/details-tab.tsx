@@ -8,6 +8,7 @@ import { TextInput } from '../../../components/ui/form/controls';
 import { Field } from '../../../components/ui/form/field';
 import { useI18n } from '../../../i18n/i18n';
 import { PAYMENT_KEYS, PAYMENT_METHOD_KEYS, TYPE_KEYS } from '../lib/labels';
+import { OrderCodes } from './order-codes';
 import styles from './order-detail.module.css';
 
 type Row = [label: string, value: ReactNode];
@@ -163,6 +164,7 @@ export function DetailsTab({
               ],
             ]}
           />
+          {order.digitalInfo.codesIssued > 0 ? <OrderCodes orderId={order.id} /> : null}
         </Card>
       ) : null}
 

@@ -180,3 +180,30 @@ describe('the order timeline', () => {
     expect(titles).toEqual(['Cash on delivery chosen', 'Shipping chosen: Express', 'Paid']);
   });
 });
+
+describe('a digital order with codes', () => {
+  it('shows the code the buyer received masked, and in full after Reveal (which the server records)', async () => {
+    const CODE_ID = '0191e1a2-0000-7000-8000-0000000000c1';
+    const digital = order({
+      productType: 'digital',
+      digitalInfo: { downloadLink: null, licenseKey: null, codesIssued: 1 },
+    });
+    const calls = stubFetch(({ method, path }) => {
+      if (path.endsWith(`/orders/${ORDER_ID}/codes`)) {
+        return json({ codes: [{ id: CODE_ID, productName: 'Game key', masked: '••••-••••-1234' }] });
+      }
+      if (method === 'POST' && path.endsWith(`/codes/${CODE_ID}/reveal`)) {
+        return json({ id: CODE_ID, code: 'ABCD-EFGH-1234' });
+      }
+      return json(digital);
+    });
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect(await screen.findByText('••••-••••-1234')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Reveal' }));
+
+    expect(await screen.findByText('ABCD-EFGH-1234')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST' && c.path.endsWith('/reveal'))).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Reveal' })).toBeNull();
+  });
+});
