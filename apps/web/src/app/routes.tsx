@@ -1,6 +1,5 @@
 import { Navigate, type Params, type RouteObject, useParams } from 'react-router';
 import { LoadingState } from '../components/ui/spinner';
-import type { MessageKey } from '../i18n/messages';
 import type { ScreenHandle } from './screens';
 import { AppLayout } from './shell/app-layout';
 import { RootLayout } from './shell/root-layout';
@@ -11,17 +10,6 @@ import { RouteErrorScreen } from './shell/route-error-screen';
 
 const tab = { tab: true } satisfies ScreenHandle;
 const upTo = (up: string): ScreenHandle => ({ up });
-
-/** A screen not built yet: the placeholder, titled from the catalogue. */
-function placeholder(path: string, title: MessageKey, handle: ScreenHandle): RouteObject {
-  return {
-    path,
-    handle: { ...handle, title } satisfies ScreenHandle,
-    lazy: async () => ({
-      Component: (await import('../features/placeholder/routes/placeholder-page')).PlaceholderPage,
-    }),
-  };
-}
 
 /** A link target the spec uses for a screen that lives elsewhere: replaced, so back skips it. */
 function Redirect({ to }: { to: (params: Params) => string }) {
