@@ -46,6 +46,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { createMediaService, productImageUrls } from './modules/media/media.service';
 import { mediaFilesRoutes } from './modules/media/media-files.routes';
 import { createLocalStorage, type StorageDriver } from './modules/media/storage';
+import { type AlertTapDeps, handleAlertTap } from './modules/notifications/alert-actions.service';
 import { createOrderReads } from './modules/orders/order-reads';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -308,7 +309,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.fakeBotApi) {
     await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });
   }
-  await app.register(platformWebhookRoutes({ payments, secret: platformWebhookSecret(config.appSecret) }));
+  // A tap on a staff alert's order move acts as the tapper, with their grant as it is now (never cached).
+  const alertTaps: AlertTapDeps = {
+    db,
+    botApi: throttledBotApi(botApi, deps.telegramThrottle),
+    token: config.platformBotToken,
+    orders,
+    findGrant: async (vendorId, telegramId) => (await staff?.findGrant(vendorId, telegramId)) ?? null,
+    ...clock,
+  };
+  await app.register(
+    platformWebhookRoutes({
+      payments,
+      secret: platformWebhookSecret(config.appSecret),
+      onCallbackQuery: (tap) => handleAlertTap(alertTaps, tap),
+    }),
+  );
   if (deps.fakeNowPayments && config.nowPayments) {
     await app.register(fakeNowPaymentsPlugin, {
       prefix: '/fake-nowpayments',

@@ -51,6 +51,8 @@ export const EVENT_TYPES = [
   'category.created',
   'category.updated',
   'category.deleted',
+  // A staff member's tap on an alert's order button that their current permission or bots no longer allow.
+  'order.move_refused',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;

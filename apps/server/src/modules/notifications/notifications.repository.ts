@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { type NotificationStatus, notifications } from '../../db/schema/index';
+import { type NotificationStatus, notifications, orders } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -91,4 +91,13 @@ export async function blockedSince(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** An order's status and kind, for the move its alert offers; undefined if unknown. */
+export async function orderState(db: Conn, vendorId: string, orderId: string) {
+  const [row] = await db
+    .select({ status: orders.status, productType: orders.productType })
+    .from(orders)
+    .where(and(eq(orders.vendorId, vendorId), eq(orders.id, orderId)));
+  return row;
 }

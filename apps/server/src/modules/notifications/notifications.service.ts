@@ -10,6 +10,7 @@ import { botMessengerOf, botUsernameOf } from '../bots/bot-runtime.service';
 import { type CustomersService, createCustomersService } from '../customers/customers.service';
 import { createOrderReads, type OrderReads } from '../orders/order-reads';
 import { staffToTell } from '../staff/staff.service';
+import { orderAlertAction } from './alert-actions.service';
 import { type Outcome, sendTo } from './notification-delivery';
 import {
   type CustomerNotice,
@@ -91,12 +92,15 @@ export async function tellVendor(
   const message = vendorMessage(kind, { ...n, botUsername: botUsername ?? null }, owner);
   const link =
     message.button && platformBot ? await platformBot.miniAppLink(message.button.startParam) : null;
-  const outcome = await sendTo(parts.botApi, token, chatId, message, link);
+  // A paid order's alert offers its next move as a button too; a tap is checked against the tapper's grant.
+  const action =
+    kind === 'order_paid' ? await orderAlertAction(db, vendorId, n.subjectId, owner.language) : null;
+  const outcome = await sendTo(parts.botApi, token, chatId, message, link, action);
   // The team members responsible (permission and bot scope) are told too, in the account's words, once: the
   // notification's delivery and retries follow the owner's message.
   if (outcome.status !== 'retry') {
     for (const staffId of await staffToTell(db, vendorId, STAFF_PERMISSION[kind], n.botId)) {
-      if (staffId !== chatId) await sendTo(parts.botApi, token, staffId, message, link);
+      if (staffId !== chatId) await sendTo(parts.botApi, token, staffId, message, link, action);
     }
   }
   return outcome;
