@@ -59,7 +59,7 @@ import { createProductsCsvService } from './modules/products/products-csv.servic
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createShop } from './modules/shop/shop.wiring';
-import { staffInviteRoutes, staffRoutes } from './modules/staff/staff.routes';
+import { staffInviteRoutes, staffRoutes, staffSelfRoutes } from './modules/staff/staff.routes';
 import { createStaffService, type StaffService } from './modules/staff/staff.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { authPlugin } from './plugins/auth';
@@ -360,6 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(staffRoutes(staff)), { prefix: '/vendors/:vendorId' });
       await api.register(staffInviteRoutes(staff));
+      await api.register(staffSelfRoutes(staff));
     },
     { prefix: '/api/v1' },
   );

@@ -1,5 +1,6 @@
 import { DAY_MS } from '@app/contracts/common';
 import type { Permission } from '@app/contracts/permissions';
+import type { AlertKind } from '@app/contracts/staff';
 import type { Db } from '../../db/types';
 import type { Secrets } from '../../lib/secrets';
 import type { BotApi } from '../../lib/telegram/bot-api';
@@ -99,7 +100,13 @@ export async function tellVendor(
   // The team members responsible (permission and bot scope) are told too, in the account's words, once: the
   // notification's delivery and retries follow the owner's message.
   if (outcome.status !== 'retry') {
-    for (const staffId of await staffToTell(db, vendorId, STAFF_PERMISSION[kind], n.botId)) {
+    for (const staffId of await staffToTell(
+      db,
+      vendorId,
+      STAFF_PERMISSION[kind],
+      n.botId,
+      ALERT_KIND[kind],
+    )) {
       if (staffId !== chatId) await sendTo(parts.botApi, token, staffId, message, link, action);
     }
   }
@@ -115,6 +122,17 @@ const STAFF_PERMISSION: Record<VendorNotice, Permission> = {
   order_limit: 'billing',
   trial_ending: 'billing',
   subscription_ending: 'billing',
+};
+
+/** Which of a member's mutes silences each kind. */
+const ALERT_KIND: Record<VendorNotice, AlertKind> = {
+  order_paid: 'orders',
+  stock_low: 'stock',
+  stock_out: 'stock',
+  message_flagged: 'support',
+  order_limit: 'plan',
+  trial_ending: 'plan',
+  subscription_ending: 'plan',
 };
 
 /** The vendor notifier as the sender and the reminders job call it: its parts built once, then bound. */

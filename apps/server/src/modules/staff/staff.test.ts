@@ -62,7 +62,7 @@ afterEach(async () => {
 
 const call = (
   who: { auth: { authorization: string } } | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: unknown,
 ) =>
@@ -552,6 +552,47 @@ describe('alerts to the team', () => {
       params: { orderNumber: 7, totalMinor: 1000, currency: 'USD', botUsername: 'shop_bot' },
     });
     expect(told).toEqual([me.telegramId, onA.id]);
+  });
+});
+
+describe('muting alerts', () => {
+  it('lets a member mute a kind of alert for themselves, without the all permission, and the sender honours it', async () => {
+    const agent = telegramUser();
+    const { as } = await joined(agent, { managedBots: [botA.id] });
+    const told: number[] = [];
+    const botApi = {
+      call: async (_token: string, _method: string, params: { chat_id: number }) => {
+        told.push(params.chat_id);
+        return { message_id: 1 };
+      },
+    } as unknown as BotApi;
+    const notifier = createVendorNotifier({
+      db: t.database.db,
+      botApi,
+      platformBotToken: TEST_BOT_TOKEN,
+      platformBot: { miniAppLink: async (p) => `https://t.me/platform_bot?startapp=${p}` },
+    });
+    const paid = () =>
+      notifier.tell(owner.vendorId, 'order_paid', {
+        subjectId: '00000000-0000-4000-8000-000000000001',
+        botId: botA.id,
+        params: { orderNumber: 7, amountMinor: 1000, currency: 'USD', botUsername: 'shop_bot' },
+      });
+
+    const muted = await call(as, 'PUT', '/api/v1/me/alerts', { muted: ['orders'] });
+    expect(muted.statusCode).toBe(200);
+    expect((await call(as, 'GET', '/api/v1/me/alerts')).json()).toEqual({ muted: ['orders'] });
+    await paid();
+    expect(told).not.toContain(agent.id);
+
+    await call(as, 'PUT', '/api/v1/me/alerts', { muted: ['stock'] });
+    await paid();
+    expect(told).toContain(agent.id);
+  });
+
+  it('refuses an unknown alert kind', async () => {
+    const { as } = await joined(telegramUser());
+    expect((await call(as, 'PUT', '/api/v1/me/alerts', { muted: ['everything'] })).statusCode).toBe(400);
   });
 });
 
