@@ -6,6 +6,7 @@ import {
   CreateStaffBody,
   CreateStaffResponse,
   MyAlerts,
+  MyBots,
   StaffActivityPage,
   StaffActivityQuery,
   StaffInvite,
@@ -154,7 +155,7 @@ export function staffInviteRoutes(staff: StaffService) {
 }
 
 /**
- * The caller's own alert mutes (`/me/alerts`), in the account their token is for: any staff member may read and
+ * The caller's own bots' names (`/me/bots`) and alert mutes (`/me/alerts`), in the account their token is for: any staff member may read and
  * set them, whatever their permissions; resolved like every vendor route's caller, so a revoked seat is refused.
  */
 export function staffSelfRoutes(staff: StaffService) {
@@ -167,6 +168,10 @@ export function staffSelfRoutes(staff: StaffService) {
       return actor;
     };
     const signedIn = (req: FastifyRequest) => root.authenticate(req);
+    // The bots pickers offer (orders filter, …): GET /bots needs `bots`, these names need nothing but a seat.
+    app.get('/me/bots', { onRequest: signedIn, schema: { tags, response: { 200: MyBots } } }, async (req) =>
+      staff.myBots(await caller(req)),
+    );
     app.get(
       '/me/alerts',
       { onRequest: signedIn, schema: { tags, response: { 200: MyAlerts } } },

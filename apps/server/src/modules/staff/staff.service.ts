@@ -12,6 +12,7 @@ import {
   INVITE_TTL_DAYS,
   type ManagedBots,
   type MyAlerts,
+  type MyBots,
   PRESENCE_WINDOW_MS,
   type StaffActivityEntry,
   type StaffActivityPage,
@@ -648,6 +649,8 @@ export function createStaffService(deps: StaffDeps) {
     },
     list: (actor: Actor, q: StaffListQuery) => listStaff(deps, actor, q),
     myAlerts: (actor: Actor) => myAlerts(deps, actor),
+    /** The caller's bots by name, in their scope: what pickers show (any member may read it). */
+    myBots: async (actor: Actor): Promise<MyBots> => ({ bots: await deps.bots.namesOf(actor) }),
     setMyAlerts: (actor: Actor, body: MyAlerts) => setMyAlerts(deps, actor, body),
     get: (actor: Actor, staffId: string) => getStaff(deps, actor, staffId),
     add: (actor: Actor, body: CreateStaffBody) => addStaff(deps, actor, body),

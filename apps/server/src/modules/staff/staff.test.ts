@@ -596,6 +596,20 @@ describe('muting alerts', () => {
   });
 });
 
+describe('bot pickers', () => {
+  it('gives any member the names of their own bots, without the bots permission', async () => {
+    const { as } = await joined(telegramUser(), {
+      role: 'support_agent',
+      permissions: ['support'],
+      managedBots: [botA.id],
+    });
+    expect((await call(as, 'GET', '/bots')).statusCode).toBe(403);
+    const res = await call(as, 'GET', '/api/v1/me/bots');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().bots).toEqual([{ id: botA.id, name: 'Alpha', username: botA.username }]);
+  });
+});
+
 describe('acting on alerts in chat', () => {
   let platform: BotRecord;
   beforeEach(async () => {
