@@ -66,6 +66,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { createMediaService, productImageUrls } from './modules/media/media.service';
 import { mediaFilesRoutes } from './modules/media/media-files.routes';
 import { createLocalStorage, type StorageDriver } from './modules/media/storage';
+import { type AlertTapDeps, handleAlertTap } from './modules/notifications/alert-actions.service';
 import { createNotificationSettingsService } from './modules/notifications/notification-settings.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { queueSecurityNotice } from './modules/notifications/notifications.service';
@@ -87,7 +88,7 @@ import { createSecurityService } from './modules/security/security.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createShop, type OwedDelivery } from './modules/shop/shop.wiring';
-import { staffInviteRoutes, staffRoutes } from './modules/staff/staff.routes';
+import { staffInviteRoutes, staffRoutes, staffSelfRoutes } from './modules/staff/staff.routes';
 import { createStaffService, type StaffService } from './modules/staff/staff.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { webhookDisabledNotice } from './modules/webhooks/webhook-notice';
@@ -474,7 +475,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.fakeBotApi) {
     await app.register(fakeBotApiPlugin, { prefix: '/fake-telegram', state: deps.fakeBotApi });
   }
-  await app.register(platformWebhookRoutes({ payments, secret: platformWebhookSecret(config.appSecret) }));
+  // A tap on a staff alert's order move acts as the tapper, with their grant as it is now (never cached).
+  const alertTaps: AlertTapDeps = {
+    db,
+    botApi: throttledBotApi(botApi, deps.telegramThrottle),
+    token: config.platformBotToken,
+    orders,
+    findGrant: async (vendorId, telegramId) => (await staff?.findGrant(vendorId, telegramId)) ?? null,
+    ...clock,
+  };
+  await app.register(
+    platformWebhookRoutes({
+      payments,
+      secret: platformWebhookSecret(config.appSecret),
+      onCallbackQuery: (tap) => handleAlertTap(alertTaps, tap),
+    }),
+  );
   if (deps.mailCatcher) {
     await app.register(mailCatcherPlugin, { prefix: '/fake-mail', catcher: deps.mailCatcher });
   }
@@ -535,6 +551,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(webhooksRoutes(webhooks)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(exportsRoutes(exports)), { prefix: '/vendors/:vendorId' });
       await api.register(exportsDownloadRoutes(exports));
+      await api.register(staffSelfRoutes(staff));
     },
     { prefix: '/api/v1' },
   );

@@ -67,6 +67,8 @@ export const EVENT_TYPES = [
   'export.completed',
   // The vendor (or staff) revealed in full a code an order's buyer received.
   'order.code_revealed',
+  // A staff member's tap on an alert's order button that their current permission or bots no longer allow.
+  'order.move_refused',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;

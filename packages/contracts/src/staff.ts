@@ -175,3 +175,17 @@ export const AcceptInviteBody = z.object({
   token: text().trim().min(1).max(200),
 });
 export type AcceptInviteBody = z.infer<typeof AcceptInviteBody>;
+
+/** The kinds of platform bot alerts a staff member may mute for themselves (the full matrix comes later). */
+export const AlertKind = z.enum(['orders', 'stock', 'support', 'plan']);
+export type AlertKind = z.infer<typeof AlertKind>;
+
+/** The caller's own muted alert kinds in the account their token is for (`GET/PUT /me/alerts`). */
+export const MyAlerts = z.object({ muted: z.array(AlertKind) });
+export type MyAlerts = z.infer<typeof MyAlerts>;
+
+/** The caller's own bots by name (pickers): every bot in their scope, for any member whatever their permissions. */
+export const MyBots = z.object({
+  bots: z.array(z.object({ id: z.string(), name: z.string(), username: z.string() })),
+});
+export type MyBots = z.infer<typeof MyBots>;

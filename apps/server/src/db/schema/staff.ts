@@ -1,5 +1,5 @@
 import type { Permission } from '@app/contracts/permissions';
-import { StaffRole, StaffStatus } from '@app/contracts/staff';
+import { type AlertKind, StaffRole, StaffStatus } from '@app/contracts/staff';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, enumValues, id, telegramId, updatedAt, vendorId } from './columns';
 import { vendors } from './vendors';
@@ -32,6 +32,8 @@ export const staffMembers = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }),
     /** The person's last request in this account (presence: online within 5 minutes). */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
+    /** The alert kinds the member muted for themselves (orders, stock, support, plan). */
+    mutedAlerts: jsonb('muted_alerts').$type<AlertKind[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,7 +3,12 @@ import type { EventConsumer, EventRow } from '../events/events.dispatcher';
 import { insertActivity } from './activity.repository';
 
 // Chat traffic is not activity a vendor reads in a feed; it stays in the event log for webhooks.
-const NOT_IN_FEED: ReadonlySet<EventType> = new Set(['bot.message', 'bot.command']);
+const NOT_IN_FEED: ReadonlySet<EventType> = new Set([
+  'bot.message',
+  'bot.command',
+  // A refused alert tap is for the staff member's activity log (the audit trail), not the owner's feed.
+  'order.move_refused',
+]);
 
 type Params = Record<string, string | number | boolean | null>;
 

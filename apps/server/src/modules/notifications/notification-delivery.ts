@@ -11,6 +11,9 @@ export type Outcome =
   | { status: 'failed'; chatId: number | null; error: string }
   | { status: 'retry'; chatId: number | null; error: string; afterMs?: number };
 
+/** A callback button acted on in the chat (an alert's next order move): its words and its callback_data. */
+export type AlertAction = { text: string; data: string };
+
 /** One sendMessage, its failure sorted into what to do next. Telegram's answers never leak the token. */
 export async function sendTo(
   botApi: BotApi,
@@ -18,23 +21,21 @@ export async function sendTo(
   chatId: number,
   message: Message,
   link: string | null,
+  action: AlertAction | null = null,
 ): Promise<Outcome> {
+  // A message's own callback (a customer's "Try again") or the alert's order move.
+  const callback =
+    action ?? (message.action ? { text: message.action.text, data: message.action.callbackData } : null);
+  const buttons = [
+    ...(message.button && link ? [{ text: message.button.text, url: link }] : []),
+    ...(callback ? [{ text: callback.text, callback_data: callback.data }] : []),
+  ];
   try {
     await botApi.call(token, 'sendMessage', {
       chat_id: chatId,
       text: message.text,
       link_preview_options: { is_disabled: true },
-      ...(message.button && link
-        ? { reply_markup: { inline_keyboard: [[{ text: message.button.text, url: link }]] } }
-        : message.action
-          ? {
-              reply_markup: {
-                inline_keyboard: [
-                  [{ text: message.action.text, callback_data: message.action.callbackData }],
-                ],
-              },
-            }
-          : {}),
+      ...(buttons.length > 0 ? { reply_markup: { inline_keyboard: [buttons] } } : {}),
     });
     return { status: 'sent', chatId };
   } catch (err) {

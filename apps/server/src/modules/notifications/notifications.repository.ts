@@ -1,6 +1,6 @@
 import type { NotificationSettings } from '@app/contracts/account';
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { type NotificationStatus, notificationSettings, notifications } from '../../db/schema/index';
+import { type NotificationStatus, notificationSettings, notifications, orders } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -121,4 +121,13 @@ export async function putSettings(db: Conn, vendorId: string, settings: Notifica
     .insert(notificationSettings)
     .values({ vendorId, settings })
     .onConflictDoUpdate({ target: notificationSettings.vendorId, set: { settings, updatedAt: new Date() } });
+}
+
+/** An order's status and kind, for the move its alert offers; undefined if unknown. */
+export async function orderState(db: Conn, vendorId: string, orderId: string) {
+  const [row] = await db
+    .select({ status: orders.status, productType: orders.productType })
+    .from(orders)
+    .where(and(eq(orders.vendorId, vendorId), eq(orders.id, orderId)));
+  return row;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DAY_MS } from '@app/contracts/common';
 import type { Permission } from '@app/contracts/permissions';
+import type { AlertKind } from '@app/contracts/staff';
 import type { Db, Tx } from '../../db/types';
 import type { Mailer } from '../../lib/mailer';
 import type { Secrets } from '../../lib/secrets';
@@ -13,6 +14,7 @@ import { type CustomersService, createCustomersService } from '../customers/cust
 import { createOrderReads, type OrderReads } from '../orders/order-reads';
 import { profileEmailOf } from '../profile/profile.service';
 import { staffToTell } from '../staff/staff.service';
+import { orderAlertAction } from './alert-actions.service';
 import { type Outcome, sendTo } from './notification-delivery';
 import {
   type CustomerNotice,
@@ -101,13 +103,17 @@ export async function tellVendor(
   const message = vendorMessage(kind, { ...n, botUsername: botUsername ?? null }, owner);
   const link =
     message.button && platformBot ? await platformBot.miniAppLink(message.button.startParam) : null;
-  const outcome = await sendTo(parts.botApi, token, chatId, message, link);
+  // A paid order's alert offers its next move as a button too; a tap is checked against the tapper's grant.
+  const action =
+    kind === 'order_paid' ? await orderAlertAction(db, vendorId, n.subjectId, owner.language) : null;
+  const outcome = await sendTo(parts.botApi, token, chatId, message, link, action);
   // The team members responsible (permission and bot scope) are told too, in the account's words, once: the
   // notification's delivery and retries follow the owner's message.
   const permission = STAFF_PERMISSION[kind];
-  if (outcome.status !== 'retry' && permission) {
-    for (const staffId of await staffToTell(db, vendorId, permission, n.botId)) {
-      if (staffId !== chatId) await sendTo(parts.botApi, token, staffId, message, link);
+  const alertKind = ALERT_KIND[kind];
+  if (outcome.status !== 'retry' && permission && alertKind) {
+    for (const staffId of await staffToTell(db, vendorId, permission, n.botId, alertKind)) {
+      if (staffId !== chatId) await sendTo(parts.botApi, token, staffId, message, link, action);
     }
   }
   return outcome;
@@ -123,6 +129,20 @@ const STAFF_PERMISSION: Partial<Record<VendorNotice, Permission>> = {
   trial_ending: 'billing',
   subscription_ending: 'billing',
   fees_unpaid: 'billing',
+  delivery_failed: 'orders',
+};
+
+/** Which of a member's mutes silences each kind. */
+const ALERT_KIND: Partial<Record<VendorNotice, AlertKind>> = {
+  order_paid: 'orders',
+  stock_low: 'stock',
+  stock_out: 'stock',
+  message_flagged: 'support',
+  order_limit: 'plan',
+  trial_ending: 'plan',
+  subscription_ending: 'plan',
+  fees_unpaid: 'plan',
+  delivery_failed: 'orders',
 };
 
 /** The vendor notifier as the sender and the reminders job call it: its parts built once, then bound. */

@@ -160,7 +160,7 @@ function blockedBy(token: string, chatId: number) {
 }
 
 describe('notifications to the vendor', () => {
-  it('tells the owner of each new paid order, with a button that opens the order in the back-office', async () => {
+  it('tells the owner of each new paid order, with a button that opens the order in the back-office and its next move', async () => {
     const { order } = await anOrder();
     await paid(order);
     await deliverNotifications();
@@ -170,7 +170,10 @@ describe('notifications to the vendor', () => {
     expect(message?.text).toBe(`💰 New paid order #${order.number}: $15.00 via @${shop.username}`);
     expect(message?.reply_markup).toEqual({
       inline_keyboard: [
-        [{ text: 'Open order', url: `https://t.me/${PLATFORM_USERNAME}?startapp=order_${order.id}` }],
+        [
+          { text: 'Open order', url: `https://t.me/${PLATFORM_USERNAME}?startapp=order_${order.id}` },
+          { text: 'Mark shipped', callback_data: expect.stringMatching(/^m:.{22}:.{22}:shipped$/) },
+        ],
       ],
     });
   });

@@ -25,10 +25,19 @@ const Paid = z.object({
     is_first_recurring: z.boolean().optional(),
   }),
 });
+const CallbackQuery = z.object({
+  id: z.string(),
+  from: z.object({ id: z.number().int().positive() }),
+  data: z.string().max(64).optional(),
+});
 const PlatformUpdate = z.object({
   pre_checkout_query: PreCheckout.optional().catch(undefined),
   message: Paid.optional().catch(undefined),
+  callback_query: CallbackQuery.optional().catch(undefined),
 });
+
+/** A tap on an inline button of a platform bot message (the alerts' order moves). */
+export type PlatformCallbackQuery = z.infer<typeof CallbackQuery>;
 
 function sameSecret(given: string | undefined, expected: string): boolean {
   if (!given) return false;
@@ -39,10 +48,15 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 
 /**
  * The platform bot's webhook (`/telegram/platform-webhook`, secret token checked first): pre-checkout queries
- * and successful payments of plan invoices. Any failure answers 500, so Telegram delivers the update again;
+ * and successful payments of plan invoices, and taps on the alerts' buttons. Any failure answers 500, so Telegram delivers the update again;
  * handling is idempotent by charge id.
  */
-export function platformWebhookRoutes(deps: { payments: PaymentsService; secret: string }) {
+export function platformWebhookRoutes(deps: {
+  payments: PaymentsService;
+  secret: string;
+  /** Button taps (the staff alerts' order moves), handed to whoever built those buttons. */
+  onCallbackQuery?: (query: PlatformCallbackQuery) => Promise<void>;
+}) {
   return async (app: FastifyInstance) => {
     app.post('/telegram/platform-webhook', { schema: { hide: true } }, async (req) => {
       const header = req.headers['x-telegram-bot-api-secret-token'];
@@ -52,7 +66,9 @@ export function platformWebhookRoutes(deps: { payments: PaymentsService; secret:
       const update = PlatformUpdate.safeParse(req.body ?? {});
       const query: PreCheckoutQuery | undefined = update.data?.pre_checkout_query;
       const message = update.data?.message;
+      const tap = update.data?.callback_query;
       if (query) await deps.payments.answerPreCheckout(query);
+      else if (tap) await deps.onCallbackQuery?.(tap);
       else if (message) {
         const paid: SuccessfulPayment = message.successful_payment;
         await deps.payments.receiveStars(paid, message.from.id);

@@ -7,8 +7,11 @@ import {
   addCustomer,
   addProduct,
   createBot,
+  createCategory,
+  createProduct,
   fakeBot,
   placeTestOrder,
+  productBody,
   type Vendor,
   vendor,
 } from '../../../test/factories';
@@ -223,5 +226,27 @@ describe('the permission matrix, generated from the OpenAPI document', () => {
     expect(orders.map((o) => o.bot.id)).toEqual([botA.id]);
     const customers = (await get('/customers')).json().customers as { id: string }[];
     expect(customers.map((c) => c.id)).toEqual([customerA.id]);
+  });
+
+  it('answers 404 for a product sold only through bot B to a staff member limited to bot A, and lists only A’s', async () => {
+    const category = await createCategory(t.app, owner);
+    const onlyB = await createProduct(
+      t.app,
+      owner,
+      productBody('physical', category.id, { name: 'Only on B', botIds: [botB.id] }),
+    );
+    const onlyA = await createProduct(
+      t.app,
+      owner,
+      productBody('physical', category.id, { name: 'Only on A', botIds: [botA.id] }),
+    );
+    await seat(['products'], [botA.id]);
+
+    const get = (path: string) => send('GET', `${owner.base}${path}`);
+    expect((await get(`/products/${onlyB.id}`)).statusCode).toBe(404);
+    expect((await get(`/products/${onlyA.id}`)).statusCode).toBe(200);
+    const listed = (await get('/products')).json().products as { id: string }[];
+    expect(listed.map((p) => p.id)).toContain(onlyA.id);
+    expect(listed.map((p) => p.id)).not.toContain(onlyB.id);
   });
 });

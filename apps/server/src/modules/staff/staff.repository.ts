@@ -1,4 +1,4 @@
-import type { StaffListQuery } from '@app/contracts/staff';
+import type { AlertKind, StaffListQuery } from '@app/contracts/staff';
 import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { staffMembers } from '../../db/schema/index';
@@ -126,7 +126,21 @@ export async function activeSeats(db: Db, vendorId: string) {
       telegramId: staffMembers.telegramId,
       permissions: staffMembers.permissions,
       managedBots: staffMembers.managedBots,
+      mutedAlerts: staffMembers.mutedAlerts,
     })
     .from(staffMembers)
     .where(and(eq(staffMembers.vendorId, vendorId), eq(staffMembers.status, 'active')));
+}
+
+/** The member's own muted alert kinds. */
+export async function setMutedAlerts(
+  db: Db,
+  vendorId: string,
+  id: string,
+  muted: AlertKind[],
+): Promise<void> {
+  await db
+    .update(staffMembers)
+    .set({ mutedAlerts: muted })
+    .where(and(eq(staffMembers.vendorId, vendorId), eq(staffMembers.id, id)));
 }

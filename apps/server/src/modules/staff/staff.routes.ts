@@ -5,6 +5,8 @@ import {
   ActivityPeriod,
   CreateStaffBody,
   CreateStaffResponse,
+  MyAlerts,
+  MyBots,
   StaffActivityPage,
   StaffActivityQuery,
   StaffInvite,
@@ -15,9 +17,10 @@ import {
   StaffParams,
   UpdateStaffBody,
 } from '@app/contracts/staff';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import type { StaffService } from './staff.service';
 
 /**
@@ -147,6 +150,37 @@ export function staffInviteRoutes(staff: StaffService) {
         schema: { tags: ['staff'], security: [], body: AcceptInviteBody, response: { 200: LoginResponse } },
       },
       (req) => staff.acceptInvite(req.body.init_data, req.body.token),
+    );
+  };
+}
+
+/**
+ * The caller's own bots' names (`/me/bots`) and alert mutes (`/me/alerts`), in the account their token is for: any staff member may read and
+ * set them, whatever their permissions; resolved like every vendor route's caller, so a revoked seat is refused.
+ */
+export function staffSelfRoutes(staff: StaffService) {
+  return async (root: FastifyInstance) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const tags = ['staff'];
+    const caller = async (req: FastifyRequest) => {
+      const actor = await root.resolveActor(req.auth);
+      if (!actor) throw new AppError('FORBIDDEN');
+      return actor;
+    };
+    const signedIn = (req: FastifyRequest) => root.authenticate(req);
+    // The bots pickers offer (orders filter, …): GET /bots needs `bots`, these names need nothing but a seat.
+    app.get('/me/bots', { onRequest: signedIn, schema: { tags, response: { 200: MyBots } } }, async (req) =>
+      staff.myBots(await caller(req)),
+    );
+    app.get(
+      '/me/alerts',
+      { onRequest: signedIn, schema: { tags, response: { 200: MyAlerts } } },
+      async (req) => staff.myAlerts(await caller(req)),
+    );
+    app.put(
+      '/me/alerts',
+      { onRequest: signedIn, schema: { tags, body: MyAlerts, response: { 200: MyAlerts } } },
+      async (req) => staff.setMyAlerts(await caller(req), req.body),
     );
   };
 }

@@ -5,11 +5,14 @@ import type { Permission } from '@app/contracts/permissions';
 import {
   type ActivityPeriod,
   type ActivityType,
+  type AlertKind,
   type CreateStaffBody,
   type CreateStaffResponse,
   CreateStaffBody as CreateStaffSchema,
   INVITE_TTL_DAYS,
   type ManagedBots,
+  type MyAlerts,
+  type MyBots,
   PRESENCE_WINDOW_MS,
   type StaffActivityEntry,
   type StaffActivityPage,
@@ -96,10 +99,12 @@ export async function staffToTell(
   vendorId: string,
   permission: Permission,
   botId: string | null,
+  kind: AlertKind,
 ): Promise<number[]> {
   const seats = await repo.activeSeats(db, vendorId);
   return seats
     .filter((s) => hasPermission(s, permission))
+    .filter((s) => !s.mutedAlerts.includes(kind))
     .filter((s) => s.managedBots === null || (botId !== null && s.managedBots.includes(botId)))
     .map((s) => s.telegramId);
 }
@@ -611,6 +616,28 @@ export async function staffMetrics(
 }
 
 /** The staff module: the team, invites, the grant lookup, the log and metrics, bound to `deps`. */
+// ---- The member's own alert settings ----
+
+/** The caller's seat in the account (an owner has none: they are told everything). */
+async function ownSeat(deps: StaffDeps, actor: Actor): Promise<StaffRow> {
+  const row =
+    actor.kind === 'staff' ? await repo.findByTelegramId(deps.db, actor.vendorId, actor.telegramId) : null;
+  if (!row) throw new AppError('STAFF_NOT_FOUND');
+  return row;
+}
+
+export async function myAlerts(deps: StaffDeps, actor: Actor): Promise<MyAlerts> {
+  return { muted: (await ownSeat(deps, actor)).mutedAlerts };
+}
+
+/** Any member sets their own mutes (no permission needed: it changes only what they are told). */
+export async function setMyAlerts(deps: StaffDeps, actor: Actor, body: MyAlerts): Promise<MyAlerts> {
+  const seat = await ownSeat(deps, actor);
+  const muted = [...new Set(body.muted)];
+  await repo.setMutedAlerts(deps.db, actor.vendorId, seat.id, muted);
+  return { muted };
+}
+
 export function createStaffService(deps: StaffDeps) {
   const recordPresence = presenceRecorder(deps);
   return {
@@ -621,6 +648,10 @@ export function createStaffService(deps: StaffDeps) {
       return grant;
     },
     list: (actor: Actor, q: StaffListQuery) => listStaff(deps, actor, q),
+    myAlerts: (actor: Actor) => myAlerts(deps, actor),
+    /** The caller's bots by name, in their scope: what pickers show (any member may read it). */
+    myBots: async (actor: Actor): Promise<MyBots> => ({ bots: await deps.bots.namesOf(actor) }),
+    setMyAlerts: (actor: Actor, body: MyAlerts) => setMyAlerts(deps, actor, body),
     get: (actor: Actor, staffId: string) => getStaff(deps, actor, staffId),
     add: (actor: Actor, body: CreateStaffBody) => addStaff(deps, actor, body),
     update: (actor: Actor, staffId: string, body: UpdateStaffBody) => updateStaff(deps, actor, staffId, body),

@@ -1,5 +1,6 @@
 import type { LoginResponse, MeResponse } from '@app/contracts/auth';
 import type { Bot } from '@app/contracts/bots';
+import type { OrderStatus } from '@app/contracts/catalogue';
 import type {
   CreateStaffBody,
   CreateStaffResponse,
@@ -25,10 +26,14 @@ import {
   type TestApp,
   telegramUser,
 } from '../../../test/harness';
-import { events, refreshTokens, vendors } from '../../db/schema/index';
+import { events, orders, refreshTokens, vendors } from '../../db/schema/index';
+import { customerTaps, transcriptOf } from '../../fakes/bot-api/customer';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
-import type { BotApi } from '../../lib/telegram/bot-api';
+import type { BotRecord } from '../../fakes/bot-api/state';
+import { type BotApi, createBotApi } from '../../lib/telegram/bot-api';
 import { type InitDataUser, signInitData } from '../../lib/telegram/init-data';
+import { platformWebhookSecret } from '../../lib/telegram/platform-webhook';
+import { createTelegramThrottle } from '../../lib/telegram/throttle';
 import { createVendorNotifier } from '../notifications/notifications.service';
 
 let fake: FakeBotApi;
@@ -57,7 +62,7 @@ afterEach(async () => {
 
 const call = (
   who: { auth: { authorization: string } } | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: unknown,
 ) =>
@@ -111,7 +116,7 @@ const staffEvents = () =>
     .where(and(eq(events.vendorId, owner.vendorId), eq(events.subjectKind, 'staff')))
     .orderBy(asc(events.createdAt));
 
-async function anOrder(bot: Bot) {
+async function anOrder(bot: Bot, status?: OrderStatus) {
   const customer = await addCustomer(t, owner.vendorId);
   const product = await addProduct(t, owner.vendorId);
   return placeTestOrder(t, {
@@ -120,6 +125,7 @@ async function anOrder(bot: Bot) {
     customerId: customer.id,
     lines: [{ product }],
     createdAt: now,
+    ...(status ? { status } : {}),
   });
 }
 
@@ -546,5 +552,179 @@ describe('alerts to the team', () => {
       params: { orderNumber: 7, totalMinor: 1000, currency: 'USD', botUsername: 'shop_bot' },
     });
     expect(told).toEqual([me.telegramId, onA.id]);
+  });
+});
+
+describe('muting alerts', () => {
+  it('lets a member mute a kind of alert for themselves, without the all permission, and the sender honours it', async () => {
+    const agent = telegramUser();
+    const { as } = await joined(agent, { managedBots: [botA.id] });
+    const told: number[] = [];
+    const botApi = {
+      call: async (_token: string, _method: string, params: { chat_id: number }) => {
+        told.push(params.chat_id);
+        return { message_id: 1 };
+      },
+    } as unknown as BotApi;
+    const notifier = createVendorNotifier({
+      db: t.database.db,
+      botApi,
+      platformBotToken: TEST_BOT_TOKEN,
+      platformBot: { miniAppLink: async (p) => `https://t.me/platform_bot?startapp=${p}` },
+    });
+    const paid = () =>
+      notifier.tell(owner.vendorId, 'order_paid', {
+        subjectId: '00000000-0000-4000-8000-000000000001',
+        botId: botA.id,
+        params: { orderNumber: 7, amountMinor: 1000, currency: 'USD', botUsername: 'shop_bot' },
+      });
+
+    const muted = await call(as, 'PUT', '/api/v1/me/alerts', { muted: ['orders'] });
+    expect(muted.statusCode).toBe(200);
+    expect((await call(as, 'GET', '/api/v1/me/alerts')).json()).toEqual({ muted: ['orders'] });
+    await paid();
+    expect(told).not.toContain(agent.id);
+
+    await call(as, 'PUT', '/api/v1/me/alerts', { muted: ['stock'] });
+    await paid();
+    expect(told).toContain(agent.id);
+  });
+
+  it('refuses an unknown alert kind', async () => {
+    const { as } = await joined(telegramUser());
+    expect((await call(as, 'PUT', '/api/v1/me/alerts', { muted: ['everything'] })).statusCode).toBe(400);
+  });
+});
+
+describe('bot pickers', () => {
+  it('gives any member the names of their own bots, without the bots permission', async () => {
+    const { as } = await joined(telegramUser(), {
+      role: 'support_agent',
+      permissions: ['support'],
+      managedBots: [botA.id],
+    });
+    expect((await call(as, 'GET', '/bots')).statusCode).toBe(403);
+    const res = await call(as, 'GET', '/api/v1/me/bots');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().bots).toEqual([{ id: botA.id, name: 'Alpha', username: botA.username }]);
+  });
+});
+
+describe('acting on alerts in chat', () => {
+  let platform: BotRecord;
+  beforeEach(async () => {
+    // The platform bot in the fake, its webhook pointed at this app (taps arrive as Telegram sends them).
+    fake.state.registerBot({ token: TEST_BOT_TOKEN, username: 'platform_bot', firstName: 'Platform' });
+    const found = fake.state.findBot(TEST_BOT_TOKEN);
+    if (!found) throw new Error('no platform bot');
+    platform = found;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    platform.webhook = {
+      url: `http://127.0.0.1:${port}/telegram/platform-webhook`,
+      secret_token: platformWebhookSecret(t.config.appSecret),
+      allowed_updates: undefined,
+      max_connections: 40,
+    };
+  });
+
+  /** A paid order on `bot`, its alert sent by the platform bot to everyone responsible. */
+  async function alerted(bot: Bot) {
+    const order = await anOrder(bot, 'processing');
+    await createVendorNotifier({
+      db: t.database.db,
+      botApi: createBotApi({ apiRoot: fake.url }),
+      platformBotToken: TEST_BOT_TOKEN,
+      platformBot: { miniAppLink: async (p) => `https://t.me/platform_bot?startapp=${p}` },
+      // No pacing here: the invite and the alert go to one chat back to back (the throttle has its own tests).
+      throttle: createTelegramThrottle({
+        privateChat: { perSecond: Number.POSITIVE_INFINITY, burst: 1 },
+        groupChat: { perSecond: Number.POSITIVE_INFINITY, burst: 1 },
+        bot: { perSecond: Number.POSITIVE_INFINITY, burst: 1 },
+      }),
+    }).tell(owner.vendorId, 'order_paid', {
+      subjectId: order.id,
+      botId: bot.id,
+      params: { orderNumber: order.number, amountMinor: 1000, currency: 'USD', botUsername: 'shop_bot' },
+    });
+    return order;
+  }
+
+  const orderStatus = async (orderId: string) =>
+    (await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]
+      ?.status;
+  const orderEvents = (orderId: string) =>
+    t.database.db
+      .select({ type: events.type, actorKind: events.actorKind, actorId: events.actorId })
+      .from(events)
+      .where(and(eq(events.vendorId, owner.vendorId), eq(events.subjectId, orderId)))
+      .orderBy(asc(events.createdAt));
+  const tap = (user: InitDataUser, text: string) =>
+    customerTaps(fake.state, platform, { ...user, is_bot: false }, { text });
+
+  it('offers Open order and the next move (Mark shipped) on a paid order’s alert', async () => {
+    const agent = telegramUser();
+    await joined(agent, { managedBots: [botA.id] });
+    const order = await alerted(botA);
+    // The newest message: the alert (the invite came first).
+    const message = transcriptOf(fake.state, platform, agent.id)
+      .entries.filter((e) => e.type === 'message')
+      .at(-1);
+    const keyboard = (message as { message: { reply_markup?: { inline_keyboard: unknown[][] } } }).message
+      .reply_markup?.inline_keyboard;
+    expect(keyboard).toEqual([
+      [
+        { text: 'Open order', url: `https://t.me/platform_bot?startapp=order_${order.id}` },
+        { text: 'Mark shipped', callback_data: expect.stringMatching(/^m:.{22}:.{22}:shipped$/) },
+      ],
+    ]);
+  });
+
+  it('moves the order when an allowed staff member taps the move, as the app does, with them as actor', async () => {
+    const agent = telegramUser();
+    await joined(agent, { managedBots: [botA.id] });
+    const order = await alerted(botA);
+
+    const { answer } = await tap(agent, 'Mark shipped');
+
+    expect(await orderStatus(order.id)).toBe('shipped');
+    expect(answer).toMatchObject({ text: `✅ Order #${order.number}: shipped` });
+    expect(await orderEvents(order.id)).toContainEqual({
+      type: 'order.status_changed',
+      actorKind: 'staff',
+      actorId: String(agent.id),
+    });
+  });
+
+  it('refuses a tap once the member lost the orders permission: an alert, nothing changed, recorded', async () => {
+    const agent = telegramUser();
+    const { member } = await joined(agent, { managedBots: [botA.id] });
+    const order = await alerted(botA);
+    await call(owner, 'PATCH', `/staff/${member.id}`, { permissions: ['customers'] });
+
+    const { answer } = await tap(agent, 'Mark shipped');
+
+    expect(answer).toMatchObject({ show_alert: true, text: 'You may no longer change this order.' });
+    expect(await orderStatus(order.id)).toBe('processing');
+    const trail = await orderEvents(order.id);
+    expect(trail.map((e) => e.type)).not.toContain('order.status_changed');
+    expect(trail).toContainEqual({
+      type: 'order.move_refused',
+      actorKind: 'staff',
+      actorId: String(agent.id),
+    });
+  });
+
+  it('refuses a tap on an order of a bot taken out of the member’s scope', async () => {
+    const agent = telegramUser();
+    const { member } = await joined(agent, { managedBots: [botA.id] });
+    const order = await alerted(botA);
+    await call(owner, 'PATCH', `/staff/${member.id}`, { managedBots: [botB.id] });
+
+    const { answer } = await tap(agent, 'Mark shipped');
+
+    expect(answer).toMatchObject({ show_alert: true, text: 'You may no longer change this order.' });
+    expect(await orderStatus(order.id)).toBe('processing');
+    expect((await orderEvents(order.id)).map((e) => e.type)).toContain('order.move_refused');
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "staff_members" ADD COLUMN "muted_alerts" jsonb DEFAULT '[]'::jsonb NOT NULL;
