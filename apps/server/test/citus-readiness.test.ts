@@ -34,6 +34,8 @@ const GLOBAL_KEYS: Record<string, string> = {
     'a download link names the download only; on Citus: a reference table',
   'refresh_tokens.refresh_tokens_hash_idx':
     'a refresh token is presented without a vendor; on Citus: a reference table',
+  'staff_members.staff_members_invite_idx':
+    'an invite link carries its token only (the invitee has no account yet); on Citus: a reference table',
   'invoices.invoices_number_idx':
     'invoice numbers run across the platform; on Citus: a sequence-backed reference table',
   // Per bot (bot ids are unique across vendors, so these hold on one server); re-keyed (vendor_id, …) before

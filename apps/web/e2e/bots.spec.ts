@@ -226,12 +226,12 @@ test('stops a running bot and starts it again', async ({ page }) => {
   const card = page.getByTestId(`bot-card-${bot.username}`);
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
 
+  // Issue 26 A7: stopped while its subscription runs, it is "Stopped" with Start, not the renewal card.
   await card.getByRole('switch', { name: `Stop ${bot.name}` }).click();
-  await expect(card.getByText('INACTIVE', { exact: true })).toBeVisible();
-  await expect(card).toContainText('Bot is currently inactive');
-  await expect(card).toContainText('All bot features are disabled until renewal');
+  await expect(card.getByText('Stopped', { exact: true })).toBeVisible();
+  await expect(card).not.toContainText('All bot features are disabled until renewal');
 
-  await card.getByRole('button', { name: 'Reactivate' }).click();
+  await card.getByRole('switch', { name: `Start ${bot.name}` }).click();
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
   await expect(card.getByRole('switch', { name: `Stop ${bot.name}` })).toHaveAttribute(
     'aria-checked',
