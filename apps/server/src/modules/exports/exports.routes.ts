@@ -47,7 +47,15 @@ export function exportsDownloadRoutes(exports: ExportsService) {
     const app = root.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/downloads/exports/:vendorId/:exportId',
-      { schema: { tags: ['exports'], params: DownloadParams, querystring: DownloadQuery } },
+      {
+        // The link's signature before the schema: a request without a valid link is 401, whatever else it holds.
+        onRequest: async (req) => {
+          const params = req.params as { vendorId?: unknown; exportId?: unknown };
+          const query = req.query as { expires?: unknown; sig?: unknown } | undefined;
+          exports.verifyLink(params.vendorId, params.exportId, query?.expires, query?.sig);
+        },
+        schema: { tags: ['exports'], params: DownloadParams, querystring: DownloadQuery },
+      },
       async (req, reply) => {
         const { vendorId, exportId } = req.params;
         const file = await exports.openDownload(vendorId, exportId, req.query.expires, req.query.sig);

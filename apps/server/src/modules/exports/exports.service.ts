@@ -254,6 +254,24 @@ export async function runExport(deps: ExportsDeps, vendorId: string, exportId: s
 }
 
 /**
+ * A download link's signature, checked before anything else about the request (a link is the caller's only
+ * credential: 401 first, as every download route answers). Takes the request's raw values.
+ */
+export function verifyLink(
+  deps: Pick<ExportsDeps, 'linkKey'>,
+  vendorId: unknown,
+  exportId: unknown,
+  expires: unknown,
+  sig: unknown,
+): void {
+  if (typeof sig !== 'string' || sig === '') throw new AppError('UNAUTHENTICATED');
+  const expected = Buffer.from(signLink(deps.linkKey, String(vendorId), String(exportId), Number(expires)));
+  const given = Buffer.from(sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw new AppError('DOWNLOAD_TOKEN_INVALID');
+}
+
+/**
  * The file a download link names, checked: signed by us for this vendor and export, and not past its 7 days.
  * Anyone holding an unexpired link may download (Telegram fetches it without the app's session).
  */
@@ -264,10 +282,7 @@ export async function openDownload(
   expires: number,
   sig: string,
 ): Promise<{ fileName: string; size: number; stream: Readable }> {
-  const expected = Buffer.from(signLink(deps.linkKey, vendorId, exportId, expires));
-  const given = Buffer.from(sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given))
-    throw new AppError('DOWNLOAD_NOT_FOUND');
+  verifyLink(deps, vendorId, exportId, expires, sig);
   if (nowOf(deps).getTime() >= expires) throw new AppError('DOWNLOAD_EXPIRED');
   const row = await repo.findExport(deps.db, vendorId, exportId);
   if (row?.status !== 'done' || !row.fileKey || !row.fileName) throw new AppError('DOWNLOAD_NOT_FOUND');
@@ -282,6 +297,8 @@ export function createExportsService(deps: ExportsDeps) {
     list: (actor: Actor) => listExports(deps, actor),
     get: (actor: Actor, exportId: string) => getExport(deps, actor, exportId),
     run: (vendorId: string, exportId: string) => runExport(deps, vendorId, exportId),
+    verifyLink: (vendorId: unknown, exportId: unknown, expires: unknown, sig: unknown) =>
+      verifyLink(deps, vendorId, exportId, expires, sig),
     openDownload: (vendorId: string, exportId: string, expires: number, sig: string) =>
       openDownload(deps, vendorId, exportId, expires, sig),
   };

@@ -250,9 +250,10 @@ describe('Data export', () => {
     const expired = await t.app.inject({ method: 'GET', url });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().error.code).toBe('DOWNLOAD_EXPIRED');
-    // A link whose signature does not match downloads nothing.
+    // A link whose signature does not match downloads nothing: 401, as every download link that is not one.
     const forged = await t.app.inject({ method: 'GET', url: url.replace(/sig=[^&]+/, 'sig=forged') });
-    expect(forged.statusCode).toBe(404);
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().error.code).toBe('TOKEN_INVALID');
   });
 
   it('records the request and the completion in the audit trail', async () => {

@@ -1,4 +1,5 @@
 import { OrderStatus } from '@app/contracts/catalogue';
+import { ExportDataType } from '@app/contracts/developer';
 import type { ActivityCategory, ActivityItem, EventType, SubjectKind } from '@app/contracts/events';
 import type { MessageParams } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
@@ -93,8 +94,8 @@ type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 /**
  * An item's title and description as a reader sees them: the catalogue texts with every parameter filled in,
- * the actor always named (never blank, never "{actor}"), statuses, settings sections and providers worded in
- * the reader's language.
+ * the actor always named (never blank, never "{actor}"), statuses, settings sections, providers and exported
+ * data types worded in the reader's language.
  */
 export function activityWords(
   item: ActivityItem,
@@ -112,6 +113,16 @@ export function activityWords(
     params.section = t(`activity.settings.section.${params.section}` as MessageKey);
   if (typeof params.provider === 'string')
     params.provider = t(`settings.payments.provider.${params.provider}` as MessageKey);
+  // An export's data types arrive as codes ("orders, order_items"): word each known one.
+  if (item.event.startsWith('export.') && typeof params.types === 'string') {
+    params.types = params.types
+      .split(',')
+      .map((code) => {
+        const type = ExportDataType.safeParse(code.trim());
+        return type.success ? t(`developer.export.type.${type.data}`) : code.trim();
+      })
+      .join(', ');
+  }
   return { title: t(keys.title, params), description: t(keys.description, params) };
 }
 

@@ -77,6 +77,24 @@ const SAMPLES: [EventType, Record<string, unknown>][] = [
   ['category.created', { categoryName: 'Mugs' }],
   ['category.updated', { categoryName: 'Mugs' }],
   ['category.deleted', { categoryName: 'Mugs' }],
+  ['api_key.created', { keyName: 'Inventory sync', last4: 'a1b2', permissions: 'read,write' }],
+  ['api_key.revoked', { keyName: 'Inventory sync', last4: 'a1b2' }],
+  ['webhook.created', { url: 'https://example.com/hook', events: 'order.created,order.completed' }],
+  ['webhook.updated', { url: 'https://example.com/hook', events: 'order.created' }],
+  ['webhook.deleted', { url: 'https://example.com/hook', events: 'order.created' }],
+  ['webhook.disabled', { url: 'https://example.com/hook', failures: 10 }],
+  ['export.requested', { types: 'orders, order_items', format: 'csv', range: 'month' }],
+  ['export.completed', { types: 'orders, order_items', format: 'csv', sizeBytes: 20480 }],
+  [
+    'order.delivery_delayed',
+    { orderId: 'o1', orderNumber: 1042, error: 'Forbidden: bot was blocked by the user' },
+  ],
+  [
+    'order.delivery_failed',
+    { orderId: 'o1', orderNumber: 1042, error: 'Forbidden: bot was blocked by the user' },
+  ],
+  // Not in the owner's feed, but in the staff member's activity log (the same words).
+  ['order.move_refused', { to: 'shipped', telegramId: 5550001 }],
 ];
 
 /** Who may have done it: named or not, each kind of actor. */
@@ -88,6 +106,8 @@ const ACTORS: ActivityItem['actor'][] = [
   { kind: 'customer', name: 'Ann Lee' },
   { kind: 'customer', name: null },
   { kind: 'system', name: null },
+  { kind: 'apiKey', name: 'Inventory sync' },
+  { kind: 'apiKey', name: null },
 ];
 
 const fmt = {
@@ -139,7 +159,7 @@ describe('every feed line, in every language', () => {
     });
   }
 
-  it('words a cash-on-delivery choice, a shipping choice and a provider switched on', () => {
+  it('words a cash-on-delivery choice, a shipping choice, a provider switched on and exported data types', () => {
     const t = (key: MessageKey, params?: MessageParams) => translate('en', en, key, params);
     const ann = { kind: 'customer' as const, name: 'Ann Lee' };
     const [, cod] = SAMPLES[1] as [EventType, Record<string, unknown>];
@@ -163,6 +183,10 @@ describe('every feed line, in every language', () => {
     const shippingSaved = { botUsername: 'corner_bot', section: 'shipping', fields: 'freeShippingThreshold' };
     expect(activityWords(item('settings.updated', shippingSaved, alex), t, fmt).description).toBe(
       'Alex changed the shipping settings of @corner_bot',
+    );
+    const exported = { types: 'orders, order_items', format: 'csv', sizeBytes: 20480 };
+    expect(activityWords(item('export.completed', exported, system), t, fmt).description).toBe(
+      'The export of Orders, Order items is ready to download',
     );
   });
 });

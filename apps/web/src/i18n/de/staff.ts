@@ -136,4 +136,7 @@ export const staff = {
     'Diese Einladung gilt für ein anderes Telegram-Konto. Öffne sie mit dem Konto, an das sie geschickt wurde.',
   'staff.invite.accept.expired': 'Dieser Einladungslink ist abgelaufen. Bitte um einen neuen.',
   'staff.invite.accept.invalid': 'Dieser Einladungslink ist ungültig oder wurde bereits verwendet.',
+  'activity.order.move_refused.title': 'Bestellungsänderung abgelehnt',
+  'activity.order.move_refused.description':
+    '{actor} wollte eine Bestellung auf „{to}“ setzen, was der Zugriff nicht mehr erlaubt',
 } satisfies AreaCatalogue<typeof en>;

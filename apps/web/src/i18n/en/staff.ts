@@ -133,4 +133,8 @@ export const staff = {
     'This invite is for another Telegram account. Open it from the account it was sent to.',
   'staff.invite.accept.expired': 'This invite link has expired. Ask for a new one.',
   'staff.invite.accept.invalid': 'This invite link is not valid or has already been used.',
+  // A tap on an alert's order button that the member's access no longer allows (their activity log).
+  'activity.order.move_refused.title': 'Order move refused',
+  'activity.order.move_refused.description':
+    '{actor} tried to move an order to {to}, which their access no longer allows',
 } as const;

@@ -136,4 +136,7 @@ export const staff = {
     'Esta invitación es para otra cuenta de Telegram. Ábrela desde la cuenta a la que se envió.',
   'staff.invite.accept.expired': 'Este enlace de invitación ha caducado. Pide uno nuevo.',
   'staff.invite.accept.invalid': 'Este enlace de invitación no es válido o ya se ha usado.',
+  'activity.order.move_refused.title': 'Cambio de pedido rechazado',
+  'activity.order.move_refused.description':
+    '{actor} intentó pasar un pedido a {to}, algo que su acceso ya no permite',
 } satisfies AreaCatalogue<typeof en>;

@@ -137,4 +137,7 @@ export const staff = {
     'Cette invitation est destinée à un autre compte Telegram. Ouvrez-la depuis le compte auquel elle a été envoyée.',
   'staff.invite.accept.expired': "Ce lien d'invitation a expiré. Demandez-en un nouveau.",
   'staff.invite.accept.invalid': "Ce lien d'invitation n'est pas valide ou a déjà été utilisé.",
+  'activity.order.move_refused.title': 'Changement de commande refusé',
+  'activity.order.move_refused.description':
+    '{actor} a voulu passer une commande à « {to} », ce que son accès ne permet plus',
 } satisfies AreaCatalogue<typeof en>;

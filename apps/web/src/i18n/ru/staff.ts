@@ -142,4 +142,7 @@ export const staff = {
     'Это приглашение для другого аккаунта Telegram. Откройте его из аккаунта, которому оно отправлено.',
   'staff.invite.accept.expired': 'Срок действия ссылки-приглашения истёк. Попросите новую.',
   'staff.invite.accept.invalid': 'Ссылка-приглашение недействительна или уже использована.',
+  'activity.order.move_refused.title': 'Смена статуса заказа отклонена',
+  'activity.order.move_refused.description':
+    '{actor}: попытка перевести заказ в статус «{to}» отклонена, прав на это больше нет',
 } satisfies AreaCatalogue<typeof en>;

@@ -133,4 +133,6 @@ export const staff = {
   'staff.invite.accept.wrongAccount': '此邀请属于另一个 Telegram 账户。请用接收邀请的账户打开。',
   'staff.invite.accept.expired': '此邀请链接已过期，请索取新的链接。',
   'staff.invite.accept.invalid': '此邀请链接无效或已被使用。',
+  'activity.order.move_refused.title': '订单状态更改被拒绝',
+  'activity.order.move_refused.description': '{actor} 试图将订单改为{to}，但其权限已不允许',
 } satisfies AreaCatalogue<typeof en>;
