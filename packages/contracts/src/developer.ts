@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+import { EXPORT_DATA_TYPES } from './export-types';
 
 /**
  * The developer surface (spec part 2 §2.3 "API Access", §3.8 "API key", §6, §9): API keys that open the public
@@ -199,16 +200,7 @@ export const DeliveryParams = WebhookParams.extend({ deliveryId: z.uuid() });
 
 // ---- Data export (modules/exports, /settings/export) ----
 
-export const ExportDataType = z.enum([
-  'orders',
-  'order_items',
-  'customers',
-  'products',
-  'categories',
-  'payments',
-  'activity',
-  'analytics',
-]);
+export const ExportDataType = z.enum(EXPORT_DATA_TYPES);
 export type ExportDataType = z.infer<typeof ExportDataType>;
 export const ExportRange = z.enum(['all', 'year', 'quarter', 'month', 'week', 'custom']);
 export type ExportRange = z.infer<typeof ExportRange>;

@@ -1,6 +1,6 @@
-import { OrderStatus } from '@app/contracts/catalogue';
-import { ExportDataType } from '@app/contracts/developer';
 import type { ActivityCategory, ActivityItem, EventType, SubjectKind } from '@app/contracts/events';
+import { isExportDataType } from '@app/contracts/export-types';
+import { isOrderStatus } from '@app/contracts/order-statuses';
 import type { MessageParams } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
 
@@ -106,8 +106,8 @@ export function activityWords(
   const params = activityParams(item, fmt, t(UNNAMED[item.actor.kind]));
   // Order statuses arrive as codes (in_progress): word them in the user's language.
   for (const name of ['status', 'from', 'to']) {
-    const status = OrderStatus.safeParse(params[name]);
-    if (status.success) params[name] = t(`orders.status.${status.data}`);
+    const status = params[name];
+    if (isOrderStatus(status)) params[name] = t(`orders.status.${status}`);
   }
   if (typeof params.section === 'string')
     params.section = t(`activity.settings.section.${params.section}` as MessageKey);
@@ -118,8 +118,8 @@ export function activityWords(
     params.types = params.types
       .split(',')
       .map((code) => {
-        const type = ExportDataType.safeParse(code.trim());
-        return type.success ? t(`developer.export.type.${type.data}`) : code.trim();
+        const type = code.trim();
+        return isExportDataType(type) ? t(`developer.export.type.${type}`) : type;
       })
       .join(', ');
   }
