@@ -88,7 +88,11 @@ test('a demo shop sells a physical product by cash on delivery, with shipping, a
 
   await page.goto('/orders');
   await page.getByRole('searchbox').fill(buyer.first_name);
+  // The search answers after the list's first page: click once the list is the search's (a click on the first
+  // page's card could land while the list re-renders).
+  await expect(page.getByTestId('order-card')).toHaveCount(1);
   await page.getByTestId('order-card').filter({ hasText: buyer.first_name }).click();
+  await expect(page).toHaveURL(/\/orders\/[^/?]+$/);
   await expect(page.getByTestId('order-shipping-address')).toHaveText(
     '1 Main Street, Springfield, IL 62701, US',
   );
