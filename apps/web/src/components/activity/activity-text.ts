@@ -65,6 +65,10 @@ export function activityKeysOf(item: Pick<ActivityItem, 'event' | 'actor' | 'sub
         : 'activity.settings.updated.providerOffDescription',
     };
   }
+  // The account's own settings (payment methods, payouts, policies) belong to no bot.
+  if (item.event === 'settings.updated' && typeof p.botUsername !== 'string') {
+    return { ...keys, description: 'activity.settings.updated.accountDescription' };
+  }
   if (
     item.event !== 'customer.updated' ||
     item.actor.kind !== 'customer' ||

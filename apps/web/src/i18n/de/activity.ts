@@ -102,6 +102,7 @@ export const activity = {
   'activity.staff.removed.title': 'Teammitglied entfernt',
   'activity.staff.removed.description': '{actor} hat {staffName} entfernt',
   'activity.settings.updated.title': 'Einstellungen aktualisiert',
+  'activity.settings.updated.accountDescription': '{actor} hat {section} geändert',
   'activity.settings.updated.description': '{actor} hat {section} von @{botUsername} geändert',
   'activity.wallet.credited.title': 'Wallet aufgeladen',
   'activity.wallet.credited.description': '{amount} deinem Wallet gutgeschrieben',

@@ -95,6 +95,7 @@ export const activity = {
   'activity.staff.removed.title': 'Staff member removed',
   'activity.staff.removed.description': '{actor} removed {staffName}',
   'activity.settings.updated.title': 'Settings updated',
+  'activity.settings.updated.accountDescription': '{actor} changed the {section}',
   'activity.settings.updated.description': '{actor} changed the {section} of @{botUsername}',
   'activity.wallet.credited.title': 'Wallet funded',
   'activity.wallet.credited.description': '{amount} added to your wallet',

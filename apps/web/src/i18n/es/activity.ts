@@ -99,6 +99,7 @@ export const activity = {
   'activity.staff.removed.title': 'Miembro del equipo eliminado',
   'activity.staff.removed.description': '{actor} eliminó a {staffName}',
   'activity.settings.updated.title': 'Ajustes actualizados',
+  'activity.settings.updated.accountDescription': '{actor} cambió {section}',
   'activity.settings.updated.description': '{actor} cambió {section} de @{botUsername}',
   'activity.wallet.credited.title': 'Monedero recargado',
   'activity.wallet.credited.description': '{amount} añadidos a tu monedero',

@@ -101,6 +101,7 @@ export const activity = {
   'activity.staff.removed.title': "Membre de l'équipe retiré",
   'activity.staff.removed.description': '{actor} a retiré {staffName}',
   'activity.settings.updated.title': 'Réglages mis à jour',
+  'activity.settings.updated.accountDescription': '{actor} a modifié {section}',
   'activity.settings.updated.description': '{actor} a modifié {section} de @{botUsername}',
   'activity.wallet.credited.title': 'Portefeuille rechargé',
   'activity.wallet.credited.description': '{amount} ajoutés à votre portefeuille',

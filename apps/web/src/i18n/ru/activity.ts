@@ -103,6 +103,7 @@ export const activity = {
   'activity.staff.removed.title': 'Сотрудник удалён',
   'activity.staff.removed.description': '{actor} удалил(а) {staffName}',
   'activity.settings.updated.title': 'Настройки обновлены',
+  'activity.settings.updated.accountDescription': '{actor} изменил(а) {section}',
   'activity.settings.updated.description': '{actor} изменил(а) {section} @{botUsername}',
   'activity.wallet.credited.title': 'Кошелёк пополнен',
   'activity.wallet.credited.description': '{amount} зачислено в кошелёк',

@@ -90,6 +90,7 @@ export const activity = {
   'activity.staff.removed.title': '已移除员工',
   'activity.staff.removed.description': '{actor} 移除了 {staffName}',
   'activity.settings.updated.title': '设置已更新',
+  'activity.settings.updated.accountDescription': '{actor} 更改了{section}',
   'activity.settings.updated.description': '{actor} 更改了 @{botUsername} 的{section}',
   'activity.wallet.credited.title': '钱包已充值',
   'activity.wallet.credited.description': '{amount} 已存入你的钱包',
