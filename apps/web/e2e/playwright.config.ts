@@ -32,7 +32,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // Every spec shares one seeded demo vendor and its shops; two specs driving the same shop at once made a test
+  // fail about one run in two this round (shop.spec's Stars purchase, merchant-findings' checkout), each passing
+  // alone. Until the specs own their shops (store-settings.spec does), CI retries a failed test once: Playwright
+  // reports it as flaky, so it stays visible.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${DEMO_PORT}`,
