@@ -177,10 +177,10 @@ describe('every string field of every operation', () => {
           const body = ErrorBody.parse(res.json());
           expect(Object.keys(ERRORS), what).toContain(body.error.code);
           if (
-            (c.issuePath === 'querystring.token' && path.startsWith('/api/v1/downloads/')) ||
+            (c.issuePath?.startsWith('querystring.') && path.startsWith('/api/v1/downloads/')) ||
             (c.issuePath && path.startsWith('/api/v1/shop/'))
           ) {
-            // Issue 26, 401 before 400: a download link's token is its credential, and the shop's Mini App takes a
+            // Issue 26, 401 before 400: a download link's query (its token, or its expiry and signature) is its credential, and the shop's Mini App takes a
             // shop bot's init data, not the vendor's token: without valid credentials, 401 before validation.
             expect(res.statusCode, what).toBe(401);
           } else if (c.issuePath) {
