@@ -2,7 +2,7 @@ import '../styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConnectGate } from '../components/telegram/connect-gate';
-import { setLocale } from '../i18n/i18n';
+import { loadScreenTexts, setLocale } from '../i18n/i18n';
 import { setSessionExpiredHandler } from '../lib/api-client';
 import { bindQueryFocusToApp } from '../lib/app-focus';
 import { getAuthState, markSignedOut, signIn } from '../lib/auth';
@@ -53,3 +53,7 @@ createRoot(container).render(
     </Providers>
   </StrictMode>,
 );
+
+// The other screens' texts, fetched while the user reads Home, so the first tap elsewhere does not wait for them.
+const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
+whenIdle(() => void loadScreenTexts().catch(() => undefined));

@@ -1,5 +1,6 @@
 import { Navigate, type Params, type RouteObject, useParams } from 'react-router';
 import { LoadingState } from '../components/ui/spinner';
+import { loadScreenTexts } from '../i18n/i18n';
 import type { ScreenHandle } from './screens';
 import { AppLayout } from './shell/app-layout';
 import { RootLayout } from './shell/root-layout';
@@ -361,6 +362,16 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * Every screen but Home waits for the texts beyond the first load (one chunk, fetched once: en/features.ts), so
+ * a screen never renders before its words. Home's are built into the shell.
+ */
+function withScreenTexts(route: RouteObject): RouteObject {
+  const { lazy } = route;
+  if (route.index || typeof lazy !== 'function') return route;
+  return { ...route, lazy: async () => (await Promise.all([lazy(), loadScreenTexts()]))[0] };
+}
+
 const signInRoute = {
   handle: { bare: true } satisfies ScreenHandle,
   lazy: async () => ({ Component: (await import('../features/auth/routes/sign-in-page')).SignInPage }),
@@ -379,7 +390,7 @@ export const routes: RouteObject[] = [
       { path: 'auth/login', ...signInRoute },
       {
         element: <AppLayout />,
-        children: [{ errorElement: <RouteErrorScreen />, children: appRoutes }],
+        children: [{ errorElement: <RouteErrorScreen />, children: appRoutes.map(withScreenTexts) }],
       },
     ],
   },

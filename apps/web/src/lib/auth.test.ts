@@ -65,6 +65,9 @@ describe('buildLoginBody', () => {
   });
 });
 
+// A language other than English is its own chunk, which vitest transforms on first use: slow on a busy machine.
+const LANGUAGE_LOADED = { timeout: 10_000 };
+
 describe('signIn', () => {
   it("speaks the language of the vendor's profile rather than Telegram's", async () => {
     server({
@@ -74,7 +77,7 @@ describe('signIn', () => {
 
     await signIn({ ...IDENTITY, user: { ...IDENTITY.user, languageCode: 'fr' } });
 
-    await vi.waitFor(() => expect(getLocale()).toBe('de'));
+    await vi.waitFor(() => expect(getLocale()).toBe('de'), LANGUAGE_LOADED);
   });
 
   it("speaks Telegram's language while the profile names none", async () => {
@@ -82,7 +85,7 @@ describe('signIn', () => {
 
     await signIn({ ...IDENTITY, user: { ...IDENTITY.user, languageCode: 'fr' } });
 
-    await vi.waitFor(() => expect(getLocale()).toBe('fr'));
+    await vi.waitFor(() => expect(getLocale()).toBe('fr'), LANGUAGE_LOADED);
   });
 
   it('stores the Telegram user, looks the vendor up and logs in', async () => {

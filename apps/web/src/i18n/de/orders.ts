@@ -22,16 +22,6 @@ export const orders = {
   'orders.list.empty': 'Keine Bestellungen gefunden',
   'orders.list.emptyHint': 'Versuche eine andere Suche oder einen anderen Filter.',
 
-  'orders.status.all': 'Alle',
-  'orders.status.pending': 'Ausstehend',
-  'orders.status.processing': 'In Bearbeitung',
-  'orders.status.shipped': 'Versendet',
-  'orders.status.delivered': 'Zugestellt',
-  'orders.status.completed': 'Abgeschlossen',
-  'orders.status.scheduled': 'Geplant',
-  'orders.status.in_progress': 'Läuft',
-  'orders.status.cancelled': 'Storniert',
-
   'orders.type.physical': 'Physisch',
   'orders.type.digital': 'Digital',
   'orders.type.service': 'Dienstleistung',

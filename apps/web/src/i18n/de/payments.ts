@@ -121,7 +121,6 @@ export const payments = {
   'payments.addFunds.submit': '{amount} aufladen',
   'payments.addFunds.credited': 'Guthaben wurde deinem Wallet gutgeschrieben.',
   'payments.addFunds.back': 'Fertig',
-  'payments.demo.invoiceConfirm': 'Demo: Diese Rechnung mit Telegram Stars bezahlen?',
   'payments.error.paymentFailed': 'Zahlung fehlgeschlagen. Bitte versuche es erneut.',
   'payments.error.createFailed': 'Zahlung konnte nicht erstellt werden. Bitte versuche es erneut.',
   'payments.error.urlFailed': 'Zahlungs-URL konnte nicht erstellt werden. Bitte versuche es erneut.',

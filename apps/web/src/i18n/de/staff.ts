@@ -121,22 +121,10 @@ export const staff = {
   'staff.activityError': 'Aktivität konnte nicht geladen werden',
   'staff.support.total': 'Teamgröße',
   'staff.support.online': 'Online',
-  'staff.noAccess.title': 'Kein Zugriff',
-  'staff.noAccess.message': 'Du hast keinen Zugriff auf diesen Bildschirm',
-  'staff.noAccess.hint': 'Bitte den Shop-Inhaber um die nötige Berechtigung.',
-  'staff.noAccess.home': 'Zur Startseite',
-  'staff.home.limited': 'Daran kannst du heute arbeiten',
   'staff.accounts.title': 'Konten',
   'staff.team': 'Team',
   'staff.accounts.switch': 'Wechseln',
   'staff.accounts.current': 'Aktuell',
   'staff.accounts.owner': 'Dein Shop',
   'staff.accounts.staff': 'Teammitglied',
-  'staff.invite.accept.wrongAccount':
-    'Diese Einladung gilt für ein anderes Telegram-Konto. Öffne sie mit dem Konto, an das sie geschickt wurde.',
-  'staff.invite.accept.expired': 'Dieser Einladungslink ist abgelaufen. Bitte um einen neuen.',
-  'staff.invite.accept.invalid': 'Dieser Einladungslink ist ungültig oder wurde bereits verwendet.',
-  'activity.order.move_refused.title': 'Bestellungsänderung abgelehnt',
-  'activity.order.move_refused.description':
-    '{actor} wollte eine Bestellung auf „{to}“ setzen, was der Zugriff nicht mehr erlaubt',
 } satisfies AreaCatalogue<typeof en>;

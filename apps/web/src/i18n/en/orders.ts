@@ -20,16 +20,6 @@ export const orders = {
   'orders.list.empty': 'No orders found',
   'orders.list.emptyHint': 'Try another search or filter.',
 
-  'orders.status.all': 'All',
-  'orders.status.pending': 'Pending',
-  'orders.status.processing': 'Processing',
-  'orders.status.shipped': 'Shipped',
-  'orders.status.delivered': 'Delivered',
-  'orders.status.completed': 'Completed',
-  'orders.status.scheduled': 'Scheduled',
-  'orders.status.in_progress': 'In Progress',
-  'orders.status.cancelled': 'Cancelled',
-
   'orders.type.physical': 'Physical',
   'orders.type.digital': 'Digital',
   'orders.type.service': 'Service',

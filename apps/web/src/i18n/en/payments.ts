@@ -118,7 +118,6 @@ export const payments = {
   'payments.addFunds.submit': 'Add {amount}',
   'payments.addFunds.credited': 'Funds added to your wallet.',
   'payments.addFunds.back': 'Done',
-  'payments.demo.invoiceConfirm': 'Demo: pay this invoice with Telegram Stars?',
   'payments.error.paymentFailed': 'Payment failed. Please try again.',
   'payments.error.createFailed': 'Failed to create payment. Please try again.',
   'payments.error.urlFailed': 'Payment URL could not be generated. Please try again.',

@@ -134,12 +134,6 @@ export const settings = {
   'settings.token.notRunning': 'Start the bot first: a stopped bot has no webhook.',
 
   // Payment providers
-  'settings.payments.provider.stars': 'Telegram Stars',
-  'settings.payments.provider.card': 'Card Payments',
-  'settings.payments.provider.wallet': 'Wallet Payments',
-  'settings.payments.provider.regional': 'Regional Payments',
-  'settings.payments.provider.crypto': 'Crypto',
-  'settings.payments.provider.cash_on_delivery': 'Cash on Delivery',
   'settings.payments.description.stars': 'Required by Telegram for digital goods',
   'settings.payments.description.card': 'Cards through a Telegram Payments provider',
   'settings.payments.description.wallet': 'Wallets through a Telegram Payments provider',

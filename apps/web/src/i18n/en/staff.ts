@@ -118,23 +118,10 @@ export const staff = {
   'staff.activityError': 'Failed to load activity',
   'staff.support.total': 'Total Staff',
   'staff.support.online': 'Online',
-  'staff.noAccess.title': 'No access',
-  'staff.noAccess.message': 'You do not have access to this screen',
-  'staff.noAccess.hint': 'Ask the store owner to give you the permission it needs.',
-  'staff.noAccess.home': 'Go to Home',
-  'staff.home.limited': 'Here is what you can work on today',
   'staff.accounts.title': 'Accounts',
   'staff.team': 'Team',
   'staff.accounts.switch': 'Switch',
   'staff.accounts.current': 'Current',
   'staff.accounts.owner': 'Your store',
   'staff.accounts.staff': 'Team member',
-  'staff.invite.accept.wrongAccount':
-    'This invite is for another Telegram account. Open it from the account it was sent to.',
-  'staff.invite.accept.expired': 'This invite link has expired. Ask for a new one.',
-  'staff.invite.accept.invalid': 'This invite link is not valid or has already been used.',
-  // A tap on an alert's order button that the member's access no longer allows (their activity log).
-  'activity.order.move_refused.title': 'Order move refused',
-  'activity.order.move_refused.description':
-    '{actor} tried to move an order to {to}, which their access no longer allows',
 } as const;

@@ -22,16 +22,6 @@ export const orders = {
   'orders.list.empty': 'No se encontraron pedidos',
   'orders.list.emptyHint': 'Prueba con otra búsqueda o filtro.',
 
-  'orders.status.all': 'Todos',
-  'orders.status.pending': 'Pendiente',
-  'orders.status.processing': 'En proceso',
-  'orders.status.shipped': 'Enviado',
-  'orders.status.delivered': 'Entregado',
-  'orders.status.completed': 'Completado',
-  'orders.status.scheduled': 'Programado',
-  'orders.status.in_progress': 'En curso',
-  'orders.status.cancelled': 'Cancelado',
-
   'orders.type.physical': 'Físico',
   'orders.type.digital': 'Digital',
   'orders.type.service': 'Servicio',

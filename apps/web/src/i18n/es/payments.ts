@@ -120,7 +120,6 @@ export const payments = {
   'payments.addFunds.submit': 'Añadir {amount}',
   'payments.addFunds.credited': 'Fondos añadidos a tu monedero.',
   'payments.addFunds.back': 'Listo',
-  'payments.demo.invoiceConfirm': 'Demo: ¿pagar esta factura con Telegram Stars?',
   'payments.error.paymentFailed': 'El pago falló. Inténtalo de nuevo.',
   'payments.error.createFailed': 'No se pudo crear el pago. Inténtalo de nuevo.',
   'payments.error.urlFailed': 'No se pudo generar la URL de pago. Inténtalo de nuevo.',

@@ -121,22 +121,10 @@ export const staff = {
   'staff.activityError': 'No se pudo cargar la actividad',
   'staff.support.total': 'Total del equipo',
   'staff.support.online': 'En línea',
-  'staff.noAccess.title': 'Sin acceso',
-  'staff.noAccess.message': 'No tienes acceso a esta pantalla',
-  'staff.noAccess.hint': 'Pide al dueño de la tienda el permiso que necesita.',
-  'staff.noAccess.home': 'Ir al inicio',
-  'staff.home.limited': 'Esto es en lo que puedes trabajar hoy',
   'staff.accounts.title': 'Cuentas',
   'staff.team': 'Equipo',
   'staff.accounts.switch': 'Cambiar',
   'staff.accounts.current': 'Actual',
   'staff.accounts.owner': 'Tu tienda',
   'staff.accounts.staff': 'Miembro del equipo',
-  'staff.invite.accept.wrongAccount':
-    'Esta invitación es para otra cuenta de Telegram. Ábrela desde la cuenta a la que se envió.',
-  'staff.invite.accept.expired': 'Este enlace de invitación ha caducado. Pide uno nuevo.',
-  'staff.invite.accept.invalid': 'Este enlace de invitación no es válido o ya se ha usado.',
-  'activity.order.move_refused.title': 'Cambio de pedido rechazado',
-  'activity.order.move_refused.description':
-    '{actor} intentó pasar un pedido a {to}, algo que su acceso ya no permite',
 } satisfies AreaCatalogue<typeof en>;

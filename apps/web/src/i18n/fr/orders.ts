@@ -22,16 +22,6 @@ export const orders = {
   'orders.list.empty': 'Aucune commande trouvée',
   'orders.list.emptyHint': 'Essayez une autre recherche ou un autre filtre.',
 
-  'orders.status.all': 'Toutes',
-  'orders.status.pending': 'En attente',
-  'orders.status.processing': 'En préparation',
-  'orders.status.shipped': 'Expédiée',
-  'orders.status.delivered': 'Livrée',
-  'orders.status.completed': 'Terminée',
-  'orders.status.scheduled': 'Planifiée',
-  'orders.status.in_progress': 'En cours',
-  'orders.status.cancelled': 'Annulée',
-
   'orders.type.physical': 'Physique',
   'orders.type.digital': 'Numérique',
   'orders.type.service': 'Service',

@@ -121,7 +121,6 @@ export const payments = {
   'payments.addFunds.submit': 'Ajouter {amount}',
   'payments.addFunds.credited': 'Fonds ajoutés à votre portefeuille.',
   'payments.addFunds.back': 'Terminé',
-  'payments.demo.invoiceConfirm': 'Démo : payer cette facture avec Telegram Stars ?',
   'payments.error.paymentFailed': 'Le paiement a échoué. Veuillez réessayer.',
   'payments.error.createFailed': 'Impossible de créer le paiement. Veuillez réessayer.',
   'payments.error.urlFailed': 'L’URL de paiement n’a pas pu être générée. Veuillez réessayer.',

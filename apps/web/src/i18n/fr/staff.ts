@@ -122,22 +122,10 @@ export const staff = {
   'staff.activityError': "Impossible de charger l'activité",
   'staff.support.total': "Taille de l'équipe",
   'staff.support.online': 'En ligne',
-  'staff.noAccess.title': 'Accès refusé',
-  'staff.noAccess.message': "Vous n'avez pas accès à cet écran",
-  'staff.noAccess.hint': 'Demandez au propriétaire de la boutique la permission nécessaire.',
-  'staff.noAccess.home': "Aller à l'accueil",
-  'staff.home.limited': "Voici ce sur quoi vous pouvez travailler aujourd'hui",
   'staff.accounts.title': 'Comptes',
   'staff.team': 'Équipe',
   'staff.accounts.switch': 'Changer',
   'staff.accounts.current': 'Actuel',
   'staff.accounts.owner': 'Votre boutique',
   'staff.accounts.staff': "Membre de l'équipe",
-  'staff.invite.accept.wrongAccount':
-    'Cette invitation est destinée à un autre compte Telegram. Ouvrez-la depuis le compte auquel elle a été envoyée.',
-  'staff.invite.accept.expired': "Ce lien d'invitation a expiré. Demandez-en un nouveau.",
-  'staff.invite.accept.invalid': "Ce lien d'invitation n'est pas valide ou a déjà été utilisé.",
-  'activity.order.move_refused.title': 'Changement de commande refusé',
-  'activity.order.move_refused.description':
-    '{actor} a voulu passer une commande à « {to} », ce que son accès ne permet plus',
 } satisfies AreaCatalogue<typeof en>;

@@ -32,16 +32,6 @@ export const orders = {
   'orders.list.empty': 'Заказы не найдены',
   'orders.list.emptyHint': 'Попробуйте другой запрос или фильтр.',
 
-  'orders.status.all': 'Все',
-  'orders.status.pending': 'Ожидает',
-  'orders.status.processing': 'В обработке',
-  'orders.status.shipped': 'Отправлен',
-  'orders.status.delivered': 'Доставлен',
-  'orders.status.completed': 'Выполнен',
-  'orders.status.scheduled': 'Запланирован',
-  'orders.status.in_progress': 'Выполняется',
-  'orders.status.cancelled': 'Отменён',
-
   'orders.type.physical': 'Физический',
   'orders.type.digital': 'Цифровой',
   'orders.type.service': 'Услуга',

@@ -123,7 +123,6 @@ export const payments = {
   'payments.addFunds.submit': 'Пополнить на {amount}',
   'payments.addFunds.credited': 'Средства зачислены в кошелёк.',
   'payments.addFunds.back': 'Готово',
-  'payments.demo.invoiceConfirm': 'Демо: оплатить этот счёт Telegram Stars?',
   'payments.error.paymentFailed': 'Оплата не прошла. Попробуйте ещё раз.',
   'payments.error.createFailed': 'Не удалось создать платёж. Попробуйте ещё раз.',
   'payments.error.urlFailed': 'Не удалось получить ссылку на оплату. Попробуйте ещё раз.',

@@ -127,22 +127,10 @@ export const staff = {
   'staff.activityError': 'Не удалось загрузить активность',
   'staff.support.total': 'Всего в команде',
   'staff.support.online': 'В сети',
-  'staff.noAccess.title': 'Нет доступа',
-  'staff.noAccess.message': 'У вас нет доступа к этому экрану',
-  'staff.noAccess.hint': 'Попросите владельца магазина выдать нужное право.',
-  'staff.noAccess.home': 'На главную',
-  'staff.home.limited': 'Вот над чем вы можете работать сегодня',
   'staff.accounts.title': 'Аккаунты',
   'staff.team': 'Команда',
   'staff.accounts.switch': 'Перейти',
   'staff.accounts.current': 'Текущий',
   'staff.accounts.owner': 'Ваш магазин',
   'staff.accounts.staff': 'Сотрудник',
-  'staff.invite.accept.wrongAccount':
-    'Это приглашение для другого аккаунта Telegram. Откройте его из аккаунта, которому оно отправлено.',
-  'staff.invite.accept.expired': 'Срок действия ссылки-приглашения истёк. Попросите новую.',
-  'staff.invite.accept.invalid': 'Ссылка-приглашение недействительна или уже использована.',
-  'activity.order.move_refused.title': 'Смена статуса заказа отклонена',
-  'activity.order.move_refused.description':
-    '{actor}: попытка перевести заказ в статус «{to}» отклонена, прав на это больше нет',
 } satisfies AreaCatalogue<typeof en>;

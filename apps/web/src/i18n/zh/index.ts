@@ -16,6 +16,7 @@ import { payments } from './payments';
 import { products } from './products';
 import { reliability } from './reliability';
 import { settings } from './settings';
+import { shared } from './shared';
 import { shell } from './shell';
 import { shop } from './shop';
 import { staff } from './staff';
@@ -45,4 +46,5 @@ export const zh: Catalogue = {
   ...developer,
   ...store,
   ...reliability,
+  ...shared,
 };

@@ -22,16 +22,6 @@ export const orders = {
   'orders.list.empty': '未找到订单',
   'orders.list.emptyHint': '换个搜索词或筛选条件试试。',
 
-  'orders.status.all': '全部',
-  'orders.status.pending': '待处理',
-  'orders.status.processing': '处理中',
-  'orders.status.shipped': '已发货',
-  'orders.status.delivered': '已送达',
-  'orders.status.completed': '已完成',
-  'orders.status.scheduled': '已预约',
-  'orders.status.in_progress': '进行中',
-  'orders.status.cancelled': '已取消',
-
   'orders.type.physical': '实物',
   'orders.type.digital': '数字',
   'orders.type.service': '服务',

@@ -117,7 +117,6 @@ export const payments = {
   'payments.addFunds.submit': '充值 {amount}',
   'payments.addFunds.credited': '资金已存入你的钱包。',
   'payments.addFunds.back': '完成',
-  'payments.demo.invoiceConfirm': '演示：使用 Telegram Stars 支付此发票？',
   'payments.error.paymentFailed': '支付失败，请重试。',
   'payments.error.createFailed': '创建支付失败，请重试。',
   'payments.error.urlFailed': '无法生成支付链接，请重试。',

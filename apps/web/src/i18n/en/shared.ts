@@ -1,0 +1,40 @@
+/**
+ * shared: English texts of other areas that the first load also shows (the activity feed's order statuses,
+ * payment rail names and export types; the no-access screen; an invite's refusals; the demo's invoice prompt).
+ * They keep their area's key prefix; they live here so the shell does not load the whole area's texts.
+ */
+export const shared = {
+  'developer.export.type.orders': 'Orders',
+  'developer.export.type.order_items': 'Order items',
+  'developer.export.type.customers': 'Customers',
+  'developer.export.type.products': 'Products',
+  'developer.export.type.categories': 'Categories',
+  'developer.export.type.payments': 'Payments and invoices',
+  'developer.export.type.activity': 'Activity log',
+  'developer.export.type.analytics': 'Analytics daily figures',
+  'orders.status.all': 'All',
+  'orders.status.pending': 'Pending',
+  'orders.status.processing': 'Processing',
+  'orders.status.shipped': 'Shipped',
+  'orders.status.delivered': 'Delivered',
+  'orders.status.completed': 'Completed',
+  'orders.status.scheduled': 'Scheduled',
+  'orders.status.in_progress': 'In Progress',
+  'orders.status.cancelled': 'Cancelled',
+  'payments.demo.invoiceConfirm': 'Demo: pay this invoice with Telegram Stars?',
+  'settings.payments.provider.stars': 'Telegram Stars',
+  'settings.payments.provider.card': 'Card Payments',
+  'settings.payments.provider.wallet': 'Wallet Payments',
+  'settings.payments.provider.regional': 'Regional Payments',
+  'settings.payments.provider.crypto': 'Crypto',
+  'settings.payments.provider.cash_on_delivery': 'Cash on Delivery',
+  'staff.noAccess.title': 'No access',
+  'staff.noAccess.message': 'You do not have access to this screen',
+  'staff.noAccess.hint': 'Ask the store owner to give you the permission it needs.',
+  'staff.noAccess.home': 'Go to Home',
+  'staff.home.limited': 'Here is what you can work on today',
+  'staff.invite.accept.wrongAccount':
+    'This invite is for another Telegram account. Open it from the account it was sent to.',
+  'staff.invite.accept.expired': 'This invite link has expired. Ask for a new one.',
+  'staff.invite.accept.invalid': 'This invite link is not valid or has already been used.',
+} as const;

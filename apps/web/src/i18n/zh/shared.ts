@@ -1,0 +1,38 @@
+import type { shared as en } from '../en/shared';
+import type { AreaCatalogue } from '../messages';
+
+/** shared: texts of other areas that the first load shows (see en/shared.ts). */
+export const shared = {
+  'developer.export.type.orders': '订单',
+  'developer.export.type.order_items': '订单商品',
+  'developer.export.type.customers': '客户',
+  'developer.export.type.products': '商品',
+  'developer.export.type.categories': '分类',
+  'developer.export.type.payments': '付款和发票',
+  'developer.export.type.activity': '活动日志',
+  'developer.export.type.analytics': '每日分析数据',
+  'orders.status.all': '全部',
+  'orders.status.pending': '待处理',
+  'orders.status.processing': '处理中',
+  'orders.status.shipped': '已发货',
+  'orders.status.delivered': '已送达',
+  'orders.status.completed': '已完成',
+  'orders.status.scheduled': '已预约',
+  'orders.status.in_progress': '进行中',
+  'orders.status.cancelled': '已取消',
+  'payments.demo.invoiceConfirm': '演示：使用 Telegram Stars 支付此发票？',
+  'settings.payments.provider.stars': 'Telegram Stars',
+  'settings.payments.provider.card': '银行卡支付',
+  'settings.payments.provider.wallet': '钱包支付',
+  'settings.payments.provider.regional': '本地支付',
+  'settings.payments.provider.crypto': '加密货币',
+  'settings.payments.provider.cash_on_delivery': '货到付款',
+  'staff.noAccess.title': '无权访问',
+  'staff.noAccess.message': '你无权访问此页面',
+  'staff.noAccess.hint': '请向店主申请所需的权限。',
+  'staff.noAccess.home': '返回首页',
+  'staff.home.limited': '这是你今天可以处理的内容',
+  'staff.invite.accept.wrongAccount': '此邀请属于另一个 Telegram 账户。请用接收邀请的账户打开。',
+  'staff.invite.accept.expired': '此邀请链接已过期，请索取新的链接。',
+  'staff.invite.accept.invalid': '此邀请链接无效或已被使用。',
+} satisfies AreaCatalogue<typeof en>;
