@@ -16,7 +16,7 @@ import { registerWorkers } from './jobs/workers';
 import { createCardProvider } from './lib/card-provider';
 import { startExitWatchdog } from './lib/exit-watchdog';
 import { createMemoryRateLimitStore } from './lib/rate-limit-store';
-import { connectRedis } from './lib/redis';
+import type { connectRedis } from './lib/redis';
 import { createRedisRateLimitStore } from './lib/redis-rate-limit-store';
 import { createSecrets } from './lib/secrets';
 import { createBotApi } from './lib/telegram/bot-api';
@@ -24,7 +24,6 @@ import { setPlatformWebhook } from './lib/telegram/platform-webhook';
 import { dispatchPendingEvents } from './modules/events/events.dispatcher';
 import { exportReadyNotice } from './modules/exports/export-notice';
 import { createExportsService } from './modules/exports/exports.service';
-import { createS3Storage } from './modules/media/s3-storage';
 import { createLocalStorage } from './modules/media/storage';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
@@ -87,7 +86,10 @@ async function main() {
   const secrets = createSecrets(config.appSecret);
   const botApi = createBotApi({ apiRoot: config.telegramApiRoot });
   // Uploads in the S3-compatible bucket when configured (several processes serve each other's), else the folder.
-  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'media'));
+  // The S3 client and the Redis client are loaded only when configured (some 55 MiB an embedded setup never uses).
+  const storage = config.s3
+    ? (await import('./modules/media/s3-storage')).createS3Storage(config.s3)
+    : createLocalStorage(join(config.dataDir, 'media'));
   // Several processes share rate limits through Redis when it is configured (README "Scaling"). Its outages are
   // logged through the app's logger once there is one.
   let log: Parameters<typeof connectRedis>[1] = {
@@ -95,7 +97,9 @@ async function main() {
     info: (msg) => console.log(msg),
   };
   const logThrough: typeof log = { warn: (obj, msg) => log.warn(obj, msg), info: (msg) => log.info(msg) };
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, logThrough) : null;
+  const redis = config.redisUrl
+    ? (await import('./lib/redis')).connectRedis(config.redisUrl, logThrough)
+    : null;
   const rateLimitStore = redis
     ? createRedisRateLimitStore({ redis, fallback: createMemoryRateLimitStore() })
     : createMemoryRateLimitStore();

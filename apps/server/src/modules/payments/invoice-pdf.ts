@@ -1,5 +1,4 @@
 import type { FeeStatement } from '@app/contracts/payments';
-import PDFDocument from 'pdfkit';
 import { formatUsd } from '../../lib/money';
 import type { FeeLine, InvoiceRow } from './payments.repository';
 
@@ -9,8 +8,8 @@ const METHOD_LABEL = { stars: 'Telegram Stars', ltc: 'Litecoin', wallet: 'Wallet
  * Renders an invoice as a PDF (pdfkit, text, not an image). Uncompressed: it stays small, and the amounts can
  * be read back from the file by tests and by search tools.
  */
-export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
-  const { doc, done } = openDocument(invoice.number);
+export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
+  const { doc, done } = await openDocument(invoice.number);
   const amount = formatUsd(invoice.amountMinor);
   doc.fontSize(22).text('Invoice', { continued: false });
   doc.moveDown(0.5).fontSize(11).fillColor('#555');
@@ -32,7 +31,9 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
 }
 
 /** An A4 document titled `title`, and the bytes it comes to once ended. */
-function openDocument(title: string) {
+async function openDocument(title: string) {
+  // Loaded on the first PDF: some 30 MiB that an idle server does not hold.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 56, compress: false, info: { Title: title } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -49,14 +50,14 @@ const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximu
  * Renders a month's plan fee statement: the month's totals, then a line per bot and fee rate (a bot whose plan
  * changed during the month has one line per rate). English, like the payment invoices.
  */
-export function renderFeeStatementPdf(input: {
+export async function renderFeeStatementPdf(input: {
   vendorId: string;
   statement: FeeStatement;
   issuedAt: Date;
   lines: (FeeLine & { botName: string | null })[];
 }): Promise<Buffer> {
   const { statement: s } = input;
-  const { doc, done } = openDocument(s.number);
+  const { doc, done } = await openDocument(s.number);
   doc.fontSize(22).text('Plan fees statement');
   doc.moveDown(0.5).fontSize(11).fillColor('#555');
   doc.text(`Number: ${s.number}`);

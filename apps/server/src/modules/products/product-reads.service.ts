@@ -9,7 +9,6 @@ import type {
 } from '@app/contracts/products';
 import { type ListProductsQuery as ListQuerySchema, PRODUCT_LIMITS } from '@app/contracts/products';
 import { shopProductLink } from '@app/contracts/shop-links';
-import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/types';
 import { type Actor, inBotScope } from '../../lib/actor';
@@ -236,6 +235,7 @@ export async function productQr(
   const { links } = await shareProduct(deps, actor, productId, botId);
   const link = links[0];
   if (!link) throw new AppError('PRODUCT_NOT_ON_ANY_BOT');
+  const { default: QRCode } = await import('qrcode'); // loaded on first use, not held by an idle server
   if (format === 'svg') {
     return {
       contentType: 'image/svg+xml',

@@ -6,7 +6,6 @@ import {
   type TwoStepEnabled,
   type TwoStepSetup,
 } from '@app/contracts/account';
-import QRCode from 'qrcode';
 import type { Db } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -138,6 +137,7 @@ export async function setUpTwoStep(deps: SecurityDeps, who: StepUpCaller): Promi
   const secret = newTotpSecret();
   await repo.putPendingSecret(deps.db, who.vendorId, who.telegramId, deps.secrets.encrypt(secret));
   const otpauthUrl = otpauthUri(secret, ISSUER, String(who.telegramId));
+  const { default: QRCode } = await import('qrcode'); // loaded on first use, not held by an idle server
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
   return {
     secret,

@@ -1,0 +1,1 @@
+console.log('tsx', Math.round(process.memoryUsage().rss/1048576))
