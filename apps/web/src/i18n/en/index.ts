@@ -10,6 +10,7 @@ import { customers } from './customers';
 import { developer } from './developer';
 import { home } from './home';
 import { media } from './media';
+import { myAlerts } from './my-alerts';
 import { orders } from './orders';
 import { payments } from './payments';
 import { products } from './products';
@@ -45,4 +46,5 @@ export const en = {
   ...developer,
   ...store,
   ...reliability,
+  ...myAlerts,
 };

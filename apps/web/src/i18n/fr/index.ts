@@ -11,6 +11,7 @@ import { customers } from './customers';
 import { developer } from './developer';
 import { home } from './home';
 import { media } from './media';
+import { myAlerts } from './my-alerts';
 import { orders } from './orders';
 import { payments } from './payments';
 import { products } from './products';
@@ -45,4 +46,5 @@ export const fr: Catalogue = {
   ...developer,
   ...store,
   ...reliability,
+  ...myAlerts,
 };
