@@ -20,6 +20,7 @@ import { settings } from './settings';
 import { shell } from './shell';
 import { shop } from './shop';
 import { staff } from './staff';
+import { staffPick } from './staff-pick';
 import { store } from './store';
 import { ui } from './ui';
 
@@ -47,4 +48,5 @@ export const fr: Catalogue = {
   ...store,
   ...reliability,
   ...myAlerts,
+  ...staffPick,
 };
