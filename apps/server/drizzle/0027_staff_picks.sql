@@ -5,9 +5,9 @@ CREATE TABLE "staff_picks" (
 	"draft" jsonb NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "staff_picks_requested_by_request_id_pk" PRIMARY KEY("requested_by","request_id")
+	CONSTRAINT "staff_picks_vendor_id_requested_by_request_id_pk" PRIMARY KEY("vendor_id","requested_by","request_id")
 );
 --> statement-breakpoint
 ALTER TABLE "staff_picks" ADD CONSTRAINT "staff_picks_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
-CREATE INDEX "staff_picks_vendor_idx" ON "staff_picks" USING btree ("vendor_id");
+CREATE INDEX "staff_picks_request_idx" ON "staff_picks" USING btree ("requested_by","request_id");

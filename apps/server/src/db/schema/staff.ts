@@ -70,7 +70,8 @@ export const staffPicks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.requestedBy, t.requestId] }),
-    index('staff_picks_vendor_idx').on(t.vendorId),
+    primaryKey({ columns: [t.vendorId, t.requestedBy, t.requestId] }),
+    // The share names the chooser and the request, not the account.
+    index('staff_picks_request_idx').on(t.requestedBy, t.requestId),
   ],
 );
