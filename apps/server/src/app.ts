@@ -89,7 +89,8 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createShop, type OwedDelivery } from './modules/shop/shop.wiring';
 import { staffInviteRoutes, staffRoutes, staffSelfRoutes } from './modules/staff/staff.routes';
-import { createStaffService, type StaffService } from './modules/staff/staff.service';
+import { createStaffService, type StaffDeps, type StaffService } from './modules/staff/staff.service';
+import { createStaffPickService } from './modules/staff/staff-pick.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { webhookDisabledNotice } from './modules/webhooks/webhook-notice';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -385,7 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const profile = createProfileService({ db, media, ...clock });
   const account = createAccountService({ db, sessions, bots, log: app.log, ...clock });
   const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
-  staff = createStaffService({
+  const staffDeps: StaffDeps = {
     db,
     bots,
     auth,
@@ -397,8 +398,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         reply_markup: { inline_keyboard: [[{ text: button.text, url: button.url }]] },
       });
     },
+    platformMessage: async (chatId, message) => {
+      await throttledBotApi(botApi, deps.telegramThrottle).call(config.platformBotToken, 'sendMessage', {
+        chat_id: chatId,
+        ...message,
+      });
+    },
     ...clock,
-  });
+  };
+  staff = createStaffService(staffDeps);
+  const staffPicks = createStaffPickService(staffDeps);
   const webhooks = createWebhooksService({
     db,
     secrets,
@@ -489,6 +498,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       payments,
       secret: platformWebhookSecret(config.appSecret),
       onCallbackQuery: (tap) => handleAlertTap(alertTaps, tap),
+      onUsersShared: (shared) => staffPicks.receive(shared),
     }),
   );
   if (deps.mailCatcher) {
@@ -538,7 +548,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(shop.routes.miniApp);
       await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
-      await api.register(vendorScope(staffRoutes(staff)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(staffRoutes(staff, staffPicks)), { prefix: '/vendors/:vendorId' });
       await api.register(staffInviteRoutes(staff));
       await api.register(vendorScope(profileRoutes(profile)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(securityRoutes(security, sessions)), { prefix: '/vendors/:vendorId' });

@@ -60,9 +60,10 @@ test('the owner adds a Support Agent for one bot, who works in that bot only unt
   test.setTimeout(90_000);
   page.on('dialog', (dialog) => void dialog.accept());
   await openSignedIn(page);
-  const bots = (await apiAs<{ bots: { id: string; username: string }[] }>(page, 'GET', '/bots')).body.bots;
+  const bots = (await apiAs<{ bots: { id: string; name: string; username: string }[] }>(page, 'GET', '/bots'))
+    .body.bots;
   // A bot with an unfinished digital or service order to move (the orders test moves physical ones).
-  let botA: { id: string; username: string } | undefined;
+  let botA: { id: string; name: string; username: string } | undefined;
   let order: OrderListResponse['orders'][number] | undefined;
   search: for (const bot of bots) {
     for (const query of [
@@ -113,6 +114,13 @@ test('the owner adds a Support Agent for one bot, who works in that bot only unt
   const seen = await apiAs<OrderListResponse>(agent.page, 'GET', '/orders?limit=100');
   expect(seen.status).toBe(200);
   expect(new Set(seen.body.orders.map((o) => o.bot.id))).toEqual(new Set([botA.id]));
+  // The orders screen's bot filter offers his bot alone (from /me/bots: the vendor's GET /bots refuses him).
+  await agent.page.goto('/orders');
+  // (20 s: the first attempt under a load average of 30 outlasted the default 10 s; the retry passed here.)
+  await expect(agent.page.getByLabel('Bot', { exact: true }).locator('option')).toHaveText(
+    ['All Bots', botA.name],
+    { timeout: 20_000 },
+  );
 
   // Analytics is not his: the screen says so.
   await agent.page.goto('/analytics');

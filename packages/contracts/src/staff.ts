@@ -95,6 +95,25 @@ export const CreateStaffBody = z.object({
 });
 export type CreateStaffBody = z.input<typeof CreateStaffBody>;
 
+/**
+ * "Pick from Telegram" on Add New Staff: the form without the person, who is then chosen in the platform bot's
+ * chat with Telegram's own user picker (a `request_users` keyboard button); the choice adds them as by the form.
+ */
+export const PickStaffBody = CreateStaffBody.omit({ telegramId: true, name: true, username: true });
+export type PickStaffBody = z.input<typeof PickStaffBody>;
+
+export const PickStaffResponse = z.object({
+  /** Whether the platform bot could send the picker (not when the caller never started it). */
+  sent: z.boolean(),
+  /** `https://t.me/<platform bot>`: the chat with the picker; null while the bot's name is unknown. */
+  chatUrl: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type PickStaffResponse = z.infer<typeof PickStaffResponse>;
+
+/** How long a pick waits for the choice. */
+export const PICK_TTL_MINUTES = 60;
+
 /** Edit Permissions, and revoke/restore (status). */
 export const UpdateStaffBody = z.object({
   name: text().trim().min(1).max(120).optional(),

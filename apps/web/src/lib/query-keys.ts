@@ -24,6 +24,9 @@ export const queryRoots = {
 /** The vendor's bots: the bots screen's list, which the bot pickers of other screens read too. */
 export const botListKey = () => [...queryRoots.bots, 'list'] as const;
 
+/** The caller's own bots by name (`GET /me/bots`), which the bot pickers read: under the list, refreshed with it. */
+export const myBotsKey = () => [...botListKey(), 'mine'] as const;
+
 /** One bot's page (its activity and weekly figures are cached under it). */
 export const botDetailKey = (botId: string) => [...queryRoots.bots, 'detail', botId] as const;
 

@@ -1,6 +1,15 @@
 import type { Permission } from '@app/contracts/permissions';
-import { type AlertKind, StaffRole, StaffStatus } from '@app/contracts/staff';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AlertKind, type PickStaffBody, StaffRole, StaffStatus } from '@app/contracts/staff';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, enumValues, id, telegramId, updatedAt, vendorId } from './columns';
 import { vendors } from './vendors';
 
@@ -42,5 +51,27 @@ export const staffMembers = pgTable(
     uniqueIndex('staff_members_vendor_telegram_idx').on(t.vendorId, t.telegramId),
     uniqueIndex('staff_members_invite_idx').on(t.inviteTokenHash),
     index('staff_members_telegram_idx').on(t.telegramId),
+  ],
+);
+
+/**
+ * "Pick from Telegram": the Add Staff form without the person, waiting for the owner (or a Full Access member)
+ * to choose someone with the platform bot's `request_users` keyboard. Telegram's `users_shared` update names
+ * the request by (the chooser, `request_id`); the pick is used once and lasts an hour.
+ */
+export const staffPicks = pgTable(
+  'staff_picks',
+  {
+    vendorId: vendorId().references(() => vendors.id, { onDelete: 'cascade' }),
+    requestedBy: telegramId('requested_by').notNull(),
+    requestId: integer('request_id').notNull(),
+    draft: jsonb('draft').$type<PickStaffBody>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.requestedBy, t.requestId] }),
+    // The share names the chooser and the request, not the account.
+    index('staff_picks_request_idx').on(t.requestedBy, t.requestId),
   ],
 );

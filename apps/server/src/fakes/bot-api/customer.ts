@@ -220,3 +220,71 @@ export function openMenuApp(bot: BotRecord, user: TelegramUser) {
   });
   return { text: button.text, url: `${button.web_app.url}#${launch}` };
 }
+
+/** A person the user chooses in Telegram's user picker. */
+export type SharedUser = {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  is_bot?: boolean;
+};
+
+type RequestUsers = {
+  request_id: number;
+  user_is_bot?: boolean;
+  max_quantity?: number;
+  request_name?: boolean;
+  request_username?: boolean;
+};
+
+/**
+ * The user answers a `request_users` button of a reply keyboard (Telegram's own user picker): they tap it and
+ * choose people, and the bot gets a message with `users_shared` carrying the button's request id, each person's
+ * id, and their name and username when the button asked for them.
+ */
+export async function customerSharesUsers(
+  state: FakeBotApiState,
+  bot: BotRecord,
+  user: TelegramUser,
+  input: { text: string; users: SharedUser[] },
+  deliver: DeliverOptions = {},
+): Promise<{ message: Message; delivery: DeliveryResult }> {
+  const entries = state.findChat(bot.token, user.id)?.entries ?? [];
+  let request: RequestUsers | undefined;
+  for (let i = entries.length - 1; i >= 0 && !request; i--) {
+    const entry = entries[i];
+    if (entry?.type !== 'message' || entry.from !== 'bot' || entry.deleted) continue;
+    const markup = entry.message.reply_markup as { keyboard?: unknown } | undefined;
+    const rows = Array.isArray(markup?.keyboard) ? (markup.keyboard as unknown[]) : [];
+    const button = rows
+      .flatMap((row) => (Array.isArray(row) ? row : []))
+      .find(
+        (b): b is { text: string; request_users: RequestUsers } =>
+          typeof b === 'object' && b !== null && (b as { text?: unknown }).text === input.text,
+      );
+    if (button?.request_users) request = button.request_users;
+  }
+  if (!request) throw new BotApiError(400, 'Bad Request: no keyboard in the chat shows that user picker');
+  const max = request.max_quantity ?? 1;
+  if (input.users.length < 1 || input.users.length > max) {
+    throw new BotApiError(400, `Bad Request: the picker takes 1 to ${max} users`);
+  }
+  if (
+    request.user_is_bot !== undefined &&
+    input.users.some((u) => (u.is_bot ?? false) !== request.user_is_bot)
+  ) {
+    throw new BotApiError(400, 'Bad Request: the picker does not offer that kind of user');
+  }
+  const asked = request;
+  const users = input.users.map((u) => ({
+    user_id: u.id,
+    ...(asked.request_name && { first_name: u.first_name, ...(u.last_name && { last_name: u.last_name }) }),
+    ...(asked.request_username && u.username && { username: u.username }),
+  }));
+  await unblockIfBlocked(state, bot, user, deliver);
+  const chat = privateChat(state, bot, user);
+  const message = userMessage(state, chat, user, { users_shared: { request_id: asked.request_id, users } });
+  const delivery = await deliverUpdate(state, bot.token, { message }, deliver);
+  return { message, delivery };
+}

@@ -10,6 +10,7 @@ import {
   readInteger,
   readJson,
   readReplyMarkup,
+  readSendMarkup,
   readString,
 } from './params';
 import type { BotRecord, Chat, ChatEntry, FakeBotApiState, FakeFile, Message } from './state';
@@ -109,7 +110,7 @@ const sendMessage: Handler = ({ state, bot, params }) => {
   const text = readText(params, 'text', MAX_MESSAGE_LENGTH);
   if (text === undefined || text.trim() === '')
     throw new BotApiError(400, 'Bad Request: message text is empty');
-  const markup = readReplyMarkup(params);
+  const markup = readSendMarkup(params);
   const preview = readLinkPreview(params);
   const message = botMessage(bot, chat, {
     text,

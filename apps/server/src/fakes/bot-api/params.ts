@@ -119,6 +119,36 @@ export function readReplyMarkup(params: Params): InlineKeyboard | undefined {
   return { inline_keyboard: rows as InlineButton[][] };
 }
 
+/**
+ * A new message's reply_markup: an inline keyboard, or (sendMessage only) a reply keyboard under the input
+ * field, whose buttons may ask the user to pick people (`request_users`), or the removal of one.
+ */
+export function readSendMarkup(params: Params): Record<string, unknown> | undefined {
+  const markup = readJson(params, 'reply_markup', 'reply keyboard markup');
+  if (isRecord(markup) && markup.remove_keyboard === true) return { remove_keyboard: true };
+  if (!isRecord(markup) || !('keyboard' in markup)) return readReplyMarkup(params);
+  const rows = markup.keyboard;
+  if (!Array.isArray(rows) || !rows.every(Array.isArray)) {
+    throw new BotApiError(400, 'Bad Request: field "keyboard" of the ReplyKeyboardMarkup must be an Array');
+  }
+  for (const row of rows as unknown[][]) {
+    for (const button of row) {
+      const text = isRecord(button) ? button.text : button;
+      if (typeof text !== 'string' || text === '') {
+        throw new BotApiError(
+          400,
+          'Bad Request: can\'t parse keyboard button: Field "text" must be of type String',
+        );
+      }
+      const request = isRecord(button) ? button.request_users : undefined;
+      if (request !== undefined && (!isRecord(request) || !Number.isInteger(request.request_id))) {
+        throw new BotApiError(400, 'Bad Request: request_users must have an integer request_id');
+      }
+    }
+  }
+  return markup;
+}
+
 /** The buttons of a keyboard, row after row. */
 export function buttonsOf(markup: unknown): InlineButton[] {
   if (!isRecord(markup) || !Array.isArray(markup.inline_keyboard)) return [];

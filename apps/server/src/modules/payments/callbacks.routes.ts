@@ -30,11 +30,31 @@ const CallbackQuery = z.object({
   from: z.object({ id: z.number().int().positive() }),
   data: z.string().max(64).optional(),
 });
+/** Telegram's user picker answered (a `request_users` keyboard button: the staff "Pick from Telegram"). */
+const UsersShared = z.object({
+  from: z.object({ id: z.number().int().positive() }),
+  users_shared: z.object({
+    request_id: z.number().int(),
+    users: z
+      .array(
+        z.object({
+          user_id: z.number().int().positive(),
+          first_name: z.string().max(256).optional(),
+          last_name: z.string().max(256).optional(),
+          username: z.string().max(64).optional(),
+        }),
+      )
+      .max(10),
+  }),
+});
 const PlatformUpdate = z.object({
   pre_checkout_query: PreCheckout.optional().catch(undefined),
-  message: Paid.optional().catch(undefined),
+  message: z.union([Paid, UsersShared]).optional().catch(undefined),
   callback_query: CallbackQuery.optional().catch(undefined),
 });
+
+/** A person chosen with the platform bot's user picker. */
+export type PlatformUsersShared = z.infer<typeof UsersShared>;
 
 /** A tap on an inline button of a platform bot message (the alerts' order moves). */
 export type PlatformCallbackQuery = z.infer<typeof CallbackQuery>;
@@ -48,7 +68,7 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 
 /**
  * The platform bot's webhook (`/telegram/platform-webhook`, secret token checked first): pre-checkout queries
- * and successful payments of plan invoices, and taps on the alerts' buttons. Any failure answers 500, so Telegram delivers the update again;
+ * and successful payments of plan invoices, taps on the alerts' buttons, and the person chosen with the staff user picker. Any failure answers 500, so Telegram delivers the update again;
  * handling is idempotent by charge id.
  */
 export function platformWebhookRoutes(deps: {
@@ -56,6 +76,8 @@ export function platformWebhookRoutes(deps: {
   secret: string;
   /** Button taps (the staff alerts' order moves), handed to whoever built those buttons. */
   onCallbackQuery?: (query: PlatformCallbackQuery) => Promise<void>;
+  /** A person chosen with the user picker (staff "Pick from Telegram"), handed to whoever sent the picker. */
+  onUsersShared?: (shared: PlatformUsersShared) => Promise<void>;
 }) {
   return async (app: FastifyInstance) => {
     app.post('/telegram/platform-webhook', { schema: { hide: true } }, async (req) => {
@@ -69,6 +91,7 @@ export function platformWebhookRoutes(deps: {
       const tap = update.data?.callback_query;
       if (query) await deps.payments.answerPreCheckout(query);
       else if (tap) await deps.onCallbackQuery?.(tap);
+      else if (message && 'users_shared' in message) await deps.onUsersShared?.(message);
       else if (message) {
         const paid: SuccessfulPayment = message.successful_payment;
         await deps.payments.receiveStars(paid, message.from.id);

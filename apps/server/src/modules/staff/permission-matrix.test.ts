@@ -3,6 +3,7 @@ import { Permission } from '@app/contracts/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
 import {
   addCustomer,
   addProduct,
@@ -43,6 +44,8 @@ let botA: Bot;
 let botB: Bot;
 /** `METHOD /api/v1/vendors/:vendorId/…` → the permission the route declares. */
 const declared = new Map<string, Permission>();
+/** `METHOD /api/v1/vendors/:vendorId/…` → the zod schemas its body and query are validated with. */
+const schemas = new Map<string, { body?: ZodType; querystring?: ZodType }>();
 
 beforeAll(async () => {
   fake = await startFakeBotApi();
@@ -50,6 +53,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(async () => {
   declared.clear();
+  schemas.clear();
   t = await createTestApp({
     // Hundreds of calls from one address: the rate limit is not what is under test.
     config: { telegramApiRoot: fake.url, rateLimitPerMinute: 1_000_000 },
@@ -57,6 +61,8 @@ beforeEach(async () => {
       const permission = route.config?.permission;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (permission) for (const m of methods) declared.set(`${m} ${route.url}`, permission);
+      const { body, querystring } = (route.schema ?? {}) as { body?: ZodType; querystring?: ZodType };
+      for (const m of methods) schemas.set(`${m} ${route.url}`, { body, querystring });
     },
   });
   owner = await vendor(t.app);
@@ -98,8 +104,8 @@ function vendorOperations() {
     .flatMap(([path, ops]) =>
       Object.entries(ops).map(([m, op]) => {
         const method = m.toUpperCase();
-        const permission = declared.get(`${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
-        return { path, method, op, permission };
+        const route = `${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+        return { path, method, op, permission: declared.get(route), schema: schemas.get(route) };
       }),
     );
 }
@@ -116,8 +122,39 @@ function urlOf(path: string, op: Operation, botId: string) {
   });
 }
 
-const send = (method: string, url: string, who: Vendor = staff) =>
-  t.app.inject({ method: method as 'GET', url, headers: who.auth, payload: {} });
+const send = (method: string, url: string, who: Vendor = staff, payload: unknown = {}) =>
+  t.app.inject({ method: method as 'GET', url, headers: who.auth, payload: payload as object });
+
+const WEBHOOK = { url: 'https://example.com/hook', events: ['order.created'] };
+/**
+ * A body (and query) each operation that names a bot validates, keyed `METHOD path` as the document names it:
+ * with them the only thing wrong with a call for bot B is the bot, so the answer must be 404. Operations not
+ * listed take `{}` (no body, or one that is all optional); the test checks every one against the route's own
+ * schema, so a new route with a required field fails here until it is given a valid body.
+ */
+const VALID: Record<string, { body?: unknown; query?: string }> = {
+  'PATCH /api/v1/vendors/{vendorId}/bot-details/{botId}': { body: { name: 'Renamed' } },
+  'POST /api/v1/vendors/{vendorId}/bot-details/{botId}/verify': {
+    body: { token: '123456789:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+  },
+  'PUT /api/v1/vendors/{vendorId}/bots/{botId}/welcome': { body: { text: 'Hello', buttons: [] } },
+  'POST /api/v1/vendors/{vendorId}/bots/{botId}/filters/words': { body: { word: 'spam' } },
+  'PUT /api/v1/vendors/{vendorId}/bots/{botId}/filters/lists/{listId}': { body: { enabled: true } },
+  'POST /api/v1/vendors/{vendorId}/bots/{botId}/filters/test': { body: { text: 'hello' } },
+  'PUT /api/v1/vendors/{vendorId}/bots/{botId}/token': {
+    body: { token: '123456789:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+  },
+  'PATCH /api/v1/vendors/{vendorId}/bots/{botId}/payments/{providerId}': { body: { enabled: true } },
+  'POST /api/v1/vendors/{vendorId}/bots/{botId}/shipping/methods': {
+    body: { name: 'Courier', price: '4.99', regions: ['US'] },
+  },
+  'PUT /api/v1/vendors/{vendorId}/bots/{botId}/shipping/settings': {
+    body: { trackingEnabled: true, freeShippingThreshold: '50' },
+  },
+  'GET /api/v1/vendors/{vendorId}/bots/{botId}/shipping/quote': { query: '?region=US&subtotal=10' },
+  'POST /api/v1/vendors/{vendorId}/bots/{botId}/webhooks': { body: WEBHOOK },
+  'PATCH /api/v1/vendors/{vendorId}/bots/{botId}/webhooks/{webhookId}': { body: { enabled: false } },
+};
 
 /** Every row of every table but the seat's own (its presence moves with each request), as one fingerprint. */
 async function fingerprint(): Promise<Record<string, string>> {
@@ -177,23 +214,31 @@ describe('the permission matrix, generated from the OpenAPI document', () => {
     expect(refused).toEqual([]);
   });
 
-  it('answers 404 to a staff member limited to bot A for bot B, on every operation that names a bot, changing nothing', async () => {
+  it('answers 404 to a staff member limited to bot A for bot B, on every operation that names a bot (settings and webhooks included), with a valid body, changing nothing', async () => {
     await seat(
       Permission.options.filter((p) => p !== 'all'),
       [botA.id],
     );
     const before = await fingerprint();
+    const invalid: string[] = [];
     const wrong: string[] = [];
-    for (const { path, method, op, permission } of vendorOperations()) {
+    let checked = 0;
+    for (const { path, method, op, permission, schema } of vendorOperations()) {
       if (!permission || permission === 'all' || !path.includes('{botId}')) continue;
-      const res = await send(method, urlOf(path, op, botB.id));
-      // The empty body of a change may be refused first (400, validated before any bot is looked up: it says
-      // nothing about bot B); anything else must be "not found", as for another vendor's bot.
-      const code = res.json().error?.code;
-      if (res.statusCode !== 404 && code !== 'VALIDATION_FAILED')
-        wrong.push(`${method} ${path}: ${res.statusCode}`);
+      const { body = {}, query = '' } = VALID[`${method} ${path}`] ?? {};
+      // The body and query are the route's own valid ones: nothing but the bot can be wrong with the call.
+      if (schema?.body && !schema.body.safeParse(body).success) invalid.push(`${method} ${path} (body)`);
+      const search = Object.fromEntries(new URLSearchParams(query));
+      if (schema?.querystring && !schema.querystring.safeParse(search).success)
+        invalid.push(`${method} ${path} (query)`);
+      const res = await send(method, `${urlOf(path, op, botB.id)}${query}`, staff, body);
+      checked += 1;
+      if (res.statusCode !== 404) wrong.push(`${method} ${path}: ${res.statusCode} ${res.body}`);
     }
+    expect(invalid).toEqual([]);
     expect(wrong).toEqual([]);
+    // Settings (store, welcome, filters, token, payments, shipping) and webhooks are among them.
+    expect(checked).toBeGreaterThan(25);
     expect(await fingerprint()).toEqual(before);
   });
 

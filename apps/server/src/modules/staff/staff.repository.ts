@@ -1,7 +1,7 @@
-import type { AlertKind, StaffListQuery } from '@app/contracts/staff';
+import type { AlertKind, PickStaffBody, StaffListQuery } from '@app/contracts/staff';
 import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { staffMembers } from '../../db/schema/index';
+import { staffMembers, staffPicks } from '../../db/schema/index';
 
 type Conn = Db | Tx;
 export type StaffRow = typeof staffMembers.$inferSelect;
@@ -143,4 +143,26 @@ export async function setMutedAlerts(
     .update(staffMembers)
     .set({ mutedAlerts: muted })
     .where(and(eq(staffMembers.vendorId, vendorId), eq(staffMembers.id, id)));
+}
+
+/** A pick waiting for the chooser's answer (one per chooser and request id; a clash is simply refused). */
+export async function insertPick(
+  db: Db,
+  pick: { vendorId: string; requestedBy: number; requestId: number; draft: PickStaffBody; expiresAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(staffPicks)
+    .values(pick)
+    .onConflictDoNothing()
+    .returning({ id: staffPicks.requestId });
+  return rows.length > 0;
+}
+
+/** Takes the chooser's pick (used once: deleted as it is read); undefined when there is none. */
+export async function takePick(db: Db, requestedBy: number, requestId: number) {
+  const [row] = await db
+    .delete(staffPicks)
+    .where(and(eq(staffPicks.requestedBy, requestedBy), eq(staffPicks.requestId, requestId)))
+    .returning();
+  return row;
 }

@@ -7,6 +7,8 @@ import {
   CreateStaffResponse,
   MyAlerts,
   MyBots,
+  PickStaffBody,
+  PickStaffResponse,
   StaffActivityPage,
   StaffActivityQuery,
   StaffInvite,
@@ -22,12 +24,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { StaffService } from './staff.service';
+import type { StaffPickService } from './staff-pick.service';
 
 /**
  * The team of a vendor's account (`/vendors/:vendorId/staff…`): only the owner and Full Access members manage
  * it (permission `all`). What a member may grant is checked by the service (no escalation).
  */
-export function staffRoutes(staff: StaffService) {
+export function staffRoutes(staff: StaffService, picks?: StaffPickService) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     const tags = ['staff'];
@@ -55,6 +58,19 @@ export function staffRoutes(staff: StaffService) {
       },
       async (req, reply) => reply.status(201).send(await staff.add(req.actor, req.body)),
     );
+
+    // "Pick from Telegram": the form without the person; the platform bot sends the caller Telegram's user
+    // picker, and the person they choose is added (staff-pick.service.ts).
+    if (picks) {
+      app.post(
+        '/staff/pick',
+        {
+          config,
+          schema: { tags, params: VendorParams, body: PickStaffBody, response: { 200: PickStaffResponse } },
+        },
+        (req) => picks.start(req.actor, req.body),
+      );
+    }
 
     app.get(
       '/staff/:staffId',

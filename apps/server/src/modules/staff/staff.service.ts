@@ -51,6 +51,8 @@ export type StaffDeps = {
    * (Telegram's 403), which is fine: the owner shares the link then.
    */
   sendInvite?: (chatId: number, text: string, button: { text: string; url: string }) => Promise<void>;
+  /** Sends any platform bot message (`sendMessage` with `chat_id` filled in): the picker and its replies. */
+  platformMessage?: (chatId: number, message: { text: string; reply_markup?: unknown }) => Promise<void>;
   now?: () => Date;
 };
 
@@ -158,7 +160,7 @@ export async function getStaff(deps: StaffDeps, actor: Actor, staffId: string): 
  * The Full Access rule (`all` alone), at least one permission, and no escalation: the caller grants only
  * permissions they hold themselves.
  */
-function checkedPermissions(actor: Actor, permissions: readonly Permission[]): Permission[] {
+export function checkedPermissions(actor: Actor, permissions: readonly Permission[]): Permission[] {
   const unique = [...new Set(permissions)];
   if (unique.length === 0) throw new AppError('STAFF_NO_PERMISSIONS');
   if (unique.includes('all') && unique.length > 1) throw new AppError('STAFF_FULL_ACCESS_ALONE');
@@ -171,7 +173,11 @@ function checkedPermissions(actor: Actor, permissions: readonly Permission[]): P
  * The bots of a seat: each one the vendor's (else 404, as for another vendor's bot) and within the caller's
  * own scope (a member limited to some bots cannot hand out others, nor every bot).
  */
-async function checkedBots(deps: StaffDeps, actor: Actor, bots: ManagedBots): Promise<string[] | null> {
+export async function checkedBots(
+  deps: StaffDeps,
+  actor: Actor,
+  bots: ManagedBots,
+): Promise<string[] | null> {
   if (bots === 'all') {
     if (actor.botIds !== 'all') throw new AppError('STAFF_GRANT_EXCEEDS_OWN', { botScope: 'all' });
     return null;

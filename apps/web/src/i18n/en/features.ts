@@ -6,11 +6,13 @@ import { categories } from './categories';
 import { customers } from './customers';
 import { developer } from './developer';
 import { media } from './media';
+import { myAlerts } from './my-alerts';
 import { orders } from './orders';
 import { payments } from './payments';
 import { products } from './products';
 import { settings } from './settings';
 import { staff } from './staff';
+import { staffPick } from './staff-pick';
 
 /** The English of every screen but the first load's (en/core.ts): one chunk, loaded with the first such screen. */
 export const enFeatures = {
@@ -27,4 +29,6 @@ export const enFeatures = {
   ...staff,
   ...account,
   ...developer,
+  ...myAlerts,
+  ...staffPick,
 };

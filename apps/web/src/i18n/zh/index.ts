@@ -11,6 +11,7 @@ import { customers } from './customers';
 import { developer } from './developer';
 import { home } from './home';
 import { media } from './media';
+import { myAlerts } from './my-alerts';
 import { orders } from './orders';
 import { payments } from './payments';
 import { products } from './products';
@@ -20,6 +21,7 @@ import { shared } from './shared';
 import { shell } from './shell';
 import { shop } from './shop';
 import { staff } from './staff';
+import { staffPick } from './staff-pick';
 import { store } from './store';
 import { ui } from './ui';
 
@@ -47,4 +49,6 @@ export const zh: Catalogue = {
   ...store,
   ...reliability,
   ...shared,
+  ...myAlerts,
+  ...staffPick,
 };

@@ -6,4 +6,5 @@ export const accountKeys = {
   profile: () => [...accountKeys.all, 'profile'] as const,
   security: () => [...accountKeys.all, 'security'] as const,
   notifications: () => [...accountKeys.all, 'notifications'] as const,
+  myAlerts: () => [...accountKeys.all, 'my-alerts'] as const,
 };

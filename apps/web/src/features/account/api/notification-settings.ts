@@ -11,11 +11,13 @@ export function saveNotificationSettings(body: NotificationSettings): Promise<No
   return api.put<NotificationSettings>(vendorPath('/notifications'), body);
 }
 
-export function useNotificationSettings() {
+/** The account's grid (`all` only: a staff member without it is not asked for it). */
+export function useNotificationSettings(enabled = true) {
   return useQuery(
     queryOptions({
       queryKey: accountKeys.notifications(),
       queryFn: ({ signal }) => getNotificationSettings(signal),
+      enabled,
     }),
   );
 }

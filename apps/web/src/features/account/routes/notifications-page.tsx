@@ -15,10 +15,12 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
+import { useAccess, useMe } from '../../../lib/me';
 import { haptics } from '../../../lib/telegram/bridge';
 import { useMainButton } from '../../../lib/telegram/buttons';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import styles from '../components/account.module.css';
+import { MyAlertsCard } from '../components/my-alerts-card';
 import { describeAccountError, showAccountPopup } from '../lib/messages';
 
 const typeKey = (type: NotificationType) => `account.notifications.type.${type}` as MessageKey;
@@ -140,12 +142,21 @@ function Preferences({ saved }: { saved: NotificationSettings }) {
   );
 }
 
-/** /settings/notifications (spec part 2 §2.3 Notifications). */
+/**
+ * /settings/notifications (spec part 2 §2.3 Notifications). The account's grid is the owner's (and Full Access
+ * staff's); a staff member also gets "My alerts", their own mutes per kind, whatever their permissions.
+ */
 export function NotificationsPage() {
   const { t } = useI18n();
-  const query = useNotificationSettings();
+  const access = useAccess();
+  const me = useMe();
+  const staff = me.data?.role === 'STAFF';
+  const grid = access.ready && access.can('all');
+  const query = useNotificationSettings(grid);
   let body: React.ReactNode;
-  if (query.isPending) body = <LoadingState label={t('account.loading')} />;
+  if (!access.ready) body = <LoadingState label={t('account.loading')} />;
+  else if (!grid) body = null;
+  else if (query.isPending) body = <LoadingState label={t('account.loading')} />;
   else if (query.isError)
     body = (
       <ErrorState
@@ -157,6 +168,7 @@ export function NotificationsPage() {
   else body = <Preferences saved={query.data} />;
   return (
     <Page title={t('shell.screen.notifications')} data-testid="notifications-page">
+      {staff ? <MyAlertsCard /> : null}
       {body}
     </Page>
   );

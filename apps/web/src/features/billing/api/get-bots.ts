@@ -1,12 +1,6 @@
-import type { BotListResponse } from '@app/contracts/bots';
-import { useQuery } from '@tanstack/react-query';
-import { api, vendorPath } from '../../../lib/api-client';
-import { botListKey } from '../../../lib/query-keys';
+import { useMyBots } from '../../../lib/bot-options';
 
-/** The vendor's bots, for the invoices' bot filter (the bots screen's list, shared by key). */
+/** The caller's bots, for the invoices' bot filter (`GET /me/bots`, shared with every bot picker). */
 export function useBots() {
-  return useQuery({
-    queryKey: botListKey(),
-    queryFn: ({ signal }) => api.get<BotListResponse>(vendorPath('/bots'), { signal }),
-  });
+  return useMyBots();
 }

@@ -89,4 +89,19 @@ describe('the orders list', () => {
     expect(await screen.findByText('Failed to load orders')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
+
+  it('offers a staff member their own bots in the bot filter, read from /me/bots (GET /bots would be 403)', async () => {
+    const calls = stubFetch(({ path }) => {
+      if (path.includes('/orders/stats')) return json(STATS);
+      if (path.endsWith('/me/bots'))
+        return json({ bots: [{ id: 'bot-a', name: 'Alpha', username: 'alpha_bot' }] });
+      // A Support Agent holds no `bots`: the vendor's bot list refuses them.
+      if (/\/vendors\/[^/]+\/bots/.test(path))
+        return json({ error: { code: 'FORBIDDEN', message: 'no' } }, 403);
+      return json(page());
+    });
+    renderApp(<OrderListPage />, { path: '/orders' });
+    expect(await screen.findByRole('option', { name: 'Alpha' })).toBeTruthy();
+    expect(calls.some((call) => /\/vendors\/[^/]+\/bots/.test(call.path))).toBe(false);
+  });
 });

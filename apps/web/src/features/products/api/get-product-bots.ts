@@ -1,24 +1,9 @@
-import type { BotListResponse } from '@app/contracts/bots';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, vendorPath } from '../../../lib/api-client';
-import { botListKey } from '../../../lib/query-keys';
+import { useBotOptions } from '../../../lib/bot-options';
 
 /**
- * The vendor's bots for the bot dropdown and selector (spec §7.1: GET /vendors/{id}/bots). Cached under the
- * bots feature's list key, so both features share one answer and a bot change refreshes both.
+ * The caller's bots for the bot dropdown and selector (`GET /me/bots`: a staff member with Products but not
+ * Bots may read it, and sees only their own bots). Shared with every other bot picker.
  */
-export function getProductBots(signal?: AbortSignal): Promise<BotListResponse> {
-  return api.get<BotListResponse>(vendorPath('/bots'), { signal });
-}
-
-export function productBotsQueryOptions() {
-  return queryOptions({
-    queryKey: botListKey(),
-    queryFn: ({ signal }) => getProductBots(signal),
-    select: (data) => data.bots.map((bot) => ({ id: bot.id, name: bot.name, username: bot.username })),
-  });
-}
-
 export function useProductBots() {
-  return useQuery(productBotsQueryOptions());
+  return useBotOptions();
 }

@@ -1,13 +1,9 @@
-import type { BotListResponse } from '@app/contracts/bots';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, vendorPath } from '../../../lib/api-client';
-import { botListKey } from '../../../lib/query-keys';
+import { useMyBots } from '../../../lib/bot-options';
 
-/** The hub's bot selector reads the bot list (spec part 2 §2.3: "The hub also loads the bot list"). */
-export function getBotChoices(signal?: AbortSignal): Promise<BotListResponse> {
-  return api.get<BotListResponse>(vendorPath('/bots'), { signal });
-}
-
+/**
+ * The hub's bot selector (spec part 2 §2.3: "The hub also loads the bot list"): the caller's bots
+ * (`GET /me/bots`), so a staff member with Settings but not Bots chooses among their own bots.
+ */
 export function useBotChoices() {
-  return useQuery(queryOptions({ queryKey: botListKey(), queryFn: ({ signal }) => getBotChoices(signal) }));
+  return useMyBots();
 }

@@ -132,8 +132,8 @@ export function SettingsHubPage() {
           <LinkList links={TEAM_LINKS} label={t('staff.team')} />
         </Card>
       ) : null}
-      {/* A staff member without Bots cannot read the bot list the selector needs. */}
-      {can('bots') ? (
+      {/* A bot's settings need Settings; the selector offers the caller's own bots (GET /me/bots). */}
+      {can('settings') ? (
         <Card className={styles.section} aria-labelledby="hub-bot-title">
           <h2 id="hub-bot-title" className={styles.sectionTitle}>
             {t('settings.hub.botSettings')}

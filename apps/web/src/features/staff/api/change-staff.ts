@@ -1,6 +1,8 @@
 import type {
   CreateStaffBody,
   CreateStaffResponse,
+  PickStaffBody,
+  PickStaffResponse,
   StaffInvite,
   StaffMember,
   UpdateStaffBody,
@@ -22,6 +24,12 @@ function useStaffMutation<A, R>(fn: (args: A) => Promise<R>) {
 
 export const useAddStaff = () =>
   useStaffMutation((body: CreateStaffBody) => api.post<CreateStaffResponse>(vendorPath('/staff'), body));
+
+/** "Pick from Telegram": the form without the person; the platform bot sends the caller the user picker. */
+export const usePickStaff = () =>
+  useMutation({
+    mutationFn: (body: PickStaffBody) => api.post<PickStaffResponse>(vendorPath('/staff/pick'), body),
+  });
 
 export const useUpdateStaff = () =>
   useStaffMutation(({ id, body }: { id: string; body: UpdateStaffBody }) =>

@@ -14,9 +14,9 @@ import { TextArea, TextInput } from '../../../components/ui/form/controls';
 import { Field } from '../../../components/ui/form/field';
 import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../i18n/i18n';
-import { haptics } from '../../../lib/telegram/bridge';
+import { haptics, openTelegramLink } from '../../../lib/telegram/bridge';
 import { useMainButton } from '../../../lib/telegram/buttons';
-import { useAddStaff } from '../api/change-staff';
+import { useAddStaff, usePickStaff } from '../api/change-staff';
 import { BotPicker } from '../components/bot-picker';
 import { InviteCard } from '../components/invite-card';
 import { PermissionGrid } from '../components/permission-grid';
@@ -40,6 +40,33 @@ export function AddStaffPage() {
   const [bots, setBots] = useState<ManagedBots>('all');
   const [notes, setNotes] = useState('');
   const [added, setAdded] = useState<CreateStaffResponse | null>(null);
+  const pick = usePickStaff();
+
+  // Telegram's own user picker, offered in the platform bot's chat (a Mini App cannot open it): the form is kept
+  // without the person, and the person chosen there is added with it (the bot answers with the invite link).
+  const pickFromTelegram = async () => {
+    if (permissions.length === 0) {
+      haptics.error();
+      await showStaffPopup('staff.noPermissionsTitle', 'staff.noPermissions');
+      return;
+    }
+    pick.mutate(
+      { role, permissions, managedBots: bots, notes: notes.trim() || null },
+      {
+        onSuccess: async (response) => {
+          if (response.sent) haptics.success();
+          else haptics.warning();
+          await showStaffPopup(
+            response.sent ? 'staffPick.sentTitle' : 'staffPick.notStartedTitle',
+            response.sent ? 'staffPick.sent' : 'staffPick.notStarted',
+          );
+          if (response.chatUrl) openTelegramLink(response.chatUrl);
+          if (response.sent) void navigate('/staff-management', { replace: true });
+        },
+        onError: (error) => void showStaffError(error),
+      },
+    );
+  };
 
   const submit = async () => {
     const id = Number(telegramId.trim());
@@ -90,6 +117,18 @@ export function AddStaffPage() {
 
   return (
     <Page title={t('shell.screen.addStaff')} data-testid="add-staff-page">
+      <Card className={styles.section}>
+        <p className={styles.muted}>{t('staffPick.hint')}</p>
+        <Button
+          variant="secondary"
+          fullWidth
+          onClick={() => void pickFromTelegram()}
+          disabled={pick.isPending}
+          data-testid="staff-pick-telegram"
+        >
+          {t('staffPick.button')}
+        </Button>
+      </Card>
       <Card className={styles.section}>
         <Field label={t('staff.form.telegramId')} hint={t('staff.form.telegramIdHint')}>
           {(aria) => (
