@@ -176,13 +176,15 @@ export async function reply(
   text: string,
 ): Promise<SupportMessage> {
   const at = nowOf(deps);
+  // Who answers is read before the transaction: on PGlite (one connection) a read outside it would wait on it.
+  const seen = await visible(deps.db, actor, id);
+  const name =
+    actor.kind === 'staff'
+      ? ((await deps.supportMemberOf(actor.vendorId, seen.botId, actor.telegramId))?.name ?? null)
+      : null;
   const { conversation, message } = await deps.db.transaction(async (tx) => {
     const row = await visible(tx, actor, id, true);
     if (row.status === 'closed') throw new AppError('CONVERSATION_CLOSED');
-    const name =
-      actor.kind === 'staff'
-        ? ((await deps.supportMemberOf(actor.vendorId, row.botId, actor.telegramId))?.name ?? null)
-        : null;
     const message = await repo.insertMessage(tx, {
       vendorId: actor.vendorId,
       conversationId: row.id,
@@ -233,14 +235,16 @@ export async function assign(
   id: string,
   assignee: number | null,
 ): Promise<SupportConversation> {
+  // The assignee is checked before the transaction (PGlite has one connection: see reply).
+  const seen = await visible(deps.db, actor, id);
+  let name: string | null = null;
+  if (assignee !== null) {
+    const member = await deps.supportMemberOf(actor.vendorId, seen.botId, assignee);
+    if (!member) throw new AppError('SUPPORT_ASSIGNEE_INVALID');
+    name = member.name;
+  }
   return deps.db.transaction(async (tx) => {
     const row = await visible(tx, actor, id, true);
-    let name: string | null = null;
-    if (assignee !== null) {
-      const member = await deps.supportMemberOf(actor.vendorId, row.botId, assignee);
-      if (!member) throw new AppError('SUPPORT_ASSIGNEE_INVALID');
-      name = member.name;
-    }
     return toConversation(
       await repo.updateConversation(tx, actor.vendorId, row.id, { assignedTo: assignee, assignedName: name }),
     );

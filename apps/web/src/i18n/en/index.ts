@@ -19,6 +19,7 @@ import { shell } from './shell';
 import { shop } from './shop';
 import { staff } from './staff';
 import { store } from './store';
+import { support } from './support';
 import { ui } from './ui';
 
 /** Every text of the app in English, one file per area; the other languages mirror these files. */
@@ -44,5 +45,6 @@ export const en = {
   ...account,
   ...developer,
   ...store,
+  ...support,
   ...reliability,
 };

@@ -20,6 +20,7 @@ import { shell } from './shell';
 import { shop } from './shop';
 import { staff } from './staff';
 import { store } from './store';
+import { support } from './support';
 import { ui } from './ui';
 
 export const ru: Catalogue = {
@@ -44,5 +45,6 @@ export const ru: Catalogue = {
   ...account,
   ...developer,
   ...store,
+  ...support,
   ...reliability,
 };
