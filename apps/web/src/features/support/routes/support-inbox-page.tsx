@@ -75,7 +75,7 @@ export function SupportInboxPage() {
                   <span className={styles.head}>
                     <span className={styles.name}>{c.customerName}</span>
                     {c.unread > 0 ? (
-                      <span className={styles.badge} aria-label={t('support.unread', { count: c.unread })}>
+                      <span className={styles.badge} title={t('support.unread', { count: c.unread })}>
                         {formatNumber(c.unread)}
                       </span>
                     ) : null}

@@ -162,7 +162,7 @@ export function SupportThreadPage() {
       {open ? (
         <Card>
           {canned.data && canned.data.replies.length > 0 ? (
-            <div className={styles.actions} aria-label={t('support.canned')}>
+            <div className={styles.actions}>
               {canned.data.replies.map((r) => (
                 <Button key={r.id} variant="secondary" onClick={() => setText(r.text)}>
                   {r.title}
