@@ -368,6 +368,7 @@ export async function staffFigures(deps: SupportDeps, actor: Actor): Promise<Sup
 export type CustomerWrote = {
   vendorId: string;
   botId: string;
+  botUsername: string;
   chatId: number;
   customerId: string;
   customerName: string;
@@ -418,7 +419,7 @@ export async function customerWrote(
         type: 'support.conversation_opened',
         actor,
         subject: { kind: 'conversation', id: row.id },
-        payload: { customerName: w.customerName, orderId: w.orderId ?? null },
+        payload: { customerName: w.customerName, botUsername: w.botUsername, orderId: w.orderId ?? null },
       });
     } else if (w.orderId && !row.orderId) {
       await repo.updateConversation(tx, w.vendorId, row.id, { orderId: w.orderId });
@@ -446,7 +447,13 @@ export async function customerWrote(
         type: 'support.message_received',
         actor,
         subject: { kind: 'conversation', id: row.id },
-        payload: { customerName: w.customerName, assignedTo: row.assignedTo },
+        // The notification's words (a customer's text is what the team needs to see, as a flagged message's is).
+        payload: {
+          customerName: w.customerName,
+          botUsername: w.botUsername,
+          assignedTo: row.assignedTo,
+          text: preview,
+        },
       });
     }
     return { conversationId: row.id, opened };

@@ -42,6 +42,7 @@ export function supportFeature(deps: SupportDeps) {
     return deps.support.customerWrote({
       vendorId: ctx.shop.vendorId,
       botId: ctx.shop.botId,
+      botUsername: ctx.shop.username,
       chatId: from.id,
       customerId,
       customerName: name,
