@@ -43,7 +43,7 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { createActorResolver, type FindStaffGrant } from './modules/auth/actor-resolver';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
+import { createAuthService, ownerOf } from './modules/auth/auth.service';
 import { createRevocationList, createSessionsService } from './modules/auth/sessions.service';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
@@ -92,6 +92,8 @@ import { staffInviteRoutes, staffRoutes, staffSelfRoutes } from './modules/staff
 import { createStaffService, type StaffDeps, type StaffService } from './modules/staff/staff.service';
 import { createStaffPickService } from './modules/staff/staff-pick.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { supportRoutes } from './modules/support/support.routes';
+import { createSupportService, grantsSupport } from './modules/support/support.service';
 import { webhookDisabledNotice } from './modules/webhooks/webhook-notice';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
@@ -436,6 +438,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.enqueueExportRun ? { enqueueRun: deps.enqueueExportRun } : {}),
     ...clock,
   });
+  // The support inbox (modules/support): conversations the shop bots hold; replies go out through them.
+  const support = createSupportService({
+    db,
+    send: (q, text, buttons) => shop.runtime.sendToChat(q, text, buttons),
+    ratingPrompt: (_vendorId, botId) => shop.runtime.ratingPromptOf(botId),
+    customerOf: (actor, customerId) => customersAdmin.get(actor, customerId),
+    supportMemberOf: async (vendorId, botId, telegramId) => {
+      if ((await ownerOf(db, vendorId)) === telegramId) return { name: null };
+      const seat = await staff?.seatOf(vendorId, telegramId);
+      return seat && grantsSupport(seat, botId) ? { name: seat.name } : null;
+    },
+    log: app.log,
+    ...clock,
+  });
   // The shops' bots, their customers' carts and checkout, payments, and the Mini App (modules/shop/README.md).
   const shop = createShop({
     db,
@@ -452,6 +468,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     platformBot,
     media,
+    support: support.runtime,
     ...(deps.shopCryptoProviderFor ? { cryptoProviderFor: deps.shopCryptoProviderFor } : {}),
     ...(deps.telegramThrottle ? { throttle: deps.telegramThrottle } : {}),
     vendorGeneration: readCache.generation,
@@ -535,6 +552,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(analyticsRoutes(analytics)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(settingsRoutes(settings)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(policiesRoutes(policies)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(supportRoutes(support)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(paymentsRoutes(payments, downloadLinks)), {
         prefix: '/vendors/:vendorId',
       });

@@ -233,6 +233,7 @@ export function idleStorefrontDeps(overrides: Partial<StorefrontDeps>): Storefro
     backOfficeLink: async () => null,
     log: { warn: () => undefined, error: () => undefined },
     customers: { fromTelegram: async () => ({ id: 'customer', name: 'Customer', blockedAt: null }) },
+    support: { customerWrote: async () => null, hasOpen: async () => false, rate: async () => 'refused' },
     sessions: {
       read: async () => ({ cart: [], step: null, updatedAt: null }),
       write: async () => undefined,

@@ -104,6 +104,15 @@ export const ERRORS = {
   SHOP_CLOSED: { status: 403, message: 'This shop is closed for now' },
   /** The bot is in maintenance (its bot page's switch): it takes no orders until it is turned off. */
   FAQ_NOT_FOUND: { status: 404, message: 'FAQ not found.' },
+  CONVERSATION_NOT_FOUND: { status: 404, message: 'Conversation not found.' },
+  CANNED_REPLY_NOT_FOUND: { status: 404, message: 'Canned reply not found.' },
+  CONVERSATION_REOPEN_CONFLICT: {
+    status: 409,
+    message: 'The customer has a newer open conversation with this bot: answer there.',
+  },
+  CONVERSATION_CLOSED: { status: 409, message: 'This conversation is closed. Reopen it to reply.' },
+  SUPPORT_ASSIGNEE_INVALID: { status: 400, message: 'That person does not handle support for this bot.' },
+  CANNED_REPLIES_LIMIT: { status: 400, message: 'A bot holds up to {max} canned replies.' },
   /** `details.max`: how many FAQs a store keeps. */
   FAQS_LIMIT_REACHED: { status: 409, message: 'A store keeps up to {max} FAQs.' },
   SHOP_MAINTENANCE: { status: 503, message: 'This shop is under maintenance. We’ll be back soon!' },

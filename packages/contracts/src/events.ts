@@ -69,6 +69,12 @@ export const EVENT_TYPES = [
   'order.code_revealed',
   // A staff member's tap on an alert's order button that their current permission or bots no longer allow.
   'order.move_refused',
+  // The support inbox (modules/support): a customer's conversation with the vendor's team in a shop bot's chat.
+  'support.conversation_opened',
+  'support.message_received',
+  'support.replied',
+  'support.closed',
+  'support.rated',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
@@ -99,6 +105,7 @@ export const SubjectKind = z.enum([
   'apiKey',
   'webhook',
   'export',
+  'conversation',
 ]);
 export type SubjectKind = z.infer<typeof SubjectKind>;
 

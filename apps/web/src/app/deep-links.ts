@@ -19,6 +19,7 @@ export const SECTION_LINKS = {
   analytics: '/analytics',
   subscriptions: '/subscriptions',
   settings: '/settings',
+  support: '/support',
 } as const satisfies Record<string, string>;
 
 /** Screens of one object: `startapp=<prefix>_<id>`. */
@@ -28,6 +29,7 @@ export const OBJECT_LINKS = {
   product: (id: string) => `/products/${id}`,
   customer: (id: string) => `/customers/${id}`,
   plans: (botId: string) => `/subscription-plans/${botId}`,
+  support: (id: string) => `/support/${id}`,
 } as const satisfies Record<string, (id: string) => string>;
 
 /** A team invite (`invite_<token>`): taken at sign-in (lib/auth.ts), it opens Home in the account joined. */

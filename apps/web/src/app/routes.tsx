@@ -189,6 +189,21 @@ export const appRoutes: RouteObject[] = [
     }),
   },
 
+  // The support inbox (issue 20): reached from Home's quick actions and, for support roles, the bottom navigation.
+  {
+    path: 'support',
+    handle: upTo('/'),
+    lazy: async () => ({
+      Component: (await import('../features/support/routes/support-inbox-page')).SupportInboxPage,
+    }),
+  },
+  {
+    path: 'support/:conversationId',
+    handle: upTo('/support'),
+    lazy: async () => ({
+      Component: (await import('../features/support/routes/support-thread-page')).SupportThreadPage,
+    }),
+  },
   {
     path: 'support-staff',
     handle: settingsPage,

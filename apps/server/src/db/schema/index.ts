@@ -15,4 +15,5 @@ export * from './settings';
 export * from './shop-payments';
 export * from './staff';
 export * from './storefront';
+export * from './support';
 export * from './vendors';

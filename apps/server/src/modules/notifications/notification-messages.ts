@@ -21,6 +21,8 @@ export type VendorNotice =
   | 'stock_low'
   | 'stock_out'
   | 'message_flagged'
+  // A customer wrote to support (issue 20): the team hears of it with a Reply button that opens the thread.
+  | 'support_message'
   | 'order_limit'
   | 'trial_ending'
   | 'subscription_ending'
@@ -56,6 +58,7 @@ export function notificationTypeOf(kind: VendorNotice): NotificationType {
     case 'stock_out':
       return 'inventory';
     case 'message_flagged':
+    case 'support_message':
       return 'messages';
     case 'order_limit':
     case 'trial_ending':
@@ -112,6 +115,8 @@ export function noticeOf(
       return vendor('stock_out');
     case 'bot.message_flagged':
       return vendor('message_flagged');
+    case 'support.message_received':
+      return vendor('support_message');
     case 'bot.order_limit_reached':
       return vendor('order_limit');
     // What a paid customer was owed never reached them (the shop.deliver job's retries ran out).
@@ -215,6 +220,11 @@ export function vendorMessage(
             : null,
       };
     }
+    case 'support_message':
+      return {
+        text: say('supportMessage', { botUsername, customerName: str(p.customerName), text: str(p.text) }),
+        button: button('reply', `support_${n.subjectId}`),
+      };
     case 'order_limit':
       return {
         text: say('orderLimit', {

@@ -26,6 +26,8 @@ export const VENDOR_TEXTS = defineTexts({
     messageFlagged:
       '🚩 A message to @{botUsername} was flagged for review (“{word}”).\n\n{customerName}: {text}',
     openCustomer: 'Open customer',
+    supportMessage: '💬 {customerName} wrote to @{botUsername}:\n\n{text}',
+    reply: 'Reply',
     openBot: 'Open bot',
     orderLimit:
       '@{botUsername} has taken the {limit} orders the FREE plan allows this month. It takes no more orders until next month: upgrade to keep selling.',
@@ -73,6 +75,8 @@ export const VENDOR_TEXTS = defineTexts({
     messageFlagged:
       '🚩 Un mensaje a @{botUsername} se marcó para revisión («{word}»).\n\n{customerName}: {text}',
     openCustomer: 'Abrir cliente',
+    supportMessage: '💬 {customerName} escribió a @{botUsername}:\n\n{text}',
+    reply: 'Responder',
     openBot: 'Abrir bot',
     orderLimit:
       '@{botUsername} ha recibido los {limit} pedidos que el plan FREE permite este mes. No aceptará más pedidos hasta el mes que viene: mejora el plan para seguir vendiendo.',
@@ -121,6 +125,8 @@ export const VENDOR_TEXTS = defineTexts({
     messageFlagged:
       '🚩 Un message envoyé à @{botUsername} a été signalé pour vérification (« {word} »).\n\n{customerName} : {text}',
     openCustomer: 'Ouvrir le client',
+    supportMessage: '💬 {customerName} a écrit à @{botUsername} :\n\n{text}',
+    reply: 'Répondre',
     openBot: 'Ouvrir le bot',
     orderLimit:
       '@{botUsername} a reçu les {limit} commandes que la formule FREE permet ce mois-ci. Il n’en prendra plus avant le mois prochain : passez à une formule supérieure pour continuer à vendre.',
@@ -170,6 +176,8 @@ export const VENDOR_TEXTS = defineTexts({
     messageFlagged:
       '🚩 Eine Nachricht an @{botUsername} wurde zur Prüfung markiert („{word}“).\n\n{customerName}: {text}',
     openCustomer: 'Kunden öffnen',
+    supportMessage: '💬 {customerName} hat @{botUsername} geschrieben:\n\n{text}',
+    reply: 'Antworten',
     openBot: 'Bot öffnen',
     orderLimit:
       '@{botUsername} hat die {limit} Bestellungen erhalten, die der FREE-Tarif in diesem Monat erlaubt. Bis zum nächsten Monat nimmt er keine Bestellungen mehr an: Wechsle den Tarif, um weiter zu verkaufen.',
@@ -218,6 +226,8 @@ export const VENDOR_TEXTS = defineTexts({
     messageFlagged:
       '🚩 Сообщение в @{botUsername} отмечено для проверки («{word}»).\n\n{customerName}: {text}',
     openCustomer: 'Открыть клиента',
+    supportMessage: '💬 {customerName} написал(а) @{botUsername}:\n\n{text}',
+    reply: 'Ответить',
     openBot: 'Открыть бота',
     orderLimit:
       '@{botUsername} принял {limit} заказов — столько, сколько тариф FREE разрешает в этом месяце. До следующего месяца новые заказы не принимаются: смените тариф, чтобы продолжить продажи.',
@@ -265,6 +275,8 @@ export const VENDOR_TEXTS = defineTexts({
     openProduct: '打开商品',
     messageFlagged: '🚩 发给 @{botUsername} 的一条消息已被标记待审核（“{word}”）。\n\n{customerName}：{text}',
     openCustomer: '打开客户',
+    supportMessage: '💬 {customerName} 给 @{botUsername} 发了消息：\n\n{text}',
+    reply: '回复',
     openBot: '打开机器人',
     orderLimit:
       '@{botUsername} 本月已收到 FREE 套餐允许的 {limit} 个订单，下个月之前不再接受新订单。升级套餐即可继续销售。',

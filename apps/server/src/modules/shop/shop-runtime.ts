@@ -20,7 +20,8 @@ import {
   paymentFeature,
 } from './features/payment';
 import { type StartDeps, startFeature } from './features/start';
-import { type StoreDeps, storeFeature } from './features/store';
+import { type StoreDeps, storeFeature, storeNameOf } from './features/store';
+import { type SupportDeps, supportFeature } from './features/support';
 import { shopText } from './texts';
 
 export type StorefrontLog = {
@@ -35,7 +36,8 @@ export type StorefrontDeps = StartDeps &
   FiltersDeps &
   CustomerDeps &
   CartDeps &
-  CheckoutDeps & {
+  CheckoutDeps &
+  SupportDeps & {
     /** The Bot API root the shop bots call (Telegram, or the fake in tests and demo mode). */
     apiRoot: string;
     /** Records that the runtime could not answer an update (bot.error); `error` names what failed, briefly. */
@@ -104,6 +106,18 @@ export type Storefront = {
    * (order.delivery_failed), which tells the vendor.
    */
   deliverOwed(owed: OwedDelivery, attempt: { last: boolean }): Promise<void>;
+  /**
+   * Sends a text (with inline buttons) through the shop bot to a customer's chat, paced like every shop message:
+   * the support inbox's replies and rating prompt. Never throws: Telegram's refusal is answered (`blocked` when
+   * the customer blocked the bot), and a bot that is gone or not the vendor's is a failure.
+   */
+  sendToChat(
+    q: { vendorId: string; botId: string; chatId: number },
+    text: string,
+    buttons?: { text: string; callback_data: string }[][],
+  ): Promise<{ ok: true } | { ok: false; blocked: boolean; error: string }>;
+  /** The support rating prompt in the shop's language, naming the store. */
+  ratingPromptOf(botId: string): Promise<string>;
 };
 
 type Built = { bot: Bot<ShopContext>; token: string; builtAt: Date };
@@ -128,6 +142,7 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
   const filters = filtersFeature(deps);
   const closedShop = closedShopFeature(deps);
   const store = storeFeature(deps);
+  const support = supportFeature(deps);
   const throttle = deps.throttle ?? telegramThrottle;
   const errorRecordedAt = new Map<string, number>();
 
@@ -174,6 +189,8 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
     bot.use(cart.composer);
     bot.use(checkout);
     bot.use(store);
+    // After checkout (its steps read the customer's text first), before the catalogue's search.
+    bot.use(support);
     // Deep links (/start product_<id>) before the plain /start.
     bot.use(catalogueFeature({ ...deps, catalogue, productCard: cart.productCard }));
     bot.use(startFeature(deps));
@@ -278,6 +295,41 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
       built.delete(botId);
     },
     deliverOwed,
+    async sendToChat(q, text, buttons) {
+      const runtime = await deps.shopRuntimeOf(q.botId).catch(() => undefined);
+      if (!runtime || runtime.shop.vendorId !== q.vendorId) {
+        return { ok: false, blocked: false, error: 'bot unavailable' };
+      }
+      const bot = botFor(runtime.shop, runtime.cacheClearedAt);
+      try {
+        await bot.api.sendMessage(
+          q.chatId,
+          text,
+          buttons ? { reply_markup: { inline_keyboard: buttons } } : {},
+        );
+        return { ok: true };
+      } catch (err) {
+        // Telegram answers 403 when the customer blocked the bot (or deleted their account).
+        if (err instanceof GrammyError) {
+          return {
+            ok: false,
+            blocked: err.error_code === 403,
+            error: `${err.error_code} ${err.description}`,
+          };
+        }
+        return {
+          ok: false,
+          blocked: false,
+          error: err instanceof HttpError ? 'Telegram unreachable' : 'internal',
+        };
+      }
+    },
+    async ratingPromptOf(botId) {
+      const runtime = await deps.shopRuntimeOf(botId);
+      if (!runtime) return shopText('en', 'supportRatePrompt', { shop: '' });
+      const shop = storeNameOf(await deps.storeOf(botId), runtime.shop);
+      return shopText(runtime.shop.language, 'supportRatePrompt', { shop });
+    },
   };
 }
 

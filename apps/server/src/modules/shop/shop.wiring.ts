@@ -19,6 +19,7 @@ import type { SubscriptionsService } from '../subscriptions/subscriptions.servic
 import { createCatalogueReader } from './catalogue-reader';
 import { noteOrderLimitReached, placeShopOrder } from './checkout.service';
 import type { OwedDelivery } from './features/payment';
+import type { SupportDeps } from './features/support';
 import { createShopFunnel } from './funnel.service';
 import { shopMiniAppRoutes } from './mini-app.routes';
 import { refundRoutes, shopPaymentsPublicRoutes } from './payments/shop-payments.routes';
@@ -53,6 +54,8 @@ export type ShopDeps = {
   auth: Pick<AuthService, 'isVendorMember'>;
   /** The platform bot: the back-office link a vendor gets from their own shop's /start. */
   platformBot: Pick<PlatformBot, 'miniAppLink'>;
+  /** The support inbox: customers' conversations with the vendor's team (features/support.ts). */
+  support: SupportDeps['support'];
   /** The vendors' uploaded files, which paid downloads stream. */
   media: Pick<MediaService, 'openUpload'>;
   /** The crypto provider client a shop uses with the vendor's own API key; by default NOWPayments'. */
@@ -125,6 +128,7 @@ export function createShop(deps: ShopDeps) {
     matchFilters: deps.settings.matchFilters,
     recordChat: deps.customers.recordChat,
     recordError: deps.bots.recordError,
+    support: deps.support,
     log: deps.log,
     ...(deps.throttle
       ? { throttle: deps.throttle }

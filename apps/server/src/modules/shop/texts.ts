@@ -4,6 +4,7 @@ import { checkoutTexts } from './features/checkout.texts';
 import { filtersTexts } from './features/filters.texts';
 import { PAYMENT_TEXTS } from './features/payment.texts';
 import { storeTexts } from './features/store.texts';
+import { supportTexts } from './features/support.texts';
 
 /**
  * What a shop bot says to its customers, in the bot's language (its settings). The vendor writes the welcome
@@ -34,7 +35,14 @@ const en = {
  * Each feature keeps its own words beside it (`features/<name>.texts.ts`, one object per language, English
  * first); they are listed here once.
  */
-const FEATURE_TEXTS = [PAYMENT_TEXTS, filtersTexts, cartTexts, checkoutTexts, storeTexts] as const;
+const FEATURE_TEXTS = [
+  PAYMENT_TEXTS,
+  filtersTexts,
+  cartTexts,
+  checkoutTexts,
+  storeTexts,
+  supportTexts,
+] as const;
 
 type FeatureTexts<T> = T extends { en: infer E } ? keyof E : never;
 export type ShopTextKey = keyof typeof en | FeatureTexts<(typeof FEATURE_TEXTS)[number]>;

@@ -653,6 +653,12 @@ export function createStaffService(deps: StaffDeps) {
       if (grant) await recordPresence(vendorId, telegramId);
       return grant;
     },
+    /** An active seat's name, permissions and bots by Telegram id (support assigns to it); null otherwise. */
+    seatOf: async (vendorId: string, telegramId: number) => {
+      const row = await repo.findByTelegramId(deps.db, vendorId, telegramId);
+      if (row?.status !== 'active') return null;
+      return { name: row.name, permissions: row.permissions, botIds: row.managedBots ?? ('all' as const) };
+    },
     list: (actor: Actor, q: StaffListQuery) => listStaff(deps, actor, q),
     myAlerts: (actor: Actor) => myAlerts(deps, actor),
     /** The caller's bots by name, in their scope: what pickers show (any member may read it). */

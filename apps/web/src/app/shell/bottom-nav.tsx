@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
-import { BotIcon, BoxIcon, HomeIcon, OrdersIcon, SettingsIcon } from '../../components/ui/icons';
+import { BotIcon, BoxIcon, HomeIcon, OrdersIcon, SettingsIcon, UsersIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/messages';
 import { useCan } from '../../lib/me';
@@ -19,6 +19,9 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/settings', label: 'shell.nav.settings', Icon: SettingsIcon },
 ];
 
+/** Support roles (support, without full access) get the inbox in the navigation too (issue 20). */
+const SUPPORT_ITEM: NavItem = { to: '/support', label: 'shell.nav.support', Icon: UsersIcon };
+
 export function BottomNav() {
   const { t } = useI18n();
   const can = useCan();
@@ -27,6 +30,7 @@ export function BottomNav() {
     const needed = permissionForPath(to);
     return !needed || can(needed);
   });
+  if (can('support') && !can('all')) items.splice(items.length - 1, 0, SUPPORT_ITEM);
   return (
     <nav className={styles.nav} aria-label={t('shell.nav.label')} data-testid="bottom-nav">
       {items.map(({ to, label, Icon }) => (

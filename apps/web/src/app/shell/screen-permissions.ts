@@ -9,6 +9,7 @@ const SECTIONS: readonly [prefix: string, permission: Permission][] = [
   ['/staff-management', 'all'],
   ['/staff', 'all'],
   ['/support-staff', 'all'],
+  ['/support', 'support'],
   ['/analytics', 'analytics'],
   ['/orders', 'orders'],
   ['/customers', 'customers'],

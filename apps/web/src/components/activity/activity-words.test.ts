@@ -98,6 +98,11 @@ const SAMPLES: [EventType, Record<string, unknown>][] = [
   ],
   // Not in the owner's feed, but in the staff member's activity log (the same words).
   ['order.move_refused', { to: 'shipped', telegramId: 5550001 }],
+  ['support.conversation_opened', { customerName: 'Ann Lee', orderId: null }],
+  ['support.message_received', { customerName: 'Ann Lee', assignedTo: null }],
+  ['support.replied', { customerName: 'Ann Lee', first: true, responseMs: 120000 }],
+  ['support.closed', { customerName: 'Ann Lee' }],
+  ['support.rated', { customerName: 'Ann Lee', rating: 5, closedBy: 5550001 }],
 ];
 
 /** Who may have done it: named or not, each kind of actor. */

@@ -153,4 +153,15 @@ export const activity = {
   'activity.order.move_refused.title': 'Bestellungsänderung abgelehnt',
   'activity.order.move_refused.description':
     '{actor} wollte eine Bestellung auf „{to}“ setzen, was der Zugriff nicht mehr erlaubt',
+  'activity.support.conversation_opened.title': 'Support-Gespräch eröffnet',
+  'activity.support.conversation_opened.description':
+    '{customerName} hat ein Gespräch mit dem Support begonnen',
+  'activity.support.message_received.title': 'Kundennachricht',
+  'activity.support.message_received.description': '{customerName} hat dem Support geschrieben',
+  'activity.support.replied.title': 'Support hat geantwortet',
+  'activity.support.replied.description': '{actor} hat {customerName} geantwortet',
+  'activity.support.closed.title': 'Gespräch geschlossen',
+  'activity.support.closed.description': '{actor} hat das Gespräch mit {customerName} geschlossen',
+  'activity.support.rated.title': 'Support bewertet',
+  'activity.support.rated.description': '{customerName} hat den Support mit {rating}/5 bewertet',
 } satisfies AreaCatalogue<typeof en>;

@@ -22,6 +22,7 @@ export const home = {
   'home.actions.customers': 'Kunden',
   'home.actions.viewOrders': 'Bestellungen',
   'home.actions.analytics': 'Analysen',
+  'home.actions.support': 'Support',
   'home.actions.badge': '{label}: {count}',
 
   'home.bots.title': 'Aktive Bots',

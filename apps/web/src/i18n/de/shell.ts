@@ -15,6 +15,7 @@ export const shell = {
   'shell.nav.products': 'Produkte',
   'shell.nav.orders': 'Bestellungen',
   'shell.nav.settings': 'Einstellungen',
+  'shell.nav.support': 'Support',
   'shell.demo.badge': 'Demo',
   'shell.demo.badgeTitle': 'Demomodus: als Demo-Händler angemeldet',
   'shell.notFound.title': '404 - Seite nicht gefunden',

@@ -145,4 +145,14 @@ export const activity = {
   'activity.order.move_refused.title': 'Order move refused',
   'activity.order.move_refused.description':
     '{actor} tried to move an order to {to}, which their access no longer allows',
+  'activity.support.conversation_opened.title': 'Support conversation opened',
+  'activity.support.conversation_opened.description': '{customerName} started a conversation with support',
+  'activity.support.message_received.title': 'Customer message',
+  'activity.support.message_received.description': '{customerName} wrote to support',
+  'activity.support.replied.title': 'Support replied',
+  'activity.support.replied.description': '{actor} answered {customerName}',
+  'activity.support.closed.title': 'Conversation closed',
+  'activity.support.closed.description': '{actor} closed the conversation with {customerName}',
+  'activity.support.rated.title': 'Support rated',
+  'activity.support.rated.description': '{customerName} rated support {rating}/5',
 } as const;

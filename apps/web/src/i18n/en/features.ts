@@ -13,6 +13,7 @@ import { products } from './products';
 import { settings } from './settings';
 import { staff } from './staff';
 import { staffPick } from './staff-pick';
+import { support } from './support';
 
 /** The English of every screen but the first load's (en/core.ts): one chunk, loaded with the first such screen. */
 export const enFeatures = {
@@ -31,4 +32,5 @@ export const enFeatures = {
   ...developer,
   ...myAlerts,
   ...staffPick,
+  ...support,
 };

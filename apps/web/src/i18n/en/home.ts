@@ -20,6 +20,7 @@ export const home = {
   'home.actions.customers': 'Customers',
   'home.actions.viewOrders': 'View Orders',
   'home.actions.analytics': 'Analytics',
+  'home.actions.support': 'Support',
   'home.actions.badge': '{label}: {count}',
 
   'home.bots.title': 'Active Bots',

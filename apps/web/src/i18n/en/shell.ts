@@ -13,6 +13,7 @@ export const shell = {
   'shell.nav.products': 'Products',
   'shell.nav.orders': 'Orders',
   'shell.nav.settings': 'Settings',
+  'shell.nav.support': 'Support',
   'shell.demo.badge': 'Demo',
   'shell.demo.badgeTitle': 'Demo mode: signed in as the demo vendor',
   'shell.notFound.title': '404 - Route not found',

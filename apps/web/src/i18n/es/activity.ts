@@ -149,4 +149,14 @@ export const activity = {
   'activity.order.move_refused.title': 'Cambio de pedido rechazado',
   'activity.order.move_refused.description':
     '{actor} intentó pasar un pedido a {to}, algo que su acceso ya no permite',
+  'activity.support.conversation_opened.title': 'Conversación de soporte abierta',
+  'activity.support.conversation_opened.description': '{customerName} inició una conversación con soporte',
+  'activity.support.message_received.title': 'Mensaje de cliente',
+  'activity.support.message_received.description': '{customerName} escribió a soporte',
+  'activity.support.replied.title': 'Soporte respondió',
+  'activity.support.replied.description': '{actor} respondió a {customerName}',
+  'activity.support.closed.title': 'Conversación cerrada',
+  'activity.support.closed.description': '{actor} cerró la conversación con {customerName}',
+  'activity.support.rated.title': 'Soporte valorado',
+  'activity.support.rated.description': '{customerName} valoró el soporte con {rating}/5',
 } satisfies AreaCatalogue<typeof en>;

@@ -22,6 +22,7 @@ export const home = {
   'home.actions.customers': 'Clientes',
   'home.actions.viewOrders': 'Ver pedidos',
   'home.actions.analytics': 'Analíticas',
+  'home.actions.support': 'Soporte',
   'home.actions.badge': '{label}: {count}',
 
   'home.bots.title': 'Bots activos',

@@ -23,6 +23,7 @@ import { shop } from './shop';
 import { staff } from './staff';
 import { staffPick } from './staff-pick';
 import { store } from './store';
+import { support } from './support';
 import { ui } from './ui';
 
 export const es: Catalogue = {
@@ -47,6 +48,7 @@ export const es: Catalogue = {
   ...account,
   ...developer,
   ...store,
+  ...support,
   ...reliability,
   ...shared,
   ...myAlerts,

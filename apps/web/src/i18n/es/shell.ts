@@ -15,6 +15,7 @@ export const shell = {
   'shell.nav.products': 'Productos',
   'shell.nav.orders': 'Pedidos',
   'shell.nav.settings': 'Ajustes',
+  'shell.nav.support': 'Soporte',
   'shell.demo.badge': 'Demo',
   'shell.demo.badgeTitle': 'Modo demo: sesión iniciada como el vendedor de demostración',
   'shell.notFound.title': '404 - Ruta no encontrada',

@@ -153,4 +153,15 @@ export const activity = {
   'activity.order.move_refused.title': 'Changement de commande refusé',
   'activity.order.move_refused.description':
     '{actor} a voulu passer une commande à « {to} », ce que son accès ne permet plus',
+  'activity.support.conversation_opened.title': 'Conversation de support ouverte',
+  'activity.support.conversation_opened.description':
+    '{customerName} a ouvert une conversation avec le support',
+  'activity.support.message_received.title': 'Message client',
+  'activity.support.message_received.description': '{customerName} a écrit au support',
+  'activity.support.replied.title': 'Le support a répondu',
+  'activity.support.replied.description': '{actor} a répondu à {customerName}',
+  'activity.support.closed.title': 'Conversation close',
+  'activity.support.closed.description': '{actor} a clos la conversation avec {customerName}',
+  'activity.support.rated.title': 'Support noté',
+  'activity.support.rated.description': '{customerName} a noté le support {rating}/5',
 } satisfies AreaCatalogue<typeof en>;

@@ -22,6 +22,7 @@ export const home = {
   'home.actions.customers': 'Clients',
   'home.actions.viewOrders': 'Commandes',
   'home.actions.analytics': 'Statistiques',
+  'home.actions.support': 'Support',
   'home.actions.badge': '{label} : {count}',
 
   'home.bots.title': 'Bots actifs',

@@ -15,6 +15,7 @@ export const shell = {
   'shell.nav.products': 'Produits',
   'shell.nav.orders': 'Commandes',
   'shell.nav.settings': 'Paramètres',
+  'shell.nav.support': 'Support',
   'shell.demo.badge': 'Démo',
   'shell.demo.badgeTitle': 'Mode démo : connecté en tant que vendeur de démonstration',
   'shell.notFound.title': '404 - Page introuvable',

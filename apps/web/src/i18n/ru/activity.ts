@@ -155,4 +155,14 @@ export const activity = {
   'activity.order.move_refused.title': 'Смена статуса заказа отклонена',
   'activity.order.move_refused.description':
     '{actor}: попытка перевести заказ в статус «{to}» отклонена, прав на это больше нет',
+  'activity.support.conversation_opened.title': 'Открыт разговор с поддержкой',
+  'activity.support.conversation_opened.description': '{customerName} начал(а) разговор с поддержкой',
+  'activity.support.message_received.title': 'Сообщение клиента',
+  'activity.support.message_received.description': '{customerName} написал(а) в поддержку',
+  'activity.support.replied.title': 'Поддержка ответила',
+  'activity.support.replied.description': '{actor} ответил(а) клиенту {customerName}',
+  'activity.support.closed.title': 'Разговор закрыт',
+  'activity.support.closed.description': '{actor} закрыл(а) разговор с {customerName}',
+  'activity.support.rated.title': 'Оценка поддержки',
+  'activity.support.rated.description': '{customerName} оценил(а) поддержку на {rating}/5',
 } satisfies AreaCatalogue<typeof en>;

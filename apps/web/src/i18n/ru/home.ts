@@ -22,6 +22,7 @@ export const home = {
   'home.actions.customers': 'Покупатели',
   'home.actions.viewOrders': 'Заказы',
   'home.actions.analytics': 'Аналитика',
+  'home.actions.support': 'Поддержка',
   'home.actions.badge': '{label}: {count}',
 
   'home.bots.title': 'Активные боты',

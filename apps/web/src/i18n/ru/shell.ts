@@ -15,6 +15,7 @@ export const shell = {
   'shell.nav.products': 'Товары',
   'shell.nav.orders': 'Заказы',
   'shell.nav.settings': 'Настройки',
+  'shell.nav.support': 'Поддержка',
   'shell.demo.badge': 'Демо',
   'shell.demo.badgeTitle': 'Демо-режим: вход выполнен как демо-продавец',
   'shell.notFound.title': '404 - Страница не найдена',

@@ -22,6 +22,7 @@ export const home = {
   'home.actions.customers': '顾客',
   'home.actions.viewOrders': '查看订单',
   'home.actions.analytics': '数据分析',
+  'home.actions.support': '客服',
   'home.actions.badge': '{label}：{count}',
 
   'home.bots.title': '活跃机器人',

@@ -14,6 +14,7 @@ export const shell = {
   'shell.nav.products': '商品',
   'shell.nav.orders': '订单',
   'shell.nav.settings': '设置',
+  'shell.nav.support': '客服',
   'shell.demo.badge': '演示',
   'shell.demo.badgeTitle': '演示模式:已以演示商家身份登录',
   'shell.notFound.title': '404 - 未找到页面',

@@ -56,8 +56,7 @@ export function aboutText(ctx: ShopContext, store: StoreDetails | null): string 
 }
 
 /**
- * What the shop says of itself: `/info` (and `/about`) answers its "About"; the welcome's `contact_support`
- * button answers the store's support contacts (until the shop has a support inbox of its own); `/terms` its
+ * What the shop says of itself: `/info` (and `/about`) answers its "About" (with its contacts); `/terms` its
  * terms (Telegram asks bots that take payments to answer it); `/faq` its FAQs, a question a button.
  */
 export function storeFeature(deps: StoreDeps) {
@@ -65,18 +64,6 @@ export function storeFeature(deps: StoreDeps) {
 
   feature.command(['info', 'about'], async (ctx) => {
     await ctx.reply(aboutText(ctx, await deps.storeOf(ctx.shop.botId)));
-  });
-
-  feature.callbackQuery('support', async (ctx) => {
-    await ctx.answerCallbackQuery();
-    const store = await deps.storeOf(ctx.shop.botId);
-    const shop = storeNameOf(store, ctx.shop);
-    const lines = contactLines(ctx, store);
-    await ctx.reply(
-      lines.length > 0
-        ? [ctx.say('supportIntro', { shop }), ...lines].join('\n')
-        : ctx.say('noContacts', { shop }),
-    );
   });
 
   feature.command('terms', async (ctx) => {

@@ -35,6 +35,12 @@ export function QuickActions({ counts }: { counts: Counts }) {
       badge: counts.orders === undefined ? undefined : formatNumber(counts.orders, { notation: 'compact' }),
     },
     {
+      to: '/support',
+      shown: can('support'),
+      label: t('home.actions.support'),
+      icon: <UsersIcon size={22} />,
+    },
+    {
       to: '/analytics',
       shown: can('analytics'),
       label: t('home.actions.analytics'),

@@ -16,13 +16,15 @@ import { haptics, showConfirm } from '../../../lib/telegram/bridge';
 import { useMainButton } from '../../../lib/telegram/buttons';
 import { useUpdateStaff } from '../api/change-staff';
 import { useStaffList } from '../api/get-staff';
+import { useSupportFigures } from '../api/get-support-figures';
 import { MemberHead, PermissionChips } from '../components/member-row';
 import styles from '../components/staff.module.css';
 import { showStaffError } from '../lib/staff-rules';
 
-// Busy (open support conversations) and ticket figures come with the support issue: until then the screen
-// shows what is real (online from the last request, offline otherwise) and leaves the rest out.
-type PresenceFilter = 'all' | 'online' | 'offline';
+// Online: a request in the last 5 minutes; busy: online with open conversations assigned (issue 20); the ticket
+// figures come from the support inbox's conversations.
+type Status = 'online' | 'busy' | 'offline';
+type PresenceFilter = 'all' | Status;
 
 /** Support Staff (spec part 2 §2.2): search, presence tabs with counts, expandable cards. */
 export function SupportStaffPage() {
@@ -34,6 +36,18 @@ export function SupportStaffPage() {
   const list = useStaffList({});
   const bots = useBotOptions();
   const update = useUpdateStaff();
+  const figures = useSupportFigures();
+  const figuresOf = new Map((figures.data?.staff ?? []).map((f) => [f.telegramId, f]));
+  const statusOf = (m: StaffMember): Status =>
+    m.presence === 'offline'
+      ? 'offline'
+      : (figuresOf.get(m.telegramId)?.openAssigned ?? 0) > 0
+        ? 'busy'
+        : 'online';
+  const minutes = (ms: number | null | undefined) =>
+    ms === null || ms === undefined
+      ? '—'
+      : t('staff.support.minutes', { count: formatNumber(Math.max(1, Math.round(ms / 60_000))) });
 
   useMainButton(t('staff.add'), () => {
     haptics.impact('light');
@@ -54,8 +68,8 @@ export function SupportStaffPage() {
       (m.username ?? '').toLowerCase().includes(needle) ||
       botsOf(m).some((b) => b.toLowerCase().includes(needle)),
   );
-  const count = (f: PresenceFilter) => matches.filter((m) => f === 'all' || m.presence === f).length;
-  const shown = matches.filter((m) => filter === 'all' || m.presence === filter);
+  const count = (f: PresenceFilter) => matches.filter((m) => f === 'all' || statusOf(m) === f).length;
+  const shown = matches.filter((m) => filter === 'all' || statusOf(m) === filter);
 
   const revoke = async (id: string) => {
     if (!(await showConfirm(t('staff.revokeConfirm'), t('staff.revoke'), { destructive: true }))) return;
@@ -73,6 +87,11 @@ export function SupportStaffPage() {
           label={t('staff.support.online')}
           value={formatNumber(team.filter((m) => m.presence === 'online').length)}
         />
+        <MiniStat label={t('staff.support.avgResponse')} value={minutes(figures.data?.avgFirstResponseMs)} />
+        <MiniStat
+          label={t('staff.support.ticketsToday')}
+          value={formatNumber(figures.data?.ticketsToday ?? 0)}
+        />
       </div>
       <SearchInput
         label={t('staff.searchSupport')}
@@ -82,7 +101,7 @@ export function SupportStaffPage() {
       />
       <Chips
         label={t('staff.filterStatus')}
-        options={(['all', 'online', 'offline'] as const).map((f) => ({
+        options={(['all', 'online', 'busy', 'offline'] as const).map((f) => ({
           value: f,
           label: `${f === 'all' ? t('staff.all') : t(`staff.presence.${f}`)} (${count(f)})`,
         }))}
@@ -117,6 +136,23 @@ export function SupportStaffPage() {
                 >
                   <MemberHead member={m} />
                 </button>
+                <p className={styles.muted} data-testid="support-figures">
+                  {[
+                    t(`staff.presence.${statusOf(m)}`),
+                    t('staff.support.handled', {
+                      count: formatNumber(figuresOf.get(m.telegramId)?.handled ?? 0),
+                    }),
+                    t('staff.support.response', {
+                      time: minutes(figuresOf.get(m.telegramId)?.avgFirstResponseMs),
+                    }),
+                    figuresOf.get(m.telegramId)?.rating
+                      ? t('staff.support.rating', {
+                          rating: formatNumber(figuresOf.get(m.telegramId)?.rating ?? 0),
+                          count: formatNumber(figuresOf.get(m.telegramId)?.ratings ?? 0),
+                        })
+                      : t('staff.support.noRating'),
+                  ].join(' · ')}
+                </p>
                 <span className={styles.row}>
                   {botsOf(m).map((b) => (
                     <span key={b} className={styles.chip}>
