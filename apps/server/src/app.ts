@@ -287,7 +287,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onTwoStepDisabled: (actor) => queueSecurityNotice(db, actor.vendorId, 'security_two_step_off'),
     ...clock,
   });
-  await app.register(stepUpPlugin, { requireStepUp: security.requireStepUp });
+  await app.register(stepUpPlugin, {
+    requireStepUp: security.requireStepUp,
+    giveCode: security.stepUp,
+    isOn: security.isOn,
+  });
   const botApi = deps.botApi ?? createBotApi({ apiRoot: config.telegramApiRoot });
   const subscriptions = createSubscriptionsService({ db, ...clock });
   const orderReads = createOrderReads({ db });
@@ -360,14 +364,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           testCards: deps.fakeCardProvider ? FAKE_CARD_TEST_NUMBERS.map((c) => ({ ...c })) : [],
         }
       : null,
-    // The step-up before payout details change: the account module's two-step check is wired here (it answers
-    // at once while the account has two-step verification off). Until then, nothing is asked.
-    requireStepUp: async () => {},
     ...clock,
   });
   const categories = createCategoriesService({ db });
-  // API keys (modules/api-keys). Step-up: when the account module's two-step check exists, pass it here as
-  // `confirmStepUp` (creating a key then asks for the code when the account has two-step verification on).
+  // API keys (modules/api-keys). Creating one is a sensitive action: its route holds the step-up (plugins/step-up.ts).
   const apiKeys = createApiKeysService({ db, bots, subscriptions, ...clock });
   await app.register(apiKeyAuthPlugin, {
     resolve: apiKeys.resolve,
