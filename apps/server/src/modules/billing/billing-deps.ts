@@ -1,6 +1,5 @@
 import type { CardProviderInfo } from '@app/contracts/billing';
 import type { Db } from '../../db/types';
-import type { Actor } from '../../lib/actor';
 import type { CardProvider } from '../../lib/card-provider';
 import type { PaymentsService } from '../payments/payments.service';
 
