@@ -4,7 +4,9 @@ import type { Actor } from '../../lib/actor';
 import type { SessionsService } from '../auth/sessions.service';
 import type { BotsService } from '../bots/bots.service';
 import { queueSecurityNotice } from '../notifications/notifications.service';
+import type { MediaService } from '../media/media.service';
 import * as repo from './account.repository';
+import * as purgeRepo from './account-purge.repository';
 
 export type AccountDeps = {
   db: Db;
@@ -43,6 +45,36 @@ export async function scheduleAccountDeletion(deps: AccountDeps, actor: Actor): 
   }
   await deps.sessions.revokeAllOfVendor(actor.vendorId);
   return { scheduledAt: scheduledAt.toISOString(), purgeAt: purgeAtOf(scheduledAt).toISOString() };
+}
+
+export type PurgeDeps = {
+  db: Db;
+  media: Pick<MediaService, 'eraseVendor'>;
+  log?: { info(obj: object, msg: string): void };
+  now?: () => Date;
+};
+
+/**
+ * The day-30 purge (the `account.purge` job): every account whose deletion was scheduled 30 days ago or more
+ * and is not purged yet has its uploads erased (rows and files), then its personal data in one transaction
+ * (account-purge.repository.ts), which sets `vendors.purged_at`, the record that it ran. Idempotent: a purged
+ * account is not picked again, and one interrupted mid-way (a restart) is picked again and done whole.
+ * Answers the accounts purged.
+ */
+export async function purgeDueAccounts(deps: PurgeDeps): Promise<string[]> {
+  const now = deps.now?.() ?? new Date();
+  const scheduledBefore = new Date(now.getTime() - ACCOUNT_LIMITS.deletionDays * DAY_MS);
+  const purged: string[] = [];
+  for (;;) {
+    const due = await purgeRepo.accountsDueForPurge(deps.db, scheduledBefore, 20);
+    for (const vendorId of due) {
+      await deps.media.eraseVendor(vendorId);
+      await deps.db.transaction((tx) => purgeRepo.purgeAccount(tx, vendorId, now));
+      deps.log?.info({ vendorId }, 'account purged (30 days after its deletion was scheduled)');
+      purged.push(vendorId);
+    }
+    if (due.length < 20) return purged;
+  }
 }
 
 /** The danger zone's account deletion: every method bound to `deps`. */
