@@ -3,8 +3,8 @@ import type { Db } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import type { SessionsService } from '../auth/sessions.service';
 import type { BotsService } from '../bots/bots.service';
-import { queueSecurityNotice } from '../notifications/notifications.service';
 import type { MediaService } from '../media/media.service';
+import { queueSecurityNotice } from '../notifications/notifications.service';
 import * as repo from './account.repository';
 import * as purgeRepo from './account-purge.repository';
 
