@@ -47,6 +47,7 @@ afterAll(async () => {
   await media.cleanup();
 });
 
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const purgeDeps = () => ({ db: t.database.db, storage: media.storage, now: clock.now });
 
 /** Every (table, column) of the database holding text: text, varchar, arrays and JSON. */
@@ -54,7 +55,7 @@ async function textColumns(): Promise<{ table: string; column: string }[]> {
   const res = await t.database.db.execute(sql`
     select table_name as "table", column_name as "column" from information_schema.columns
     where table_schema = 'public' and (data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY'))`);
-  return res.rows as { table: string; column: string }[];
+  return rowsOf<{ table: string; column: string }>(res);
 }
 
 /** The (table, column) pairs in which any of the names still appears, in any case. */
@@ -66,7 +67,7 @@ async function whereNamesAppear(): Promise<string[]> {
       sql`select count(*)::int as n from ${sql.identifier(table)}
           where lower(${sql.identifier(column)}::text) similar to ${pattern}`,
     );
-    if ((res.rows[0] as { n: number }).n > 0) found.push(`${table}.${column}`);
+    if ((rowsOf<{ n: number }>(res)[0]?.n ?? 0) > 0) found.push(`${table}.${column}`);
   }
   return found;
 }
