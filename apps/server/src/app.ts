@@ -276,6 +276,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     initDataMaxAgeS: config.initDataMaxAgeS,
     activatePendingSeats: async (tx, user) => staff?.activatePendingSeats(tx, user),
     onNewDevice: (vendorId, device) => queueSecurityNotice(db, vendorId, 'security_new_session', device),
+    // The owner's sign-in cancelled the account's deletion: the bots it paused run again (`bots` is built below).
+    onDeletionCancelled: async (vendorId) => {
+      await bots.resumeAfterDeletionCancelled(vendorId).catch((err: unknown) => {
+        app.log.warn({ err, vendorId }, 'could not restart the bots of a cancelled deletion');
+      });
+    },
     ...clock,
   });
   const sessions = createSessionsService({ db, revocations, ...clock });

@@ -11,7 +11,7 @@ import * as purgeRepo from './account-purge.repository';
 export type AccountDeps = {
   db: Db;
   sessions: Pick<SessionsService, 'revokeAllOfVendor'>;
-  bots: Pick<BotsService, 'list' | 'stop'>;
+  bots: Pick<BotsService, 'list' | 'pauseForAccountDeletion'>;
   log?: { warn(obj: object, msg: string): void };
   now?: () => Date;
 };
@@ -24,7 +24,8 @@ export const purgeAtOf = (at: Date) => new Date(at.getTime() + ACCOUNT_LIMITS.de
 /**
  * Schedules the account's deletion in 30 days (spec part 2 §4): the owner is told by Telegram and e-mail (a
  * security notification), every session in the account ends at once (the owner's and staff's), and the running
- * bots stop. Signing in again within the 30 days cancels it (auth.service.ts).
+ * bots stop (marked as paused by the deletion). Signing in again within the 30 days cancels it (auth.service.ts)
+ * and starts them again (app.ts wires `onDeletionCancelled` to the bots' `resumeAfterDeletionCancelled`).
  */
 export async function scheduleAccountDeletion(deps: AccountDeps, actor: Actor): Promise<AccountDeletion> {
   const now = deps.now?.() ?? new Date();
@@ -39,7 +40,7 @@ export async function scheduleAccountDeletion(deps: AccountDeps, actor: Actor): 
   const { bots } = await deps.bots.list(actor);
   for (const bot of bots) {
     if (!bot.isActive) continue;
-    await deps.bots.stop(actor, bot.id).catch((err: unknown) => {
+    await deps.bots.pauseForAccountDeletion(actor, bot.id).catch((err: unknown) => {
       deps.log?.warn({ err, botId: bot.id }, 'could not stop a bot of an account being deleted');
     });
   }
