@@ -13,8 +13,8 @@ export function DeletionCancelledNotice() {
   }, [shown]);
   if (!shown) return null;
   return (
-    <Card role="status" data-testid="deletion-cancelled">
-      {t('home.deletionCancelled')}
+    <Card data-testid="deletion-cancelled">
+      <p role="status">{t('home.deletionCancelled')}</p>
     </Card>
   );
 }
