@@ -56,6 +56,12 @@ export const customers = {
   'customers.detail.save': 'Save',
   'customers.detail.saved': 'Customer saved',
   'customers.detail.saveFailed': 'Could not save the customer.',
+  'customers.erase.button': 'Erase Customer Data',
+  'customers.erase.confirm':
+    "Erase this customer's name, username, contacts, notes and tags? Their orders' amounts and dates stay for your records. This cannot be undone.",
+  'customers.erase.confirmButton': 'Erase',
+  'customers.erase.done': "The customer's personal data has been erased.",
+  'customers.erase.failed': "Failed to erase the customer's data.",
   'customers.detail.viewOrders': 'View Orders',
   'customers.detail.memberships': 'Bot Memberships',
   'customers.detail.noMemberships': 'Not a member of any bot',

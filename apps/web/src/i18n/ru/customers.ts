@@ -93,6 +93,12 @@ export const customers = {
   'customers.detail.save': 'Сохранить',
   'customers.detail.saved': 'Покупатель сохранён',
   'customers.detail.saveFailed': 'Не удалось сохранить покупателя.',
+  'customers.erase.button': 'Стереть данные покупателя',
+  'customers.erase.confirm':
+    'Стереть имя, имя пользователя, контакты, заметки и теги этого покупателя? Суммы и даты его заказов останутся для учёта. Это нельзя отменить.',
+  'customers.erase.confirmButton': 'Стереть',
+  'customers.erase.done': 'Персональные данные покупателя стёрты.',
+  'customers.erase.failed': 'Не удалось стереть данные покупателя.',
   'customers.detail.viewOrders': 'Заказы покупателя',
   'customers.detail.memberships': 'Боты покупателя',
   'customers.detail.noMemberships': 'Не состоит ни в одном боте',

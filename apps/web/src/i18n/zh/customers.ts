@@ -58,6 +58,12 @@ export const customers = {
   'customers.detail.save': '保存',
   'customers.detail.saved': '顾客已保存',
   'customers.detail.saveFailed': '无法保存顾客。',
+  'customers.erase.button': '清除客户数据',
+  'customers.erase.confirm':
+    '清除该客户的姓名、用户名、联系方式、备注和标签?其订单的金额和日期将保留用于记账。此操作无法撤销。',
+  'customers.erase.confirmButton': '清除',
+  'customers.erase.done': '已清除该客户的个人数据。',
+  'customers.erase.failed': '无法清除该客户的数据。',
   'customers.detail.viewOrders': '查看订单',
   'customers.detail.memberships': '所属机器人',
   'customers.detail.noMemberships': '不属于任何机器人',
