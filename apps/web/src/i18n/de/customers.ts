@@ -60,10 +60,10 @@ export const customers = {
   'customers.detail.saveFailed': 'Der Kunde konnte nicht gespeichert werden.',
   'customers.erase.button': 'Kundendaten löschen',
   'customers.erase.confirm':
-    'Name, Benutzername, Kontaktdaten, Notizen und Tags dieses Kunden löschen? Beträge und Daten seiner Bestellungen bleiben für Ihre Buchhaltung erhalten. Dies kann nicht rückgängig gemacht werden.',
+    'Personenbezogene Daten dieses Kunden löschen? Bestellsummen bleiben erhalten. Dies kann nicht rückgängig gemacht werden.',
   'customers.erase.confirmButton': 'Löschen',
-  'customers.erase.done': 'Die personenbezogenen Daten des Kunden wurden gelöscht.',
-  'customers.erase.failed': 'Die Kundendaten konnten nicht gelöscht werden.',
+  'customers.erase.done': 'Kundendaten gelöscht.',
+  'customers.erase.failed': 'Kundendaten konnten nicht gelöscht werden.',
   'customers.detail.viewOrders': 'Bestellungen ansehen',
   'customers.detail.memberships': 'Bot-Mitgliedschaften',
   'customers.detail.noMemberships': 'In keinem Bot Mitglied',

@@ -60,9 +60,9 @@ export const customers = {
   'customers.detail.saveFailed': 'No se pudo guardar el cliente.',
   'customers.erase.button': 'Borrar datos del cliente',
   'customers.erase.confirm':
-    '¿Borrar el nombre, el usuario, los contactos, las notas y las etiquetas de este cliente? Los importes y fechas de sus pedidos se conservan para tus registros. No se puede deshacer.',
+    '¿Borrar los datos personales de este cliente? Los totales de pedidos se conservan. No se puede deshacer.',
   'customers.erase.confirmButton': 'Borrar',
-  'customers.erase.done': 'Se han borrado los datos personales del cliente.',
+  'customers.erase.done': 'Datos del cliente borrados.',
   'customers.erase.failed': 'No se pudieron borrar los datos del cliente.',
   'customers.detail.viewOrders': 'Ver pedidos',
   'customers.detail.memberships': 'Bots del cliente',

@@ -60,9 +60,9 @@ export const customers = {
   'customers.detail.saveFailed': "Impossible d'enregistrer le client.",
   'customers.erase.button': 'Effacer les données du client',
   'customers.erase.confirm':
-    'Effacer le nom, le nom d’utilisateur, les coordonnées, les notes et les étiquettes de ce client ? Les montants et dates de ses commandes restent pour votre comptabilité. Action irréversible.',
+    'Effacer les données personnelles de ce client ? Les totaux des commandes restent. Action irréversible.',
   'customers.erase.confirmButton': 'Effacer',
-  'customers.erase.done': 'Les données personnelles du client ont été effacées.',
+  'customers.erase.done': 'Données du client effacées.',
   'customers.erase.failed': 'Impossible d’effacer les données du client.',
   'customers.detail.viewOrders': 'Voir les commandes',
   'customers.detail.memberships': 'Bots du client',

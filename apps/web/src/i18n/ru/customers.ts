@@ -95,9 +95,9 @@ export const customers = {
   'customers.detail.saveFailed': 'Не удалось сохранить покупателя.',
   'customers.erase.button': 'Стереть данные покупателя',
   'customers.erase.confirm':
-    'Стереть имя, имя пользователя, контакты, заметки и теги этого покупателя? Суммы и даты его заказов останутся для учёта. Это нельзя отменить.',
+    'Стереть персональные данные покупателя? Суммы заказов сохранятся. Это нельзя отменить.',
   'customers.erase.confirmButton': 'Стереть',
-  'customers.erase.done': 'Персональные данные покупателя стёрты.',
+  'customers.erase.done': 'Данные покупателя стёрты.',
   'customers.erase.failed': 'Не удалось стереть данные покупателя.',
   'customers.detail.viewOrders': 'Заказы покупателя',
   'customers.detail.memberships': 'Боты покупателя',
