@@ -61,9 +61,6 @@ export const customers = {
   'customers.erase.button': 'Kundendaten löschen',
   'customers.erase.confirm':
     'Personenbezogene Daten dieses Kunden löschen? Bestellsummen bleiben erhalten. Dies kann nicht rückgängig gemacht werden.',
-  'customers.erase.confirmButton': 'Löschen',
-  'customers.erase.done': 'Kundendaten gelöscht.',
-  'customers.erase.failed': 'Kundendaten konnten nicht gelöscht werden.',
   'customers.detail.viewOrders': 'Bestellungen ansehen',
   'customers.detail.memberships': 'Bot-Mitgliedschaften',
   'customers.detail.noMemberships': 'In keinem Bot Mitglied',

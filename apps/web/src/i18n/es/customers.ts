@@ -61,9 +61,6 @@ export const customers = {
   'customers.erase.button': 'Borrar datos del cliente',
   'customers.erase.confirm':
     '¿Borrar los datos personales de este cliente? Los totales de pedidos se conservan. No se puede deshacer.',
-  'customers.erase.confirmButton': 'Borrar',
-  'customers.erase.done': 'Datos del cliente borrados.',
-  'customers.erase.failed': 'No se pudieron borrar los datos del cliente.',
   'customers.detail.viewOrders': 'Ver pedidos',
   'customers.detail.memberships': 'Bots del cliente',
   'customers.detail.noMemberships': 'No es miembro de ningún bot',

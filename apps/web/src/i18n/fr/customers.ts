@@ -61,9 +61,6 @@ export const customers = {
   'customers.erase.button': 'Effacer les données du client',
   'customers.erase.confirm':
     'Effacer les données personnelles de ce client ? Les totaux des commandes restent. Action irréversible.',
-  'customers.erase.confirmButton': 'Effacer',
-  'customers.erase.done': 'Données du client effacées.',
-  'customers.erase.failed': 'Impossible d’effacer les données du client.',
   'customers.detail.viewOrders': 'Voir les commandes',
   'customers.detail.memberships': 'Bots du client',
   'customers.detail.noMemberships': "Membre d'aucun bot",

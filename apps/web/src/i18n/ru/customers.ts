@@ -96,9 +96,6 @@ export const customers = {
   'customers.erase.button': 'Стереть данные покупателя',
   'customers.erase.confirm':
     'Стереть персональные данные покупателя? Суммы заказов сохранятся. Это нельзя отменить.',
-  'customers.erase.confirmButton': 'Стереть',
-  'customers.erase.done': 'Данные покупателя стёрты.',
-  'customers.erase.failed': 'Не удалось стереть данные покупателя.',
   'customers.detail.viewOrders': 'Заказы покупателя',
   'customers.detail.memberships': 'Боты покупателя',
   'customers.detail.noMemberships': 'Не состоит ни в одном боте',

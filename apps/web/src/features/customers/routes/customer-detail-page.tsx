@@ -137,18 +137,16 @@ function EraseCustomer({ customerId }: { customerId: string }) {
   const { t } = useI18n();
   const erase = useEraseCustomer();
   const run = async () => {
-    const confirmed = await showConfirm(t('customers.erase.confirm'), t('customers.erase.confirmButton'), {
+    const confirmed = await showConfirm(t('customers.erase.confirm'), t('customers.erase.button'), {
       destructive: true,
     });
     if (!confirmed) return;
     erase.mutate(customerId, {
-      onSuccess: () => {
-        haptics.success();
-        void showAlert(t('customers.erase.done'));
-      },
+      // The screen then shows the customer as erased ("Deleted customer"): that is the confirmation.
+      onSuccess: () => haptics.success(),
       onError: (error) => {
         haptics.error();
-        void showAlert(describeError(error, { fallback: 'customers.erase.failed' }));
+        void showAlert(describeError(error, { fallback: 'common.requestFailed' }));
       },
     });
   };
