@@ -101,12 +101,8 @@ export function saveTokens(pair: TokenPair, now = Date.now()): StoredTokens {
   return tokens;
 }
 
-/** Set by the sign-in that cancelled the account's scheduled deletion, until Home has said so once. */
-const DELETION_CANCELLED_KEY = 'deletion_cancelled';
-
 export function saveLogin(response: LoginResponse, now = Date.now()): StoredTokens {
   saveVendor(response.vendor);
-  if (response.deletionCancelled) write(DELETION_CANCELLED_KEY, '1');
   write(SESSION_KEYS.role, response.role);
   return saveTokens(response, now);
 }
@@ -122,14 +118,4 @@ export function clearAuth(): void {
   ]) {
     write(key, null);
   }
-}
-
-/** Whether a sign-in cancelled the account's deletion and Home has not said so yet. */
-export function isDeletionCancelledUntold(): boolean {
-  return read(DELETION_CANCELLED_KEY) === '1';
-}
-
-/** Home has said so: the message is not shown again. */
-export function markDeletionCancelledTold(): void {
-  write(DELETION_CANCELLED_KEY, null);
 }

@@ -4,7 +4,6 @@ import type { DashboardBots, DashboardStats, SubscriptionOverview } from '@app/c
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { saveLogin } from '../../../lib/session';
 import { json, stubFetch } from '../../../test/fake-server';
 import { startFakeTelegram } from '../../../test/fake-telegram';
 import { renderApp } from '../../../test/render-app';
@@ -125,23 +124,5 @@ describe('Home (spec part 1 §2)', () => {
     serve({ '/dashboard/activity': () => json({ error: { code: 'INTERNAL', message: 'boom' } }, 500) });
     renderApp(<HomePage />);
     expect(await screen.findByText('Failed to load activity')).toBeTruthy();
-  });
-
-  it('says once, after the sign-in that cancelled the account deletion, that the deletion is cancelled', async () => {
-    serve();
-    saveLogin({
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresIn: 900,
-      vendor: { id: '00000000-0000-4000-8000-000000000001', storeName: 'Shop', language: null },
-      role: 'VENDOR',
-      deletionCancelled: true,
-    });
-    renderApp(<HomePage />);
-    expect((await screen.findByTestId('deletion-cancelled')).textContent).toContain('deletion is cancelled');
-    cleanup();
-    renderApp(<HomePage />);
-    await screen.findByText('Ready to start selling today?');
-    expect(screen.queryByTestId('deletion-cancelled')).toBeNull();
   });
 });

@@ -13,7 +13,6 @@ import { useDashboardBots } from '../api/get-dashboard-bots';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { ActiveBotsCard } from '../components/active-bots-card';
 import { CustomerInsightsCard } from '../components/customer-insights-card';
-import { DeletionCancelledNotice } from '../components/deletion-cancelled-notice';
 import { QuickActions } from '../components/quick-actions';
 import { StatGrid, StatGridSkeleton } from '../components/stat-grid';
 import { SubscriptionCard } from '../components/subscription-card';
@@ -39,7 +38,6 @@ function LimitedHome() {
       subtitle={t('staff.home.limited')}
       data-testid="home-page"
     >
-      <DeletionCancelledNotice />
       <QuickActions counts={{}} />
     </Page>
   );
@@ -69,7 +67,6 @@ function FullHome() {
       subtitle={subtitle ?? '\u00a0'}
       data-testid="home-page"
     >
-      <DeletionCancelledNotice />
       {stats.data ? (
         <StatGrid stats={stats.data} customers={customers.data} />
       ) : stats.isError ? (
