@@ -59,8 +59,7 @@ export const customers = {
   'customers.detail.saved': 'Client enregistré',
   'customers.detail.saveFailed': "Impossible d'enregistrer le client.",
   'customers.erase.button': 'Effacer les données du client',
-  'customers.erase.confirm':
-    'Effacer les données personnelles de ce client ? Les totaux des commandes restent. Action irréversible.',
+  'customers.erase.confirm': 'Effacer les données personnelles de ce client ?',
   'customers.detail.viewOrders': 'Voir les commandes',
   'customers.detail.memberships': 'Bots du client',
   'customers.detail.noMemberships': "Membre d'aucun bot",

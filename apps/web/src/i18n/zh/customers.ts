@@ -59,7 +59,7 @@ export const customers = {
   'customers.detail.saved': '顾客已保存',
   'customers.detail.saveFailed': '无法保存顾客。',
   'customers.erase.button': '清除客户数据',
-  'customers.erase.confirm': '清除该客户的个人数据?订单金额将保留。此操作无法撤销。',
+  'customers.erase.confirm': '清除该客户的个人数据?',
   'customers.detail.viewOrders': '查看订单',
   'customers.detail.memberships': '所属机器人',
   'customers.detail.noMemberships': '不属于任何机器人',
