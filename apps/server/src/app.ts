@@ -279,6 +279,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     initDataMaxAgeS: config.initDataMaxAgeS,
     activatePendingSeats: async (tx, user) => staff?.activatePendingSeats(tx, user),
     onNewDevice: (vendorId, device) => queueSecurityNotice(db, vendorId, 'security_new_session', device),
+    // The owner's sign-in cancelled the account's deletion: the bots it paused run again (`bots` is built below).
+    onDeletionCancelled: async (vendorId) => {
+      await bots.resumeAfterDeletionCancelled(vendorId).catch((err: unknown) => {
+        app.log.warn({ err, vendorId }, 'could not restart the bots of a cancelled deletion');
+      });
+    },
     ...clock,
   });
   const sessions = createSessionsService({ db, revocations, ...clock });
@@ -290,7 +296,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onTwoStepDisabled: (actor) => queueSecurityNotice(db, actor.vendorId, 'security_two_step_off'),
     ...clock,
   });
-  await app.register(stepUpPlugin, { requireStepUp: security.requireStepUp });
+  await app.register(stepUpPlugin, {
+    requireStepUp: security.requireStepUp,
+    giveCode: security.stepUp,
+    isOn: security.isOn,
+  });
   const botApi = deps.botApi ?? createBotApi({ apiRoot: config.telegramApiRoot });
   const subscriptions = createSubscriptionsService({ db, ...clock });
   const orderReads = createOrderReads({ db });
@@ -363,14 +373,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           testCards: deps.fakeCardProvider ? FAKE_CARD_TEST_NUMBERS.map((c) => ({ ...c })) : [],
         }
       : null,
-    // The step-up before payout details change: the account module's two-step check is wired here (it answers
-    // at once while the account has two-step verification off). Until then, nothing is asked.
-    requireStepUp: async () => {},
     ...clock,
   });
   const categories = createCategoriesService({ db });
-  // API keys (modules/api-keys). Step-up: when the account module's two-step check exists, pass it here as
-  // `confirmStepUp` (creating a key then asks for the code when the account has two-step verification on).
+  // API keys (modules/api-keys). Creating one is a sensitive action: its route holds the step-up (plugins/step-up.ts).
   const apiKeys = createApiKeysService({ db, bots, subscriptions, ...clock });
   await app.register(apiKeyAuthPlugin, {
     resolve: apiKeys.resolve,

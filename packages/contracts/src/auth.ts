@@ -41,7 +41,12 @@ export const TokenPair = z.object({
 });
 export type TokenPair = z.infer<typeof TokenPair>;
 
-export const LoginResponse = TokenPair.extend({ vendor: VendorSummary, role: Role });
+export const LoginResponse = TokenPair.extend({
+  vendor: VendorSummary,
+  role: Role,
+  /** This sign-in cancelled the account's scheduled deletion (its bots run again): Home says so, once. */
+  deletionCancelled: z.literal(true).optional(),
+});
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const RegisterBody = z.object({

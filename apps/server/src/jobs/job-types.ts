@@ -15,6 +15,8 @@ export type JobData = {
   'products.import': { vendorId: string; importId: string };
   /** Deletes uploads never attached to a product within a day, with their files. Scheduled every hour. */
   'media.sweep': Record<string, never>;
+  /** Erases the personal data of accounts whose deletion was scheduled 30 days ago (modules/account). Hourly. */
+  'account.purge': Record<string, never>;
   /** Reminds vendors 3 days and 1 day before a period ends. Scheduled every hour. */
   'subscriptions.remind': Record<string, never>;
   /** Charges each closed month's plan fee statement to the vendor's default method (modules/billing). Daily. */
@@ -91,6 +93,8 @@ export const jobKinds: JobKinds<JobData> = {
   // A rerun continues after the rows already written (the import counts them), so retries are safe.
   'products.import': { retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 30 * 60, concurrency: 1 },
   'media.sweep': { policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 },
+  // Each account is purged in one transaction (after its files): a lost or failed run is redone whole by the next.
+  'account.purge': { policy: 'stately', retryLimit: 2, expireInSeconds: 30 * 60 },
   'subscriptions.remind': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
   // One run at a time; each statement's attempt is claimed before it charges, so a retried run charges nothing twice.
   'billing.collect': { policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 },

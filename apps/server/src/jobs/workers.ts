@@ -2,6 +2,7 @@ import type { CardProvider } from '../lib/card-provider';
 import type { Mailer } from '../lib/mailer';
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
 import type { createWebhookRuns } from '../modules/webhooks/webhooks.service';
+import { purgeAccounts } from './account-purge';
 import { collectPlanFees, runAutoPayouts } from './billing-collect';
 import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
@@ -82,6 +83,10 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
     'media.sweep': async () => {
       await sweepMedia(deps);
     },
+    'account.purge': async () => {
+      const { purged } = await purgeAccounts(deps);
+      if (purged > 0) deps.log?.info({ purged }, 'accounts purged');
+    },
     'subscriptions.remind': async () => {
       await remindSubscriptions(deps);
     },
@@ -121,6 +126,8 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   // The safety net: events whose prompt run was lost (a crash right after commit) wait at most a minute.
   await queue.schedule('events.dispatch', EVERY_MINUTE, {});
   await queue.schedule('media.sweep', EVERY_HOUR, {});
+  // Day 30 of a scheduled deletion: within the hour.
+  await queue.schedule('account.purge', '37 * * * *', {});
   // Retries of notifications whose time has come.
   await queue.schedule('notifications.send', EVERY_MINUTE, {});
   await queue.schedule('shop.release-reservations', EVERY_MINUTE, {});

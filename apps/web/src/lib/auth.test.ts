@@ -88,6 +88,26 @@ describe('signIn', () => {
     await vi.waitFor(() => expect(getLocale()).toBe('fr'), LANGUAGE_LOADED);
   });
 
+  it('says once, in a popup, that the sign-in cancelled the account deletion', async () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    server({ '/api/v1/auth/telegram': () => json({ ...LOGIN, deletionCancelled: true }) });
+
+    await signIn(IDENTITY);
+
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Account deletion cancelled; bots restarted.'));
+  });
+
+  it('shows no popup for an ordinary sign-in', async () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    server();
+
+    await signIn(IDENTITY);
+
+    expect(alert).not.toHaveBeenCalled();
+  });
+
   it('stores the Telegram user, looks the vendor up and logs in', async () => {
     const calls = server();
 

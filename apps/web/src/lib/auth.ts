@@ -9,7 +9,7 @@ import type {
   TelegramLoginBody,
 } from '@app/contracts/auth';
 import { LIMITS } from '@app/contracts/limits';
-import { setLocale } from '../i18n/i18n';
+import { setLocale, t } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
 import {
   api,
@@ -30,6 +30,7 @@ import {
   setVendorId,
 } from './session';
 import { createStore } from './store';
+import { showAlert } from './telegram/bridge';
 import type { TelegramUser } from './telegram/state';
 
 export type TelegramIdentity = { initData: string; user: TelegramUser };
@@ -96,6 +97,8 @@ export async function checkRegistration(identity: TelegramIdentity): Promise<voi
 export async function loginWithTelegram(initData: string): Promise<LoginResponse> {
   const response = await api.post<LoginResponse>('/auth/telegram', buildLoginBody(initData), { auth: false });
   saveLogin(response);
+  // This sign-in cancelled the account's scheduled deletion (its bots run again): said once, as Home opens.
+  if (response.deletionCancelled) void showAlert(t('home.deletionCancelled'));
   return response;
 }
 

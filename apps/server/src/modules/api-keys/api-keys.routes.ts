@@ -20,7 +20,12 @@ export function apiKeysRoutes(keys: ApiKeysService) {
     app.post(
       '/api-keys',
       {
-        config: { ...config, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        // A sensitive action: a fresh two-step code while two-step is on (or the form's own, `twoFactorCode`).
+        config: {
+          ...config,
+          stepUp: { codeField: 'twoFactorCode' },
+          rateLimit: { max: 20, timeWindow: '1 minute' },
+        },
         schema: { tags, params: VendorParams, body: CreateApiKeyBody, response: { 201: CreatedApiKey } },
       },
       async (req, reply) => reply.code(201).send(await keys.create(req.actor, req.body)),

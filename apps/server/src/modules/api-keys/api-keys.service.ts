@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error';
 import { sha256Hex } from '../../lib/secrets';
 import type { BotsService } from '../bots/bots.service';
 import { recordEvent } from '../events/record-event';
+import { queueSecurityNotice } from '../notifications/notifications.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import * as repo from './api-keys.repository';
 
@@ -22,11 +23,6 @@ export type ApiKeysDeps = {
   db: Db;
   bots: Pick<BotsService, 'namesOf'>;
   subscriptions: Pick<SubscriptionsService, 'currentOf'>;
-  /**
-   * The step-up check before a key is made: throws when the account has two-step verification on and `code` is
-   * not a valid code. The account module supplies it; until it is wired, no step-up is asked.
-   */
-  confirmStepUp?: (actor: Actor, code: string | undefined) => Promise<void>;
   now?: () => Date;
 };
 
@@ -98,7 +94,6 @@ export async function createKey(
   actor: Actor,
   body: CreateApiKeyInput,
 ): Promise<CreatedApiKey> {
-  await deps.confirmStepUp?.(actor, body.twoFactorCode);
   const now = nowOf(deps);
   if (body.botIds) {
     // Only the vendor's own bots: another vendor's bot id is as unknown as a made-up one.
@@ -126,6 +121,8 @@ export async function createKey(
       payload: { keyName: row.name, last4: row.last4, permissions: row.permissions.join(',') },
       at: now,
     });
+    // A new key is a security notification (Telegram and e-mail, never held by quiet hours).
+    await queueSecurityNotice(tx, actor.vendorId, 'security_api_key', { name: row.name });
     return { ...toApiKey(row, now), key };
   });
 }

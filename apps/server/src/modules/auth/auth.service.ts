@@ -142,6 +142,8 @@ export async function signInWithTelegram(
     ...tokens,
     vendor: vendorSummary(identity),
     role: identity.role,
+    // Home says so, once (the web app keeps the flag until Home has shown it).
+    ...(cancelled ? { deletionCancelled: true as const } : {}),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { CardProviderInfo } from '@app/contracts/billing';
 import type { Db } from '../../db/types';
-import type { Actor } from '../../lib/actor';
 import type { CardProvider } from '../../lib/card-provider';
 import type { PaymentsService } from '../payments/payments.service';
 
@@ -17,11 +16,6 @@ export type BillingDeps = {
     | 'creditPayoutBackIn'
     | 'walletBalanceMinor'
   >;
-  /**
-   * Asks for the two-step code before payout details change, when the account has two-step verification on (the
-   * account module's step-up); throws to refuse. app.ts passes it; without it nothing is asked.
-   */
-  requireStepUp?: (actor: Actor, code: string | undefined) => Promise<void>;
   /** Tells the vendor (the platform bot) that something owed could not be charged; the jobs pass the notifier. */
   tellVendor?: (
     vendorId: string,

@@ -84,7 +84,8 @@ export function billingRoutes(billingService: BillingService) {
     app.put(
       '/billing/payouts/settings',
       {
-        config: billing,
+        // A sensitive action: a fresh two-step code while two-step is on (or the form's own, `stepUpCode`).
+        config: { ...billing, stepUp: { codeField: 'stepUpCode' } },
         schema: { tags, params: VendorParams, body: PayoutSettingsBody, response: { 200: PayoutOverview } },
       },
       (req) => billingService.savePayoutSettings(req.actor, req.body),

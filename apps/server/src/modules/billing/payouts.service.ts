@@ -19,6 +19,7 @@ import {
   isValidIban,
 } from '../../lib/payout-details';
 import { recordEvent } from '../events/record-event';
+import { queueSecurityNotice } from '../notifications/notifications.service';
 import * as repo from './billing.repository';
 import { type BillingDeps, nowOf } from './billing-deps';
 
@@ -81,9 +82,9 @@ export async function savePayoutSettings(
   actor: Actor,
   body: PayoutSettingsBody,
 ): Promise<PayoutOverview> {
-  const { stepUpCode, ...settings } = body;
+  // The two-step code (`stepUpCode`) is checked by the route's step-up (plugins/step-up.ts) before this runs.
+  const { stepUpCode: _code, ...settings } = body;
   checkDetails(settings);
-  await deps.requireStepUp?.(actor, stepUpCode);
   await deps.db.transaction(async (tx) => {
     await repo.upsertPayoutSettings(tx, actor.vendorId, settings);
     // A security-relevant change: recorded for the audit trail (and the security notification it feeds).
@@ -94,6 +95,8 @@ export async function savePayoutSettings(
       subject: { kind: 'settings', id: 'payouts' },
       payload: { section: 'payouts', method: settings.method, schedule: settings.schedule },
     });
+    // Changed payout details are a security notification (Telegram and e-mail, never held by quiet hours).
+    await queueSecurityNotice(tx, actor.vendorId, 'security_payout');
   });
   return payoutOverview(deps, actor);
 }

@@ -243,6 +243,57 @@ export async function stopBotFor(deps: BotLifecycleDeps, actor: Actor, botId: st
   return presentBot(deps, await stopBot(deps, actor, row, { action: 'bot.stopped' }));
 }
 
+/** Why the system stopped a bot of an account being deleted (restarted if the owner signs in within 30 days). */
+const ACCOUNT_DELETION = 'account.deletion';
+
+/** Stops a running bot of an account being deleted (customers find the shop closed), marked so that a
+ * cancelled deletion starts it again. A bot already stopped is left as it is (and stays stopped after). */
+export async function pauseForAccountDeletion(deps: BotLifecycleDeps, actor: Actor, botId: string) {
+  const row = await mustFindBot(deps.db, actor.vendorId, botId);
+  if (!row.isActive) return;
+  await stopBot(deps, actor, row, { action: 'bot.stopped', reason: ACCOUNT_DELETION });
+}
+
+/**
+ * Starts again the bots the account's deletion stopped, once the owner's sign-in cancelled it. A bot whose
+ * subscription ended meanwhile is handed to the expiry's care (a payment resumes it). One bot's refusal by
+ * Telegram leaves it stopped (marked, so a later cancellation tries again) and the others go on.
+ * Answers how many started.
+ */
+export async function resumeAfterDeletionCancelled(
+  deps: BotLifecycleDeps,
+  vendorId: string,
+): Promise<number> {
+  let started = 0;
+  const paused = await repo.listStoppedFor(deps.db, vendorId, ACCOUNT_DELETION);
+  const subscriptionOf = await deps.subscriptions.currentOf(
+    vendorId,
+    paused.map((b) => b.id),
+  );
+  for (const { id } of paused) {
+    if (!isSubscriptionLive(subscriptionOf(id))) {
+      await repo.claimStoppedBot(deps.db, vendorId, id, ACCOUNT_DELETION);
+      await repo.releaseStoppedBot(deps.db, vendorId, id, EXPIRED);
+      continue;
+    }
+    const row = await repo.claimStoppedBot(deps.db, vendorId, id, ACCOUNT_DELETION);
+    if (!row) continue;
+    try {
+      await startBot(deps, { vendorId, telegramId: null }, row, deps.secrets.decrypt(row.tokenCiphertext), {
+        reason: 'account.deletion_cancelled',
+      });
+      started += 1;
+    } catch (err) {
+      await repo.releaseStoppedBot(deps.db, vendorId, id, ACCOUNT_DELETION);
+      deps.log?.warn(
+        { botId: id, err: errorText(err) },
+        'could not restart a bot after a cancelled deletion',
+      );
+    }
+  }
+  return started;
+}
+
 /** Stops the bot and hides it (soft delete); its orders stay in the vendor's records. */
 export async function removeBot(deps: BotLifecycleDeps, actor: Actor, botId: string): Promise<void> {
   const row = await mustFindBot(deps.db, actor.vendorId, botId);

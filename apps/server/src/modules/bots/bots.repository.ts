@@ -151,6 +151,21 @@ export async function claimStoppedBot(
   return row;
 }
 
+/** The vendor's bots (not deleted) the system stopped for `reason`. */
+export async function listStoppedFor(db: Conn, vendorId: string, reason: string): Promise<BotRow[]> {
+  return db
+    .select()
+    .from(bots)
+    .where(
+      and(
+        eq(bots.vendorId, vendorId),
+        isNull(bots.deletedAt),
+        eq(bots.isActive, false),
+        eq(bots.stoppedReason, reason),
+      ),
+    );
+}
+
 /** Gives a claimed bot its stop reason back (its restart failed), unless it has started since. */
 export async function releaseStoppedBot(db: Conn, vendorId: string, botId: string, reason: string) {
   await db

@@ -20,7 +20,9 @@ import type { SubscriptionsService } from '../subscriptions/subscriptions.servic
 import { botEvent, conflictFailure, mustFindBot } from './bot-changes';
 import {
   type BotStartDeps,
+  pauseForAccountDeletion,
   removeBot,
+  resumeAfterDeletionCancelled,
   resumeBotAfterPayment,
   startBotFor,
   stopBotFor,
@@ -206,6 +208,10 @@ export function createBotsService(deps: BotsDeps) {
     start: (actor: Actor, botId: string) => startBotFor(deps, actor, botId),
     resumeAfterPayment: (vendorId: string, botId: string) => resumeBotAfterPayment(deps, vendorId, botId),
     stop: (actor: Actor, botId: string) => stopBotFor(deps, actor, botId),
+    /** Stops a running bot of an account being deleted; `resumeAfterDeletionCancelled` starts it again. */
+    pauseForAccountDeletion: (actor: Actor, botId: string) => pauseForAccountDeletion(deps, actor, botId),
+    /** Starts the bots the account's deletion stopped (the owner signed in within the 30 days). */
+    resumeAfterDeletionCancelled: (vendorId: string) => resumeAfterDeletionCancelled(deps, vendorId),
     remove: (actor: Actor, botId: string) => removeBot(deps, actor, botId),
     getDetail: (vendorId: string, botId: string) => getBotDetail(deps, vendorId, botId),
     updateDetail: (actor: Actor, botId: string, body: UpdateBotDetailBody) =>

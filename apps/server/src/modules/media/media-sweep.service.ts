@@ -47,3 +47,14 @@ export async function sweepUnattached(deps: MediaDeps): Promise<{ deleted: numbe
   }
   return { deleted, orphanFiles: await sweepOrphanFiles(deps, before) };
 }
+
+/**
+ * Erases every upload of a vendor, rows and stored files (the account purge: product media, the profile photo,
+ * digital downloads). Safe to run again: a crash between the rows and the files leaves files no row names,
+ * which the media sweep removes within a day.
+ */
+export async function eraseVendorMedia(deps: MediaDeps, vendorId: string): Promise<number> {
+  const rows = await repo.deleteAllOfVendor(deps.db, vendorId);
+  await deps.storage.remove(rows.flatMap(storedKeys));
+  return rows.length;
+}

@@ -169,3 +169,8 @@ export async function namesInUse(db: Conn, names: string[]): Promise<Set<string>
 
 /** Stored names are 24 URL-safe characters (18 random bytes); see media.service.ts. */
 export const NAME_LENGTH = 24;
+
+/** Deletes every upload of a vendor (the account purge), answering the rows so their files can go too. */
+export async function deleteAllOfVendor(db: Conn, vendorId: string): Promise<MediaRow[]> {
+  return db.delete(productImages).where(eq(productImages.vendorId, vendorId)).returning();
+}

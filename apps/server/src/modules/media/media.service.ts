@@ -1,6 +1,6 @@
 import type { Actor } from '../../lib/actor';
 import type { MediaDeps } from './media-shared';
-import { sweepUnattached } from './media-sweep.service';
+import { eraseVendorMedia, sweepUnattached } from './media-sweep.service';
 import { openUpload, type UploadInput, uploadMedia } from './media-upload.service';
 import {
   attachUploads,
@@ -37,6 +37,8 @@ export function createMediaService(deps: MediaDeps) {
     setMain: (actor: Actor, productId: string, imageId: string) =>
       setMainProductMedia(deps, actor, productId, imageId),
     sweepUnattached: () => sweepUnattached(deps),
+    /** The account purge: every upload of the vendor, rows and files. */
+    eraseVendor: (vendorId: string) => eraseVendorMedia(deps, vendorId),
   };
 }
 

@@ -200,6 +200,8 @@ export function createSecurityService(deps: SecurityDeps) {
     enableTwoStep: (who: StepUpCaller, code: string) => enableTwoStep(deps, who, code),
     disableTwoStep: (actor: Actor, who: StepUpCaller, code: string) => disableTwoStep(deps, actor, who, code),
     stepUp: (who: StepUpCaller, code: string) => stepUp(deps, who, code),
+    /** Whether the person has two-step confirmation on. */
+    isOn: (who: StepUpCaller) => isOn(deps, who),
     /** See `requireStepUp`: the one check every sensitive action makes. */
     requireStepUp: (who: StepUpCaller) => requireStepUp(deps, who),
   };

@@ -58,6 +58,8 @@ export const customers = {
   'customers.detail.save': 'Speichern',
   'customers.detail.saved': 'Kunde gespeichert',
   'customers.detail.saveFailed': 'Der Kunde konnte nicht gespeichert werden.',
+  'customers.erase.button': 'Kundendaten löschen',
+  'customers.erase.confirm': 'Personenbezogene Daten dieses Kunden löschen?',
   'customers.detail.viewOrders': 'Bestellungen ansehen',
   'customers.detail.memberships': 'Bot-Mitgliedschaften',
   'customers.detail.noMemberships': 'In keinem Bot Mitglied',

@@ -5,6 +5,7 @@ export const home = {
   'home.greeting': 'Hallo, {name} 👋',
   'home.greetingAnonymous': 'Hallo 👋',
   'home.subtitle.performing': 'Dein Shop läuft heute gut',
+  'home.deletionCancelled': 'Kontolöschung storniert. Ihre Bots laufen wieder.',
   'home.subtitle.ready': 'Bereit, heute mit dem Verkaufen zu beginnen?',
   'home.error.load': 'Dashboard-Daten konnten nicht geladen werden',
   'home.stats.label': 'Shop-Statistiken',

@@ -56,6 +56,8 @@ export const customers = {
   'customers.detail.save': 'Save',
   'customers.detail.saved': 'Customer saved',
   'customers.detail.saveFailed': 'Could not save the customer.',
+  'customers.erase.button': 'Erase Customer Data',
+  'customers.erase.confirm': "Erase this customer's personal data?",
   'customers.detail.viewOrders': 'View Orders',
   'customers.detail.memberships': 'Bot Memberships',
   'customers.detail.noMemberships': 'Not a member of any bot',

@@ -3,6 +3,7 @@ export const home = {
   'home.greeting': 'Hello, {name} 👋',
   'home.greetingAnonymous': 'Hello there 👋',
   'home.subtitle.performing': 'Your store is performing well today',
+  'home.deletionCancelled': 'Account deletion cancelled; bots restarted.',
   'home.subtitle.ready': 'Ready to start selling today?',
   'home.error.load': 'Failed to load dashboard data',
   'home.stats.label': 'Store statistics',

@@ -58,6 +58,8 @@ export const customers = {
   'customers.detail.save': 'Guardar',
   'customers.detail.saved': 'Cliente guardado',
   'customers.detail.saveFailed': 'No se pudo guardar el cliente.',
+  'customers.erase.button': 'Borrar datos del cliente',
+  'customers.erase.confirm': '¿Borrar los datos personales de este cliente?',
   'customers.detail.viewOrders': 'Ver pedidos',
   'customers.detail.memberships': 'Bots del cliente',
   'customers.detail.noMemberships': 'No es miembro de ningún bot',

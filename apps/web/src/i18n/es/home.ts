@@ -5,6 +5,7 @@ export const home = {
   'home.greeting': 'Hola, {name} 👋',
   'home.greetingAnonymous': '¡Hola! 👋',
   'home.subtitle.performing': 'Tu tienda va muy bien hoy',
+  'home.deletionCancelled': 'Eliminación de la cuenta cancelada. Tus bots vuelven a funcionar.',
   'home.subtitle.ready': '¿Listo para empezar a vender hoy?',
   'home.error.load': 'No se pudieron cargar los datos del panel',
   'home.stats.label': 'Estadísticas de la tienda',

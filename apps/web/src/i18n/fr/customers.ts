@@ -58,6 +58,8 @@ export const customers = {
   'customers.detail.save': 'Enregistrer',
   'customers.detail.saved': 'Client enregistré',
   'customers.detail.saveFailed': "Impossible d'enregistrer le client.",
+  'customers.erase.button': 'Effacer les données du client',
+  'customers.erase.confirm': 'Effacer les données personnelles de ce client ?',
   'customers.detail.viewOrders': 'Voir les commandes',
   'customers.detail.memberships': 'Bots du client',
   'customers.detail.noMemberships': "Membre d'aucun bot",

@@ -5,6 +5,7 @@ export const home = {
   'home.greeting': 'Bonjour, {name} 👋',
   'home.greetingAnonymous': 'Bonjour 👋',
   'home.subtitle.performing': 'Votre boutique marche bien aujourd’hui',
+  'home.deletionCancelled': 'Suppression du compte annulée. Vos bots fonctionnent à nouveau.',
   'home.subtitle.ready': 'Prêt à commencer à vendre aujourd’hui ?',
   'home.error.load': 'Impossible de charger les données du tableau de bord',
   'home.stats.label': 'Statistiques de la boutique',

@@ -93,6 +93,8 @@ export const customers = {
   'customers.detail.save': 'Сохранить',
   'customers.detail.saved': 'Покупатель сохранён',
   'customers.detail.saveFailed': 'Не удалось сохранить покупателя.',
+  'customers.erase.button': 'Стереть данные покупателя',
+  'customers.erase.confirm': 'Стереть персональные данные покупателя?',
   'customers.detail.viewOrders': 'Заказы покупателя',
   'customers.detail.memberships': 'Боты покупателя',
   'customers.detail.noMemberships': 'Не состоит ни в одном боте',

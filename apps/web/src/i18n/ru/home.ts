@@ -5,6 +5,7 @@ export const home = {
   'home.greeting': 'Привет, {name} 👋',
   'home.greetingAnonymous': 'Привет 👋',
   'home.subtitle.performing': 'Сегодня ваш магазин работает отлично',
+  'home.deletionCancelled': 'Удаление аккаунта отменено. Ваши боты снова работают.',
   'home.subtitle.ready': 'Готовы начать продавать сегодня?',
   'home.error.load': 'Не удалось загрузить данные панели',
   'home.stats.label': 'Статистика магазина',

@@ -58,6 +58,8 @@ export const customers = {
   'customers.detail.save': '保存',
   'customers.detail.saved': '顾客已保存',
   'customers.detail.saveFailed': '无法保存顾客。',
+  'customers.erase.button': '清除客户数据',
+  'customers.erase.confirm': '清除该客户的个人数据?',
   'customers.detail.viewOrders': '查看订单',
   'customers.detail.memberships': '所属机器人',
   'customers.detail.noMemberships': '不属于任何机器人',

@@ -5,6 +5,7 @@ export const home = {
   'home.greeting': '你好,{name} 👋',
   'home.greetingAnonymous': '你好 👋',
   'home.subtitle.performing': '您的店铺今天表现不错',
+  'home.deletionCancelled': '账户删除已取消。您的机器人已重新运行。',
   'home.subtitle.ready': '准备好今天开始销售了吗?',
   'home.error.load': '无法加载仪表盘数据',
   'home.stats.label': '店铺统计',

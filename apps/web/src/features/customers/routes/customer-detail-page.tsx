@@ -9,6 +9,9 @@ import { Page } from '../../../components/ui/page';
 import { LoadingState } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { isApiError } from '../../../lib/api-client';
+import { describeError } from '../../../lib/describe-error';
+import { haptics, showAlert, showConfirm } from '../../../lib/telegram/bridge';
+import { useEraseCustomer } from '../api/erase-customer';
 import { useCustomer } from '../api/get-customer';
 import { CustomerEditForm } from '../components/customer-edit-form';
 import styles from '../components/customers.module.css';
@@ -124,6 +127,32 @@ function CustomerDetailView({ customer }: { customer: CustomerDetail }) {
       <p className={styles.meta}>
         {t('customers.detail.telegramId')}: {customer.telegramId}
       </p>
+      <EraseCustomer customerId={customer.id} />
     </Page>
+  );
+}
+
+/** Erasure where the law asks for it: after Telegram's confirmation popup, the customer's personal data goes. */
+function EraseCustomer({ customerId }: { customerId: string }) {
+  const { t } = useI18n();
+  const erase = useEraseCustomer();
+  const run = async () => {
+    const confirmed = await showConfirm(t('customers.erase.confirm'), t('customers.erase.button'), {
+      destructive: true,
+    });
+    if (!confirmed) return;
+    erase.mutate(customerId, {
+      // The screen then shows the customer as erased ("Deleted customer"): that is the confirmation.
+      onSuccess: () => haptics.success(),
+      onError: (error) => {
+        haptics.error();
+        void showAlert(describeError(error, { fallback: 'common.requestFailed' }));
+      },
+    });
+  };
+  return (
+    <Button variant="plain" fullWidth disabled={erase.isPending} onClick={() => void run()}>
+      {t('customers.erase.button')}
+    </Button>
   );
 }
