@@ -84,7 +84,8 @@ export function billingRoutes(billingService: BillingService) {
     app.put(
       '/billing/payouts/settings',
       {
-        config: billing,
+        // Changing where money goes: a fresh two-step code when the caller has it on (plugins/step-up.ts).
+        config: { ...billing, stepUp: true },
         schema: { tags, params: VendorParams, body: PayoutSettingsBody, response: { 200: PayoutOverview } },
       },
       (req) => billingService.savePayoutSettings(req.actor, req.body),

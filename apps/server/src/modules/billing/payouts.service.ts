@@ -19,6 +19,7 @@ import {
   isValidIban,
 } from '../../lib/payout-details';
 import { recordEvent } from '../events/record-event';
+import { queueSecurityNotice } from '../notifications/notifications.service';
 import * as repo from './billing.repository';
 import { type BillingDeps, nowOf } from './billing-deps';
 
@@ -75,6 +76,19 @@ export async function payoutOverview(deps: BillingDeps, actor: Actor): Promise<P
   return { settings: settings ?? DEFAULT_PAYOUT_SETTINGS, availableMinor, recent: recent.map(presentPayout) };
 }
 
+/** Whether where payouts go changed (the method or any detail), not only the schedule, minimum or auto-payout. */
+function detailsChanged(a: PayoutSettings, b: PayoutSettings): boolean {
+  // Field by field: a stored jsonb object does not keep the key order it was written in.
+  const bankKeys = Object.keys({ ...a.bank, ...b.bank }) as (keyof PayoutSettings['bank'])[];
+  return (
+    a.method !== b.method ||
+    a.paypalEmail !== b.paypalEmail ||
+    a.crypto.type !== b.crypto.type ||
+    a.crypto.address !== b.crypto.address ||
+    bankKeys.some((k) => a.bank[k] !== b.bank[k])
+  );
+}
+
 /** Saves the settings once every detail passes; changing them needs the two-step code when the account has it. */
 export async function savePayoutSettings(
   deps: BillingDeps,
@@ -83,7 +97,9 @@ export async function savePayoutSettings(
 ): Promise<PayoutOverview> {
   const { stepUpCode, ...settings } = body;
   checkDetails(settings);
+  // The route asks for a fresh two-step code too (`stepUp: true`); this is the account module's hook.
   await deps.requireStepUp?.(actor, stepUpCode);
+  const previous = await repo.getPayoutSettings(deps.db, actor.vendorId);
   await deps.db.transaction(async (tx) => {
     await repo.upsertPayoutSettings(tx, actor.vendorId, settings);
     // A security-relevant change: recorded for the audit trail (and the security notification it feeds).
@@ -94,6 +110,10 @@ export async function savePayoutSettings(
       subject: { kind: 'settings', id: 'payouts' },
       payload: { section: 'payouts', method: settings.method, schedule: settings.schedule },
     });
+    // Where the money goes changed: the owner is told by Telegram and e-mail at once (a security notification).
+    if (!previous || detailsChanged(previous, settings)) {
+      await queueSecurityNotice(tx, actor.vendorId, 'security_payout', { method: settings.method });
+    }
   });
   return payoutOverview(deps, actor);
 }

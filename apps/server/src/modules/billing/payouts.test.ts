@@ -1,12 +1,14 @@
 import { DEFAULT_PAYOUT_SETTINGS, type Payout, type PayoutOverview } from '@app/contracts/billing';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Vendor } from '../../../test/factories';
 import { startApp } from '../../../test/fake-telegram';
 import { getTestDatabase, type TestApp } from '../../../test/harness';
 import { get, post, vendorWithBot } from '../../../test/payments';
-import { walletLedger } from '../../db/schema/index';
+import { notifications, stepUps, walletLedger } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { createBotApi } from '../../lib/telegram/bot-api';
+import { totpCode } from '../../lib/totp';
 import { createPaymentsService } from '../payments/payments.service';
 import { createSubscriptionsService } from '../subscriptions/subscriptions.service';
 import { createBillingService } from './billing.service';
@@ -120,6 +122,19 @@ describe('payout settings', () => {
       },
       'cryptoAddress',
     ],
+    [
+      'a USDT-ERC20 address failing its EIP-55 checksum',
+      {
+        method: 'crypto',
+        crypto: { type: 'USDT-ERC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' },
+      },
+      'cryptoAddress',
+    ],
+    [
+      'an LTC address failing its checksum',
+      { method: 'crypto', crypto: { type: 'LTC', address: 'LaMT348PWRnrqeeWArpwQPbuanpXDZGEUy' } },
+      'cryptoAddress',
+    ],
   ];
   for (const [what, change, field] of refusals) {
     it(`refuses ${what}, naming the field`, async () => {
@@ -129,6 +144,49 @@ describe('payout settings', () => {
       expect(res.json()).toMatchObject({ error: { code: 'PAYOUT_DETAILS_INVALID', details: { field } } });
     });
   }
+});
+
+describe('payout details change', () => {
+  const payoutNotices = (v: Vendor) =>
+    t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.vendorId, v.vendorId), eq(notifications.kind, 'security_payout')));
+
+  it('needs a fresh two-step code when the account has two-step on', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    const setup = (await post(t.app, v, '/security/two-step/setup', {})).json() as { secret: string };
+    const enabled = await post(t.app, v, '/security/two-step/enable', {
+      code: totpCode(setup.secret, new Date()),
+    });
+    expect(enabled.statusCode).toBe(200);
+    const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
+    // The code given to turn it on counts as this session's step-up: let it lapse.
+    await t.database.db.delete(stepUps).where(eq(stepUps.vendorId, v.vendorId));
+
+    const refused = await save(v, bankSettings);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: { code: 'STEP_UP_REQUIRED' } });
+    expect((await overview(v)).settings.method).toBe(DEFAULT_PAYOUT_SETTINGS.method);
+    expect(await payoutNotices(v)).toHaveLength(0);
+
+    expect((await post(t.app, v, '/security/step-up', { code: recoveryCodes[0] })).statusCode).toBe(200);
+    expect((await save(v, bankSettings)).statusCode).toBe(200);
+  });
+
+  it('sends a security notification by Telegram and e-mail when the details change, not for the schedule', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    expect((await save(v, bankSettings)).statusCode).toBe(200);
+    const first = await payoutNotices(v);
+    expect(first.map((n) => n.audience).sort()).toEqual(['vendor', 'vendor_email']);
+
+    expect((await save(v, { ...bankSettings, schedule: 'monthly' })).statusCode).toBe(200);
+    expect(await payoutNotices(v)).toHaveLength(2);
+
+    const paypal = { ...bankSettings, method: 'paypal', paypalEmail: 'alex@example.com' };
+    expect((await save(v, paypal)).statusCode).toBe(200);
+    expect(await payoutNotices(v)).toHaveLength(4);
+  });
 });
 
 describe('payout requests', () => {
