@@ -47,6 +47,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createRevocationList, createSessionsService } from './modules/auth/sessions.service';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
+import { botTokenOf, runningBotIds } from './modules/bots/bot-lifecycle.service';
 import { createBotStatsService } from './modules/bots/bot-stats.service';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { createBotsService } from './modules/bots/bots.service';
@@ -363,6 +364,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The step-up before payout details change: the account module's two-step check is wired here (it answers
     // at once while the account has two-step verification off). Until then, nothing is asked.
     requireStepUp: async () => {},
+    stars: {
+      botApi,
+      tokenOf: (vendorId, botId) => botTokenOf({ db, secrets }, vendorId, botId),
+      botsToSync: () => runningBotIds({ db }),
+      orderReads,
+    },
     ...clock,
   });
   const categories = createCategoriesService({ db });

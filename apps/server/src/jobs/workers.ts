@@ -2,7 +2,7 @@ import type { CardProvider } from '../lib/card-provider';
 import type { Mailer } from '../lib/mailer';
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
 import type { createWebhookRuns } from '../modules/webhooks/webhooks.service';
-import { collectPlanFees, runAutoPayouts } from './billing-collect';
+import { collectPlanFees, runAutoPayouts, syncBotStars } from './billing-collect';
 import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
 import { type JobData, type JobName, jobKinds } from './job-types';
@@ -91,6 +91,9 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
     'billing.auto-payout': async () => {
       await runAutoPayouts(deps);
     },
+    'billing.stars-sync': async () => {
+      await syncBotStars(deps);
+    },
     'bots.resume': async (job) => {
       await resumeBot(deps, job.data);
     },
@@ -118,6 +121,7 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   // Daily, early UTC: a month's fee statement is charged on the day its month closes.
   await queue.schedule('billing.collect', '23 4 * * *', {});
   await queue.schedule('billing.auto-payout', '43 5 * * *', {});
+  await queue.schedule('billing.stars-sync', '37 * * * *', {});
   // The safety net: events whose prompt run was lost (a crash right after commit) wait at most a minute.
   await queue.schedule('events.dispatch', EVERY_MINUTE, {});
   await queue.schedule('media.sweep', EVERY_HOUR, {});

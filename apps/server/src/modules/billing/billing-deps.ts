@@ -2,6 +2,8 @@ import type { CardProviderInfo } from '@app/contracts/billing';
 import type { Db } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import type { CardProvider } from '../../lib/card-provider';
+import type { BotApi } from '../../lib/telegram/bot-api';
+import type { OrderReads } from '../orders/order-reads';
 import type { PaymentsService } from '../payments/payments.service';
 
 // What every part of the billing module takes first.
@@ -32,6 +34,15 @@ export type BillingDeps = {
   cardProvider: CardProvider | null;
   /** What the browser needs to tokenise a card itself (null with no provider). */
   cardProviderInfo: CardProviderInfo | null;
+  /** Each shop bot's Stars reconciliation (stars.service.ts); without it the Stars screens answer 404. */
+  stars?: {
+    botApi: Pick<BotApi, 'call'>;
+    /** A live bot's token; null for a bot that is not the vendor's. */
+    tokenOf: (vendorId: string, botId: string) => Promise<string | null>;
+    /** The bots the hourly sync goes through. */
+    botsToSync: () => Promise<{ vendorId: string; botId: string }[]>;
+    orderReads: Pick<OrderReads, 'starOrderMatches'>;
+  };
   now?: () => Date;
 };
 

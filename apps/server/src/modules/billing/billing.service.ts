@@ -22,6 +22,7 @@ import {
   runAutoPayouts,
   savePayoutSettings,
 } from './payouts.service';
+import { botStars, starsMismatches, syncAllBotStars, syncBotStarsFor } from './stars.service';
 
 export type { BillingDeps } from './billing-deps';
 
@@ -44,6 +45,12 @@ export function createBillingService(deps: BillingDeps) {
 
     /** The `billing.auto-payout` job. */
     runAutoPayouts: () => runAutoPayouts(deps),
+
+    botStars: (actor: Actor, botId: string) => botStars(deps, actor, botId),
+    syncBotStars: (actor: Actor, botId: string) => syncBotStarsFor(deps, actor, botId),
+    starsMismatches: (actor: Actor) => starsMismatches(deps, actor),
+    /** The `billing.stars-sync` job. */
+    syncAllBotStars: () => syncAllBotStars(deps),
 
     /** The `billing.collect` job: each closed month's fee statement charged to the default method. */
     collectFees: () => collectFees(deps),
