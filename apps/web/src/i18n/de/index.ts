@@ -19,6 +19,7 @@ import { settings } from './settings';
 import { shell } from './shell';
 import { shop } from './shop';
 import { staff } from './staff';
+import { stars } from './stars';
 import { store } from './store';
 import { ui } from './ui';
 
@@ -45,4 +46,5 @@ export const de: Catalogue = {
   ...developer,
   ...store,
   ...reliability,
+  ...stars,
 };
