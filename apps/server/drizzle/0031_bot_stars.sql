@@ -31,3 +31,6 @@ ALTER TABLE "bot_star_transactions" ADD CONSTRAINT "bot_star_transactions_vendor
 ALTER TABLE "bot_star_balances" ADD CONSTRAINT "bot_star_balances_vendor_id_bot_id_bots_vendor_id_id_fk" FOREIGN KEY ("vendor_id","bot_id") REFERENCES "public"."bots"("vendor_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "bot_star_transactions_seq_idx" ON "bot_star_transactions" USING btree ("vendor_id","bot_id","seq");--> statement-breakpoint
 CREATE INDEX "bot_star_transactions_match_idx" ON "bot_star_transactions" USING btree ("vendor_id","match");
+--> statement-breakpoint
+ALTER TABLE "payouts" ADD COLUMN "provider_payout_id" text;--> statement-breakpoint
+CREATE INDEX "payouts_crypto_open_idx" ON "payouts" USING btree ("status") WHERE "method" = 'crypto' AND "status" IN ('pending', 'processing');

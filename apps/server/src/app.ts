@@ -23,7 +23,7 @@ import { type FakeNowPaymentsState, fakeNowPaymentsPlugin } from './fakes/nowpay
 import { AppError } from './lib/app-error';
 import { type CardProvider, createCardProvider } from './lib/card-provider';
 import { createDownloadLinks } from './lib/download-links';
-import { type CryptoProvider, createNowPayments } from './lib/nowpayments';
+import { type CryptoProvider, createNowPayments, createNowPaymentsPayouts } from './lib/nowpayments';
 import { parseQueryString } from './lib/query-string';
 import { createMemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit-store';
 import { createReadCache } from './lib/read-cache';
@@ -364,6 +364,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The step-up before payout details change: the account module's two-step check is wired here (it answers
     // at once while the account has two-step verification off). Until then, nothing is asked.
     requireStepUp: async () => {},
+    // Crypto payouts go out through the platform's crypto provider (demo mode: the fake one).
+    cryptoPayouts: config.nowPayments ? createNowPaymentsPayouts(config.nowPayments) : null,
     stars: {
       botApi,
       tokenOf: (vendorId, botId) => botTokenOf({ db, secrets }, vendorId, botId),

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { CardProvider } from '../lib/card-provider';
+import type { CryptoPayouts } from '../lib/nowpayments';
 import type { Secrets } from '../lib/secrets';
 import type { BotApi } from '../lib/telegram/bot-api';
 import { createBillingService } from '../modules/billing/billing.service';
@@ -18,6 +19,8 @@ export type BillingCollectDeps = {
   secrets?: Pick<Secrets, 'decrypt'>;
   /** The card provider that charges saved cards; without it a card default fails as unavailable. */
   cardProvider?: CardProvider | null;
+  /** The crypto provider's payouts; without it crypto payouts wait for the operator. */
+  cryptoPayouts?: CryptoPayouts | null;
   now?: () => Date;
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 };
@@ -53,6 +56,7 @@ function billingForJobs(deps: BillingCollectDeps) {
     payments,
     cardProvider: deps.cardProvider ?? null,
     cardProviderInfo: null,
+    cryptoPayouts: deps.cryptoPayouts ?? null,
     tellVendor: (vendorId, notice) =>
       notifier.tell(vendorId, 'fees_unpaid', {
         subjectId: `fees:${notice.month}`,
@@ -94,5 +98,12 @@ export async function collectPlanFees(deps: BillingCollectDeps) {
 export async function runAutoPayouts(deps: BillingCollectDeps) {
   const counts = await billingForJobs(deps).runAutoPayouts();
   deps.log?.info(counts, 'automatic payouts made');
+  return counts;
+}
+
+/** The `billing.payouts-check` handler's body: crypto payouts sent to and followed at the crypto provider. */
+export async function checkCryptoPayouts(deps: BillingCollectDeps) {
+  const counts = await billingForJobs(deps).checkCryptoPayouts();
+  if (counts.sent + counts.paid + counts.failed > 0) deps.log?.info(counts, 'crypto payouts checked');
   return counts;
 }

@@ -1,8 +1,9 @@
 import type { CardProvider } from '../lib/card-provider';
 import type { Mailer } from '../lib/mailer';
+import type { CryptoPayouts } from '../lib/nowpayments';
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
 import type { createWebhookRuns } from '../modules/webhooks/webhooks.service';
-import { collectPlanFees, runAutoPayouts, syncBotStars } from './billing-collect';
+import { checkCryptoPayouts, collectPlanFees, runAutoPayouts, syncBotStars } from './billing-collect';
 import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
 import { type JobData, type JobName, jobKinds } from './job-types';
@@ -28,6 +29,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     runProductImport?: (vendorId: string, importId: string) => Promise<void>;
     /** Charges saved cards for the plan fee collection (`billing.collect`). */
     cardProvider?: CardProvider | null;
+    /** Sends and follows crypto payouts at the crypto provider (`billing.payouts-check`). */
+    cryptoPayouts?: CryptoPayouts | null;
     /** Writes a requested data export's file (modules/exports); safe to run again. */
     runExport?: (vendorId: string, exportId: string) => Promise<void>;
     /** Outbound webhooks' delivery runs (modules/webhooks); without it their deliveries wait. */
@@ -94,6 +97,9 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
     'billing.stars-sync': async () => {
       await syncBotStars(deps);
     },
+    'billing.payouts-check': async () => {
+      await checkCryptoPayouts(deps);
+    },
     'bots.resume': async (job) => {
       await resumeBot(deps, job.data);
     },
@@ -122,6 +128,7 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   await queue.schedule('billing.collect', '23 4 * * *', {});
   await queue.schedule('billing.auto-payout', '43 5 * * *', {});
   await queue.schedule('billing.stars-sync', '37 * * * *', {});
+  await queue.schedule('billing.payouts-check', '*/5 * * * *', {});
   // The safety net: events whose prompt run was lost (a crash right after commit) wait at most a minute.
   await queue.schedule('events.dispatch', EVERY_MINUTE, {});
   await queue.schedule('media.sweep', EVERY_HOUR, {});

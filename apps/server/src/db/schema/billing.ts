@@ -127,10 +127,18 @@ export const payouts = pgTable(
     manual: boolean('manual').notNull(),
     /** Where it goes, as the vendor entered it when requested (account, e-mail or address). */
     destination: text('destination').notNull(),
+    /** A crypto payout's id at the crypto provider, once sent through its payouts API. */
+    providerPayoutId: text('provider_payout_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.vendorId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    // The crypto payouts the check job follows.
+    index('payouts_crypto_open_idx')
+      .on(t.status)
+      .where(sql`${t.method} = 'crypto' AND ${t.status} IN ('pending', 'processing')`),
+  ],
 );
 
 /**

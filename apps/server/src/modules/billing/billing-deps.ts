@@ -2,6 +2,7 @@ import type { CardProviderInfo } from '@app/contracts/billing';
 import type { Db } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import type { CardProvider } from '../../lib/card-provider';
+import type { CryptoPayouts } from '../../lib/nowpayments';
 import type { BotApi } from '../../lib/telegram/bot-api';
 import type { OrderReads } from '../orders/order-reads';
 import type { PaymentsService } from '../payments/payments.service';
@@ -34,6 +35,8 @@ export type BillingDeps = {
   cardProvider: CardProvider | null;
   /** What the browser needs to tokenise a card itself (null with no provider). */
   cardProviderInfo: CardProviderInfo | null;
+  /** The crypto provider's payouts API: crypto payouts are sent through it; without it the operator marks them. */
+  cryptoPayouts?: CryptoPayouts | null;
   /** Each shop bot's Stars reconciliation (stars.service.ts); without it the Stars screens answer 404. */
   stars?: {
     botApi: Pick<BotApi, 'call'>;

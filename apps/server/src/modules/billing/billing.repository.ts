@@ -256,3 +256,20 @@ export async function unmatchedStarsByBot(
     )
     .groupBy(botStarTransactions.botId);
 }
+
+/** Crypto payouts still open: pending (not sent to the provider yet) or processing (sent, not finished). */
+export function openCryptoPayouts(db: Conn): Promise<PayoutRow[]> {
+  return db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.method, 'crypto'), inArray(payouts.status, ['pending', 'processing'])))
+    .orderBy(asc(payouts.createdAt));
+}
+
+/** Records that the provider took a pending payout: processing, with its id there. */
+export async function markPayoutSent(db: Conn, vendorId: string, id: string, providerPayoutId: string) {
+  await db
+    .update(payouts)
+    .set({ status: 'processing', providerPayoutId, updatedAt: new Date() })
+    .where(and(eq(payouts.vendorId, vendorId), eq(payouts.id, id), eq(payouts.status, 'pending')));
+}

@@ -16,6 +16,7 @@ import {
   setDefaultPaymentMethod,
 } from './payment-methods.service';
 import {
+  checkCryptoPayouts,
   markPayout,
   payoutOverview,
   requestPayout,
@@ -43,6 +44,8 @@ export function createBillingService(deps: BillingDeps) {
     /** The operator's command (`npm run payout:mark`). */
     markPayout: (payoutId: string, status: PayoutStatus) => markPayout(deps, payoutId, status),
 
+    /** The `billing.payouts-check` job: crypto payouts sent to and followed at the provider. */
+    checkCryptoPayouts: () => checkCryptoPayouts(deps),
     /** The `billing.auto-payout` job. */
     runAutoPayouts: () => runAutoPayouts(deps),
 

@@ -4,9 +4,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Vendor } from '../../../test/factories';
 import { startApp } from '../../../test/fake-telegram';
 import { getTestDatabase, type TestApp } from '../../../test/harness';
-import { get, post, vendorWithBot } from '../../../test/payments';
+import {
+  API_KEY,
+  type FakeProvider,
+  get,
+  post,
+  startFakeProvider,
+  vendorWithBot,
+} from '../../../test/payments';
 import { notifications, stepUps, walletLedger } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { createNowPaymentsPayouts } from '../../lib/nowpayments';
 import { createBotApi } from '../../lib/telegram/bot-api';
 import { totpCode } from '../../lib/totp';
 import { createPaymentsService } from '../payments/payments.service';
@@ -56,7 +64,7 @@ const credit = (v: Vendor, amountMinor: number) =>
   t.database.db.insert(walletLedger).values({ vendorId: v.vendorId, amountMinor, reason: 'adjustment' });
 
 /** The billing service as the operator's command and the jobs build it. */
-function billingService(now?: () => Date) {
+function billingService(now?: () => Date, provider?: FakeProvider) {
   const db = t.database.db;
   const payments = createPaymentsService({
     db,
@@ -73,6 +81,9 @@ function billingService(now?: () => Date) {
     payments,
     cardProvider: null,
     cardProviderInfo: null,
+    ...(provider
+      ? { cryptoPayouts: createNowPaymentsPayouts({ apiUrl: provider.url, apiKey: API_KEY }) }
+      : {}),
     ...(now ? { now } : {}),
   });
 }
@@ -263,6 +274,104 @@ describe('payout requests', () => {
     const res = await post(t.app, v, '/billing/payouts', { amountMinor: 5_000 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: { code: 'PAYOUT_DETAILS_INVALID' } });
+  });
+});
+
+describe('crypto payouts', () => {
+  let provider: FakeProvider;
+  beforeAll(async () => {
+    provider = await startFakeProvider();
+  });
+  afterAll(() => provider.close());
+
+  const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+  const cryptoSettings = {
+    ...DEFAULT_PAYOUT_SETTINGS,
+    method: 'crypto',
+    crypto: { type: 'USDT-TRC20', address: TRC20 },
+  };
+  const owner = (v: Vendor) => ({
+    vendorId: v.vendorId,
+    telegramId: 0,
+    kind: 'owner' as const,
+    permissions: ['all' as const],
+    botIds: 'all' as const,
+  });
+
+  it("sends a crypto payout through the provider's payouts API, and marks it paid once the provider finishes it", async () => {
+    const { v } = await vendorWithBot(t, fake);
+    expect((await save(v, cryptoSettings)).statusCode).toBe(200);
+    await credit(v, 20_000);
+    const billing = billingService(undefined, provider);
+
+    const payout = await billing.requestPayout(owner(v), { amountMinor: 10_000 });
+
+    expect(payout.status).toBe('processing');
+    const sent = [...provider.state.payouts.values()].find((p) => p.unique_external_id === payout.id);
+    expect(sent).toMatchObject({ address: TRC20, currency: 'usdttrc20', fiat_amount: payout.netMinor / 100 });
+    // Not finished at the provider yet: it stays processing.
+    expect(await billing.checkCryptoPayouts()).toEqual({ sent: 0, paid: 0, failed: 0 });
+
+    await fetch(`${provider.url}/__control/payouts/${sent?.id}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'FINISHED' }),
+    });
+    expect(await billing.checkCryptoPayouts()).toEqual({ sent: 0, paid: 1, failed: 0 });
+    expect((await overview(v)).recent[0]).toMatchObject({ id: payout.id, status: 'paid' });
+  });
+
+  it('credits a crypto payout back when the provider fails it', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    await save(v, cryptoSettings);
+    await credit(v, 20_000);
+    const billing = billingService(undefined, provider);
+    const payout = await billing.requestPayout(owner(v), { amountMinor: 10_000 });
+    const sent = [...provider.state.payouts.values()].find((p) => p.unique_external_id === payout.id);
+
+    await fetch(`${provider.url}/__control/payouts/${sent?.id}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'FAILED' }),
+    });
+    expect(await billing.checkCryptoPayouts()).toEqual({ sent: 0, paid: 0, failed: 1 });
+
+    const after = await overview(v);
+    expect(after.recent[0]).toMatchObject({ id: payout.id, status: 'failed' });
+    expect(after.availableMinor).toBe(20_000);
+  });
+
+  it('sends a payout the provider did not take at first on the next check, once', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    await save(v, cryptoSettings);
+    await credit(v, 20_000);
+    // The provider is unreachable when the payout is requested: it stays pending.
+    const down = createBillingService({
+      db: t.database.db,
+      payments: createPaymentsService({
+        db: t.database.db,
+        botApi: createBotApi({ apiRoot: fake.url }),
+        platformBotToken: t.config.platformBotToken,
+        publicUrl: '',
+        starsPerUsd: 77,
+        crypto: null,
+        subscriptions: createSubscriptionsService({ db: t.database.db }),
+        bots: { namesOf: async () => [] },
+      }),
+      cardProvider: null,
+      cardProviderInfo: null,
+      cryptoPayouts: createNowPaymentsPayouts({ apiUrl: 'http://127.0.0.1:9', apiKey: API_KEY }),
+    });
+    const payout = await down.requestPayout(owner(v), { amountMinor: 10_000 });
+    expect(payout.status).toBe('pending');
+
+    const billing = billingService(undefined, provider);
+    expect((await billing.checkCryptoPayouts()).sent).toBeGreaterThanOrEqual(1);
+    await billing.checkCryptoPayouts();
+    expect(
+      [...provider.state.payouts.values()].filter((p) => p.unique_external_id === payout.id),
+    ).toHaveLength(1);
+    expect((await overview(v)).recent[0]).toMatchObject({ id: payout.id, status: 'processing' });
   });
 });
 
