@@ -23,7 +23,7 @@ import { type FakeNowPaymentsState, fakeNowPaymentsPlugin } from './fakes/nowpay
 import { AppError } from './lib/app-error';
 import { type CardProvider, createCardProvider } from './lib/card-provider';
 import { createDownloadLinks } from './lib/download-links';
-import { type CryptoProvider, createNowPayments } from './lib/nowpayments';
+import { type CryptoProvider, createNowPayments, createNowPaymentsPayouts } from './lib/nowpayments';
 import { parseQueryString } from './lib/query-string';
 import { createMemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit-store';
 import { createReadCache } from './lib/read-cache';
@@ -47,6 +47,7 @@ import { createAuthService, ownerOf } from './modules/auth/auth.service';
 import { createRevocationList, createSessionsService } from './modules/auth/sessions.service';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
+import { botTokenOf, runningBotIds } from './modules/bots/bot-lifecycle.service';
 import { createBotStatsService } from './modules/bots/bot-stats.service';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { createBotsService } from './modules/bots/bots.service';
@@ -373,6 +374,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           testCards: deps.fakeCardProvider ? FAKE_CARD_TEST_NUMBERS.map((c) => ({ ...c })) : [],
         }
       : null,
+    // Crypto payouts go out through the platform's crypto provider (demo mode: the fake one).
+    cryptoPayouts: config.nowPayments ? createNowPaymentsPayouts(config.nowPayments) : null,
+    stars: {
+      botApi,
+      tokenOf: (vendorId, botId) => botTokenOf({ db, secrets }, vendorId, botId),
+      botsToSync: () => runningBotIds({ db }),
+      orderReads,
+    },
     ...clock,
   });
   const categories = createCategoriesService({ db });

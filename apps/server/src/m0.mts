@@ -1,1 +1,1 @@
-console.log('tsx', Math.round(process.memoryUsage().rss/1048576))
+console.log('tsx', Math.round(process.memoryUsage().rss / 1048576));

@@ -100,3 +100,20 @@ test('requests a payout of wallet funds and sees it in recent payouts', async ({
   await expect(recent).toContainText('$20.00');
   await expect(recent).toContainText('Pending');
 });
+
+test("opens a bot's Telegram Stars from its page and refreshes them from Telegram", async ({ page }) => {
+  await openSignedIn(page);
+  await page.goto('/bots');
+  const card = page.getByTestId('bot-card-urban_threads_bot');
+  await card.getByRole('button', { name: 'Manage' }).click();
+  await page.getByTestId('bot-stars-link').click();
+
+  await expect(page).toHaveURL(/\/bots\/[0-9a-f-]+\/stars$/);
+  await expect(page.getByRole('heading', { name: 'Telegram Stars' })).toBeVisible();
+  await expect(mainButton(page)).toHaveText('Refresh from Telegram');
+  await mainButton(page).click();
+
+  // Telegram (the demo's fake Bot API) answered: the balance and when it was fetched.
+  await expect(page.getByTestId('stars-balance')).toContainText('⭐');
+  await expect(page.getByTestId('stars-balance')).toContainText('Updated');
+});

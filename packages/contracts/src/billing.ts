@@ -237,3 +237,51 @@ export const RequestPayoutBody = z
   .object({ amountMinor: z.number().int().min(100).max(100_000_000) })
   .strict();
 export type RequestPayoutBody = z.infer<typeof RequestPayoutBody>;
+
+// Each shop bot's Telegram Stars, reconciled to its orders (issue 22, beyond the spec).
+
+export const StarTransactionDirection = z.enum(['in', 'out']);
+export type StarTransactionDirection = z.infer<typeof StarTransactionDirection>;
+/** paid / refunded: matched to an order in that state; unmatched: flagged; other: not a sale (a withdrawal…). */
+export const StarTransactionMatch = z.enum(['paid', 'refunded', 'unmatched', 'other']);
+export type StarTransactionMatch = z.infer<typeof StarTransactionMatch>;
+/**
+ * Why a transaction is flagged: a payment no order of this bot names (no_order), a payment for an order our records
+ * do not show paid (order_not_paid), money returned to a buyer that we never refunded (chargeback).
+ */
+export const StarMismatchReason = z.enum(['no_order', 'order_not_paid', 'chargeback']);
+export type StarMismatchReason = z.infer<typeof StarMismatchReason>;
+
+export const StarTransaction = z.object({
+  id: z.string(),
+  date: z.string(),
+  direction: StarTransactionDirection,
+  /** Whole Stars. */
+  amount: z.number().int(),
+  partner: z.string(),
+  userId: z.number().int().nullable(),
+  orderId: z.uuid().nullable(),
+  orderNumber: z.string().nullable(),
+  match: StarTransactionMatch,
+  reason: StarMismatchReason.nullable(),
+});
+export type StarTransaction = z.infer<typeof StarTransaction>;
+
+export const BotStars = z.object({
+  /** null until the first sync. */
+  balance: z.number().int().nullable(),
+  syncedAt: z.string().nullable(),
+  unmatched: z.number().int(),
+  /** Newest first. */
+  transactions: z.array(StarTransaction),
+});
+export type BotStars = z.infer<typeof BotStars>;
+
+export const BotStarsParams = z.object({ vendorId: z.uuid(), botId: z.uuid() });
+
+/** Home's line: how many Star transactions of the vendor's bots are flagged, and on how many bots. */
+export const StarsMismatchSummary = z.object({
+  unmatched: z.number().int(),
+  bots: z.array(z.object({ botId: z.uuid(), unmatched: z.number().int() })),
+});
+export type StarsMismatchSummary = z.infer<typeof StarsMismatchSummary>;

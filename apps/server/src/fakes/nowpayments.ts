@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { type ProviderPayment, type ProviderStatus, signIpn } from '../lib/nowpayments';
+import {
+  PAYOUT_STATUSES,
+  type PayoutProviderStatus,
+  type ProviderPayment,
+  type ProviderStatus,
+  signIpn,
+} from '../lib/nowpayments';
 
 /**
  * A fake NOWPayments for tests and demo mode: `POST /v1/payment` (x-api-key checked) answers a pay address;
  * `POST /__control/payments/:idOrAddress/status { status, actually_paid? }` moves a payment on and sends the signed IPN
- * to its ipn_callback_url, as the provider does. `GET /v1/payment/:id` answers its state.
+ * to its ipn_callback_url, as the provider does. `GET /v1/payment/:id` answers its state. Payouts: `POST /v1/payout`
+ * (`withdrawals`: address, currency, fiat_amount, unique_external_id; a repeated external id answers the first
+ * payout), `GET /v1/payout/:id`, and `POST /__control/payouts/:id/status { status }` (FINISHED, FAILED, …).
  */
 export type FakeNowPaymentsState = {
   payments: Map<
@@ -13,9 +21,25 @@ export type FakeNowPaymentsState = {
     ProviderPayment & { ipn_callback_url: string; actually_paid: number; invoice_id?: string }
   >;
   ipns: { paymentId: string; status: ProviderStatus; httpStatus: number | null }[];
+  /** Mass payouts (`POST /v1/payout`), by id; one per `unique_external_id`. */
+  payouts: Map<string, FakePayout>;
 };
 
-export const createFakeNowPaymentsState = (): FakeNowPaymentsState => ({ payments: new Map(), ipns: [] });
+export type FakePayout = {
+  id: string;
+  address: string;
+  currency: string;
+  fiat_amount: number;
+  fiat_currency: string;
+  unique_external_id: string;
+  status: PayoutProviderStatus;
+};
+
+export const createFakeNowPaymentsState = (): FakeNowPaymentsState => ({
+  payments: new Map(),
+  ipns: [],
+  payouts: new Map(),
+});
 
 const STATUSES: ProviderStatus[] = [
   'waiting',
@@ -138,5 +162,53 @@ export async function fakeNowPaymentsPlugin(
     }
     state.ipns.push({ paymentId: String(payment.payment_id), status: body.status, httpStatus });
     return { delivered: httpStatus !== null && httpStatus < 300, httpStatus };
+  });
+
+  app.post('/v1/payout', async (req, reply) => {
+    if (req.headers['x-api-key'] !== options.apiKey) {
+      return reply.code(403).send({ status: false, statusCode: 403, message: 'Invalid api key' });
+    }
+    const body = (req.body ?? {}) as { withdrawals?: Record<string, unknown>[] };
+    const w = body.withdrawals?.[0];
+    const amount = Number(w?.fiat_amount);
+    if (!w || typeof w.address !== 'string' || !w.address || !Number.isFinite(amount) || amount <= 0) {
+      return reply.code(400).send({ status: false, statusCode: 400, message: 'withdrawals are invalid' });
+    }
+    const externalId = String(w.unique_external_id ?? '');
+    const existing = [...state.payouts.values()].find(
+      (p) => externalId && p.unique_external_id === externalId,
+    );
+    if (existing) return reply.code(200).send({ id: existing.id, withdrawals: [existing] });
+    nextId += 1;
+    const payout: FakePayout = {
+      id: String(nextId),
+      address: w.address,
+      currency: String(w.currency ?? ''),
+      fiat_amount: amount,
+      fiat_currency: String(w.fiat_currency ?? 'usd'),
+      unique_external_id: externalId,
+      status: 'WAITING',
+    };
+    state.payouts.set(payout.id, payout);
+    return reply.code(200).send({ id: payout.id, withdrawals: [payout] });
+  });
+
+  app.get('/v1/payout/:id', async (req, reply) => {
+    if (req.headers['x-api-key'] !== options.apiKey) {
+      return reply.code(403).send({ status: false, statusCode: 403, message: 'Invalid api key' });
+    }
+    const payout = state.payouts.get((req.params as { id: string }).id);
+    if (!payout) return reply.code(404).send({ status: false, message: 'Payout not found' });
+    return { id: payout.id, withdrawals: [payout] };
+  });
+
+  app.post('/__control/payouts/:id/status', async (req, reply) => {
+    const payout = state.payouts.get((req.params as { id: string }).id);
+    const status = ((req.body ?? {}) as { status?: PayoutProviderStatus }).status;
+    if (!payout) return reply.code(404).send({ message: 'Payout not found' });
+    if (!status || !PAYOUT_STATUSES.includes(status))
+      return reply.code(400).send({ message: 'status is invalid' });
+    payout.status = status;
+    return { id: payout.id, status };
   });
 }

@@ -1,8 +1,12 @@
 import type { Db } from '../db/client';
 import type { CardProvider } from '../lib/card-provider';
+import type { CryptoPayouts } from '../lib/nowpayments';
+import type { Secrets } from '../lib/secrets';
 import type { BotApi } from '../lib/telegram/bot-api';
 import { createBillingService } from '../modules/billing/billing.service';
+import { botTokenOf, runningBotIds } from '../modules/bots/bot-lifecycle.service';
 import { createVendorNotifier } from '../modules/notifications/notifications.service';
+import { createOrderReads } from '../modules/orders/order-reads';
 import { createPaymentsService } from '../modules/payments/payments.service';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service';
 
@@ -11,8 +15,12 @@ export type BillingCollectDeps = {
   botApi: BotApi;
   /** The platform bot that tells vendors a charge failed; without it nobody is told. */
   platformBotToken?: string;
+  /** Decrypts the bots' tokens for the Stars sync; without it the sync has nothing to do. */
+  secrets?: Pick<Secrets, 'decrypt'>;
   /** The card provider that charges saved cards; without it a card default fails as unavailable. */
   cardProvider?: CardProvider | null;
+  /** The crypto provider's payouts; without it crypto payouts wait for the operator. */
+  cryptoPayouts?: CryptoPayouts | null;
   now?: () => Date;
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 };
@@ -48,6 +56,7 @@ function billingForJobs(deps: BillingCollectDeps) {
     payments,
     cardProvider: deps.cardProvider ?? null,
     cardProviderInfo: null,
+    cryptoPayouts: deps.cryptoPayouts ?? null,
     tellVendor: (vendorId, notice) =>
       notifier.tell(vendorId, 'fees_unpaid', {
         subjectId: `fees:${notice.month}`,
@@ -55,9 +64,28 @@ function billingForJobs(deps: BillingCollectDeps) {
         params: notice,
       }),
     ...(deps.log ? { log: deps.log } : {}),
+    ...(deps.secrets ? { stars: starsDeps(deps, deps.secrets) } : {}),
     ...clock,
   });
   return billing;
+}
+
+function starsDeps(deps: BillingCollectDeps, secrets: Pick<Secrets, 'decrypt'>) {
+  const { db } = deps;
+  return {
+    botApi: deps.botApi,
+    tokenOf: (vendorId: string, botId: string) => botTokenOf({ db, secrets }, vendorId, botId),
+    botsToSync: () => runningBotIds({ db }),
+    orderReads: createOrderReads({ db }),
+  };
+}
+
+/** The `billing.stars-sync` handler's body (hourly): each running bot's Stars fetched and matched to its orders. */
+export async function syncBotStars(deps: BillingCollectDeps) {
+  if (!deps.secrets) return { synced: 0, failed: 0 };
+  const counts = await billingForJobs(deps).syncAllBotStars();
+  deps.log?.info(counts, 'bot stars synced');
+  return counts;
 }
 
 export async function collectPlanFees(deps: BillingCollectDeps) {
@@ -70,5 +98,12 @@ export async function collectPlanFees(deps: BillingCollectDeps) {
 export async function runAutoPayouts(deps: BillingCollectDeps) {
   const counts = await billingForJobs(deps).runAutoPayouts();
   deps.log?.info(counts, 'automatic payouts made');
+  return counts;
+}
+
+/** The `billing.payouts-check` handler's body: crypto payouts sent to and followed at the crypto provider. */
+export async function checkCryptoPayouts(deps: BillingCollectDeps) {
+  const counts = await billingForJobs(deps).checkCryptoPayouts();
+  if (counts.sent + counts.paid + counts.failed > 0) deps.log?.info(counts, 'crypto payouts checked');
   return counts;
 }

@@ -23,6 +23,10 @@ export type JobData = {
   'billing.collect': Record<string, never>;
   /** Pays out the wallet of each vendor whose automatic payout falls today (modules/billing). Daily. */
   'billing.auto-payout': Record<string, never>;
+  /** Fetches each running bot's Telegram Stars balance and transactions and matches them to orders. Hourly. */
+  'billing.stars-sync': Record<string, never>;
+  /** Sends pending crypto payouts to the crypto provider and follows them to paid or failed. Every 5 minutes. */
+  'billing.payouts-check': Record<string, never>;
   /** Starts again a bot the expiry stopped, once a payment has made its subscription live. */
   'bots.resume': { vendorId: string; botId: string };
   /** Sends the queued notifications (vendors', customers'). Asked for after events are dispatched; every minute. */
@@ -99,6 +103,8 @@ export const jobKinds: JobKinds<JobData> = {
   // One run at a time; each statement's attempt is claimed before it charges, so a retried run charges nothing twice.
   'billing.collect': { policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 },
   'billing.auto-payout': { policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 },
+  'billing.stars-sync': { policy: 'stately', retryLimit: 1, expireInSeconds: 15 * 60 },
+  'billing.payouts-check': { policy: 'stately', retryLimit: 1, expireInSeconds: 4 * 60 },
   // Telegram may be briefly unreachable: retry for about an hour; a bot still stopped can be started by hand.
   'bots.resume': { retryLimit: 8, retryDelaySeconds: 10, retryDelayMaxSeconds: 15 * 60, expireInSeconds: 60 },
   // One run at a time across processes (so no notification goes twice); each notification counts its own

@@ -1,9 +1,10 @@
 import type { CardProvider } from '../lib/card-provider';
 import type { Mailer } from '../lib/mailer';
+import type { CryptoPayouts } from '../lib/nowpayments';
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
 import type { createWebhookRuns } from '../modules/webhooks/webhooks.service';
 import { purgeAccounts } from './account-purge';
-import { collectPlanFees, runAutoPayouts } from './billing-collect';
+import { checkCryptoPayouts, collectPlanFees, runAutoPayouts, syncBotStars } from './billing-collect';
 import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
 import { type JobData, type JobName, jobKinds } from './job-types';
@@ -29,6 +30,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     runProductImport?: (vendorId: string, importId: string) => Promise<void>;
     /** Charges saved cards for the plan fee collection (`billing.collect`). */
     cardProvider?: CardProvider | null;
+    /** Sends and follows crypto payouts at the crypto provider (`billing.payouts-check`). */
+    cryptoPayouts?: CryptoPayouts | null;
     /** Writes a requested data export's file (modules/exports); safe to run again. */
     runExport?: (vendorId: string, exportId: string) => Promise<void>;
     /** Outbound webhooks' delivery runs (modules/webhooks); without it their deliveries wait. */
@@ -96,6 +99,12 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
     'billing.auto-payout': async () => {
       await runAutoPayouts(deps);
     },
+    'billing.stars-sync': async () => {
+      await syncBotStars(deps);
+    },
+    'billing.payouts-check': async () => {
+      await checkCryptoPayouts(deps);
+    },
     'bots.resume': async (job) => {
       await resumeBot(deps, job.data);
     },
@@ -123,6 +132,8 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   // Daily, early UTC: a month's fee statement is charged on the day its month closes.
   await queue.schedule('billing.collect', '23 4 * * *', {});
   await queue.schedule('billing.auto-payout', '43 5 * * *', {});
+  await queue.schedule('billing.stars-sync', '37 * * * *', {});
+  await queue.schedule('billing.payouts-check', '*/5 * * * *', {});
   // The safety net: events whose prompt run was lost (a crash right after commit) wait at most a minute.
   await queue.schedule('events.dispatch', EVERY_MINUTE, {});
   await queue.schedule('media.sweep', EVERY_HOUR, {});

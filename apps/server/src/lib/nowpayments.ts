@@ -97,6 +97,78 @@ export function createNowPayments(options: {
   };
 }
 
+/** A payout's state at the provider (its mass payouts API). */
+export const PAYOUT_STATUSES = [
+  'WAITING',
+  'PROCESSING',
+  'SENDING',
+  'FINISHED',
+  'FAILED',
+  'REJECTED',
+] as const;
+export type PayoutProviderStatus = (typeof PAYOUT_STATUSES)[number];
+
+export type CreatePayoutParams = {
+  address: string;
+  /** The provider's ticker: usdttrc20, usdterc20, btc, eth, ltc. */
+  currency: string;
+  /** What is sent, in US dollars. */
+  fiatAmount: number;
+  /** Our payout's id: a repeated request with it answers the first payout, never a second one. */
+  externalId: string;
+};
+
+/** The crypto provider's payouts: sends a payout, and answers its state. */
+export type CryptoPayouts = {
+  createPayout(params: CreatePayoutParams): Promise<{ id: string; status: PayoutProviderStatus }>;
+  payoutStatus(id: string): Promise<PayoutProviderStatus>;
+};
+
+type PayoutBody = { id?: string | number; withdrawals?: { status?: PayoutProviderStatus }[] };
+
+/** NOWPayments' payouts (`POST /v1/payout`, `GET /v1/payout/{id}`) with the platform's API key. */
+export function createNowPaymentsPayouts(options: {
+  apiUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}): CryptoPayouts {
+  const doFetch = options.fetch ?? fetch;
+  async function call(path: string, body?: object): Promise<{ id: string; status: PayoutProviderStatus }> {
+    let response: Response;
+    try {
+      response = await doFetch(`${options.apiUrl}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { 'content-type': 'application/json', 'x-api-key': options.apiKey },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+    } catch {
+      throw new CryptoProviderError('connection failed');
+    }
+    const json = (await response.json().catch(() => null)) as PayoutBody | null;
+    const status = json?.withdrawals?.[0]?.status;
+    if (!response.ok || json?.id === undefined || !status)
+      throw new CryptoProviderError(`HTTP ${response.status}`);
+    return { id: String(json.id), status };
+  }
+  return {
+    createPayout: (p) =>
+      call('/v1/payout', {
+        withdrawals: [
+          {
+            address: p.address,
+            currency: p.currency,
+            fiat_amount: p.fiatAmount,
+            fiat_currency: 'usd',
+            unique_external_id: p.externalId,
+          },
+        ],
+      }),
+    payoutStatus: async (id) => (await call(`/v1/payout/${encodeURIComponent(id)}`)).status,
+  };
+}
+
 /** JSON with every object's keys sorted, nested ones too: what NOWPayments signs. */
 export function sortedJson(value: unknown): string {
   const sort = (v: unknown): unknown => {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { keccak_256 } from '@noble/hashes/sha3';
 
 // Payout details checked as the networks and banks define them: the IBAN's mod-97 checksum, the SWIFT/BIC format,
 // the US routing number's ABA checksum, an e-mail for PayPal, and each crypto network's address format with its
-// checksum where it has one (Base58Check, Bech32). ETH and USDT-ERC20 addresses are checked for their format
-// only: EIP-55's mixed-case checksum needs Keccak-256, which node:crypto does not offer.
+// checksum where it has one (Base58Check, Bech32, EIP-55's mixed case for ETH and USDT-ERC20, with Keccak-256 from
+// @noble/hashes since node:crypto has none).
 
 /** IBAN: country, check digits, up to 30 characters; the number moved and read as digits is 1 mod 97. */
 export function isValidIban(raw: string): boolean {
@@ -86,6 +87,25 @@ function isValidBech32(raw: string, hrp: string): boolean {
   return chk === 1 || chk === 0x2bc830a3;
 }
 
+/**
+ * EIP-55: 0x and 40 hex digits; a mixed-case address carries its checksum in the case of its letters (a letter is
+ * upper case where the Keccak-256 of the lower-case hex has a nibble of 8 or more). An address all in one case
+ * carries no checksum (EIP-55 leaves it valid), so only its format is checked.
+ */
+export function isValidEip55(address: string): boolean {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return false;
+  const hex = address.slice(2);
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
+  const hash = Buffer.from(keccak_256(hex.toLowerCase())).toString('hex');
+  for (let i = 0; i < 40; i += 1) {
+    const ch = hex[i] ?? '';
+    if (ch.toLowerCase() === ch.toUpperCase()) continue;
+    const upper = Number.parseInt(hash[i] ?? '0', 16) >= 8;
+    if ((ch === ch.toUpperCase()) !== upper) return false;
+  }
+  return true;
+}
+
 /** A crypto address on its network: format, and the checksum where the network has one. */
 export function isValidCryptoAddress(network: string, raw: string): boolean {
   const address = raw.trim();
@@ -103,7 +123,7 @@ export function isValidCryptoAddress(network: string, raw: string): boolean {
       return base58CheckVersion(address) === 0x41;
     case 'ETH':
     case 'USDT-ERC20':
-      return /^0x[0-9a-fA-F]{40}$/.test(address);
+      return isValidEip55(address);
     default:
       return false;
   }

@@ -101,6 +101,14 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/developer/routes/webhooks-page')).WebhooksPage,
     }),
   },
+  // The bot's Telegram Stars reconciled to its orders (issue 22): reached from the bot's page.
+  {
+    path: 'bots/:botId/stars',
+    handle: upTo('/bots/:botId'),
+    lazy: async () => ({
+      Component: (await import('../features/billing/routes/bot-stars-page')).BotStarsPage,
+    }),
+  },
   // Link targets of spec part 1 §2 whose screens live elsewhere.
   redirect('bots/:botId/products', ({ botId }) => `/products?botId=${encodeURIComponent(botId ?? '')}`),
   redirect('bots/new', () => '/bot-new'),

@@ -4,10 +4,14 @@ import {
   type PayoutSettings,
   PayoutStatus,
   SavedMethodType,
+  StarTransactionDirection,
+  StarTransactionMatch,
 } from '@app/contracts/billing';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  foreignKey,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -15,8 +19,10 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, enumValues, id, money, vendorId } from './columns';
+import { bots } from './bots';
+import { createdAt, enumValues, id, money, telegramId, vendorId } from './columns';
 
 /**
  * The ways a vendor pays the platform (modules/billing): the wallet, Stars, Litecoin, or a card held by the card
@@ -121,8 +127,74 @@ export const payouts = pgTable(
     manual: boolean('manual').notNull(),
     /** Where it goes, as the vendor entered it when requested (account, e-mail or address). */
     destination: text('destination').notNull(),
+    /** A crypto payout's id at the crypto provider, once sent through its payouts API. */
+    providerPayoutId: text('provider_payout_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.vendorId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    // The crypto payouts the check job follows.
+    index('payouts_crypto_open_idx')
+      .on(t.status)
+      .where(sql`${t.method} = 'crypto' AND ${t.status} IN ('pending', 'processing')`),
+  ],
+);
+
+/**
+ * A shop bot's Telegram Star transactions (getStarTransactions), as fetched by the `billing.stars-sync` job: `seq`
+ * is the transaction's place in Telegram's chronological list (the paging offset), so a page fetched again
+ * changes nothing. Each is matched to our order by its charge id (Telegram's transaction id) or its invoice
+ * payload: paid, refunded, or unmatched (a chargeback, a payment with no order) with the reason.
+ */
+export const botStarTransactions = pgTable(
+  'bot_star_transactions',
+  {
+    vendorId: vendorId(),
+    id: id(),
+    botId: uuid('bot_id').notNull(),
+    seq: integer('seq').notNull(),
+    /** Telegram's id: the payment's telegram_payment_charge_id; a refund carries its payment's id. */
+    telegramId: text('telegram_id').notNull(),
+    direction: text('direction', { enum: enumValues(StarTransactionDirection.options) }).notNull(),
+    /** Whole Stars, always positive (the direction says which way). */
+    amount: money('amount').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    /** The other side's kind (Telegram's TransactionPartner type: user, fragment, telegram_ads, other…). */
+    partner: text('partner').notNull(),
+    userId: telegramId('user_id'),
+    payload: text('payload'),
+    orderId: uuid('order_id'),
+    orderNumber: text('order_number'),
+    match: text('match', { enum: enumValues(StarTransactionMatch.options) }).notNull(),
+    /** Why an unmatched one is flagged (StarMismatchReason). */
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    foreignKey({ columns: [t.vendorId, t.botId], foreignColumns: [bots.vendorId, bots.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('bot_star_transactions_seq_idx').on(t.vendorId, t.botId, t.seq),
+    index('bot_star_transactions_match_idx').on(t.vendorId, t.match),
+  ],
+);
+
+/** Each shop bot's Stars balance (getMyStarBalance) at its last sync, and how many transactions were fetched. */
+export const botStarBalances = pgTable(
+  'bot_star_balances',
+  {
+    vendorId: vendorId(),
+    botId: uuid('bot_id').notNull(),
+    balance: money('balance').notNull(),
+    fetched: integer('fetched').notNull().default(0),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.botId] }),
+    foreignKey({ columns: [t.vendorId, t.botId], foreignColumns: [bots.vendorId, bots.id] }).onDelete(
+      'cascade',
+    ),
+  ],
 );

@@ -170,6 +170,22 @@ async function checkOutAndPay(
       }),
     },
   });
+  if (p.currency === 'XTR') {
+    // The bot's Star balance grows by it: getStarTransactions lists it under the charge id.
+    state.starTransactions.push({
+      token: p.bot.token,
+      id: chargeId,
+      amount: p.total,
+      date: now,
+      source: {
+        type: 'user',
+        transaction_type: 'invoice_payment',
+        user: p.user,
+        invoice_payload: p.payload,
+        ...(p.subscriptionPeriod !== undefined && { subscription_period: p.subscriptionPeriod }),
+      },
+    });
+  }
   const delivery = await deliverUpdate(state, p.bot.token, { message }, deliver);
   return { paid: true, chargeId, totalAmount: p.total, messageId: message.message_id, delivery };
 }

@@ -210,6 +210,15 @@ const refundStarPayment: Handler = ({ state, bot, params }) => {
   const chargeId = requireString(params, 'telegram_payment_charge_id');
   if (bot.refundedChargeIds.has(chargeId)) throw new BotApiError(400, 'Bad Request: CHARGE_ALREADY_REFUNDED');
   bot.refundedChargeIds.add(chargeId);
+  // Telegram's refund transaction carries the payment's id and amount, the buyer as its receiver.
+  const paid = state.starTransactions.find((t) => t.token === bot.token && t.id === chargeId && t.source);
+  state.starTransactions.push({
+    token: bot.token,
+    id: chargeId,
+    amount: paid?.amount ?? 0,
+    date: Math.floor(Date.now() / 1000),
+    receiver: { type: 'user', transaction_type: 'invoice_payment', user: { id: userId, is_bot: false } },
+  });
   state.refunds.push({
     token: bot.token,
     botId: bot.user.id,
@@ -219,7 +228,31 @@ const refundStarPayment: Handler = ({ state, bot, params }) => {
   return { result: true };
 };
 
+/** The bot's Stars: what its payments brought in less what its refunds and withdrawals took out. */
+const getMyStarBalance: Handler = ({ state, bot }) => {
+  let amount = 0;
+  for (const t of state.starTransactions) {
+    if (t.token === bot.token) amount += t.source ? t.amount : -t.amount;
+  }
+  return { result: { amount } };
+};
+
+/** The bot's Star transactions in chronological order, `offset` skipped, at most `limit` (1-100, default 100). */
+const getStarTransactions: Handler = ({ state, bot, params }) => {
+  const offset = readInteger(params, 'offset') ?? 0;
+  const limit = readInteger(params, 'limit') ?? 100;
+  if (offset < 0) throw new BotApiError(400, 'Bad Request: offset is invalid');
+  if (limit < 1 || limit > 100) throw new BotApiError(400, 'Bad Request: limit is invalid');
+  const transactions = state.starTransactions
+    .filter((t) => t.token === bot.token)
+    .slice(offset, offset + limit)
+    .map(({ token: _token, ...t }) => t);
+  return { result: { transactions } };
+};
+
 export const paymentHandlers: Record<string, Handler> = {
+  getMyStarBalance,
+  getStarTransactions,
   createInvoiceLink,
   sendInvoice,
   answerShippingQuery,

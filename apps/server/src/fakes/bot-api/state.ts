@@ -193,6 +193,20 @@ export type StarSubscriptionEdit = {
 
 export type Refund = { token: string; botId: number; user_id: number; telegram_payment_charge_id: string };
 
+/**
+ * A bot's Telegram Star transaction (Bot API StarTransaction), as getStarTransactions answers it: a Stars payment
+ * the fake took (source: the paying user, id = its telegram_payment_charge_id) or a refund it made (receiver: the
+ * user, the payment's id). Tests may add others (a chargeback, a withdrawal) with `addStarTransaction`.
+ */
+export type StarTransactionRecord = {
+  token: string;
+  id: string;
+  amount: number;
+  date: number;
+  source?: Record<string, unknown>;
+  receiver?: Record<string, unknown>;
+};
+
 export type RegisterBotInput = {
   token: string;
   username: string;
@@ -231,6 +245,8 @@ export type FakeBotApiState = {
   messages: SentMessage[];
   invoiceLinks: InvoiceLink[];
   refunds: Refund[];
+  /** Every bot's Star transactions, oldest first (getStarTransactions, getMyStarBalance). */
+  starTransactions: StarTransactionRecord[];
   preCheckoutAnswers: Map<string, PreCheckoutAnswer>;
   shippingAnswers: Map<string, ShippingAnswer>;
   starSubscriptionEdits: StarSubscriptionEdit[];
@@ -315,6 +331,7 @@ export function createFakeBotApiState(
     messages: [],
     invoiceLinks: [],
     refunds: [],
+    starTransactions: [],
     preCheckoutAnswers: new Map(),
     shippingAnswers: new Map(),
     starSubscriptionEdits: [],
@@ -443,6 +460,7 @@ export function createFakeBotApiState(
       state.messages.length = 0;
       state.invoiceLinks.length = 0;
       state.refunds.length = 0;
+      state.starTransactions.length = 0;
       state.preCheckoutAnswers.clear();
       state.shippingAnswers.clear();
       state.starSubscriptionEdits.length = 0;

@@ -1,6 +1,9 @@
 import type { CardProviderInfo } from '@app/contracts/billing';
 import type { Db } from '../../db/types';
 import type { CardProvider } from '../../lib/card-provider';
+import type { CryptoPayouts } from '../../lib/nowpayments';
+import type { BotApi } from '../../lib/telegram/bot-api';
+import type { OrderReads } from '../orders/order-reads';
 import type { PaymentsService } from '../payments/payments.service';
 
 // What every part of the billing module takes first.
@@ -26,6 +29,17 @@ export type BillingDeps = {
   cardProvider: CardProvider | null;
   /** What the browser needs to tokenise a card itself (null with no provider). */
   cardProviderInfo: CardProviderInfo | null;
+  /** The crypto provider's payouts API: crypto payouts are sent through it; without it the operator marks them. */
+  cryptoPayouts?: CryptoPayouts | null;
+  /** Each shop bot's Stars reconciliation (stars.service.ts); without it the Stars screens answer 404. */
+  stars?: {
+    botApi: Pick<BotApi, 'call'>;
+    /** A live bot's token; null for a bot that is not the vendor's. */
+    tokenOf: (vendorId: string, botId: string) => Promise<string | null>;
+    /** The bots the hourly sync goes through. */
+    botsToSync: () => Promise<{ vendorId: string; botId: string }[]>;
+    orderReads: Pick<OrderReads, 'starOrderMatches'>;
+  };
   now?: () => Date;
 };
 

@@ -1,8 +1,10 @@
 import type { PayoutSettings } from '@app/contracts/billing';
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   billingChargeAttempts,
   billingPaymentMethods,
+  botStarBalances,
+  botStarTransactions,
   feeSettlements,
   payoutSettings,
   payouts,
@@ -174,4 +176,100 @@ export async function hasAutoPayoutSince(db: Conn, vendorId: string, since: Date
     .where(and(eq(payouts.vendorId, vendorId), eq(payouts.manual, false), gte(payouts.createdAt, since)))
     .limit(1);
   return rows.length > 0;
+}
+
+export type StarTransactionRow = typeof botStarTransactions.$inferSelect;
+export type NewStarTransactionRow = typeof botStarTransactions.$inferInsert;
+export type StarBalanceRow = typeof botStarBalances.$inferSelect;
+
+export async function getStarBalance(
+  db: Conn,
+  vendorId: string,
+  botId: string,
+): Promise<StarBalanceRow | null> {
+  const [row] = await db
+    .select()
+    .from(botStarBalances)
+    .where(and(eq(botStarBalances.vendorId, vendorId), eq(botStarBalances.botId, botId)));
+  return row ?? null;
+}
+
+export async function putStarBalance(db: Conn, row: StarBalanceRow): Promise<void> {
+  await db
+    .insert(botStarBalances)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [botStarBalances.vendorId, botStarBalances.botId],
+      set: { balance: row.balance, fetched: row.fetched, syncedAt: row.syncedAt },
+    });
+}
+
+/** Keeps a page of fetched transactions; one already kept (the same place in the list) is left as it is. */
+export async function insertStarTransactions(db: Conn, rows: NewStarTransactionRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(botStarTransactions).values(rows).onConflictDoNothing();
+}
+
+/** The bot's kept transactions, newest first; all of them without a limit. */
+export function listStarTransactions(
+  db: Conn,
+  vendorId: string,
+  botId: string,
+  limit?: number,
+): Promise<StarTransactionRow[]> {
+  const query = db
+    .select()
+    .from(botStarTransactions)
+    .where(and(eq(botStarTransactions.vendorId, vendorId), eq(botStarTransactions.botId, botId)))
+    .orderBy(desc(botStarTransactions.seq));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+export async function setStarMatch(
+  db: Conn,
+  vendorId: string,
+  id: string,
+  match: Pick<StarTransactionRow, 'match' | 'reason' | 'orderId' | 'orderNumber'>,
+): Promise<void> {
+  await db
+    .update(botStarTransactions)
+    .set(match)
+    .where(and(eq(botStarTransactions.vendorId, vendorId), eq(botStarTransactions.id, id)));
+}
+
+/** How many of the vendor's Star transactions are flagged, per bot (of `botIds`, or every bot). */
+export async function unmatchedStarsByBot(
+  db: Conn,
+  vendorId: string,
+  botIds: readonly string[] | 'all',
+): Promise<{ botId: string; unmatched: number }[]> {
+  if (botIds !== 'all' && botIds.length === 0) return [];
+  return db
+    .select({ botId: botStarTransactions.botId, unmatched: count() })
+    .from(botStarTransactions)
+    .where(
+      and(
+        eq(botStarTransactions.vendorId, vendorId),
+        eq(botStarTransactions.match, 'unmatched'),
+        botIds === 'all' ? undefined : inArray(botStarTransactions.botId, [...botIds]),
+      ),
+    )
+    .groupBy(botStarTransactions.botId);
+}
+
+/** Crypto payouts still open: pending (not sent to the provider yet) or processing (sent, not finished). */
+export function openCryptoPayouts(db: Conn): Promise<PayoutRow[]> {
+  return db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.method, 'crypto'), inArray(payouts.status, ['pending', 'processing'])))
+    .orderBy(asc(payouts.createdAt));
+}
+
+/** Records that the provider took a pending payout: processing, with its id there. */
+export async function markPayoutSent(db: Conn, vendorId: string, id: string, providerPayoutId: string) {
+  await db
+    .update(payouts)
+    .set({ status: 'processing', providerPayoutId, updatedAt: new Date() })
+    .where(and(eq(payouts.vendorId, vendorId), eq(payouts.id, id), eq(payouts.status, 'pending')));
 }

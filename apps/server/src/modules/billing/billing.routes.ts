@@ -2,6 +2,8 @@ import {
   AddPaymentMethodBody,
   BillingInvoiceList,
   BillingInvoicesQuery,
+  BotStars,
+  BotStarsParams,
   PaymentMethodList,
   PaymentMethodParams,
   Payout,
@@ -9,6 +11,7 @@ import {
   PayoutSettingsBody,
   RequestPayoutBody,
   SavedPaymentMethod,
+  StarsMismatchSummary,
 } from '@app/contracts/billing';
 import { EmptyBody, VendorParams } from '@app/contracts/common';
 import type { FastifyInstance } from 'fastify';
@@ -74,6 +77,26 @@ export function billingRoutes(billingService: BillingService) {
         schema: { tags, params: PaymentMethodParams, response: { 200: PaymentMethodList } },
       },
       (req) => billingService.removePaymentMethod(req.actor, req.params.methodId),
+    );
+
+    // Each shop bot's Stars (stars.service.ts): the screen, a sync now (asks Telegram), Home's line.
+    app.get(
+      '/bots/:botId/stars',
+      { config: billing, schema: { tags, params: BotStarsParams, response: { 200: BotStars } } },
+      (req) => billingService.botStars(req.actor, req.params.botId),
+    );
+    app.post(
+      '/bots/:botId/stars/sync',
+      {
+        config: callsProvider,
+        schema: { tags, params: BotStarsParams, body: EmptyBody, response: { 200: BotStars } },
+      },
+      (req) => billingService.syncBotStars(req.actor, req.params.botId),
+    );
+    app.get(
+      '/billing/stars/mismatches',
+      { config: billing, schema: { tags, params: VendorParams, response: { 200: StarsMismatchSummary } } },
+      (req) => billingService.starsMismatches(req.actor),
     );
 
     app.get(

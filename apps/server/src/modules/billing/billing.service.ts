@@ -16,12 +16,14 @@ import {
   setDefaultPaymentMethod,
 } from './payment-methods.service';
 import {
+  checkCryptoPayouts,
   markPayout,
   payoutOverview,
   requestPayout,
   runAutoPayouts,
   savePayoutSettings,
 } from './payouts.service';
+import { botStars, starsMismatches, syncAllBotStars, syncBotStarsFor } from './stars.service';
 
 export type { BillingDeps } from './billing-deps';
 
@@ -42,8 +44,16 @@ export function createBillingService(deps: BillingDeps) {
     /** The operator's command (`npm run payout:mark`). */
     markPayout: (payoutId: string, status: PayoutStatus) => markPayout(deps, payoutId, status),
 
+    /** The `billing.payouts-check` job: crypto payouts sent to and followed at the provider. */
+    checkCryptoPayouts: () => checkCryptoPayouts(deps),
     /** The `billing.auto-payout` job. */
     runAutoPayouts: () => runAutoPayouts(deps),
+
+    botStars: (actor: Actor, botId: string) => botStars(deps, actor, botId),
+    syncBotStars: (actor: Actor, botId: string) => syncBotStarsFor(deps, actor, botId),
+    starsMismatches: (actor: Actor) => starsMismatches(deps, actor),
+    /** The `billing.stars-sync` job. */
+    syncAllBotStars: () => syncAllBotStars(deps),
 
     /** The `billing.collect` job: each closed month's fee statement charged to the default method. */
     collectFees: () => collectFees(deps),

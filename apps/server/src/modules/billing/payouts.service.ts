@@ -26,7 +26,8 @@ import { type BillingDeps, nowOf } from './billing-deps';
 // Payouts (/settings/payouts): the wallet's balance paid out by bank, PayPal or crypto. The details are checked
 // as banks and networks define them; a payout is the wallet's debit (what is sent and its §9 fee) written in the
 // payout's transaction under the wallet lock, so concurrent requests never overdraw; pending → processing → paid,
-// or failed with the debit credited back. Bank, PayPal and (for now) crypto payouts are moved on by the operator's
+// or failed with the debit credited back. Crypto payouts go through the crypto provider's payouts API (sent at once,
+// then followed by the `billing.payouts-check` job); bank and PayPal payouts are moved on by the operator's
 // command (`npm run payout:mark`).
 
 const invalid = (field: string) => new AppError('PAYOUT_DETAILS_INVALID', { field });
@@ -76,6 +77,19 @@ export async function payoutOverview(deps: BillingDeps, actor: Actor): Promise<P
   return { settings: settings ?? DEFAULT_PAYOUT_SETTINGS, availableMinor, recent: recent.map(presentPayout) };
 }
 
+/** Whether where payouts go changed (the method or any detail), not only the schedule, minimum or auto-payout. */
+function detailsChanged(a: PayoutSettings, b: PayoutSettings): boolean {
+  // Field by field: a stored jsonb object does not keep the key order it was written in.
+  const bankKeys = Object.keys({ ...a.bank, ...b.bank }) as (keyof PayoutSettings['bank'])[];
+  return (
+    a.method !== b.method ||
+    a.paypalEmail !== b.paypalEmail ||
+    a.crypto.type !== b.crypto.type ||
+    a.crypto.address !== b.crypto.address ||
+    bankKeys.some((k) => a.bank[k] !== b.bank[k])
+  );
+}
+
 /** Saves the settings once every detail passes; changing them needs the two-step code when the account has it. */
 export async function savePayoutSettings(
   deps: BillingDeps,
@@ -85,6 +99,7 @@ export async function savePayoutSettings(
   // The two-step code (`stepUpCode`) is checked by the route's step-up (plugins/step-up.ts) before this runs.
   const { stepUpCode: _code, ...settings } = body;
   checkDetails(settings);
+  const previous = await repo.getPayoutSettings(deps.db, actor.vendorId);
   await deps.db.transaction(async (tx) => {
     await repo.upsertPayoutSettings(tx, actor.vendorId, settings);
     // A security-relevant change: recorded for the audit trail (and the security notification it feeds).
@@ -95,8 +110,10 @@ export async function savePayoutSettings(
       subject: { kind: 'settings', id: 'payouts' },
       payload: { section: 'payouts', method: settings.method, schedule: settings.schedule },
     });
-    // Changed payout details are a security notification (Telegram and e-mail, never held by quiet hours).
-    await queueSecurityNotice(tx, actor.vendorId, 'security_payout');
+    // Where the money goes changed: the owner is told by Telegram and e-mail at once (a security notification).
+    if (!previous || detailsChanged(previous, settings)) {
+      await queueSecurityNotice(tx, actor.vendorId, 'security_payout', { method: settings.method });
+    }
   });
   return payoutOverview(deps, actor);
 }
@@ -137,7 +154,70 @@ export async function requestPayout(
       createdAt: nowOf(deps),
     });
   });
+  // After commit: the money has left the wallet whatever the provider says; a payout it did not take stays
+  // pending and the check job sends it again (the provider answers a repeated id with the first payout).
+  if (row.method === 'crypto' && deps.cryptoPayouts) {
+    const sent = await sendCryptoPayout(deps, row).catch(() => null);
+    if (sent) return presentPayout(sent);
+  }
   return presentPayout(row);
+}
+
+/** The provider's ticker of each payout network. */
+const PROVIDER_CURRENCY: Record<string, string> = {
+  'USDT-TRC20': 'usdttrc20',
+  'USDT-ERC20': 'usdterc20',
+  BTC: 'btc',
+  ETH: 'eth',
+  LTC: 'ltc',
+};
+
+/** Sends a pending crypto payout (what is sent: the amount less its fee) and marks it processing. */
+async function sendCryptoPayout(deps: BillingDeps, row: repo.PayoutRow): Promise<repo.PayoutRow | null> {
+  if (!deps.cryptoPayouts) return null;
+  // The destination is "<network> <address>" (destinationOf).
+  const [network = '', address = ''] = row.destination.split(' ');
+  const sent = await deps.cryptoPayouts.createPayout({
+    address,
+    currency: PROVIDER_CURRENCY[network] ?? network.toLowerCase(),
+    fiatAmount: (row.amountMinor - row.feeMinor) / 100,
+    externalId: row.id,
+  });
+  await repo.markPayoutSent(deps.db, row.vendorId, row.id, sent.id);
+  return { ...row, status: 'processing', providerPayoutId: sent.id };
+}
+
+/**
+ * The `billing.payouts-check` job (every few minutes): pending crypto payouts are sent (again) to the provider;
+ * processing ones are asked about: FINISHED is paid, FAILED or REJECTED failed (credited back).
+ */
+export async function checkCryptoPayouts(
+  deps: BillingDeps,
+): Promise<{ sent: number; paid: number; failed: number }> {
+  const counts = { sent: 0, paid: 0, failed: 0 };
+  if (!deps.cryptoPayouts) return counts;
+  for (const row of await repo.openCryptoPayouts(deps.db)) {
+    try {
+      if (row.status === 'pending' || !row.providerPayoutId) {
+        if (await sendCryptoPayout(deps, row)) counts.sent += 1;
+        continue;
+      }
+      const status = await deps.cryptoPayouts.payoutStatus(row.providerPayoutId);
+      if (status === 'FINISHED') {
+        await markPayout(deps, row.id, 'paid');
+        counts.paid += 1;
+      } else if (status === 'FAILED' || status === 'REJECTED') {
+        await markPayout(deps, row.id, 'failed');
+        counts.failed += 1;
+      }
+    } catch (err) {
+      deps.log?.warn(
+        { payoutId: row.id, err: err instanceof Error ? err.message : String(err) },
+        'crypto payout check failed',
+      );
+    }
+  }
+  return counts;
 }
 
 const NEXT: Record<PayoutStatus, readonly PayoutStatus[]> = {

@@ -1,12 +1,22 @@
 import { DEFAULT_PAYOUT_SETTINGS, type Payout, type PayoutOverview } from '@app/contracts/billing';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Vendor } from '../../../test/factories';
 import { startApp } from '../../../test/fake-telegram';
 import { getTestDatabase, type TestApp } from '../../../test/harness';
-import { get, post, vendorWithBot } from '../../../test/payments';
-import { walletLedger } from '../../db/schema/index';
+import {
+  API_KEY,
+  type FakeProvider,
+  get,
+  post,
+  startFakeProvider,
+  vendorWithBot,
+} from '../../../test/payments';
+import { notifications, stepUps, walletLedger } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { createNowPaymentsPayouts } from '../../lib/nowpayments';
 import { createBotApi } from '../../lib/telegram/bot-api';
+import { totpCode } from '../../lib/totp';
 import { createPaymentsService } from '../payments/payments.service';
 import { createSubscriptionsService } from '../subscriptions/subscriptions.service';
 import { createBillingService } from './billing.service';
@@ -54,7 +64,7 @@ const credit = (v: Vendor, amountMinor: number) =>
   t.database.db.insert(walletLedger).values({ vendorId: v.vendorId, amountMinor, reason: 'adjustment' });
 
 /** The billing service as the operator's command and the jobs build it. */
-function billingService(now?: () => Date) {
+function billingService(now?: () => Date, provider?: FakeProvider) {
   const db = t.database.db;
   const payments = createPaymentsService({
     db,
@@ -71,6 +81,9 @@ function billingService(now?: () => Date) {
     payments,
     cardProvider: null,
     cardProviderInfo: null,
+    ...(provider
+      ? { cryptoPayouts: createNowPaymentsPayouts({ apiUrl: provider.url, apiKey: API_KEY }) }
+      : {}),
     ...(now ? { now } : {}),
   });
 }
@@ -120,6 +133,19 @@ describe('payout settings', () => {
       },
       'cryptoAddress',
     ],
+    [
+      'a USDT-ERC20 address failing its EIP-55 checksum',
+      {
+        method: 'crypto',
+        crypto: { type: 'USDT-ERC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' },
+      },
+      'cryptoAddress',
+    ],
+    [
+      'an LTC address failing its checksum',
+      { method: 'crypto', crypto: { type: 'LTC', address: 'LaMT348PWRnrqeeWArpwQPbuanpXDZGEUy' } },
+      'cryptoAddress',
+    ],
   ];
   for (const [what, change, field] of refusals) {
     it(`refuses ${what}, naming the field`, async () => {
@@ -129,6 +155,49 @@ describe('payout settings', () => {
       expect(res.json()).toMatchObject({ error: { code: 'PAYOUT_DETAILS_INVALID', details: { field } } });
     });
   }
+});
+
+describe('payout details change', () => {
+  const payoutNotices = (v: Vendor) =>
+    t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.vendorId, v.vendorId), eq(notifications.kind, 'security_payout')));
+
+  it('needs a fresh two-step code when the account has two-step on', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    const setup = (await post(t.app, v, '/security/two-step/setup', {})).json() as { secret: string };
+    const enabled = await post(t.app, v, '/security/two-step/enable', {
+      code: totpCode(setup.secret, new Date()),
+    });
+    expect(enabled.statusCode).toBe(200);
+    const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
+    // The code given to turn it on counts as this session's step-up: let it lapse.
+    await t.database.db.delete(stepUps).where(eq(stepUps.vendorId, v.vendorId));
+
+    const refused = await save(v, bankSettings);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: { code: 'STEP_UP_REQUIRED' } });
+    expect((await overview(v)).settings.method).toBe(DEFAULT_PAYOUT_SETTINGS.method);
+    expect(await payoutNotices(v)).toHaveLength(0);
+
+    expect((await post(t.app, v, '/security/step-up', { code: recoveryCodes[0] })).statusCode).toBe(200);
+    expect((await save(v, bankSettings)).statusCode).toBe(200);
+  });
+
+  it('sends a security notification by Telegram and e-mail when the details change, not for the schedule', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    expect((await save(v, bankSettings)).statusCode).toBe(200);
+    const first = await payoutNotices(v);
+    expect(first.map((n) => n.audience).sort()).toEqual(['vendor', 'vendor_email']);
+
+    expect((await save(v, { ...bankSettings, schedule: 'monthly' })).statusCode).toBe(200);
+    expect(await payoutNotices(v)).toHaveLength(2);
+
+    const paypal = { ...bankSettings, method: 'paypal', paypalEmail: 'alex@example.com' };
+    expect((await save(v, paypal)).statusCode).toBe(200);
+    expect(await payoutNotices(v)).toHaveLength(4);
+  });
 });
 
 describe('payout requests', () => {
@@ -205,6 +274,104 @@ describe('payout requests', () => {
     const res = await post(t.app, v, '/billing/payouts', { amountMinor: 5_000 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: { code: 'PAYOUT_DETAILS_INVALID' } });
+  });
+});
+
+describe('crypto payouts', () => {
+  let provider: FakeProvider;
+  beforeAll(async () => {
+    provider = await startFakeProvider();
+  });
+  afterAll(() => provider.close());
+
+  const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+  const cryptoSettings = {
+    ...DEFAULT_PAYOUT_SETTINGS,
+    method: 'crypto',
+    crypto: { type: 'USDT-TRC20', address: TRC20 },
+  };
+  const owner = (v: Vendor) => ({
+    vendorId: v.vendorId,
+    telegramId: 0,
+    kind: 'owner' as const,
+    permissions: ['all' as const],
+    botIds: 'all' as const,
+  });
+
+  it("sends a crypto payout through the provider's payouts API, and marks it paid once the provider finishes it", async () => {
+    const { v } = await vendorWithBot(t, fake);
+    expect((await save(v, cryptoSettings)).statusCode).toBe(200);
+    await credit(v, 20_000);
+    const billing = billingService(undefined, provider);
+
+    const payout = await billing.requestPayout(owner(v), { amountMinor: 10_000 });
+
+    expect(payout.status).toBe('processing');
+    const sent = [...provider.state.payouts.values()].find((p) => p.unique_external_id === payout.id);
+    expect(sent).toMatchObject({ address: TRC20, currency: 'usdttrc20', fiat_amount: payout.netMinor / 100 });
+    // Not finished at the provider yet: it stays processing.
+    expect(await billing.checkCryptoPayouts()).toEqual({ sent: 0, paid: 0, failed: 0 });
+
+    await fetch(`${provider.url}/__control/payouts/${sent?.id}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'FINISHED' }),
+    });
+    expect(await billing.checkCryptoPayouts()).toEqual({ sent: 0, paid: 1, failed: 0 });
+    expect((await overview(v)).recent[0]).toMatchObject({ id: payout.id, status: 'paid' });
+  });
+
+  it('credits a crypto payout back when the provider fails it', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    await save(v, cryptoSettings);
+    await credit(v, 20_000);
+    const billing = billingService(undefined, provider);
+    const payout = await billing.requestPayout(owner(v), { amountMinor: 10_000 });
+    const sent = [...provider.state.payouts.values()].find((p) => p.unique_external_id === payout.id);
+
+    await fetch(`${provider.url}/__control/payouts/${sent?.id}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'FAILED' }),
+    });
+    expect(await billing.checkCryptoPayouts()).toEqual({ sent: 0, paid: 0, failed: 1 });
+
+    const after = await overview(v);
+    expect(after.recent[0]).toMatchObject({ id: payout.id, status: 'failed' });
+    expect(after.availableMinor).toBe(20_000);
+  });
+
+  it('sends a payout the provider did not take at first on the next check, once', async () => {
+    const { v } = await vendorWithBot(t, fake);
+    await save(v, cryptoSettings);
+    await credit(v, 20_000);
+    // The provider is unreachable when the payout is requested: it stays pending.
+    const down = createBillingService({
+      db: t.database.db,
+      payments: createPaymentsService({
+        db: t.database.db,
+        botApi: createBotApi({ apiRoot: fake.url }),
+        platformBotToken: t.config.platformBotToken,
+        publicUrl: '',
+        starsPerUsd: 77,
+        crypto: null,
+        subscriptions: createSubscriptionsService({ db: t.database.db }),
+        bots: { namesOf: async () => [] },
+      }),
+      cardProvider: null,
+      cardProviderInfo: null,
+      cryptoPayouts: createNowPaymentsPayouts({ apiUrl: 'http://127.0.0.1:9', apiKey: API_KEY }),
+    });
+    const payout = await down.requestPayout(owner(v), { amountMinor: 10_000 });
+    expect(payout.status).toBe('pending');
+
+    const billing = billingService(undefined, provider);
+    expect((await billing.checkCryptoPayouts()).sent).toBeGreaterThanOrEqual(1);
+    await billing.checkCryptoPayouts();
+    expect(
+      [...provider.state.payouts.values()].filter((p) => p.unique_external_id === payout.id),
+    ).toHaveLength(1);
+    expect((await overview(v)).recent[0]).toMatchObject({ id: payout.id, status: 'processing' });
   });
 });
 

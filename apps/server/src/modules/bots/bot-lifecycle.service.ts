@@ -299,3 +299,19 @@ export async function removeBot(deps: BotLifecycleDeps, actor: Actor, botId: str
   const row = await mustFindBot(deps.db, actor.vendorId, botId);
   await stopBot(deps, actor, row, { action: 'bot.deleted', deletedAt: deps.now?.() ?? new Date() });
 }
+
+/** A live bot's token, for calls made on its behalf elsewhere (billing's Stars reconciliation); null when none. */
+export async function botTokenOf(
+  deps: { db: Db; secrets: Pick<Secrets, 'decrypt'> },
+  vendorId: string,
+  botId: string,
+): Promise<string | null> {
+  const row = await repo.findBot(deps.db, vendorId, botId);
+  return row && !row.deletedAt ? deps.secrets.decrypt(row.tokenCiphertext) : null;
+}
+
+/** Every running bot, of every vendor: who owns it and its id. */
+export async function runningBotIds(deps: { db: Db }): Promise<{ vendorId: string; botId: string }[]> {
+  const rows = await repo.listRunningBots(deps.db);
+  return rows.map((r) => ({ vendorId: r.vendorId, botId: r.id }));
+}

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { botScopeWhere } from '../../db/bot-scope';
-import { botDailyStats, orders, vendorDailyStats } from '../../db/schema/index';
+import { botDailyStats, orders, shopPayments, vendorDailyStats } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 import type { BotScope } from '../../lib/actor';
 
@@ -162,4 +162,49 @@ export async function orderParties(db: Conn, vendorId: string, orderId: string) 
     .where(and(eq(orders.vendorId, vendorId), eq(orders.id, orderId)))
     .limit(1);
   return row;
+}
+
+/** An order as a Star transaction is matched to it: its number, its payment's state, the charge it was paid by. */
+export type StarOrderMatch = {
+  orderId: string;
+  number: number;
+  paymentStatus: 'pending' | 'paid' | 'refunded' | 'failed';
+  /** The Telegram charge id of its Stars payment; null when none was recorded. */
+  chargeId: string | null;
+  /** When that payment was refunded (refundStarPayment); null when not. */
+  refundedAt: Date | null;
+};
+
+/**
+ * The bot's orders that the given Telegram charge ids paid, or that the given order ids name (an invoice payload),
+ * with their payment's state: the Stars reconciliation's one query.
+ */
+export async function starOrderMatches(
+  db: Conn,
+  vendorId: string,
+  botId: string,
+  chargeIds: string[],
+  orderIds: string[],
+): Promise<StarOrderMatch[]> {
+  if (chargeIds.length === 0 && orderIds.length === 0) return [];
+  const byCharge = chargeIds.length > 0 ? inArray(shopPayments.telegramChargeId, chargeIds) : sql`false`;
+  const byOrder = orderIds.length > 0 ? inArray(orders.id, orderIds) : sql`false`;
+  return db
+    .select({
+      orderId: orders.id,
+      number: orders.number,
+      paymentStatus: orders.paymentStatus,
+      chargeId: shopPayments.telegramChargeId,
+      refundedAt: shopPayments.refundedAt,
+    })
+    .from(orders)
+    .leftJoin(
+      shopPayments,
+      and(
+        eq(shopPayments.vendorId, orders.vendorId),
+        eq(shopPayments.orderId, orders.id),
+        eq(shopPayments.currency, 'XTR'),
+      ),
+    )
+    .where(and(eq(orders.vendorId, vendorId), eq(orders.botId, botId), sql`(${byCharge} or ${byOrder})`));
 }

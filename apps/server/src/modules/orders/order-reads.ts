@@ -25,6 +25,9 @@ export function createOrderReads(deps: { db: Db }) {
       repo.recentOrders(db, vendorId, botId, limit),
     /** Whose an order is (customer, bot) and its number, for telling the customer about it; undefined if unknown. */
     partiesOf: (vendorId: string, orderId: string) => repo.orderParties(db, vendorId, orderId),
+    /** The bot's orders Stars charges paid (by charge id) or invoice payloads name (by order id): billing's Stars. */
+    starOrderMatches: (vendorId: string, botId: string, chargeIds: string[], orderIds: string[]) =>
+      repo.starOrderMatches(db, vendorId, botId, chargeIds, orderIds),
   };
 }
 

@@ -99,6 +99,15 @@ export const billing = {
   'billing.payouts.minimumInvalid': 'Gib einen Mindestbetrag von mindestens 1 $ ein.',
   'billing.payouts.autoPayout': 'Automatische Auszahlungen',
   'billing.payouts.save': 'Auszahlungseinstellungen speichern',
+  'billing.payouts.securityNotice':
+    'Das Ändern des Auszahlungsziels verlangt bei aktiver Zwei-Schritt-Bestätigung deinen Code, und wir informieren dich per Telegram und E-Mail.',
+  'billing.payouts.stepUpTitle': 'Mit deinem Code bestätigen',
+  'billing.payouts.stepUpHint':
+    'Die Zwei-Schritt-Bestätigung ist aktiv: Gib einen Code aus deiner Authenticator-App (oder einen Wiederherstellungscode) ein, um die Auszahlungsdaten zu ändern.',
+  'billing.payouts.stepUpCode': 'Code',
+  'billing.payouts.stepUpConfirm': 'Bestätigen',
+  'billing.payouts.stepUpCancel': 'Abbrechen',
+  'billing.payouts.stepUpInvalid': 'Dieser Code hat nicht funktioniert. Bitte versuche es erneut.',
   'billing.payouts.requestTitle': 'Auszahlung anfordern',
   'billing.payouts.available': 'Verfügbar: {amount}',
   'billing.payouts.amount': 'Betrag ($)',

@@ -210,4 +210,5 @@ export const bots = {
   'bots.detail.unpayable':
     'Kunden können einige Produkte dieses Bots nicht bezahlen: keine eingeschaltete Zahlungsart nimmt sie an.',
   'bots.detail.unpayableFix': 'Zahlungsanbieter',
+  'bots.detail.stars': 'Telegram-Stars-Guthaben und Transaktionen',
 } satisfies AreaCatalogue<typeof en>;

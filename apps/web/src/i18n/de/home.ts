@@ -57,5 +57,9 @@ export const home = {
   'home.subscriptions.fees': '{fee} % Gebühren',
   'home.subscriptions.manage': 'Abos verwalten',
   'home.subscriptions.warning': 'Deine Bots funktionieren ohne aktives Abo nicht...',
+  'home.stars.unmatched': {
+    one: '{count} Telegram-Stars-Transaktion passt zu keiner Bestellung',
+    other: '{count} Telegram-Stars-Transaktionen passen zu keiner Bestellung',
+  },
   'home.subscriptions.viewPlans': 'Abo-Pläne ansehen',
 } satisfies AreaCatalogue<typeof en>;

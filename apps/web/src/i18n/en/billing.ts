@@ -100,6 +100,15 @@ export const billing = {
   'billing.payouts.minimumInvalid': 'Enter a minimum payout of at least $1.',
   'billing.payouts.autoPayout': 'Automatic payouts',
   'billing.payouts.save': 'Save Payout Settings',
+  'billing.payouts.securityNotice':
+    'Changing where payouts go asks for your two-step code when it is on, and we tell you by Telegram and e-mail.',
+  'billing.payouts.stepUpTitle': 'Confirm with your code',
+  'billing.payouts.stepUpHint':
+    'Two-step verification is on: enter a code from your authenticator app (or a recovery code) to change payout details.',
+  'billing.payouts.stepUpCode': 'Code',
+  'billing.payouts.stepUpConfirm': 'Confirm',
+  'billing.payouts.stepUpCancel': 'Cancel',
+  'billing.payouts.stepUpInvalid': 'That code did not work. Please try again.',
   'billing.payouts.requestTitle': 'Request Payout',
   'billing.payouts.available': 'Available: {amount}',
   'billing.payouts.amount': 'Amount ($)',

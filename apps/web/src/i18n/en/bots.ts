@@ -219,4 +219,5 @@ export const bots = {
   'bots.detail.unpayable':
     'Customers cannot pay for some of this bot’s products: no payment method that is switched on takes them.',
   'bots.detail.unpayableFix': 'Payment Providers',
+  'bots.detail.stars': 'Telegram Stars balance and transactions',
 } as const;

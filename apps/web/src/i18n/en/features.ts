@@ -13,6 +13,7 @@ import { products } from './products';
 import { settings } from './settings';
 import { staff } from './staff';
 import { staffPick } from './staff-pick';
+import { stars } from './stars';
 import { support } from './support';
 
 /** The English of every screen but the first load's (en/core.ts): one chunk, loaded with the first such screen. */
@@ -33,4 +34,5 @@ export const enFeatures = {
   ...myAlerts,
   ...staffPick,
   ...support,
+  ...stars,
 };

@@ -55,5 +55,9 @@ export const home = {
   'home.subscriptions.fees': '{fee}% fees',
   'home.subscriptions.manage': 'Manage Subscriptions',
   'home.subscriptions.warning': "Your bots won't work without an active subscription...",
+  'home.stars.unmatched': {
+    one: '{count} Telegram Stars transaction does not match an order',
+    other: '{count} Telegram Stars transactions do not match an order',
+  },
   'home.subscriptions.viewPlans': 'View Subscription Plans',
 } as const;

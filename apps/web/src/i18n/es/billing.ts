@@ -98,6 +98,15 @@ export const billing = {
   'billing.payouts.minimumInvalid': 'Introduce un mínimo de al menos $1.',
   'billing.payouts.autoPayout': 'Pagos automáticos',
   'billing.payouts.save': 'Guardar ajustes de pagos',
+  'billing.payouts.securityNotice':
+    'Cambiar adónde van los pagos pide tu código de verificación en dos pasos si está activada, y te avisamos por Telegram y por correo.',
+  'billing.payouts.stepUpTitle': 'Confirma con tu código',
+  'billing.payouts.stepUpHint':
+    'La verificación en dos pasos está activada: introduce un código de tu app de autenticación (o un código de recuperación) para cambiar los datos de pago.',
+  'billing.payouts.stepUpCode': 'Código',
+  'billing.payouts.stepUpConfirm': 'Confirmar',
+  'billing.payouts.stepUpCancel': 'Cancelar',
+  'billing.payouts.stepUpInvalid': 'Ese código no ha funcionado. Inténtalo de nuevo.',
   'billing.payouts.requestTitle': 'Solicitar pago',
   'billing.payouts.available': 'Disponible: {amount}',
   'billing.payouts.amount': 'Importe ($)',

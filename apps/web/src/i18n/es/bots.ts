@@ -209,4 +209,5 @@ export const bots = {
   'bots.detail.unpayable':
     'Los clientes no pueden pagar algunos productos de este bot: ningún método de pago activado los acepta.',
   'bots.detail.unpayableFix': 'Proveedores de pago',
+  'bots.detail.stars': 'Saldo y transacciones de Telegram Stars',
 } satisfies AreaCatalogue<typeof en>;

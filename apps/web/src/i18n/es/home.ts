@@ -57,5 +57,9 @@ export const home = {
   'home.subscriptions.fees': '{fee} % de comisión',
   'home.subscriptions.manage': 'Gestionar suscripciones',
   'home.subscriptions.warning': 'Tus bots no funcionarán sin una suscripción activa...',
+  'home.stars.unmatched': {
+    one: '{count} transacción de Telegram Stars no coincide con ningún pedido',
+    other: '{count} transacciones de Telegram Stars no coinciden con ningún pedido',
+  },
   'home.subscriptions.viewPlans': 'Ver planes de suscripción',
 } satisfies AreaCatalogue<typeof en>;

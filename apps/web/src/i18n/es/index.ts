@@ -22,6 +22,7 @@ import { shell } from './shell';
 import { shop } from './shop';
 import { staff } from './staff';
 import { staffPick } from './staff-pick';
+import { stars } from './stars';
 import { store } from './store';
 import { support } from './support';
 import { ui } from './ui';
@@ -53,4 +54,5 @@ export const es: Catalogue = {
   ...shared,
   ...myAlerts,
   ...staffPick,
+  ...stars,
 };

@@ -98,6 +98,15 @@ export const billing = {
   'billing.payouts.minimumInvalid': 'Saisissez un minimum d’au moins 1 $.',
   'billing.payouts.autoPayout': 'Versements automatiques',
   'billing.payouts.save': 'Enregistrer les paramètres',
+  'billing.payouts.securityNotice':
+    "Modifier la destination des versements demande votre code de validation en deux étapes s'il est activé, et nous vous prévenons par Telegram et par e-mail.",
+  'billing.payouts.stepUpTitle': 'Confirmez avec votre code',
+  'billing.payouts.stepUpHint':
+    "La validation en deux étapes est activée : saisissez un code de votre application d'authentification (ou un code de secours) pour modifier les coordonnées de versement.",
+  'billing.payouts.stepUpCode': 'Code',
+  'billing.payouts.stepUpConfirm': 'Confirmer',
+  'billing.payouts.stepUpCancel': 'Annuler',
+  'billing.payouts.stepUpInvalid': "Ce code n'a pas fonctionné. Veuillez réessayer.",
   'billing.payouts.requestTitle': 'Demander un versement',
   'billing.payouts.available': 'Disponible : {amount}',
   'billing.payouts.amount': 'Montant ($)',

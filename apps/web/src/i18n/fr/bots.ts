@@ -209,4 +209,5 @@ export const bots = {
   'bots.detail.unpayable':
     'Les clients ne peuvent pas payer certains produits de ce bot : aucun moyen de paiement activé ne les accepte.',
   'bots.detail.unpayableFix': 'Moyens de paiement',
+  'bots.detail.stars': 'Solde et transactions Telegram Stars',
 } satisfies AreaCatalogue<typeof en>;

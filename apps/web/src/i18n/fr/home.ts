@@ -57,5 +57,9 @@ export const home = {
   'home.subscriptions.fees': '{fee} % de frais',
   'home.subscriptions.manage': 'Gérer les abonnements',
   'home.subscriptions.warning': 'Vos bots ne fonctionneront pas sans abonnement actif...',
+  'home.stars.unmatched': {
+    one: '{count} transaction Telegram Stars ne correspond à aucune commande',
+    other: '{count} transactions Telegram Stars ne correspondent à aucune commande',
+  },
   'home.subscriptions.viewPlans': 'Voir les offres d’abonnement',
 } satisfies AreaCatalogue<typeof en>;

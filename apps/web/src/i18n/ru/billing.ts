@@ -99,6 +99,15 @@ export const billing = {
   'billing.payouts.minimumInvalid': 'Укажите минимум не меньше $1.',
   'billing.payouts.autoPayout': 'Автоматические выплаты',
   'billing.payouts.save': 'Сохранить настройки выплат',
+  'billing.payouts.securityNotice':
+    'Для изменения реквизитов выплат нужен код двухэтапной проверки, если она включена, и мы сообщим вам об изменении в Telegram и по e-mail.',
+  'billing.payouts.stepUpTitle': 'Подтвердите кодом',
+  'billing.payouts.stepUpHint':
+    'Включена двухэтапная проверка: введите код из приложения-аутентификатора (или код восстановления), чтобы изменить реквизиты выплат.',
+  'billing.payouts.stepUpCode': 'Код',
+  'billing.payouts.stepUpConfirm': 'Подтвердить',
+  'billing.payouts.stepUpCancel': 'Отмена',
+  'billing.payouts.stepUpInvalid': 'Код не подошёл. Попробуйте ещё раз.',
   'billing.payouts.requestTitle': 'Запросить выплату',
   'billing.payouts.available': 'Доступно: {amount}',
   'billing.payouts.amount': 'Сумма ($)',

@@ -238,4 +238,5 @@ export const bots = {
   'bots.detail.unpayable':
     'Покупатели не могут оплатить часть товаров этого бота: ни один включённый способ оплаты их не принимает.',
   'bots.detail.unpayableFix': 'Платёжные системы',
+  'bots.detail.stars': 'Баланс и транзакции Telegram Stars',
 } satisfies AreaCatalogue<typeof en>;

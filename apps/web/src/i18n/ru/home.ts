@@ -67,5 +67,11 @@ export const home = {
   'home.subscriptions.fees': 'комиссия {fee} %',
   'home.subscriptions.manage': 'Управление подписками',
   'home.subscriptions.warning': 'Без активной подписки ваши боты не будут работать...',
+  'home.stars.unmatched': {
+    one: '{count} транзакция Telegram Stars не совпадает с заказом',
+    few: '{count} транзакции Telegram Stars не совпадают с заказами',
+    many: '{count} транзакций Telegram Stars не совпадают с заказами',
+    other: '{count} транзакции Telegram Stars не совпадают с заказами',
+  },
   'home.subscriptions.viewPlans': 'Посмотреть тарифы',
 } satisfies AreaCatalogue<typeof en>;

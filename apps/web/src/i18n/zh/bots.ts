@@ -200,4 +200,5 @@ export const bots = {
   'bots.tokenTest.invalid': '✗ 令牌无效，请检查后重试',
   'bots.detail.unpayable': '顾客无法为此机器人的部分商品付款：已开启的付款方式都无法收取。',
   'bots.detail.unpayableFix': '支付服务商',
+  'bots.detail.stars': 'Telegram Stars 余额与交易',
 } satisfies AreaCatalogue<typeof en>;

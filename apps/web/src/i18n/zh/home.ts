@@ -57,5 +57,6 @@ export const home = {
   'home.subscriptions.fees': '手续费 {fee}%',
   'home.subscriptions.manage': '管理订阅',
   'home.subscriptions.warning': '没有有效订阅，你的机器人将无法运行...',
+  'home.stars.unmatched': { other: '{count} 笔 Telegram Stars 交易与订单不符' },
   'home.subscriptions.viewPlans': '查看订阅方案',
 } satisfies AreaCatalogue<typeof en>;

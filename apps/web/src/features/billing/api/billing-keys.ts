@@ -6,4 +6,5 @@ export const billingKeys = {
   invoices: (query: BillingInvoicesQuery) => [...billingKeys.all, 'invoices', query] as const,
   methods: () => [...billingKeys.all, 'payment-methods'] as const,
   payouts: () => [...billingKeys.all, 'payouts'] as const,
+  stars: (botId: string) => [...billingKeys.all, 'stars', botId] as const,
 };

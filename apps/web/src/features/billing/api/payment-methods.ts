@@ -71,3 +71,10 @@ export function useRequestPayout() {
     onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.payouts() }),
   });
 }
+
+/** A two-step code for this session: payout details may then change for 10 minutes (the account's step-up). */
+export function useStepUp() {
+  return useMutation({
+    mutationFn: (code: string) => api.post<{ validUntil: string }>(vendorPath('/security/step-up'), { code }),
+  });
+}

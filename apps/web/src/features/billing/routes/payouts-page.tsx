@@ -20,10 +20,11 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { t as translate, useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
+import { isApiError } from '../../../lib/api-client';
 import { describeError } from '../../../lib/describe-error';
 import { haptics, showConfirm, showPopup } from '../../../lib/telegram/bridge';
 import { useMainButton } from '../../../lib/telegram/buttons';
-import { usePayouts, useRequestPayout, useSavePayoutSettings } from '../api/payment-methods';
+import { usePayouts, useRequestPayout, useSavePayoutSettings, useStepUp } from '../api/payment-methods';
 import styles from '../components/billing.module.css';
 
 const METHOD_KEYS: Record<PayoutMethod, MessageKey> = {
@@ -80,9 +81,56 @@ const describePayoutError = (error: unknown) =>
 
 const majorOf = (minor: number) => (minor / 100).toFixed(2);
 
+/**
+ * Two-step is on and no code was given lately: asks for one (Telegram's popups take no input, so the field is in
+ * the page), then saves again.
+ */
+function StepUpPrompt({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel: () => void }) {
+  const { t } = useI18n();
+  const stepUp = useStepUp();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const confirm = () =>
+    stepUp.mutate(code.trim(), {
+      onSuccess: () => onConfirmed(),
+      onError: (e) => {
+        haptics.error();
+        setError(describeError(e, { fallback: 'billing.payouts.stepUpInvalid' }));
+      },
+    });
+  return (
+    <Card className={styles.section} aria-labelledby="payout-step-up-title" data-testid="payout-step-up">
+      <h2 id="payout-step-up-title" className={styles.sectionTitle}>
+        {t('billing.payouts.stepUpTitle')}
+      </h2>
+      <p className={styles.muted}>{t('billing.payouts.stepUpHint')}</p>
+      <Field label={t('billing.payouts.stepUpCode')} error={error ?? undefined}>
+        {(c) => (
+          <TextInput
+            {...c}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        )}
+      </Field>
+      <div className={styles.actions}>
+        <Button disabled={!code.trim() || stepUp.isPending} onClick={confirm}>
+          {t('billing.payouts.stepUpConfirm')}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t('billing.payouts.stepUpCancel')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
 function PayoutSettingsForm({ overview }: { overview: PayoutOverview }) {
   const { t } = useI18n();
   const save = useSavePayoutSettings();
+  const [askCode, setAskCode] = useState(false);
   const [form, setForm] = useState<PayoutSettings>(overview.settings);
   const [minimum, setMinimum] = useState(majorOf(overview.settings.minimumMinor));
   useEffect(() => {
@@ -100,7 +148,16 @@ function PayoutSettingsForm({ overview }: { overview: PayoutOverview }) {
     }
     save.mutate(
       { ...form, minimumMinor },
-      { onSuccess: () => haptics.success(), onError: (error) => void errorPopup(describePayoutError(error)) },
+      {
+        onSuccess: () => {
+          setAskCode(false);
+          haptics.success();
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'STEP_UP_REQUIRED') setAskCode(true);
+          else void errorPopup(describePayoutError(error));
+        },
+      },
     );
   };
   useMainButton(t('billing.payouts.save'), submit, { enabled: !save.isPending, loading: save.isPending });
@@ -126,6 +183,11 @@ function PayoutSettingsForm({ overview }: { overview: PayoutOverview }) {
         options={(['bank', 'paypal', 'crypto'] as const).map((m) => ({ value: m, label: t(METHOD_KEYS[m]) }))}
       />
       <p className={styles.muted}>{t(METHOD_TERMS[form.method])}</p>
+      <p className={styles.muted} data-testid="payout-security-notice">
+        <span aria-hidden="true">🔒 </span>
+        {t('billing.payouts.securityNotice')}
+      </p>
+      {askCode ? <StepUpPrompt onConfirmed={submit} onCancel={() => setAskCode(false)} /> : null}
       {form.method === 'bank' ? (
         <>
           {input('billing.payouts.bank.accountName', form.bank.accountName, bank('accountName'))}

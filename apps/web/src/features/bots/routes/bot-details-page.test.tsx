@@ -18,6 +18,8 @@ afterEach(() => {
 function serve(unpayable: string[]) {
   const bot = makeBotDetail();
   stubFetch(({ path }) => {
+    // The owner: every permission.
+    if (path.endsWith('/me')) return json({ role: 'VENDOR', permissions: ['all'], botIds: 'all' });
     if (path.endsWith('/payments')) return json({ providers: [], unpayable });
     if (path.includes('/activity')) return json([]);
     return json(bot);
@@ -36,6 +38,12 @@ describe('the bot page', () => {
     expect(screen.getByRole('link', { name: 'Payment Providers' }).getAttribute('href')).toBe(
       `/bots/${bot.id}/payments`,
     );
+  });
+
+  it("links to the bot's Telegram Stars", async () => {
+    const bot = serve([]);
+    const link = await screen.findByTestId('bot-stars-link');
+    expect(link.getAttribute('href')).toBe(`/bots/${bot.id}/stars`);
   });
 
   it('shows no warning when every product can be paid for', async () => {

@@ -9,6 +9,7 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
 import { isApiError } from '../../../lib/api-client';
+import { useCan } from '../../../lib/me';
 import { haptics } from '../../../lib/telegram/bridge';
 import { useBotDetail } from '../api/get-bot-detail';
 import { useUnpayableTypes } from '../api/get-unpayable';
@@ -41,6 +42,7 @@ export function BotDetailsPage() {
   const created = createdPlan(useLocation().state);
   const detail = useBotDetail(botId);
   const unpayable = useUnpayableTypes(botId);
+  const can = useCan();
   const [tab, setTab] = useState<Tab>('overview');
   // A tab once opened stays mounted (hidden), so unsaved edits survive a look at another tab.
   const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set(['overview']));
@@ -123,6 +125,13 @@ export function BotDetailsPage() {
         <p className={styles.warning} role="alert" data-testid="bot-unpayable">
           {t('bots.detail.unpayable')}{' '}
           <Link to={`/bots/${bot.id}/payments`}>{t('bots.detail.unpayableFix')}</Link>
+        </p>
+      ) : null}
+      {can('billing') ? (
+        <p className={styles.created}>
+          <Link to={`/bots/${bot.id}/stars`} data-testid="bot-stars-link">
+            ⭐ {t('bots.detail.stars')}
+          </Link>
         </p>
       ) : null}
       <div className={styles.tabs} role="tablist" aria-label={t('bots.details.sections')}>

@@ -6,6 +6,7 @@ export const dashboardKeys = {
   activity: (vendorId: string, limit: number) => [...dashboardKeys.all, 'activity', vendorId, limit] as const,
   bots: (vendorId: string) => [...dashboardKeys.all, 'bots', vendorId] as const,
   subscriptions: (vendorId: string) => [...dashboardKeys.all, 'subscriptions', vendorId] as const,
+  stars: (vendorId: string) => [...dashboardKeys.all, 'stars', vendorId] as const,
   customerStats: (vendorId: string, botId?: string) =>
     [...dashboardKeys.all, 'customer-stats', vendorId, botId ?? 'all'] as const,
 };

@@ -114,6 +114,17 @@ describe('Home (spec part 1 §2)', () => {
     expect((await screen.findByTestId('elsewhere')).textContent).toBe('/subscription-plans');
   });
 
+  it("says when a bot's Telegram Stars hold transactions that match no order, leading to its Stars", async () => {
+    const botId = '7d3c1e0a-5b2f-4c1d-9e8a-1f2b3c4d5e6f';
+    serve({ '/billing/stars/mismatches': () => json({ unmatched: 2, bots: [{ botId, unmatched: 2 }] }) });
+    renderApp(<HomePage />);
+    const line = await screen.findByTestId('home-stars-mismatch');
+    expect(line.textContent).toContain('2 Telegram Stars transactions do not match an order');
+    expect(screen.getByRole('link', { name: /Telegram Stars/ }).getAttribute('href')).toBe(
+      `/bots/${botId}/stars`,
+    );
+  });
+
   it('shows the empty Recent Activity', async () => {
     serve();
     renderApp(<HomePage />);

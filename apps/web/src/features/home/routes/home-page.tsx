@@ -14,6 +14,7 @@ import { useDashboardStats } from '../api/get-dashboard-stats';
 import { ActiveBotsCard } from '../components/active-bots-card';
 import { CustomerInsightsCard } from '../components/customer-insights-card';
 import { QuickActions } from '../components/quick-actions';
+import { StarsMismatchLine } from '../components/stars-mismatch-line';
 import { StatGrid, StatGridSkeleton } from '../components/stat-grid';
 import { SubscriptionCard } from '../components/subscription-card';
 import styles from './home-page.module.css';
@@ -67,6 +68,7 @@ function FullHome() {
       subtitle={subtitle ?? '\u00a0'}
       data-testid="home-page"
     >
+      {can('billing') ? <StarsMismatchLine /> : null}
       {stats.data ? (
         <StatGrid stats={stats.data} customers={customers.data} />
       ) : stats.isError ? (
