@@ -232,11 +232,15 @@ export function idleStorefrontDeps(overrides: Partial<StorefrontDeps>): Storefro
     isVendorMember: async () => false,
     backOfficeLink: async () => null,
     log: { warn: () => undefined, error: () => undefined },
-    customers: { fromTelegram: async () => ({ id: 'customer', name: 'Customer', blockedAt: null }) },
+    customers: {
+      fromTelegram: async () => ({ id: 'customer', name: 'Customer', blockedAt: null }),
+      optOutOfPromotions: async () => false,
+    },
     sessions: {
       read: async () => ({ cart: [], step: null, updatedAt: null }),
       write: async () => undefined,
       update: () => Promise.reject(new Error('no sessions in this test')),
+      claimDueCarts: async () => [],
     },
     saleProducts: async () => [],
     funnel: { record: () => undefined },

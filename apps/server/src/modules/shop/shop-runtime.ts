@@ -5,6 +5,7 @@ import type { Update, UserFromGetMe } from 'grammy/types';
 import { botApiFetch } from '../../lib/telegram/bot-api-fetch';
 import { type TelegramThrottle, telegramThrottle } from '../../lib/telegram/throttle';
 import type { ShopBot, ShopRuntime } from '../bots/bot-runtime.service';
+import { CAMPAIGN_TEXTS } from '../campaigns/campaigns.service';
 import { cachedCatalogue } from './catalogue-cache';
 import type { ShopContext } from './context';
 import { type CartDeps, cartFeature } from './features/cart';
@@ -19,6 +20,7 @@ import {
   type PaymentDeps,
   paymentFeature,
 } from './features/payment';
+import { type PromotionsDeps, promotionsFeature } from './features/promotions';
 import { type StartDeps, startFeature } from './features/start';
 import { type StoreDeps, storeFeature } from './features/store';
 import { shopText } from './texts';
@@ -35,7 +37,8 @@ export type StorefrontDeps = StartDeps &
   FiltersDeps &
   CustomerDeps &
   CartDeps &
-  CheckoutDeps & {
+  CheckoutDeps &
+  PromotionsDeps & {
     /** The Bot API root the shop bots call (Telegram, or the fake in tests and demo mode). */
     apiRoot: string;
     /** Records that the runtime could not answer an update (bot.error); `error` names what failed, briefly. */
@@ -104,6 +107,11 @@ export type Storefront = {
    * (order.delivery_failed), which tells the vendor.
    */
   deliverOwed(owed: OwedDelivery, attempt: { last: boolean }): Promise<void>;
+  /**
+   * Sends the bot's due abandoned-cart reminders: one per cart left unchanged for `hours`, with a button back to
+   * the cart. Each cart is marked before its reminder goes, so none gets two. Answers how many went.
+   */
+  remindAbandonedCarts(bot: { vendorId: string; botId: string; hours: number }, now: Date): Promise<number>;
 };
 
 type Built = { bot: Bot<ShopContext>; token: string; builtAt: Date };
@@ -174,6 +182,7 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
     bot.use(cart.composer);
     bot.use(checkout);
     bot.use(store);
+    bot.use(promotionsFeature(deps));
     // Deep links (/start product_<id>) before the plain /start.
     bot.use(catalogueFeature({ ...deps, catalogue, productCard: cart.productCard }));
     bot.use(startFeature(deps));
@@ -278,6 +287,37 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
       built.delete(botId);
     },
     deliverOwed,
+    async remindAbandonedCarts({ vendorId, botId, hours }, now) {
+      const runtime = await deps.shopRuntimeOf(botId);
+      if (
+        !runtime ||
+        runtime.shop.vendorId !== vendorId ||
+        !runtime.shop.isOpen ||
+        runtime.shop.maintenance
+      ) {
+        return 0;
+      }
+      const { shop } = runtime;
+      const bot = botFor(shop, runtime.cacheClearedAt);
+      const texts = CAMPAIGN_TEXTS[shop.language];
+      const before = new Date(now.getTime() - hours * 3_600_000);
+      let sent = 0;
+      for (;;) {
+        const due = await deps.sessions.claimDueCarts(vendorId, botId, before, 100);
+        for (const chatId of due) {
+          try {
+            await bot.api.sendMessage(chatId, texts.cartReminder, {
+              reply_markup: { inline_keyboard: [[{ text: texts.cartButton, callback_data: 'cart' }]] },
+            });
+            sent += 1;
+          } catch (err) {
+            // A customer who blocked the bot, say: that cart's one reminder is spent either way.
+            deps.log.warn({ err, botId }, 'abandoned-cart reminder not sent');
+          }
+        }
+        if (due.length < 100) return sent;
+      }
+    },
   };
 }
 
