@@ -109,7 +109,8 @@ describe('composing a campaign', () => {
       headers: s.owner.auth,
     });
     expect(list.json().campaigns.map((c: Campaign) => c.id)).toEqual([created.id]);
-  });
+    // The first test builds the file's first app: cold imports take long on a loaded machine.
+  }, 120_000);
 
   it.each([
     ['an empty text', { text: '   ' }, 'Write the message'],
