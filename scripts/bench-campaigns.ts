@@ -6,8 +6,8 @@
  * fresh app on the same database resumes it, as the job's retry would after a crash. Reports the wall time
  * against the floor (customers / rate), the CPU of this process per message (server and fake together: they
  * share the process), and from the fake's transcript: customers messaged twice, customers missed.
- * On PGlite (a temporary data folder); on PostgreSQL when BENCH_DATABASE_URL is set (the database is used as is:
- * give it an empty one).
+ * On PGlite (a temporary data folder); run alone (`node --import tsx scripts/bench-campaigns.ts`), on PostgreSQL when
+ * BENCH_DATABASE_URL is set (the database is used as is: give it an empty one). BENCH_CAMPAIGN_RATE shortens the run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,14 +68,19 @@ function configOf(apiRoot: string, databaseUrl: string | undefined): Config {
   } as unknown as Config;
 }
 
-export async function benchCampaigns(report: (line: string) => void = console.log): Promise<CampaignFigures> {
+export async function benchCampaigns(
+  report: (line: string) => void = console.log,
+  options: { databaseUrl?: string } = {
+    ...(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : {}),
+  },
+): Promise<CampaignFigures> {
   const n = Number(process.env.BENCH_CAMPAIGN_CUSTOMERS ?? 10_000);
   const rate = Number(process.env.BENCH_CAMPAIGN_RATE ?? 30);
   const fake = await startFakeBotApi();
   fake.state.registerBot({ token: PLATFORM_TOKEN, username: 'bench_platform_bot', firstName: 'Platform' });
   fake.state.registerBot({ token: SHOP_TOKEN, username: 'bench_campaign_bot', firstName: 'Shop' });
-  const dataDir = process.env.BENCH_DATABASE_URL ? null : mkdtempSync(join(tmpdir(), 'bench-campaigns-'));
-  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const databaseUrl = options.databaseUrl;
+  const dataDir = databaseUrl ? null : mkdtempSync(join(tmpdir(), 'bench-campaigns-'));
   const database = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   await database.migrate();
   const config = configOf(fake.url, databaseUrl);
@@ -189,7 +194,7 @@ export async function benchCampaigns(report: (line: string) => void = console.lo
       .sql`select state, count(*)::int as n from campaign_recipients group by state`,
   );
   report(`  recipients by state: ${JSON.stringify((states as unknown as { rows: unknown[] }).rows)}`);
-  report(`  progress: ${JSON.stringify((progress.json() as { progress: unknown }).progress)}`);
+  report(`  progress: ${progress.body}`);
   const interrupted = (states as unknown as { rows: { state: string; n: number }[] }).rows.find(
     (r) => r.state === 'unknown',
   );
