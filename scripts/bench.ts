@@ -28,6 +28,9 @@
  * customers / analytics endpoint for BENCH_ORDERS_SECONDS (5), alternating with the static /healthz route.
  * --only-developer: only the developer surface (scripts/bench-developer.ts: the API key limiter's cost per request,
  * signed webhook deliveries to a local receiver); it runs by default too (a few seconds).
+ * --only-campaigns: only the campaign bench (scripts/bench-campaigns.ts: 10,000 customers of one bot at 30 messages/s
+ * against the in-process fake, with 429s, killed half-way and resumed; about 6 min); --skip-campaigns leaves it out.
+ * BENCH_CAMPAIGN_CUSTOMERS and BENCH_CAMPAIGN_RATE change its size and pace. On PGlite.
  * --two-processes runs only the read mix through one server process and then two (PostgreSQL + Redis).
  * Servers listen on 127.0.0.1, ports BENCH_PORT (3901) to BENCH_PORT + 9.
  */
@@ -36,6 +39,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { benchCampaigns } from './bench-campaigns';
 import { benchDeveloper } from './bench-developer';
 import {
   markLoadStart,
@@ -55,6 +59,7 @@ const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'apps/server');
 const onlyDeveloper = process.argv.includes('--only-developer');
 const onlyShop = process.argv.includes('--only-shop');
+const onlyCampaigns = process.argv.includes('--only-campaigns');
 const shopBurstOnly = process.argv.includes('--shop-burst');
 const onlyUpload = process.argv.includes('--only-upload');
 const onlyProducts = process.argv.includes('--only-products');
@@ -316,6 +321,23 @@ async function shopBurstBench() {
     `burst: ${burst.customers} customers checking out one ${burst.codes}-code pool at once (${pgUrl ? 'PostgreSQL' : 'PGlite'})`,
     `${burst.paid} paid, ${burst.refused} told it sold out, ${burst.withoutInvoice} without an invoice, ${burst.delivered} codes delivered, ${burst.duplicates} delivered twice, in ${burst.seconds} s`,
   );
+}
+
+// The campaign bench runs in process (server, queue-free runner and fake Bot API): with the default run, or alone.
+if (
+  onlyCampaigns ||
+  (!process.argv.includes('--skip-campaigns') && !onlyLoad && !ordersOnly && !onlyProducts && !onlyDeveloper)
+) {
+  const c = await benchCampaigns((line) => console.log(line), {});
+  report(
+    `campaign to ${c.customers.toLocaleString('en-US')} customers at ${c.ratePerSecond}/s (${c.database})`,
+    `${c.wallS.toFixed(1)} s vs floor ${c.floorS.toFixed(1)} s (${c.overFloorPct.toFixed(1)}% over), ${c.cpuMsPerMessage.toFixed(2)} ms CPU/message, ${c.refused429} 429s, killed+resumed (${c.interruptedInFlight} in flight), ${c.duplicates} twice, ${c.missed} missed`,
+  );
+  if (onlyCampaigns) {
+    console.log('\n| measure | figure |\n|---|---|');
+    for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);
+    process.exit(0);
+  }
 }
 
 // The developer surface's figures take a few seconds in process: with the default run, or alone.

@@ -51,6 +51,8 @@ import { botTokenOf, runningBotIds } from './modules/bots/bot-lifecycle.service'
 import { createBotStatsService } from './modules/bots/bot-stats.service';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { createBotsService } from './modules/bots/bots.service';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { type CampaignsService, createCampaignsService } from './modules/campaigns/campaigns.service';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { createCategoriesService } from './modules/categories/categories.service';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -165,12 +167,18 @@ export type AppDeps = {
   exportStorage?: StorageDriver;
   /** Queues an export's writing (the exports.run job); without it the file is written in this process at once. */
   enqueueExportRun?: (run: { vendorId: string; exportId: string }) => Promise<unknown>;
+  /** Queues a campaign's delivery (the campaigns.send job), at `startAfter` when scheduled; without it, none runs. */
+  enqueueCampaignRun?: (run: { vendorId: string; campaignId: string }, startAfter?: Date) => Promise<unknown>;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The `shop.deliver` job's run (main.ts hands it to the workers): the shop runtime's deliverOwed. */
     deliverOwed: (owed: OwedDelivery, attempt: { last: boolean }) => Promise<void>;
+    /** The `campaigns.send` job's run (modules/campaigns runCampaign). */
+    runCampaign: CampaignsService['run'];
+    /** The `campaigns.abandoned-carts` job's run: every bot with the reminder on, through the shop runtime. */
+    remindAbandonedCarts: () => Promise<void>;
   }
 }
 
@@ -508,6 +516,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deliverOwed', (owed: OwedDelivery, attempt: { last: boolean }) =>
     shop.runtime.deliverOwed(owed, attempt),
   );
+  // Campaigns send through the bots' tokens at the bots' pace (the same throttle as the shop's messages).
+  const campaigns = createCampaignsService({
+    db,
+    botApi,
+    ...(deps.telegramThrottle ? { throttle: deps.telegramThrottle } : {}),
+    customers,
+    shopOf: bots.shopOf,
+    publicUrl: config.publicUrl,
+    ...(deps.enqueueCampaignRun ? { enqueueRun: deps.enqueueCampaignRun } : {}),
+    log: app.log,
+    ...clock,
+  });
+  app.decorate('runCampaign', campaigns.run);
+  app.decorate('remindAbandonedCarts', async () => {
+    const now = deps.now?.() ?? new Date();
+    for (const bot of await campaigns.abandonedCartBots()) {
+      await shop.runtime.remindAbandonedCarts(bot, now);
+    }
+  });
 
   await app.register(healthRoutes({ databaseKind: database.kind, pingDatabase: () => database.ping() }));
   app.addHook('onClose', () => shop.funnel.flush());
@@ -593,6 +620,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(apiKeysRoutes(apiKeys)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(webhooksRoutes(webhooks)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(exportsRoutes(exports)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(campaignsRoutes(campaigns)), { prefix: '/vendors/:vendorId' });
       await api.register(exportsDownloadRoutes(exports));
       await api.register(staffSelfRoutes(staff));
     },

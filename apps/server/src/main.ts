@@ -116,6 +116,10 @@ async function main() {
     undefined;
   let enqueueDelivery = async (_owed: JobData['shop.deliver']): Promise<unknown> => undefined;
   let enqueueExportRun = async (_run: { vendorId: string; exportId: string }): Promise<unknown> => undefined;
+  let enqueueCampaignRun = async (
+    _run: { vendorId: string; campaignId: string },
+    _startAfter?: Date,
+  ): Promise<unknown> => undefined;
   const app = await buildApp({
     config,
     database,
@@ -130,6 +134,7 @@ async function main() {
     enqueueWebhookRun: (run) => enqueueWebhookRun(run),
     enqueueDelivery: (owed) => enqueueDelivery(owed),
     enqueueExportRun: (run) => enqueueExportRun(run),
+    enqueueCampaignRun: (run, startAfter) => enqueueCampaignRun(run, startAfter),
     ...(fakeBotApi ? { fakeBotApi } : {}),
     ...(fakeNowPayments ? { fakeNowPayments } : {}),
     ...(mailCatcher ? { mailCatcher } : {}),
@@ -160,6 +165,8 @@ async function main() {
   enqueueBotResume = (vendorId, botId) => jobs.send('bots.resume', { vendorId, botId });
   enqueueWebhookRun = (run) => jobs.send('webhooks.deliver', run);
   enqueueExportRun = (run) => jobs.send('exports.run', run);
+  enqueueCampaignRun = (run, startAfter) =>
+    jobs.send('campaigns.send', run, { singletonKey: run.campaignId, ...(startAfter ? { startAfter } : {}) });
   // Data exports' files, as the exports.run job writes them.
   const exportRuns = createExportsService({
     db: database.db,
@@ -250,6 +257,8 @@ async function main() {
     webhooks: webhookRuns,
     deliverOwed: (owed, attempt) => app.deliverOwed(owed, attempt),
     runExport: exportRuns.run,
+    runCampaign: (vendorId, campaignId) => app.runCampaign(vendorId, campaignId),
+    remindAbandonedCarts: () => app.remindAbandonedCarts(),
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
         log: app.log,

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config';
 import type { FakeBotApi } from '../src/fakes/bot-api/server';
 import { type BotApi, createBotApi, type SetWebhookParams } from '../src/lib/telegram/bot-api';
+import type { TelegramThrottle } from '../src/lib/telegram/throttle';
 import { createTestApp, type TestApp } from './harness';
 
 /** A test app whose Bot API is the fake given. */
 export function startApp(
   fake: FakeBotApi,
   config: Partial<Config> = {},
-  opts: { now?: () => Date; botApi?: BotApi } = {},
+  opts: { now?: () => Date; botApi?: BotApi; telegramThrottle?: TelegramThrottle } = {},
 ): Promise<TestApp> {
   return createTestApp({
     config: { telegramApiRoot: fake.url, publicUrl: 'https://shop.example.test', ...config },

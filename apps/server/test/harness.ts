@@ -122,6 +122,7 @@ export async function createTestApp(
     | 'rateLimitStore'
     | 'enqueueDelivery'
     | 'exportStorage'
+    | 'telegramThrottle'
   > = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();

@@ -5,6 +5,7 @@ import { customerTaps as fakeCustomerTaps } from '../src/fakes/bot-api/customer'
 import { runWebhookReply } from '../src/fakes/bot-api/deliver-update';
 import type { FakeBotApi } from '../src/fakes/bot-api/server';
 import type { InitDataUser } from '../src/lib/telegram/init-data';
+import type { TelegramThrottle } from '../src/lib/telegram/throttle';
 import type { ShopPaymentsRuntime } from '../src/modules/shop/payments/shop-payments.service';
 import type { StorefrontDeps } from '../src/modules/shop/shop-runtime';
 import { createBot, fakeBot, type Shop, type Vendor } from './factories';
@@ -42,10 +43,14 @@ export async function openShop(
     botName?: string;
     welcomeMessage?: string;
     config?: Partial<Config>;
+    telegramThrottle?: TelegramThrottle;
   } = {},
 ): Promise<OpenShop> {
   fake.state.reset();
-  const t = await startApp(fake, opts.config ?? {}, opts.now ? { now: opts.now } : {});
+  const t = await startApp(fake, opts.config ?? {}, {
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.telegramThrottle ? { telegramThrottle: opts.telegramThrottle } : {}),
+  });
   fake.state.registerBot({
     token: t.config.platformBotToken,
     username: PLATFORM_USERNAME,
@@ -232,12 +237,16 @@ export function idleStorefrontDeps(overrides: Partial<StorefrontDeps>): Storefro
     isVendorMember: async () => false,
     backOfficeLink: async () => null,
     log: { warn: () => undefined, error: () => undefined },
-    customers: { fromTelegram: async () => ({ id: 'customer', name: 'Customer', blockedAt: null }) },
+    customers: {
+      fromTelegram: async () => ({ id: 'customer', name: 'Customer', blockedAt: null }),
+      optOutOfPromotions: async () => false,
+    },
     support: { customerWrote: async () => null, hasOpen: async () => false, rate: async () => 'refused' },
     sessions: {
       read: async () => ({ cart: [], step: null, updatedAt: null }),
       write: async () => undefined,
       update: () => Promise.reject(new Error('no sessions in this test')),
+      claimDueCarts: async () => [],
     },
     saleProducts: async () => [],
     funnel: { record: () => undefined },

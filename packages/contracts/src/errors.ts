@@ -324,6 +324,26 @@ export const ERRORS = {
     message: 'One export per 24 hours. The next is allowed at {nextAllowedAt}.',
   },
   EXPORT_NOT_FOUND: { status: 404, message: 'Export not found.' },
+  CAMPAIGN_NOT_FOUND: { status: 404, message: 'Campaign not found.' },
+  /** The bot and segment (and search) chosen reach no customer who may receive promotions. */
+  CAMPAIGN_NO_AUDIENCE: {
+    status: 400,
+    message: 'No customer of this bot matches the audience (or all of them opted out or blocked the bot).',
+  },
+  CAMPAIGN_SCHEDULE_IN_PAST: { status: 400, message: 'The schedule must be in the future.' },
+  /** Cancelling a campaign that has already finished or was cancelled. */
+  CAMPAIGN_FINISHED: { status: 409, message: 'This campaign has already finished.' },
+  /** Sending needs both the customers and the support permission (or Full Access). */
+  CAMPAIGN_PERMISSION_DENIED: {
+    status: 403,
+    message: 'Sending campaigns needs the customers and support permissions.',
+    answersAs: 'FORBIDDEN',
+  },
+  /** A test send goes to the caller's own chat with the bot: they must have started it first. */
+  CAMPAIGN_TEST_UNREACHABLE: {
+    status: 400,
+    message: 'Telegram could not deliver the test: open the bot and press Start first, then try again.',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 type ErrorEntry = { status: number; message: string; answersAs?: string };

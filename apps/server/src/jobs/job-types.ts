@@ -38,6 +38,13 @@ export type JobData = {
   /** Delivers a webhook's pending deliveries in order (modules/webhooks); sent again for its next retry. */
   'webhooks.deliver': { vendorId: string; webhookId: string };
   'exports.run': { vendorId: string; exportId: string };
+  /**
+   * Delivers a campaign (modules/campaigns): a run sends for up to a minute at the bot's pace, then queues the
+   * next run; a run after a crash resumes without sending anyone a second message. One job per campaign.
+   */
+  'campaigns.send': { vendorId: string; campaignId: string };
+  /** Sends the due abandoned-cart reminders of the bots that have them on (one per cart). Every 10 minutes. */
+  'campaigns.abandoned-carts': Record<string, never>;
   /** Starts runs for webhooks with deliveries due, and drops the delivery log past 30 days. Every minute. */
   'webhooks.sweep': Record<string, never>;
   /**
@@ -129,4 +136,14 @@ export const jobKinds: JobKinds<JobData> = {
   // Writes a whole export (1M rows take about a minute); a rerun rewrites the same file. Two at a time per
   // process: they read whole tables.
   'exports.run': { retryLimit: 2, expireInSeconds: 60 * 60, concurrency: 2 },
+  // Per campaign (its singleton key): one run at a time. A run lasts about a minute; a run lost with its process
+  // is retried after 3 min and resumes where the recipients' states say (never twice to anyone).
+  'campaigns.send': {
+    policy: 'stately',
+    retryLimit: 10,
+    retryDelaySeconds: 10,
+    expireInSeconds: 3 * 60,
+    concurrency: 4,
+  },
+  'campaigns.abandoned-carts': { policy: 'stately', retryLimit: 1, expireInSeconds: 10 * 60 },
 };

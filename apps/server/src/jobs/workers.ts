@@ -41,6 +41,10 @@ export type WorkerDeps = SubscriptionExpiryDeps &
      * fails. `last`: no retry follows (the failure is recorded and the vendor told).
      */
     deliverOwed?: (owed: JobData['shop.deliver'], attempt: { last: boolean }) => Promise<void>;
+    /** One run of a campaign's delivery (modules/campaigns runCampaign); `done: false` asks for another run. */
+    runCampaign?: (vendorId: string, campaignId: string) => Promise<{ done: boolean }>;
+    /** Sends the due abandoned-cart reminders (the shop runtime, for the bots that have them on). */
+    remindAbandonedCarts?: () => Promise<void>;
   };
 
 const EVERY_MINUTE = '* * * * *';
@@ -117,6 +121,14 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
         last: job.retryCount >= (jobKinds['shop.deliver'].retryLimit ?? 0),
       });
     },
+    'campaigns.send': async (job) => {
+      if (!deps.runCampaign) throw new Error('campaigns.send has no runner in this process');
+      const { done } = await deps.runCampaign(job.data.vendorId, job.data.campaignId);
+      if (!done) await queue.send('campaigns.send', job.data, { singletonKey: job.data.campaignId });
+    },
+    'campaigns.abandoned-carts': async () => {
+      await deps.remindAbandonedCarts?.();
+    },
     'bots.refresh-menus': async () => {
       const bots = await refreshShopMenus(deps);
       deps.log?.info({ bots }, 'shop bot menus refreshed');
@@ -143,6 +155,7 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   await queue.schedule('notifications.send', EVERY_MINUTE, {});
   await queue.schedule('shop.release-reservations', EVERY_MINUTE, {});
   await queue.schedule('webhooks.sweep', EVERY_MINUTE, {});
+  await queue.schedule('campaigns.abandoned-carts', '*/10 * * * *', {});
   // And once now: a period that ended while no server was up need not wait for the next minute.
   await queue.send('subscriptions.expire', {});
   // Bots started by an earlier version get this one's chat menu.

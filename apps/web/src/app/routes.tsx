@@ -357,6 +357,20 @@ export const appRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'campaigns',
+    handle: upTo('/customers'),
+    lazy: async () => ({
+      Component: (await import('../features/campaigns/routes/campaigns-page')).CampaignsPage,
+    }),
+  },
+  {
+    path: 'campaigns/new',
+    handle: upTo('/campaigns'),
+    lazy: async () => ({
+      Component: (await import('../features/campaigns/routes/campaign-compose-page')).CampaignComposePage,
+    }),
+  },
+  {
     path: 'settings/export',
     handle: settingsPage,
     lazy: async () => ({

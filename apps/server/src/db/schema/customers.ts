@@ -74,6 +74,8 @@ export const customerBots = pgTable(
      * message to the bot clears it.
      */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** When the customer pressed "Stop promotions" under a campaign of this bot: no campaign reaches them again. */
+    promotionsOptedOutAt: timestamp('promotions_opted_out_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.customerId, t.botId] }),

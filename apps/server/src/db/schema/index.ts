@@ -2,6 +2,7 @@
 export * from './activity';
 export * from './billing';
 export * from './bots';
+export * from './campaigns';
 export * from './catalogue';
 export * from './customers';
 export * from './developer';

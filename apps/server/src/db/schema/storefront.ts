@@ -1,4 +1,5 @@
-import { foreignKey, jsonb, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { foreignKey, index, jsonb, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { bots } from './bots';
 import { ref, telegramId, updatedAt, vendorId } from './columns';
 
@@ -18,9 +19,16 @@ export const shopSessions = pgTable(
     /** The step a multi-message exchange waits on (modules/shop/sessions.service.ts `SessionStep`), or null. */
     step: jsonb('step').$type<Record<string, unknown>>(),
     updatedAt: updatedAt(),
+    /** When the cart last changed (the abandoned-cart reminder counts from it). */
+    cartChangedAt: timestamp('cart_changed_at', { withTimezone: true }),
+    /** When this cart's one abandoned-cart reminder went; cleared when the cart empties (a new cart starts). */
+    cartRemindedAt: timestamp('cart_reminded_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.botId, t.telegramUserId] }),
+    index('shop_sessions_cart_due_idx')
+      .on(t.vendorId, t.botId, t.cartChangedAt)
+      .where(sql`${t.cartRemindedAt} IS NULL AND ${t.cart} <> '[]'::jsonb`),
     foreignKey({ columns: [t.vendorId, t.botId], foreignColumns: [bots.vendorId, bots.id] }).onDelete(
       'cascade',
     ),

@@ -274,10 +274,23 @@ export async function callMethod(
   const failure = state.failureFor(token, name ?? method, params);
   if (failure) {
     const code = failure.errorCode ?? 500;
+    if (code === 429) {
+      const retryAfter = failure.retryAfter ?? 1;
+      throw new BotApiError(
+        429,
+        failure.description ?? `Too Many Requests: retry after ${retryAfter}`,
+        retryAfter,
+      );
+    }
     throw new BotApiError(
       code,
       failure.description ?? (code === 500 ? 'Internal Server Error' : 'Bad Request'),
     );
+  }
+  // Flood control, when a test or the bench asked for it: over the limit, 429 with retry_after.
+  const floodWait = state.floodFor(token, name ?? method, params);
+  if (floodWait !== undefined) {
+    throw new BotApiError(429, `Too Many Requests: retry after ${floodWait}`, floodWait);
   }
   const handler = name === undefined ? undefined : handlers[name];
   if (handler === undefined) throw new BotApiError(404, 'Not Found: method not found');

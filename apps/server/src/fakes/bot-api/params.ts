@@ -8,6 +8,8 @@ export class BotApiError extends Error {
   constructor(
     readonly errorCode: number,
     readonly description: string,
+    /** On 429: the seconds the caller must wait, sent as `parameters.retry_after`. */
+    readonly retryAfter?: number,
   ) {
     super(description);
     this.name = 'BotApiError';

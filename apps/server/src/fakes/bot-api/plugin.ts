@@ -88,8 +88,15 @@ function stringsOf<K extends string>(value: unknown, names: readonly K[]): Parti
   ) as Partial<Record<K, string>>;
 }
 
-function toEnvelope(error: FastifyError | BotApiError): { errorCode: number; description: string } {
-  if (error instanceof BotApiError) return { errorCode: error.errorCode, description: error.description };
+function toEnvelope(error: FastifyError | BotApiError): {
+  errorCode: number;
+  description: string;
+  retryAfter?: number;
+} {
+  if (error instanceof BotApiError) {
+    const { errorCode, description, retryAfter } = error;
+    return retryAfter === undefined ? { errorCode, description } : { errorCode, description, retryAfter };
+  }
   const status = error.statusCode ?? 500;
   if (status === 413) return { errorCode: 413, description: 'Request Entity Too Large' };
   if (status >= 400 && status < 500) return { errorCode: 400, description: `Bad Request: ${error.message}` };
@@ -143,7 +150,11 @@ export async function fakeBotApiPlugin(
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 
   app.setErrorHandler((error: FastifyError | BotApiError, request, reply) => {
-    const { errorCode, description } = toEnvelope(error);
+    const { errorCode, description, retryAfter } = toEnvelope(error);
+    if (retryAfter !== undefined)
+      return reply
+        .code(errorCode)
+        .send({ ok: false, error_code: errorCode, description, parameters: { retry_after: retryAfter } });
     if (errorCode >= 500) request.log.error({ err: error }, 'fake Bot API failed');
     return reply.code(errorCode).send({ ok: false, error_code: errorCode, description });
   });

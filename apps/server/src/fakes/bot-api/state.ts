@@ -231,6 +231,21 @@ export type CallFailure = {
   until?: Date;
   errorCode?: number;
   description?: string;
+  /** With errorCode 429: the `retry_after` seconds the answer carries (its description says it too). */
+  retryAfter?: number;
+};
+
+/**
+ * Telegram's flood control, enforced: a bot sending more than `perSecond` messages (send*, copy*, forward*,
+ * edit*) within any second gets 429 `Too Many Requests: retry after N` with `parameters.retry_after` N
+ * (`retryAfter`, default 1) for the excess calls, which are logged but not made. `perChatPerSecond` does the
+ * same for one chat. `token` narrows it to one bot.
+ */
+export type FloodLimit = {
+  perSecond: number;
+  perChatPerSecond?: number;
+  retryAfter?: number;
+  token?: string;
 };
 
 /**
@@ -278,6 +293,13 @@ export type FakeBotApiState = {
   /** Fails the calls that match (see CallFailure) for a while; `clearFailures` ends every one. */
   failCalls(failure: CallFailure): void;
   clearFailures(): void;
+  /** Enforces Telegram's per-second message limits (see FloodLimit) until `clearFloodLimit` (or `reset`). */
+  limitFlood(limit: FloodLimit): void;
+  clearFloodLimit(): void;
+  /** The 429 a message call meets now under the flood limit (its retry_after), else undefined (and counts it). */
+  floodFor(token: string, method: string, params: Record<string, unknown>): number | undefined;
+  /** How many calls the flood limit refused so far. */
+  floodRefusals: number;
   /** The failure a call meets now, counting it against its `times`; undefined when the call goes through. */
   failureFor(token: string, method: string, params: Record<string, unknown>): CallFailure | undefined;
   /** Forgets every call, message, chat, invoice, refund, webhook, queued update and failure; registered bots stay. */
@@ -324,6 +346,16 @@ export function createFakeBotApiState(
 ): FakeBotApiState {
   const answerWaiters = new Set<() => void>();
   const failures: CallFailure[] = [];
+  let flood: FloodLimit | undefined;
+  // Per bot (and per bot and chat), the times of the messages made in the last second, oldest first.
+  const recentSends = new Map<string, number[]>();
+  const FLOOD_COUNTED = /^(send|copy|forward|edit)/i;
+  const overLimit = (key: string, limit: number, now: number): boolean => {
+    const times = recentSends.get(key) ?? [];
+    while (times.length > 0 && (times[0] ?? 0) <= now - 1000) times.shift();
+    recentSends.set(key, times);
+    return times.length >= limit;
+  };
 
   const state: FakeBotApiState = {
     bots: new Map(),
@@ -440,6 +472,31 @@ export function createFakeBotApiState(
     clearFailures() {
       failures.length = 0;
     },
+    floodRefusals: 0,
+    limitFlood(limit) {
+      flood = { ...limit };
+      recentSends.clear();
+    },
+    clearFloodLimit() {
+      flood = undefined;
+      recentSends.clear();
+    },
+    floodFor(token, method, params) {
+      if (flood === undefined || !FLOOD_COUNTED.test(method)) return undefined;
+      if (flood.token !== undefined && flood.token !== token) return undefined;
+      const now = Date.now();
+      const chatKey = `${token}\n${String(params.chat_id)}`;
+      const refused =
+        overLimit(token, flood.perSecond, now) ||
+        (flood.perChatPerSecond !== undefined && overLimit(chatKey, flood.perChatPerSecond, now));
+      if (refused) {
+        state.floodRefusals += 1;
+        return flood.retryAfter ?? 1;
+      }
+      recentSends.get(token)?.push(now);
+      if (flood.perChatPerSecond !== undefined) recentSends.get(chatKey)?.push(now);
+      return undefined;
+    },
     failureFor(token, method, params) {
       const now = Date.now();
       const found = failures.find(
@@ -456,6 +513,9 @@ export function createFakeBotApiState(
 
     reset() {
       failures.length = 0;
+      flood = undefined;
+      recentSends.clear();
+      state.floodRefusals = 0;
       state.log.length = 0;
       state.messages.length = 0;
       state.invoiceLinks.length = 0;

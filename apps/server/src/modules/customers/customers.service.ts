@@ -2,6 +2,12 @@ import type { FilterMatch } from '@app/contracts/settings';
 import type { Db } from '../../db/types';
 import { recordEvent } from '../events/record-event';
 import * as repo from './customers.repository';
+import {
+  type AudienceFilter,
+  audienceOf,
+  audienceSize,
+  optOutOfPromotions,
+} from './customers-audience.repository';
 
 /** The customer an update comes from, as the shop runtime looked them up (once per update). */
 export type ShopCustomer = {
@@ -276,6 +282,12 @@ export function createCustomersService(deps: CustomersDeps) {
       markBlocked(deps, known, vendorId, customerId, botId, at),
     recordChat: (m: ChatMessage) => recordChat(deps, known, m),
     shortNames: (vendorId: string, ids: string[]) => shortNames(deps, vendorId, ids),
+    /** Campaigns: the customers a campaign reaches now (never those who blocked the bot or opted out). */
+    audienceOf: (f: Omit<AudienceFilter, 'now'>) => audienceOf(deps.db, { ...f, now: nowOf(deps) }),
+    audienceSize: (f: Omit<AudienceFilter, 'now'>) => audienceSize(deps.db, { ...f, now: nowOf(deps) }),
+    /** "Stop promotions": the customer of this bot gets no campaign again. False when no such customer. */
+    optOutOfPromotions: (vendorId: string, botId: string, telegramId: number) =>
+      optOutOfPromotions(deps.db, vendorId, botId, telegramId, nowOf(deps)),
   };
 }
 

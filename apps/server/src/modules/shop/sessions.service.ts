@@ -73,6 +73,9 @@ export function createSessionStore(db: Db) {
       key: SessionKey,
       fn: (session: ShopSession, tx: Tx) => Promise<{ changes: SessionChanges; result: T }>,
     ) => updateSession(db, key, fn),
+    /** Claims the carts due an abandoned-cart reminder (each once, see claimDueCarts): their customers' ids. */
+    claimDueCarts: (vendorId: string, botId: string, before: Date, limit: number) =>
+      repo.claimDueCarts(db, vendorId, botId, before, limit),
   };
 }
 

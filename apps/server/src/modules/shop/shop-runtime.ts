@@ -5,6 +5,7 @@ import type { Update, UserFromGetMe } from 'grammy/types';
 import { botApiFetch } from '../../lib/telegram/bot-api-fetch';
 import { type TelegramThrottle, telegramThrottle } from '../../lib/telegram/throttle';
 import type { ShopBot, ShopRuntime } from '../bots/bot-runtime.service';
+import { CAMPAIGN_TEXTS } from '../campaigns/campaigns.service';
 import { cachedCatalogue } from './catalogue-cache';
 import type { ShopContext } from './context';
 import { type CartDeps, cartFeature } from './features/cart';
@@ -19,6 +20,7 @@ import {
   type PaymentDeps,
   paymentFeature,
 } from './features/payment';
+import { type PromotionsDeps, promotionsFeature } from './features/promotions';
 import { type StartDeps, startFeature } from './features/start';
 import { type StoreDeps, storeFeature, storeNameOf } from './features/store';
 import { type SupportDeps, supportFeature } from './features/support';
@@ -37,7 +39,8 @@ export type StorefrontDeps = StartDeps &
   CustomerDeps &
   CartDeps &
   CheckoutDeps &
-  SupportDeps & {
+  SupportDeps &
+  PromotionsDeps & {
     /** The Bot API root the shop bots call (Telegram, or the fake in tests and demo mode). */
     apiRoot: string;
     /** Records that the runtime could not answer an update (bot.error); `error` names what failed, briefly. */
@@ -118,6 +121,11 @@ export type Storefront = {
   ): Promise<{ ok: true } | { ok: false; blocked: boolean; error: string }>;
   /** The support rating prompt in the shop's language, naming the store. */
   ratingPromptOf(botId: string): Promise<string>;
+  /**
+   * Sends the bot's due abandoned-cart reminders: one per cart left unchanged for `hours`, with a button back to
+   * the cart. Each cart is marked before its reminder goes, so none gets two. Answers how many went.
+   */
+  remindAbandonedCarts(bot: { vendorId: string; botId: string; hours: number }, now: Date): Promise<number>;
 };
 
 type Built = { bot: Bot<ShopContext>; token: string; builtAt: Date };
@@ -191,6 +199,7 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
     bot.use(store);
     // After checkout (its steps read the customer's text first), before the catalogue's search.
     bot.use(support);
+    bot.use(promotionsFeature(deps));
     // Deep links (/start product_<id>) before the plain /start.
     bot.use(catalogueFeature({ ...deps, catalogue, productCard: cart.productCard }));
     bot.use(startFeature(deps));
@@ -329,6 +338,37 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
       if (!runtime) return shopText('en', 'supportRatePrompt', { shop: '' });
       const shop = storeNameOf(await deps.storeOf(botId), runtime.shop);
       return shopText(runtime.shop.language, 'supportRatePrompt', { shop });
+    },
+    async remindAbandonedCarts({ vendorId, botId, hours }, now) {
+      const runtime = await deps.shopRuntimeOf(botId);
+      if (
+        !runtime ||
+        runtime.shop.vendorId !== vendorId ||
+        !runtime.shop.isOpen ||
+        runtime.shop.maintenance
+      ) {
+        return 0;
+      }
+      const { shop } = runtime;
+      const bot = botFor(shop, runtime.cacheClearedAt);
+      const texts = CAMPAIGN_TEXTS[shop.language];
+      const before = new Date(now.getTime() - hours * 3_600_000);
+      let sent = 0;
+      for (;;) {
+        const due = await deps.sessions.claimDueCarts(vendorId, botId, before, 100);
+        for (const chatId of due) {
+          try {
+            await bot.api.sendMessage(chatId, texts.cartReminder, {
+              reply_markup: { inline_keyboard: [[{ text: texts.cartButton, callback_data: 'cart' }]] },
+            });
+            sent += 1;
+          } catch (err) {
+            // A customer who blocked the bot, say: that cart's one reminder is spent either way.
+            deps.log.warn({ err, botId }, 'abandoned-cart reminder not sent');
+          }
+        }
+        if (due.length < 100) return sent;
+      }
     },
   };
 }

@@ -44,7 +44,7 @@ export type ShopDeps = {
   botApi: BotApi;
   products: ProductsService;
   categories: CategoriesService;
-  customers: Pick<CustomersService, 'fromTelegram' | 'recordChat'>;
+  customers: Pick<CustomersService, 'fromTelegram' | 'recordChat' | 'optOutOfPromotions'>;
   bots: Pick<BotsService, 'shopRuntimeOf' | 'recordError' | 'shopOf'>;
   settings: SettingsService['runtime'];
   /** The store's policies and FAQs: /terms, the refund policy at checkout, /faq and the Mini App's FAQs. */

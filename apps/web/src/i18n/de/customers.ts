@@ -3,6 +3,7 @@ import type { AreaCatalogue } from '../messages';
 
 export const customers = {
   'customers.list.title': 'Kunden',
+  'customers.list.campaigns': 'Kampagnen',
   'customers.list.searchLabel': 'Kunden suchen',
   'customers.list.searchPlaceholder': 'Name oder @Benutzername',
   'customers.list.segmentFilter': 'Nach Segment filtern',

@@ -1,6 +1,7 @@
 /** customers: English, the spec's texts word for word (spec part 1 §2 Customers, §3 Customer). */
 export const customers = {
   'customers.list.title': 'Customers',
+  'customers.list.campaigns': 'Campaigns',
   'customers.list.searchLabel': 'Search customers',
   'customers.list.searchPlaceholder': 'Search by name or @username',
   'customers.list.segmentFilter': 'Filter by segment',

@@ -2,6 +2,7 @@ import { account } from './account';
 import { analytics } from './analytics';
 import { billing } from './billing';
 import { bots } from './bots';
+import { campaigns } from './campaigns';
 import { categories } from './categories';
 import { customers } from './customers';
 import { developer } from './developer';
@@ -35,4 +36,5 @@ export const enFeatures = {
   ...staffPick,
   ...support,
   ...stars,
+  ...campaigns,
 };

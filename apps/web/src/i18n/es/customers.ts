@@ -3,6 +3,7 @@ import type { AreaCatalogue } from '../messages';
 
 export const customers = {
   'customers.list.title': 'Clientes',
+  'customers.list.campaigns': 'Campañas',
   'customers.list.searchLabel': 'Buscar clientes',
   'customers.list.searchPlaceholder': 'Busca por nombre o @usuario',
   'customers.list.segmentFilter': 'Filtrar por segmento',

@@ -3,6 +3,7 @@ import type { AreaCatalogue } from '../messages';
 
 export const customers = {
   'customers.list.title': 'Clients',
+  'customers.list.campaigns': 'Campagnes',
   'customers.list.searchLabel': 'Rechercher des clients',
   'customers.list.searchPlaceholder': 'Nom ou @utilisateur',
   'customers.list.segmentFilter': 'Filtrer par segment',

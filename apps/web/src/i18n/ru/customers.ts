@@ -3,6 +3,7 @@ import type { AreaCatalogue } from '../messages';
 
 export const customers = {
   'customers.list.title': 'Покупатели',
+  'customers.list.campaigns': 'Рассылки',
   'customers.list.searchLabel': 'Поиск покупателей',
   'customers.list.searchPlaceholder': 'Имя или @username',
   'customers.list.segmentFilter': 'Фильтр по сегменту',

@@ -5,6 +5,7 @@ import { analytics } from './analytics';
 import { auth } from './auth';
 import { billing } from './billing';
 import { bots } from './bots';
+import { campaigns } from './campaigns';
 import { categories } from './categories';
 import { common } from './common';
 import { customers } from './customers';
@@ -48,6 +49,7 @@ export const ru: Catalogue = {
   ...staff,
   ...account,
   ...developer,
+  ...campaigns,
   ...store,
   ...support,
   ...reliability,

@@ -3,6 +3,7 @@ import type { AreaCatalogue } from '../messages';
 
 export const customers = {
   'customers.list.title': '顾客',
+  'customers.list.campaigns': '营销活动',
   'customers.list.searchLabel': '搜索顾客',
   'customers.list.searchPlaceholder': '姓名或 @用户名',
   'customers.list.segmentFilter': '按分组筛选',

@@ -1,5 +1,6 @@
 import { CustomerSegment } from '@app/contracts/catalogue';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { Chips } from '../../../components/ui/chips';
 import { Select } from '../../../components/ui/form/controls';
 import { InfiniteList } from '../../../components/ui/infinite-list';
@@ -38,6 +39,7 @@ function useCustomerFilters() {
 export function CustomerListPage() {
   const { t } = useI18n();
   const { filters, set } = useCustomerFilters();
+  const navigate = useNavigate();
   const customers = useCustomers(filters);
   const bots = useBotOptions();
   const first = customers.data?.pages[0];
@@ -56,6 +58,9 @@ export function CustomerListPage() {
       data-testid="customer-list-page"
     >
       <div className={styles.filters}>
+        <Button variant="secondary" onClick={() => navigate('/campaigns')}>
+          {t('customers.list.campaigns')}
+        </Button>
         <SearchInput
           label={t('customers.list.searchLabel')}
           placeholder={t('customers.list.searchPlaceholder')}

@@ -98,7 +98,7 @@ export function CustomerInsightsCard() {
         <Button variant="secondary" onClick={() => navigate('/customers')}>
           {t('home.insights.viewAll')}
         </Button>
-        <Button variant="secondary" onClick={() => navigate('/customers')}>
+        <Button variant="secondary" onClick={() => navigate('/campaigns/new')}>
           {t('home.insights.sendCampaign')}
         </Button>
       </div>
