@@ -244,6 +244,7 @@ async function main() {
     webhooks: webhookRuns,
     deliverOwed: (owed, attempt) => app.deliverOwed(owed, attempt),
     runExport: exportRuns.run,
+    sweepExports: exportRuns.sweepExpired,
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
         log: app.log,

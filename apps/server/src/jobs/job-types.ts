@@ -32,6 +32,8 @@ export type JobData = {
   /** Delivers a webhook's pending deliveries in order (modules/webhooks); sent again for its next retry. */
   'webhooks.deliver': { vendorId: string; webhookId: string };
   'exports.run': { vendorId: string; exportId: string };
+  /** Deletes export files whose 7-day link has run out (modules/exports). Scheduled every hour. */
+  'exports.sweep': Record<string, never>;
   /** Starts runs for webhooks with deliveries due, and drops the delivery log past 30 days. Every minute. */
   'webhooks.sweep': Record<string, never>;
   /**
@@ -119,4 +121,5 @@ export const jobKinds: JobKinds<JobData> = {
   // Writes a whole export (1M rows take about a minute); a rerun rewrites the same file. Two at a time per
   // process: they read whole tables.
   'exports.run': { retryLimit: 2, expireInSeconds: 60 * 60, concurrency: 2 },
+  'exports.sweep': { policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 },
 };

@@ -30,6 +30,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     cardProvider?: CardProvider | null;
     /** Writes a requested data export's file (modules/exports); safe to run again. */
     runExport?: (vendorId: string, exportId: string) => Promise<void>;
+    /** Deletes the files of exports whose link has expired (modules/exports); safe to run again. */
+    sweepExports?: () => Promise<unknown>;
     /** Outbound webhooks' delivery runs (modules/webhooks); without it their deliveries wait. */
     webhooks?: ReturnType<typeof createWebhookRuns>;
     /**
@@ -74,6 +76,9 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
     'exports.run': async (job) => {
       if (!deps.runExport) throw new Error('exports.run has no runner in this process');
       await deps.runExport(job.data.vendorId, job.data.exportId);
+    },
+    'exports.sweep': async () => {
+      await deps.sweepExports?.();
     },
     'products.import': async (job) => {
       if (!deps.runProductImport) throw new Error('products.import has no runner in this process');
@@ -121,6 +126,7 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   // The safety net: events whose prompt run was lost (a crash right after commit) wait at most a minute.
   await queue.schedule('events.dispatch', EVERY_MINUTE, {});
   await queue.schedule('media.sweep', EVERY_HOUR, {});
+  await queue.schedule('exports.sweep', '37 * * * *', {});
   // Retries of notifications whose time has come.
   await queue.schedule('notifications.send', EVERY_MINUTE, {});
   await queue.schedule('shop.release-reservations', EVERY_MINUTE, {});
