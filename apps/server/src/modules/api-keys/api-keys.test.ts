@@ -5,8 +5,11 @@ import { createBot, fakeBot, type Vendor, vendor } from '../../../test/factories
 import { startApp } from '../../../test/fake-telegram';
 import type { TestApp } from '../../../test/harness';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import type { Actor } from '../../lib/actor';
 import { apiKeyChecksumValid } from '../../lib/api-key-format';
+import { AppError } from '../../lib/app-error';
 import { listEvents } from '../events/events.repository';
+import { createApiKeysService } from './api-keys.service';
 
 let fake: FakeBotApi;
 let t: TestApp;
@@ -193,5 +196,38 @@ describe('API keys', () => {
     expect((await call('DELETE', `${v.base}/api-keys/${id}`, v.auth)).json().status).toBe('revoked');
     expect((await call('DELETE', `${v.base}/api-keys/${id}`, v.auth)).json().status).toBe('revoked');
     expect((await call('DELETE', `${other.base}/api-keys/${id}`, other.auth)).statusCode).toBe(404);
+  });
+
+  it('asks the step-up hook before making a key, and makes none when it refuses (a stub for the account check)', async () => {
+    const v = await vendor(t.app);
+    const asked: { vendorId: string; code: string | undefined }[] = [];
+    let refuse = true;
+    const keys = createApiKeysService({
+      db: t.database.db,
+      bots: { namesOf: async () => [] },
+      subscriptions: { currentOf: async () => null } as never,
+      confirmStepUp: async (actor, code) => {
+        asked.push({ vendorId: actor.vendorId, code });
+        if (refuse) throw new AppError('STEP_UP_REQUIRED');
+      },
+      now: clock.now,
+    });
+    const owner: Actor = {
+      vendorId: v.vendorId,
+      telegramId: 1,
+      kind: 'owner',
+      permissions: ['all'],
+      botIds: 'all',
+    };
+    const body = { name: 'CI', permissions: ['read' as const], twoFactorCode: '123456' };
+    await expect(keys.create(owner, body)).rejects.toMatchObject({ code: 'STEP_UP_REQUIRED' });
+    expect((await call('GET', `${v.base}/api-keys`, v.auth)).json().keys).toEqual([]);
+    refuse = false;
+    const made = await keys.create(owner, body);
+    expect(made.key.startsWith(API_KEY_PREFIX)).toBe(true);
+    expect(asked).toEqual([
+      { vendorId: v.vendorId, code: '123456' },
+      { vendorId: v.vendorId, code: '123456' },
+    ]);
   });
 });
