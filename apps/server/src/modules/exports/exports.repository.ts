@@ -57,7 +57,10 @@ export async function updateExport(
 /** Where each data type's rows come from: its table, its keyset column, and the column the date range filters. */
 type Source = {
   from: SQL;
+  /** The keyset column: the table's primary key after vendor_id, so each page is one index range scan. */
   key: string;
+  /** The key's type (`uuid` unless said): the page's bound is compared as it, never as text (no index for that). */
+  keyType?: 'date';
   when: (from: Date, to: Date) => SQL;
   /** Columns read besides the table's own (`t.*`), e.g. a payment's invoice. */
   extra?: SQL;
@@ -106,6 +109,7 @@ const SOURCES: Record<ExportDataType, Source> = {
   analytics: {
     from: sql`vendor_daily_stats t`,
     key: 'day',
+    keyType: 'date',
     when: (f, to) =>
       sql`t.day >= ${f.toISOString().slice(0, 10)}::date and t.day < ${to.toISOString().slice(0, 10)}::date`,
   },
@@ -129,9 +133,9 @@ export async function readPage(
   const key = sql.raw(`t.${source.key}`);
   const conditions = [sql`t.vendor_id = ${vendorId}`];
   if (range) conditions.push(source.when(range.from, range.to));
-  if (after !== null) conditions.push(sql`${key}::text > ${after}`);
+  if (after !== null) conditions.push(sql`${key} > ${after}::${sql.raw(source.keyType ?? 'uuid')}`);
   const result = (await db.execute(
-    sql`select t.*${source.extra ?? sql``}, ${key}::text as export_key from ${source.from} where ${sql.join(conditions, sql` and `)} order by ${key}::text limit ${limit}`,
+    sql`select t.*${source.extra ?? sql``}, ${key}::text as export_key from ${source.from} where ${sql.join(conditions, sql` and `)} order by ${key} limit ${limit}`,
   )) as unknown as { rows: Record<string, unknown>[]; fields?: { name: string }[] };
   const columns = (result.fields ?? [])
     .map((f) => f.name)
