@@ -4,7 +4,12 @@
  *     over BENCH_LIMITER_CALLS (200,000) requests from 1,000 keys.
  *   - Webhooks: signed deliveries to a local receiver, 1,000 events × 5 webhooks, one of them answering 500
  *     (BENCH_WEBHOOK_EVENTS): the Standard Webhooks signing and the SSRF-guarded POST of each, 10 at a time. Not
- *     measured here: the queue and the database around them (a delivery run's reads and writes).
+ *     measured here: the queue and the database around them (a delivery run's reads and writes). While it runs,
+ *     a request every 5 ms to an HTTP route of this process (the API shares the process with the delivery
+ *     workers): its p50/p99 against the same probe when idle. The probe's route is a plain handler, not the API
+ *     with its database: it shows what the deliveries cost the event loop, not the API's own time.
+ *   - Data export (scripts/bench-exports.ts): 1,000,000 orders as CSV and as XLSX, on PGlite and, when
+ *     `exportsDatabaseUrl` is given, PostgreSQL.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,8 +18,33 @@ import { createMemoryRateLimitStore, takeRateLimit } from '../apps/server/src/li
 import { safePost } from '../apps/server/src/lib/safe-post';
 import { newWebhookSecret, signWebhook } from '../apps/server/src/lib/webhook-signature';
 import { API_RATE_LIMITS } from '../packages/contracts/src/developer';
+import { benchExports } from './bench-exports';
 
-export async function benchDeveloper(report: (name: string, value: string) => void): Promise<void> {
+/** Latencies of GETs to `url`, one every `everyMs`, until `until` resolves (or `count` when given). */
+async function probe(url: string, everyMs: number, until: Promise<unknown> | number): Promise<number[]> {
+  const times: number[] = [];
+  let done = false;
+  if (typeof until !== 'number') void until.then(() => (done = true));
+  const limit = typeof until === 'number' ? until : Number.POSITIVE_INFINITY;
+  while (!done && times.length < limit) {
+    const started = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    times.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  return times;
+}
+
+const pct = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+export async function benchDeveloper(
+  report: (name: string, value: string) => void,
+  opts: { exportsDatabaseUrl?: () => string | undefined } = {},
+): Promise<void> {
   const calls = Number(process.env.BENCH_LIMITER_CALLS ?? 200_000);
   const store = createMemoryRateLimitStore();
   const started = performance.now();
@@ -33,6 +63,14 @@ export async function benchDeveloper(report: (name: string, value: string) => vo
       res.end('ok');
     });
   });
+  // The probe: a route of this process, as the API is of the process whose workers deliver.
+  const api = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ ok: true, at: Date.now() }));
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  const probeUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/probe`;
+  const idle = await probe(probeUrl, 5, 400);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const hooks = ['/a', '/b', '/c', '/d', '/fail'].map((path) => ({
@@ -64,11 +102,22 @@ export async function benchDeveloper(report: (name: string, value: string) => vo
       else failed++;
     }
   };
-  await Promise.all(Array.from({ length: 10 }, worker));
+  const fanOut = Promise.all(Array.from({ length: 10 }, worker));
+  const busy = await probe(probeUrl, 5, fanOut);
+  await fanOut;
   const seconds = (performance.now() - begin) / 1000;
   server.close();
+  api.close();
   report(
     `webhook fan-out, ${events.toLocaleString('en')} events × 5 webhooks (1 failing), local receiver, 10 at a time`,
     `${Math.round((ok + failed) / seconds)} deliveries/s (${ok} ok, ${failed} answered 500)`,
   );
+  report(
+    'probe route of the same process, p50 / p99: idle → during the fan-out',
+    `${pct(idle, 50).toFixed(1)} / ${pct(idle, 99).toFixed(1)} ms → ${pct(busy, 50).toFixed(1)} / ${pct(busy, 99).toFixed(1)} ms (${busy.length} probes)`,
+  );
+
+  await benchExports(report);
+  const pg = opts.exportsDatabaseUrl?.();
+  if (pg) await benchExports(report, pg);
 }

@@ -27,7 +27,8 @@
  * then 50 clients (BENCH_ORDERS_CLIENTS) read each orders /
  * customers / analytics endpoint for BENCH_ORDERS_SECONDS (5), alternating with the static /healthz route.
  * --only-developer: only the developer surface (scripts/bench-developer.ts: the API key limiter's cost per request,
- * signed webhook deliveries to a local receiver); it runs by default too (a few seconds).
+ * signed webhook deliveries to a local receiver with a probe route's p99, the export of BENCH_EXPORT_ORDERS
+ * (1,000,000) orders as CSV and XLSX on PGlite and PostgreSQL); it runs by default too (a few minutes).
  * --only-campaigns: only the campaign bench (scripts/bench-campaigns.ts: 10,000 customers of one bot at 30 messages/s
  * against the in-process fake, with 429s, killed half-way and resumed; about 6 min); --skip-campaigns leaves it out.
  * BENCH_CAMPAIGN_CUSTOMERS and BENCH_CAMPAIGN_RATE change its size and pace. On PGlite.
@@ -341,7 +342,16 @@ if (
 }
 
 // The developer surface's figures take a few seconds in process: with the default run, or alone.
-if (onlyDeveloper || (!onlyLoad && !ordersOnly && !onlyProducts)) await benchDeveloper(report);
+// The export part seeds 1,000,000 orders (BENCH_EXPORT_ORDERS; 0 skips it) on PGlite and, with
+// BENCH_DATABASE_URL, on PostgreSQL (re-created): a few minutes.
+if (onlyDeveloper || (!onlyLoad && !ordersOnly && !onlyProducts)) {
+  await benchDeveloper(report, {
+    exportsDatabaseUrl: () => {
+      if (pgUrl) recreateDatabase(pgUrl);
+      return pgUrl;
+    },
+  });
+}
 if (onlyDeveloper) {
   console.log('\n| measure | figure |\n|---|---|');
   for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);

@@ -206,12 +206,27 @@ export const ExportRange = z.enum(['all', 'year', 'quarter', 'month', 'week', 'c
 export type ExportRange = z.infer<typeof ExportRange>;
 export const ExportFormat = z.enum(['json', 'csv', 'xlsx']);
 export type ExportFormat = z.infer<typeof ExportFormat>;
-export const ExportStatus = z.enum(['queued', 'running', 'done', 'failed']);
+/** `expired`: done, and its file deleted after the link's 7 days. */
+export const ExportStatus = z.enum(['queued', 'running', 'done', 'failed', 'expired']);
 export type ExportStatus = z.infer<typeof ExportStatus>;
 
 /** One export per this long (spec §9), and a finished file's link lasts this long. */
 export const EXPORT_INTERVAL_S = 24 * 60 * 60;
 export const EXPORT_LINK_TTL_S = 7 * 24 * 60 * 60;
+
+/** The screen's estimate for a range (GET /exports/estimate): the same range rules as a request. */
+export const ExportEstimateQuery = z.object({
+  range: ExportRange.default('all'),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type ExportEstimateQuery = z.input<typeof ExportEstimateQuery>;
+
+/** Each type's rows in the range and about how large its file is (bytes, as CSV). */
+export const ExportEstimate = z.object({
+  estimates: z.array(z.object({ type: ExportDataType, rows: z.number().int(), bytes: z.number().int() })),
+});
+export type ExportEstimate = z.infer<typeof ExportEstimate>;
 
 export const CreateExportBody = z.object({
   /** Empty is refused with 'No Data Selected' (EXPORT_NO_DATA_SELECTED), not by the schema. */

@@ -45,6 +45,8 @@ export type JobData = {
   'campaigns.send': { vendorId: string; campaignId: string };
   /** Sends the due abandoned-cart reminders of the bots that have them on (one per cart). Every 10 minutes. */
   'campaigns.abandoned-carts': Record<string, never>;
+  /** Deletes export files whose 7-day link has run out (modules/exports). Scheduled every hour. */
+  'exports.sweep': Record<string, never>;
   /** Starts runs for webhooks with deliveries due, and drops the delivery log past 30 days. Every minute. */
   'webhooks.sweep': Record<string, never>;
   /**
@@ -146,4 +148,5 @@ export const jobKinds: JobKinds<JobData> = {
     concurrency: 4,
   },
   'campaigns.abandoned-carts': { policy: 'stately', retryLimit: 1, expireInSeconds: 10 * 60 },
+  'exports.sweep': { policy: 'stately', retryLimit: 2, expireInSeconds: 15 * 60 },
 };

@@ -34,6 +34,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     cryptoPayouts?: CryptoPayouts | null;
     /** Writes a requested data export's file (modules/exports); safe to run again. */
     runExport?: (vendorId: string, exportId: string) => Promise<void>;
+    /** Deletes the files of exports whose link has expired (modules/exports); safe to run again. */
+    sweepExports?: () => Promise<unknown>;
     /** Outbound webhooks' delivery runs (modules/webhooks); without it their deliveries wait. */
     webhooks?: ReturnType<typeof createWebhookRuns>;
     /**
@@ -82,6 +84,9 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
     'exports.run': async (job) => {
       if (!deps.runExport) throw new Error('exports.run has no runner in this process');
       await deps.runExport(job.data.vendorId, job.data.exportId);
+    },
+    'exports.sweep': async () => {
+      await deps.sweepExports?.();
     },
     'products.import': async (job) => {
       if (!deps.runProductImport) throw new Error('products.import has no runner in this process');
@@ -151,6 +156,7 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   await queue.schedule('media.sweep', EVERY_HOUR, {});
   // Day 30 of a scheduled deletion: within the hour.
   await queue.schedule('account.purge', '37 * * * *', {});
+  await queue.schedule('exports.sweep', '37 * * * *', {});
   // Retries of notifications whose time has come.
   await queue.schedule('notifications.send', EVERY_MINUTE, {});
   await queue.schedule('shop.release-reservations', EVERY_MINUTE, {});

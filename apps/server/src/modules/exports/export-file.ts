@@ -76,7 +76,7 @@ async function* jsonChunks(source: PageSource, onRows: (n: number) => void): Asy
  * One workbook, a sheet per data type, written with exceljs's streaming writer (rows are committed and leave
  * memory as they go). A type past Excel's row limit continues on "<type> 2".
  */
-function xlsxStream(sources: PageSource[], onRows: (n: number) => void): Readable {
+function xlsxStream(sources: PageSource[], onRows: (n: number) => void, maxSheetRows: number): Readable {
   const out = new PassThrough();
   (async () => {
     // Loaded on the first workbook: some 38 MiB that an idle server does not hold.
@@ -103,7 +103,7 @@ function xlsxStream(sources: PageSource[], onRows: (n: number) => void): Readabl
           sheet = open();
         }
         for (const row of page.rows) {
-          if (rowsInSheet >= XLSX_MAX_ROWS) {
+          if (rowsInSheet >= maxSheetRows) {
             sheet.commit();
             part += 1;
             sheet = open();
@@ -131,8 +131,12 @@ export function exportFile(
   format: ExportFormat,
   baseName: string,
   onRows: (n: number) => void,
+  /** A sheet's most rows, the header's included (Excel's limit; tests lower it). */
+  maxSheetRows = XLSX_MAX_ROWS,
 ): { fileName: string; stream: Readable } {
-  if (format === 'xlsx') return { fileName: `${baseName}.xlsx`, stream: xlsxStream(sources, onRows) };
+  if (format === 'xlsx') {
+    return { fileName: `${baseName}.xlsx`, stream: xlsxStream(sources, onRows, maxSheetRows) };
+  }
   const chunks = format === 'csv' ? csvChunks : jsonChunks;
   const [only] = sources;
   if (sources.length === 1 && only) {

@@ -1,5 +1,5 @@
 import type { ExportDataType } from '@app/contracts/developer';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import { dataExports } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 
@@ -55,7 +55,17 @@ export async function updateExport(
 }
 
 /** Where each data type's rows come from: its table, its keyset column, and the column the date range filters. */
-const SOURCES: Record<ExportDataType, { from: SQL; key: string; when: (from: Date, to: Date) => SQL }> = {
+type Source = {
+  from: SQL;
+  /** The keyset column: the table's primary key after vendor_id, so each page is one index range scan. */
+  key: string;
+  /** The key's type (`uuid` unless said): the page's bound is compared as it, never as text (no index for that). */
+  keyType?: 'date';
+  when: (from: Date, to: Date) => SQL;
+  /** Columns read besides the table's own (`t.*`), e.g. a payment's invoice. */
+  extra?: SQL;
+};
+const SOURCES: Record<ExportDataType, Source> = {
   orders: {
     from: sql`orders t`,
     key: 'id',
@@ -84,8 +94,10 @@ const SOURCES: Record<ExportDataType, { from: SQL; key: string; when: (from: Dat
     key: 'id',
     when: (f, to) => sql`t.created_at >= ${f} and t.created_at < ${to}`,
   },
+  // Payments and invoices: each payment with its invoice (one per completed payment) beside it.
   payments: {
-    from: sql`payments t`,
+    from: sql`payments t left join invoices i on i.vendor_id = t.vendor_id and i.payment_id = t.id`,
+    extra: sql`, i.number as invoice_number, i.status as invoice_status, i.issued_at as invoice_issued_at`,
     key: 'id',
     when: (f, to) => sql`t.created_at >= ${f} and t.created_at < ${to}`,
   },
@@ -97,6 +109,7 @@ const SOURCES: Record<ExportDataType, { from: SQL; key: string; when: (from: Dat
   analytics: {
     from: sql`vendor_daily_stats t`,
     key: 'day',
+    keyType: 'date',
     when: (f, to) =>
       sql`t.day >= ${f.toISOString().slice(0, 10)}::date and t.day < ${to.toISOString().slice(0, 10)}::date`,
   },
@@ -120,9 +133,9 @@ export async function readPage(
   const key = sql.raw(`t.${source.key}`);
   const conditions = [sql`t.vendor_id = ${vendorId}`];
   if (range) conditions.push(source.when(range.from, range.to));
-  if (after !== null) conditions.push(sql`${key}::text > ${after}`);
+  if (after !== null) conditions.push(sql`${key} > ${after}::${sql.raw(source.keyType ?? 'uuid')}`);
   const result = (await db.execute(
-    sql`select t.*, ${key}::text as export_key from ${source.from} where ${sql.join(conditions, sql` and `)} order by ${key}::text limit ${limit}`,
+    sql`select t.*${source.extra ?? sql``}, ${key}::text as export_key from ${source.from} where ${sql.join(conditions, sql` and `)} order by ${key} limit ${limit}`,
   )) as unknown as { rows: Record<string, unknown>[]; fields?: { name: string }[] };
   const columns = (result.fields ?? [])
     .map((f) => f.name)
@@ -146,4 +159,50 @@ export async function countRows(
     sql`select count(*)::int as n from ${source.from} where ${sql.join(conditions, sql` and `)}`,
   )) as unknown as { rows: { n: number }[] };
   return Number(result.rows[0]?.n ?? 0);
+}
+
+const SAMPLE_ROWS = 200;
+
+/**
+ * A type's rows in the range and the average size of one as text (over a sample of SAMPLE_ROWS: a row's text is
+ * about its CSV line), for the screen's estimate. Reads no more than a count and a page.
+ */
+export async function sizeOf(
+  db: Conn,
+  type: ExportDataType,
+  vendorId: string,
+  range: { from: Date; to: Date } | null,
+): Promise<{ rows: number; rowBytes: number }> {
+  const source = SOURCES[type];
+  const conditions = [sql`t.vendor_id = ${vendorId}`];
+  if (range) conditions.push(source.when(range.from, range.to));
+  const rows = await countRows(db, type, vendorId, range);
+  if (rows === 0) return { rows, rowBytes: 0 };
+  const result = (await db.execute(
+    sql`select coalesce(avg(octet_length(s::text)), 0)::float8 as b from (select t.*${source.extra ?? sql``} from ${source.from} where ${sql.join(conditions, sql` and `)} limit ${SAMPLE_ROWS}) s`,
+  )) as unknown as { rows: { b: number }[] };
+  return { rows, rowBytes: Math.ceil(Number(result.rows[0]?.b ?? 0)) };
+}
+
+/** Finished exports whose link ran out before `before` and whose file is still kept (the sweep's work). */
+export function expiredFiles(db: Conn, before: Date, limit: number) {
+  return db
+    .select({ vendorId: dataExports.vendorId, id: dataExports.id, fileKey: dataExports.fileKey })
+    .from(dataExports)
+    .where(
+      and(
+        eq(dataExports.status, 'done'),
+        isNotNull(dataExports.fileKey),
+        lt(dataExports.completedAt, before),
+      ),
+    )
+    .limit(limit);
+}
+
+/** The export's file is gone: the row stays (the history), marked expired, without a file. */
+export async function markExpired(db: Conn, vendorId: string, id: string) {
+  await db
+    .update(dataExports)
+    .set({ status: 'expired', fileKey: null })
+    .where(and(eq(dataExports.vendorId, vendorId), eq(dataExports.id, id)));
 }

@@ -1,5 +1,12 @@
 import { text, VendorParams } from '@app/contracts/common';
-import { CreateExportBody, DataExport, DataExportList, ExportParams } from '@app/contracts/developer';
+import {
+  CreateExportBody,
+  DataExport,
+  DataExportList,
+  ExportEstimate,
+  ExportEstimateQuery,
+  ExportParams,
+} from '@app/contracts/developer';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,6 +33,19 @@ export function exportsRoutes(exports: ExportsService) {
         schema: { tags, params: VendorParams, body: CreateExportBody, response: { 201: DataExport } },
       },
       async (req, reply) => reply.code(201).send(await exports.request(req.actor, req.body)),
+    );
+    app.get(
+      '/exports/estimate',
+      {
+        config,
+        schema: {
+          tags,
+          params: VendorParams,
+          querystring: ExportEstimateQuery,
+          response: { 200: ExportEstimate },
+        },
+      },
+      (req) => exports.estimate(req.actor, req.query),
     );
     app.get(
       '/exports/:exportId',

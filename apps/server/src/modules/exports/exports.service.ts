@@ -8,6 +8,10 @@ import {
   EXPORT_INTERVAL_S,
   EXPORT_LINK_TTL_S,
   type ExportDataType,
+  ExportDataType as ExportDataTypeSchema,
+  type ExportEstimate,
+  type ExportEstimateQuery,
+  ExportEstimateQuery as ExportEstimateSchema,
   type ExportFormat,
 } from '@app/contracts/developer';
 import type { Db } from '../../db/types';
@@ -16,6 +20,8 @@ import { AppError } from '../../lib/app-error';
 import { recordEvent, SYSTEM_ACTOR } from '../events/record-event';
 import { exportFile, type PageSource } from './export-file';
 import * as repo from './exports.repository';
+
+const ExportDataTypes = ExportDataTypeSchema.options;
 
 /** Rows read a page at a time: small enough to stay light, large enough to keep round trips few. */
 export const EXPORT_PAGE_ROWS = 1000;
@@ -26,6 +32,8 @@ export type ExportsDeps = {
   storage: {
     put(key: string, body: AsyncIterable<Buffer>): Promise<number>;
     open(key: string): Promise<{ size: number; stream: Readable } | null>;
+    /** Removes files; a missing one is not an error (the sweep may run twice). */
+    remove(keys: readonly string[]): Promise<void>;
   };
   /** Signs the download links (the app's JWT key). */
   linkKey: Uint8Array;
@@ -97,6 +105,13 @@ function toDataExport(deps: Pick<ExportsDeps, 'linkKey'>, row: repo.ExportRow): 
   };
 }
 
+/** A custom range names both days, the first not after the last (400 with the spec's words otherwise). */
+function checkCustomRange(body: { range: string; from?: string | undefined; to?: string | undefined }) {
+  if (body.range !== 'custom') return;
+  if (!body.from || !body.to) throw new AppError('VALIDATION_FAILED', { fields: ['from', 'to'] });
+  if (body.from > body.to) throw new AppError('EXPORT_RANGE_INVALID', { from: body.from, to: body.to });
+}
+
 const nextAllowed = (latest: repo.ExportRow | undefined) =>
   latest ? new Date(latest.createdAt.getTime() + EXPORT_INTERVAL_S * 1000) : null;
 
@@ -109,10 +124,7 @@ export async function requestExport(
   const body = CreateExportSchema.parse(input);
   const types = [...new Set(body.types)];
   if (types.length === 0) throw new AppError('EXPORT_NO_DATA_SELECTED');
-  if (body.range === 'custom') {
-    if (!body.from || !body.to) throw new AppError('VALIDATION_FAILED', { fields: ['from', 'to'] });
-    if (body.from > body.to) throw new AppError('EXPORT_RANGE_INVALID', { from: body.from, to: body.to });
-  }
+  checkCustomRange(body);
   const now = nowOf(deps);
   const row = await deps.db.transaction(async (tx) => {
     await repo.lockVendorExports(tx, actor.vendorId);
@@ -159,6 +171,51 @@ export async function listExports(deps: ExportsDeps, actor: Actor): Promise<Data
     exports: rows.map((r) => toDataExport(deps, r)),
     nextAllowedAt: next && next > nowOf(deps) ? next.toISOString() : null,
   };
+}
+
+/**
+ * The screen's estimate for a range: each type's rows counted by the server, times the average size of a row
+ * (a sample's, as text: about a CSV line), plus the header. A guide, not a promise: JSON adds the column names to
+ * every row, XLSX compresses.
+ */
+export async function estimateExport(
+  deps: ExportsDeps,
+  actor: Actor,
+  input: ExportEstimateQuery,
+): Promise<ExportEstimate> {
+  const query = ExportEstimateSchema.parse(input);
+  checkCustomRange(query);
+  const range = rangeOf({
+    range: query.range,
+    fromDay: query.from ?? null,
+    toDay: query.to ?? null,
+    createdAt: nowOf(deps),
+  });
+  const estimates: ExportEstimate['estimates'] = [];
+  for (const type of ExportDataTypes) {
+    const { rows, rowBytes } = await repo.sizeOf(deps.db, type, actor.vendorId, range);
+    estimates.push({ type, rows, bytes: rows === 0 ? 0 : rows * rowBytes + HEADER_BYTES });
+  }
+  return { estimates };
+}
+
+/** About a header row's size. */
+const HEADER_BYTES = 200;
+
+/**
+ * Deletes the files of exports whose link has run out (7 days after completion): the row stays in the history,
+ * `expired`, without a file. Hourly (the `exports.sweep` job); safe to run twice.
+ */
+export async function sweepExpiredExports(deps: ExportsDeps): Promise<{ deleted: number }> {
+  const before = new Date(nowOf(deps).getTime() - EXPORT_LINK_TTL_S * 1000);
+  let deleted = 0;
+  for (;;) {
+    const batch = await repo.expiredFiles(deps.db, before, 100);
+    if (batch.length === 0) return { deleted };
+    await deps.storage.remove(batch.flatMap((r) => (r.fileKey ? [r.fileKey] : [])));
+    for (const row of batch) await repo.markExpired(deps.db, row.vendorId, row.id);
+    deleted += batch.length;
+  }
 }
 
 export async function getExport(deps: ExportsDeps, actor: Actor, exportId: string): Promise<DataExport> {
@@ -296,6 +353,8 @@ export function createExportsService(deps: ExportsDeps) {
     request: (actor: Actor, body: CreateExportBody) => requestExport(deps, actor, body),
     list: (actor: Actor) => listExports(deps, actor),
     get: (actor: Actor, exportId: string) => getExport(deps, actor, exportId),
+    estimate: (actor: Actor, query: ExportEstimateQuery) => estimateExport(deps, actor, query),
+    sweepExpired: () => sweepExpiredExports(deps),
     run: (vendorId: string, exportId: string) => runExport(deps, vendorId, exportId),
     verifyLink: (vendorId: unknown, exportId: unknown, expires: unknown, sig: unknown) =>
       verifyLink(deps, vendorId, exportId, expires, sig),

@@ -20,6 +20,8 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { waitFor } from '../../../test/wait-for';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { createLocalStorage } from '../media/storage';
+import { readPage } from './exports.repository';
+import { createExportsService } from './exports.service';
 
 let fake: FakeBotApi;
 let t: TestApp;
@@ -267,5 +269,204 @@ describe('Data export', () => {
       'export.requested',
       'export.completed',
     ]);
+  });
+
+  it('reads back each type with the values the API shows for the same vendor', async () => {
+    const v = await smallVendor();
+    const get = async <T>(path: string) =>
+      (await t.app.inject({ method: 'GET', url: `${v.base}${path}`, headers: v.auth })).json() as T;
+    const byId = (records: Record<string, string>[]) => new Map(records.map((r) => [r.id, r]));
+
+    const orders = byId(await recordsOf(await exportOf(v, 'orders', 'csv'), 'csv'));
+    const apiOrders = await get<{
+      orders: {
+        id: string;
+        number: number;
+        status: string;
+        amount: number;
+        currency: string;
+        items: number;
+      }[];
+    }>('/orders');
+    expect(orders.size).toBe(apiOrders.orders.length);
+    for (const o of apiOrders.orders) {
+      expect(orders.get(o.id), o.id).toMatchObject({
+        number: String(o.number),
+        status: o.status,
+        total_minor: String(o.amount),
+        currency: o.currency,
+        item_count: String(o.items),
+      });
+    }
+
+    const customers = byId(await recordsOf(await exportOf(v, 'customers', 'json'), 'json'));
+    const apiCustomers = await get<{
+      customers: { id: string; firstName: string; telegramId: number; orders: number; totalSpent: number }[];
+    }>('/customers');
+    expect(customers.size).toBe(apiCustomers.customers.length);
+    for (const c of apiCustomers.customers) {
+      expect(customers.get(c.id), c.id).toMatchObject({
+        first_name: c.firstName,
+        telegram_id: String(c.telegramId),
+        order_count: String(c.orders),
+        total_spent_minor: String(c.totalSpent),
+      });
+    }
+
+    const products = byId(await recordsOf(await exportOf(v, 'products', 'json'), 'json'));
+    const apiProducts = await get<{
+      products: { id: string; name: string; price: number; stock: number; sku: string | null }[];
+    }>('/products');
+    expect(products.size).toBe(apiProducts.products.length);
+    for (const p of apiProducts.products) {
+      expect(products.get(p.id), p.id).toMatchObject({
+        name: p.name,
+        price_minor: String(p.price),
+        stock: String(p.stock),
+        sku: p.sku ?? '',
+      });
+    }
+
+    const items = await recordsOf(await exportOf(v, 'order_items', 'csv'), 'csv');
+    expect(items.map((i) => i.order_id).sort()).toEqual([...orders.keys()].sort());
+  });
+
+  it('exports payments with their invoices (payments and invoices), as the API lists the invoices', async () => {
+    const v = await vendor(t.app);
+    const db = t.database.db;
+    const paid = (await db.execute(sql`insert into payments (vendor_id, purpose, method, status, amount_minor)
+      values (${v.vendorId}, 'topup', 'stars', 'completed', 1500) returning id`)) as unknown as {
+      rows: { id: string }[];
+    };
+    const paymentId = paid.rows[0]?.id ?? '';
+    await db.execute(sql`insert into payments (vendor_id, purpose, method, status, amount_minor)
+      values (${v.vendorId}, 'topup', 'ltc', 'pending', 700)`);
+    await db.execute(sql`insert into invoices (vendor_id, number, payment_id, purpose, amount_minor, method)
+      values (${v.vendorId}, ${`INV-T-${paymentId.slice(0, 8)}`}, ${paymentId}, 'topup', 1500, 'stars')`);
+    const api = (
+      await t.app.inject({ method: 'GET', url: `${v.base}/invoices`, headers: v.auth })
+    ).json() as { invoices: { number: string; paymentId: string; status: string }[] };
+    expect(api.invoices).toHaveLength(1);
+
+    for (const format of ['csv', 'xlsx'] as const) {
+      const records = await recordsOf(await exportOf(v, 'payments', format), format);
+      expect(records, format).toHaveLength(2);
+      const withInvoice = records.find((r) => r.id === paymentId);
+      expect(withInvoice, format).toMatchObject({
+        invoice_number: api.invoices[0]?.number,
+        invoice_status: api.invoices[0]?.status,
+      });
+      expect(records.find((r) => r.id !== paymentId)?.invoice_number, format).toBe('');
+    }
+  });
+
+  it('estimates each data type from the server counts: rows, and a size for the rows there are', async () => {
+    const v = await smallVendor();
+    const res = await t.app.inject({ method: 'GET', url: `${v.base}/exports/estimate`, headers: v.auth });
+    expect(res.statusCode).toBe(200);
+    const estimates = new Map(
+      (res.json() as { estimates: { type: string; rows: number; bytes: number }[] }).estimates.map((e) => [
+        e.type,
+        e,
+      ]),
+    );
+    expect([...estimates.keys()].sort()).toEqual([
+      'activity',
+      'analytics',
+      'categories',
+      'customers',
+      'order_items',
+      'orders',
+      'payments',
+      'products',
+    ]);
+    expect(estimates.get('orders')?.rows).toBe(2);
+    expect(estimates.get('customers')?.rows).toBe(2);
+    expect(estimates.get('orders')?.bytes).toBeGreaterThan(100);
+    expect(estimates.get('categories')).toMatchObject({ rows: 0, bytes: 0 });
+    // The estimate is near the file: a CSV of the orders is within a factor of two of it.
+    const file = await exportOf(v, 'orders', 'csv');
+    const bytes = estimates.get('orders')?.bytes ?? 0;
+    expect(file.length).toBeGreaterThan(bytes / 2);
+    expect(file.length).toBeLessThan(bytes * 2);
+  });
+
+  it('estimates within the chosen range: a custom range before the orders counts none', async () => {
+    const v = await smallVendor();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${v.base}/exports/estimate?range=custom&from=2001-01-01&to=2001-12-31`,
+      headers: v.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const orders = (res.json() as { estimates: { type: string; rows: number }[] }).estimates.find(
+      (e) => e.type === 'orders',
+    );
+    expect(orders?.rows).toBe(0);
+  });
+
+  it('refuses an estimate for a custom range that ends before it starts, with the spec words', async () => {
+    const v = await vendor(t.app);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${v.base}/exports/estimate?range=custom&from=2026-05-02&to=2026-05-01`,
+      headers: v.auth,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'EXPORT_RANGE_INVALID',
+      message: 'The start date must not be after the end date.',
+    });
+  });
+
+  it('deletes an export file once its 7-day link has expired, and keeps the export as expired', async () => {
+    const v = await smallVendor();
+    clock.advance(DAY_MS);
+    const done = await finished(v, (await post(v, { types: ['orders'], format: 'csv' })).json().id);
+    const storage = createLocalStorage(dir);
+    const sweeper = createExportsService({
+      db: t.database.db,
+      storage,
+      linkKey: new Uint8Array(32),
+      now: clock.now,
+    });
+    const [row] = (
+      (await t.database.db.execute(
+        sql`select file_key from data_exports where id = ${done.id}`,
+      )) as unknown as { rows: { file_key: string }[] }
+    ).rows;
+    const key = row?.file_key ?? '';
+    expect(await storage.exists(key)).toBe(true);
+
+    clock.advance(7 * DAY_MS - 1000);
+    await sweeper.sweepExpired();
+    expect(await storage.exists(key)).toBe(true);
+
+    clock.advance(2000);
+    await sweeper.sweepExpired();
+    expect(await storage.exists(key)).toBe(false);
+    const after = (
+      await t.app.inject({ method: 'GET', url: `${v.base}/exports/${done.id}`, headers: v.auth })
+    ).json() as DataExport;
+    expect(after).toMatchObject({ status: 'expired', download: null });
+    // A second sweep finds nothing more to do.
+    await sweeper.sweepExpired();
+  });
+
+  it('walks a type page by page on its key (uuid or day), each row once', async () => {
+    const v = await smallVendor();
+    for (const type of ['orders', 'customers', 'analytics'] as const) {
+      const seen: string[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const page = await readPage(t.database.db, type, v.vendorId, null, after, 1);
+        if (page.rows.length === 0 || page.last === null) break;
+        seen.push(page.last);
+        after = page.last;
+      }
+      expect(new Set(seen).size, type).toBe(seen.length);
+      expect([...seen].sort(), type).toEqual(seen);
+      if (type !== 'analytics') expect(seen, type).toHaveLength(2);
+    }
   });
 });

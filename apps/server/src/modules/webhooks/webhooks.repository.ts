@@ -63,10 +63,14 @@ export async function deleteWebhook(db: Conn, vendorId: string, webhookId: strin
 }
 
 /** The enabled webhooks of a bot that listen for an event. */
+/**
+ * The enabled webhooks listening to `event`: the bot's, or with `botId` null (an event about no one bot: a
+ * product sold through every bot, a customer of the vendor) every bot's of the vendor.
+ */
 export function subscribersOf(
   db: Conn,
   vendorId: string,
-  botId: string,
+  botId: string | null,
   event: string,
 ): Promise<WebhookRow[]> {
   return db
@@ -75,7 +79,7 @@ export function subscribersOf(
     .where(
       and(
         eq(webhooks.vendorId, vendorId),
-        eq(webhooks.botId, botId),
+        botId === null ? undefined : eq(webhooks.botId, botId),
         eq(webhooks.enabled, true),
         sql`${webhooks.events} ? ${event}`,
       ),

@@ -388,27 +388,26 @@ function bodyOf(event: {
  * dispatch transaction (keyed by event id: a repeated dispatch adds nothing). The runs start after commit.
  */
 export async function queueEvent(tx: Tx, event: EventRow): Promise<void> {
-  if (!event.botId || !WebhookEvent.safeParse(event.type).success) return;
-  const subscribers = await repo.subscribersOf(tx, event.vendorId, event.botId, event.type);
+  if (!WebhookEvent.safeParse(event.type).success) return;
+  // An event about no one bot (a product sold through all of them, a vendor-wide customer change) goes to
+  // every bot's webhooks that listen to it, each body naming the webhook's own bot.
+  const subscribers = await repo.subscribersOf(tx, event.vendorId, event.botId ?? null, event.type);
+  if (subscribers.length === 0) return;
   const data = { [`${event.subjectKind}_id`]: event.subjectId, ...event.payload };
-  const body = bodyOf({
-    id: event.id,
-    type: event.type,
-    createdAt: event.createdAt,
-    botId: event.botId,
-    data,
-  });
   await repo.insertDeliveries(
     tx,
-    subscribers.map((w) => ({
-      vendorId: event.vendorId,
-      webhookId: w.id,
-      botId: event.botId as string,
-      eventId: event.id,
-      event: event.type,
-      body,
-      nextAttemptAt: event.createdAt,
-    })),
+    subscribers.map((w) => {
+      const botId = event.botId ?? w.botId;
+      return {
+        vendorId: event.vendorId,
+        webhookId: w.id,
+        botId,
+        eventId: event.id,
+        event: event.type,
+        body: bodyOf({ id: event.id, type: event.type, createdAt: event.createdAt, botId, data }),
+        nextAttemptAt: event.createdAt,
+      };
+    }),
   );
 }
 

@@ -2,7 +2,14 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBot, fakeBot, type Vendor, vendor } from '../../../test/factories';
+import {
+  createBot,
+  createCategory,
+  fakeBot,
+  productBody,
+  type Vendor,
+  vendor,
+} from '../../../test/factories';
 import { startApp } from '../../../test/fake-telegram';
 import type { TestApp } from '../../../test/harness';
 import { waitFor } from '../../../test/wait-for';
@@ -154,6 +161,36 @@ describe('webhooks', () => {
     expect(listed.webhooks[0]).toMatchObject({ successRate: 100 });
     expect(listed.webhooks[0].lastTriggeredAt).not.toBeNull();
     expect(listed.recent).toMatchObject([{ event: 'order.created', status: 'success', httpStatus: 200 }]);
+  });
+
+  it('delivers a product event of a product sold through every bot to each bot’s webhook, naming that bot', async () => {
+    const s = await shop();
+    const second = await createBot(t.app, s.v, {
+      botToken: fakeBot(fake).token,
+      botName: 'Two',
+      plan: 'PRO',
+    });
+    await addWebhook(s, { events: ['product.created'] });
+    await addWebhook(
+      { v: s.v, base: `${s.v.base}/bots/${second.id}/webhooks` },
+      { events: ['product.created'] },
+    );
+    const category = await createCategory(t.app, s.v);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${s.v.base}/products`,
+      headers: s.v.auth,
+      payload: productBody('physical', category.id),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await dispatchPendingEvents(t.database.db, EVENT_CONSUMERS);
+    // The product's event is stamped by the app's real clock: the runs' clock catches up with it.
+    at = Math.max(at, Date.now() + 1000);
+    await deliverDue();
+    const bodies = receiver.received.map((r) => JSON.parse(r.body));
+    expect(bodies.map((b) => b.type)).toEqual(['product.created', 'product.created']);
+    expect(bodies.map((b) => b.bot_id).sort()).toEqual([s.bot.id, second.id].sort());
+    expect(bodies[0].data.product_id).toBe(created.json().id);
   });
 
   it('delivers one webhook’s events in their order', async () => {

@@ -6,4 +6,6 @@ export const developerKeys = {
   apiKeys: () => [...developerKeys.all, 'api-keys'] as const,
   webhooks: (botId: string) => [...developerKeys.all, 'webhooks', botId] as const,
   exports: () => [...developerKeys.all, 'exports'] as const,
+  exportEstimate: (range: string, from: string, to: string) =>
+    [...developerKeys.all, 'exports', 'estimate', range, from, to] as const,
 };

@@ -1,4 +1,10 @@
-import type { CreateExportBody, DataExport, DataExportList } from '@app/contracts/developer';
+import type {
+  CreateExportBody,
+  DataExport,
+  DataExportList,
+  ExportEstimate,
+  ExportEstimateQuery,
+} from '@app/contracts/developer';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
 import { developerKeys } from './developer-keys';
@@ -29,4 +35,27 @@ export function useRequestExport() {
     mutationFn: requestExport,
     onSuccess: () => client.invalidateQueries({ queryKey: developerKeys.exports() }),
   });
+}
+
+export function getExportEstimate(query: ExportEstimateQuery, signal?: AbortSignal): Promise<ExportEstimate> {
+  return api.get<ExportEstimate>(vendorPath('/exports/estimate'), {
+    signal,
+    query: { range: query.range ?? 'all', from: query.from, to: query.to },
+  });
+}
+
+/**
+ * Each data type's rows and estimated size for the chosen range (counted by the server). A custom range waits
+ * for both days, the first not after the last.
+ */
+export function useExportEstimate(query: ExportEstimateQuery) {
+  const ready = query.range !== 'custom' || (!!query.from && !!query.to && query.from <= query.to);
+  return useQuery(
+    queryOptions({
+      queryKey: developerKeys.exportEstimate(query.range ?? 'all', query.from ?? '', query.to ?? ''),
+      queryFn: ({ signal }) => getExportEstimate(query, signal),
+      enabled: ready,
+      staleTime: 60_000,
+    }),
+  );
 }

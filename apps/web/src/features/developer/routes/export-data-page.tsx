@@ -11,9 +11,29 @@ import { useI18n } from '../../../i18n/i18n';
 import { API_BASE } from '../../../lib/api-client';
 import { downloadFile, haptics } from '../../../lib/telegram/bridge';
 import { useMainButton } from '../../../lib/telegram/buttons';
-import { useExports, useRequestExport } from '../api/exports';
+import { useExportEstimate, useExports, useRequestExport } from '../api/exports';
 import styles from '../components/developer.module.css';
 import { describeDeveloperError, showFailure, showValidationPopup } from '../lib/messages';
+
+/** A size in the app's language: B, kB, MB or GB. */
+function useSizeText() {
+  const { formatNumber } = useI18n();
+  return (bytes: number) => {
+    const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+    let value = bytes;
+    let unit = 0;
+    while (value >= 1000 && unit < units.length - 1) {
+      value /= 1000;
+      unit += 1;
+    }
+    return formatNumber(value, {
+      style: 'unit',
+      unit: units[unit],
+      unitDisplay: 'short',
+      maximumFractionDigits: unit === 0 ? 0 : 1,
+    });
+  };
+}
 
 /** The link's path is the API's (/api/v1/downloads/…); the client's base may be another origin's /api/v1. */
 const absoluteLink = (url: string) => url.replace(/^\/api\/v1/, API_BASE);
@@ -72,6 +92,7 @@ function ExportRow({ item }: { item: DataExport }) {
  */
 export function ExportDataPage() {
   const { t, formatRelativeTime } = useI18n();
+  const sizeText = useSizeText();
   const exports = useExports();
   const request = useRequestExport();
   const [types, setTypes] = useState<ExportDataType[]>([]);
@@ -96,6 +117,17 @@ export function ExportDataPage() {
         onError: (e) => void showFailure(e),
       },
     );
+  };
+  const estimate = useExportEstimate({ range, ...(range === 'custom' ? { from, to } : {}) });
+  const estimateOf = (type: ExportDataType) => {
+    if (estimate.isPending || estimate.isError) {
+      return estimate.fetchStatus === 'fetching' ? t('developer.export.estimating') : null;
+    }
+    const e = estimate.data.estimates.find((x) => x.type === type);
+    if (!e) return null;
+    return e.rows === 0
+      ? t('developer.export.estimateNone')
+      : t('developer.export.estimate', { size: sizeText(e.bytes), rows: e.rows });
   };
   const nextAllowedAt = exports.data?.nextAllowedAt ?? null;
   useMainButton(t('developer.export.start'), submit, {
@@ -123,6 +155,14 @@ export function ExportDataPage() {
                   <span className={styles.itemTitle}>{t(`developer.export.type.${type}`)}</span>
                   <br />
                   <span className={styles.muted}>{t(`developer.export.typeInfo.${type}`)}</span>
+                  {estimateOf(type) ? (
+                    <>
+                      <br />
+                      <span className={styles.muted} data-testid={`export-estimate-${type}`}>
+                        {estimateOf(type)}
+                      </span>
+                    </>
+                  ) : null}
                 </span>
               </label>
             ))}
