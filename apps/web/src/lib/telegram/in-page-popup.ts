@@ -1,0 +1,70 @@
+import { t } from '../../i18n/i18n';
+
+type PopupButtonParams = { id?: string; type?: string; text?: string };
+
+/** The label a Telegram client gives a button: its own text, or the client's word for ok, close and cancel. */
+function labelOf(button: PopupButtonParams): string {
+  if (button.text) return button.text;
+  if (button.type === 'cancel' || button.type === 'close') return t('common.cancel');
+  return t('common.ok');
+}
+
+/**
+ * Demo only: Telegram's popup drawn in the page, for a popup with more buttons than the browser's dialogs have
+ * (OK/Cancel): a modal with the title, the message and one button per popup button, in order. Resolves to the
+ * id of the button pressed; Escape or a click outside the card closes it as Telegram's popup does (no id).
+ * Loaded on demand, so the first load does not carry it.
+ */
+export function askInPage(params: Record<string, unknown>): Promise<string | undefined> {
+  const title = typeof params.title === 'string' ? params.title : '';
+  const message = typeof params.message === 'string' ? params.message : '';
+  const buttons = (Array.isArray(params.buttons) ? params.buttons : []) as PopupButtonParams[];
+  return new Promise((resolve) => {
+    const backdrop = document.createElement('div');
+    backdrop.dataset.testid = 'demo-popup';
+    backdrop.style.cssText =
+      'position:fixed;inset:0;z-index:1000;display:flex;align-items:center;justify-content:center;background:rgba(0,0,0,.4)';
+    const card = document.createElement('div');
+    card.setAttribute('role', 'alertdialog');
+    card.setAttribute('aria-modal', 'true');
+    card.style.cssText =
+      'min-width:260px;max-width:320px;padding:16px;border-radius:14px;background:var(--tg-theme-bg-color,#fff);color:var(--tg-theme-text-color,#000);font:inherit;box-shadow:0 8px 32px rgba(0,0,0,.3)';
+    const label = title || message;
+    card.setAttribute('aria-label', label);
+    if (title) {
+      const heading = document.createElement('h2');
+      heading.textContent = title;
+      heading.style.cssText = 'margin:0 0 8px;font-size:17px';
+      card.append(heading);
+    }
+    const text = document.createElement('p');
+    text.textContent = message;
+    text.style.cssText = 'margin:0 0 16px;white-space:pre-line';
+    card.append(text);
+
+    const close = (id: string | undefined) => {
+      document.removeEventListener('keydown', onKey, true);
+      backdrop.remove();
+      resolve(id);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close(undefined);
+    };
+    for (const button of buttons) {
+      const element = document.createElement('button');
+      element.type = 'button';
+      element.textContent = labelOf(button);
+      const destructive = button.type === 'destructive';
+      element.style.cssText = `display:block;width:100%;margin-top:8px;padding:10px;border:0;border-radius:10px;font:inherit;font-weight:600;cursor:pointer;background:var(--tg-theme-secondary-bg-color,#f1f1f4);color:${destructive ? 'var(--tg-theme-destructive-text-color,#d9302f)' : 'var(--tg-theme-link-color,#2481cc)'}`;
+      element.addEventListener('click', () => close(button.id));
+      card.append(element);
+    }
+    backdrop.addEventListener('click', (event) => {
+      if (event.target === backdrop) close(undefined);
+    });
+    document.addEventListener('keydown', onKey, true);
+    backdrop.append(card);
+    document.body.append(backdrop);
+    card.querySelector('button')?.focus();
+  });
+}
