@@ -264,7 +264,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
         changes: { cart: session.cart.filter((l) => !taken(l)), step: null },
         result: null,
       }));
-      await handOff(ctx, key, unsent.orderId, unsent.lines, () => payment.offer(ctx, { id: unsent.orderId }));
+      await handOff(key, unsent.orderId, unsent.lines, () => payment.offer(ctx, { id: unsent.orderId }));
       return;
     }
     const [plan, at] = [await deps.planOf(shop.vendorId, shop.botId), deps.now()];
@@ -317,7 +317,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       contacts.length > 0 ? [ctx.say('questions'), ...contacts].join('\n') : '',
     ];
     const placed = order;
-    await handOff(ctx, key, placed.id, placedLines, async () => {
+    await handOff(key, placed.id, placedLines, async () => {
       await ctx.reply(blocks.filter(Boolean).join('\n\n'));
       await payment.offer(ctx, { id: placed.id });
     });
@@ -329,13 +329,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
    * the session remembers the order, so Checkout of the same lines sends this order's invoice again (its
    * reservation holds until it expires; its "Pay" button, offer:<id>, would too).
    */
-  async function handOff(
-    ctx: ShopContext,
-    key: SessionKey,
-    orderId: string,
-    lines: CartLine[],
-    send: () => Promise<void>,
-  ) {
+  async function handOff(key: SessionKey, orderId: string, lines: CartLine[], send: () => Promise<void>) {
     try {
       await send();
     } catch (err) {
