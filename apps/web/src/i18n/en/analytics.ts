@@ -18,7 +18,12 @@ export const analytics = {
 
   'analytics.overview.totalRevenue': 'Total Revenue',
   'analytics.overview.totalOrders': 'Total Orders',
+  'analytics.overview.totalOrdersHint': 'excluding cancelled',
   'analytics.overview.activeCustomers': 'Active Customers',
+  'analytics.overview.activeCustomersHint': {
+    one: 'ordered today',
+    other: 'ordered in the last {count} days',
+  },
   'analytics.overview.avgConversion': 'Avg Conversion',
   'analytics.overview.vsPrevious': 'vs previous period',
 

@@ -20,7 +20,14 @@ export const analytics = {
 
   'analytics.overview.totalRevenue': 'Выручка',
   'analytics.overview.totalOrders': 'Всего заказов',
+  'analytics.overview.totalOrdersHint': 'без отменённых',
   'analytics.overview.activeCustomers': 'Активные покупатели',
+  'analytics.overview.activeCustomersHint': {
+    one: 'заказывали сегодня',
+    few: 'заказывали за последние {count} дня',
+    many: 'заказывали за последние {count} дней',
+    other: 'заказывали за последние {count} дня',
+  },
   'analytics.overview.avgConversion': 'Средняя конверсия',
   'analytics.overview.vsPrevious': 'к прошлому периоду',
 

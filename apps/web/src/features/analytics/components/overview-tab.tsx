@@ -1,4 +1,4 @@
-import type { AnalyticsOverview } from '@app/contracts/analytics';
+import { ANALYTICS_PERIOD_DAYS, type AnalyticsOverview } from '@app/contracts/analytics';
 import { Card } from '../../../components/ui/card';
 import { MiniStat, MiniStatGrid, MiniStatGridSkeleton } from '../../../components/ui/mini-stat';
 import { Spinner } from '../../../components/ui/spinner';
@@ -49,6 +49,7 @@ export function OverviewTab({ scope }: { scope: AnalyticsScope }) {
           />
           <MiniStat
             label={t('analytics.overview.totalOrders')}
+            hint={t('analytics.overview.totalOrdersHint')}
             value={formatNumber(data.totalOrders)}
             caption={percent(data.ordersChange)}
             tone={toneOf(data.ordersChange)}
@@ -56,6 +57,7 @@ export function OverviewTab({ scope }: { scope: AnalyticsScope }) {
           />
           <MiniStat
             label={t('analytics.overview.activeCustomers')}
+            hint={t('analytics.overview.activeCustomersHint', { count: ANALYTICS_PERIOD_DAYS[scope.period] })}
             value={formatNumber(data.activeCustomers)}
             caption={percent(data.customersChange)}
             tone={toneOf(data.customersChange)}

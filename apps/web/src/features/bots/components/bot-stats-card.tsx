@@ -6,15 +6,20 @@ import styles from './bot-stats-card.module.css';
 export function BotStatsCard({ summary }: { summary: BotListResponse['summary'] }) {
   const { t, formatNumber } = useI18n();
   const items = [
-    [t('bots.stats.activeBots'), formatNumber(summary.activeBots)],
+    [t('bots.stats.activeBots'), formatNumber(summary.activeBots), undefined],
     // No currency on the wire for the total (the server adds every bot's revenue): its text until there is.
     [
       t('bots.stats.totalRevenue'),
       // The bots' revenues are in their own currencies: the summary's total is the server's text.
       summary.totalRevenueFormatted,
+      undefined,
     ],
-    [t('bots.stats.totalCustomers'), formatNumber(summary.totalCustomers)],
-    [t('bots.stats.totalBots'), formatNumber(summary.totalBots)],
+    [
+      t('bots.stats.totalCustomers'),
+      formatNumber(summary.totalCustomers),
+      t('bots.stats.totalCustomersHint'),
+    ],
+    [t('bots.stats.totalBots'), formatNumber(summary.totalBots), undefined],
   ] as const;
   return (
     <Card className={styles.card} aria-labelledby="bot-statistics-title" data-testid="bot-statistics">
@@ -22,9 +27,12 @@ export function BotStatsCard({ summary }: { summary: BotListResponse['summary'] 
         {t('bots.stats.title')}
       </h2>
       <dl className={styles.grid}>
-        {items.map(([label, value]) => (
+        {items.map(([label, value, hint]) => (
           <div key={label} className={styles.item}>
-            <dt>{label}</dt>
+            <dt>
+              {label}
+              {hint ? <span className={styles.hint}>{hint}</span> : null}
+            </dt>
             <dd>{value}</dd>
           </div>
         ))}
