@@ -22,10 +22,7 @@ export const analytics = {
   'analytics.overview.totalOrders': 'Bestellungen gesamt',
   'analytics.overview.totalOrdersHint': 'ohne stornierte',
   'analytics.overview.activeCustomers': 'Aktive Kunden',
-  'analytics.overview.activeCustomersHint': {
-    one: 'heute bestellt',
-    other: 'in den letzten {count} Tagen bestellt',
-  },
+  'analytics.overview.activeCustomersHint': 'im Zeitraum bestellt',
   'analytics.overview.avgConversion': 'Ø Konversion',
   'analytics.overview.vsPrevious': 'ggü. Vorperiode',
 

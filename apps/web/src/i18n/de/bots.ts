@@ -44,7 +44,6 @@ export const bots = {
   'bots.stats.activeBots': 'Aktive Bots',
   'bots.stats.totalRevenue': 'Gesamtumsatz',
   'bots.stats.totalCustomers': 'Kunden gesamt',
-  'bots.stats.totalCustomersHint': 'jeder Kunde einmal, egal bei wie vielen Bots',
   'bots.stats.totalBots': 'Bots gesamt',
   'bots.stats.note': 'Kein Bot-Limit! Erstelle beliebig viele Bots mit jeweils eigenem Abonnement.',
 

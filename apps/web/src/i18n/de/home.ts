@@ -17,7 +17,7 @@ export const home = {
   'home.stats.ofTotal': 'von {count} insgesamt',
   'home.stats.cardLabel': '{label}: {value}',
   'home.stats.totalCustomers': 'Kunden gesamt',
-  'home.stats.totalCustomersHint': 'Kunden deiner Bots, jeder einmal',
+  'home.stats.totalCustomersHint': 'Kunden deiner Bots',
 
   'home.actions.title': 'Schnellzugriff',
   'home.actions.manageBots': 'Bots verwalten',

@@ -20,10 +20,7 @@ export const analytics = {
   'analytics.overview.totalOrders': 'Total Orders',
   'analytics.overview.totalOrdersHint': 'excluding cancelled',
   'analytics.overview.activeCustomers': 'Active Customers',
-  'analytics.overview.activeCustomersHint': {
-    one: 'ordered today',
-    other: 'ordered in the last {count} days',
-  },
+  'analytics.overview.activeCustomersHint': 'ordered in the period',
   'analytics.overview.avgConversion': 'Avg Conversion',
   'analytics.overview.vsPrevious': 'vs previous period',
 

@@ -46,7 +46,6 @@ export const bots = {
   'bots.stats.activeBots': 'Active Bots',
   'bots.stats.totalRevenue': 'Total Revenue',
   'bots.stats.totalCustomers': 'Total Customers',
-  'bots.stats.totalCustomersHint': 'each customer once, however many bots',
   'bots.stats.totalBots': 'Total Bots',
   'bots.stats.note': 'No bot limit! Create unlimited bots with individual subscriptions.',
 

@@ -15,7 +15,7 @@ export const home = {
   'home.stats.ofTotal': 'of {count} total',
   'home.stats.cardLabel': '{label}: {value}',
   'home.stats.totalCustomers': 'Total Customers',
-  'home.stats.totalCustomersHint': 'customers of your bots, each once',
+  'home.stats.totalCustomersHint': 'customers of your bots',
 
   'home.actions.title': 'Quick Actions',
   'home.actions.manageBots': 'Manage Bots',

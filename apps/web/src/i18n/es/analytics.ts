@@ -22,10 +22,7 @@ export const analytics = {
   'analytics.overview.totalOrders': 'Pedidos totales',
   'analytics.overview.totalOrdersHint': 'sin los cancelados',
   'analytics.overview.activeCustomers': 'Clientes activos',
-  'analytics.overview.activeCustomersHint': {
-    one: 'compraron hoy',
-    other: 'compraron en los últimos {count} días',
-  },
+  'analytics.overview.activeCustomersHint': 'compraron en el período',
   'analytics.overview.avgConversion': 'Conversión media',
   'analytics.overview.vsPrevious': 'vs. periodo anterior',
 

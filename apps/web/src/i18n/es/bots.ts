@@ -44,7 +44,6 @@ export const bots = {
   'bots.stats.activeBots': 'Bots activos',
   'bots.stats.totalRevenue': 'Ingresos totales',
   'bots.stats.totalCustomers': 'Clientes totales',
-  'bots.stats.totalCustomersHint': 'cada cliente una vez, en cuantos bots sea',
   'bots.stats.totalBots': 'Bots totales',
   'bots.stats.note': '¡Sin límite de bots! Crea bots ilimitados, cada uno con su propia suscripción.',
 

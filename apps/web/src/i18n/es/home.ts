@@ -17,7 +17,7 @@ export const home = {
   'home.stats.ofTotal': 'de {count} en total',
   'home.stats.cardLabel': '{label}: {value}',
   'home.stats.totalCustomers': 'Clientes totales',
-  'home.stats.totalCustomersHint': 'clientes de tus bots, cada uno una vez',
+  'home.stats.totalCustomersHint': 'clientes de tus bots',
 
   'home.actions.title': 'Acciones rápidas',
   'home.actions.manageBots': 'Gestionar bots',

@@ -22,10 +22,7 @@ export const analytics = {
   'analytics.overview.totalOrders': 'Total des commandes',
   'analytics.overview.totalOrdersHint': 'hors commandes annulées',
   'analytics.overview.activeCustomers': 'Clients actifs',
-  'analytics.overview.activeCustomersHint': {
-    one: 'ont commandé aujourd’hui',
-    other: 'ont commandé ces {count} derniers jours',
-  },
+  'analytics.overview.activeCustomersHint': 'ont commandé sur la période',
   'analytics.overview.avgConversion': 'Conversion moyenne',
   'analytics.overview.vsPrevious': 'vs période précédente',
 

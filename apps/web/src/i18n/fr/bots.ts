@@ -44,7 +44,6 @@ export const bots = {
   'bots.stats.activeBots': 'Bots actifs',
   'bots.stats.totalRevenue': 'Revenus totaux',
   'bots.stats.totalCustomers': 'Clients au total',
-  'bots.stats.totalCustomersHint': 'chaque client une fois, quel que soit le nombre de bots',
   'bots.stats.totalBots': 'Bots au total',
   'bots.stats.note':
     'Aucune limite de bots ! Créez autant de bots que vous voulez, chacun avec son abonnement.',

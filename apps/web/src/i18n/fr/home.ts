@@ -17,7 +17,7 @@ export const home = {
   'home.stats.ofTotal': 'sur {count} au total',
   'home.stats.cardLabel': '{label} : {value}',
   'home.stats.totalCustomers': 'Total des clients',
-  'home.stats.totalCustomersHint': 'clients de vos bots, chacun une fois',
+  'home.stats.totalCustomersHint': 'clients de vos bots',
 
   'home.actions.title': 'Actions rapides',
   'home.actions.manageBots': 'Gérer les bots',

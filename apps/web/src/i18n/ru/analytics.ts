@@ -22,12 +22,7 @@ export const analytics = {
   'analytics.overview.totalOrders': 'Всего заказов',
   'analytics.overview.totalOrdersHint': 'без отменённых',
   'analytics.overview.activeCustomers': 'Активные покупатели',
-  'analytics.overview.activeCustomersHint': {
-    one: 'заказывали сегодня',
-    few: 'заказывали за последние {count} дня',
-    many: 'заказывали за последние {count} дней',
-    other: 'заказывали за последние {count} дня',
-  },
+  'analytics.overview.activeCustomersHint': 'заказывали за период',
   'analytics.overview.avgConversion': 'Средняя конверсия',
   'analytics.overview.vsPrevious': 'к прошлому периоду',
 

@@ -49,7 +49,6 @@ export const bots = {
   'bots.stats.activeBots': 'Активные боты',
   'bots.stats.totalRevenue': 'Общая выручка',
   'bots.stats.totalCustomers': 'Всего клиентов',
-  'bots.stats.totalCustomersHint': 'каждый покупатель один раз, сколько бы ботов ни было',
   'bots.stats.totalBots': 'Всего ботов',
   'bots.stats.note': 'Без ограничений! Создавайте сколько угодно ботов, у каждого своя подписка.',
 

@@ -17,7 +17,7 @@ export const home = {
   'home.stats.ofTotal': 'из {count}',
   'home.stats.cardLabel': '{label}: {value}',
   'home.stats.totalCustomers': 'Всего покупателей',
-  'home.stats.totalCustomersHint': 'покупатели ваших ботов, каждый один раз',
+  'home.stats.totalCustomersHint': 'покупатели ваших ботов',
 
   'home.actions.title': 'Быстрые действия',
   'home.actions.manageBots': 'Боты',

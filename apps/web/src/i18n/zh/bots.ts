@@ -44,7 +44,6 @@ export const bots = {
   'bots.stats.activeBots': '运行中的机器人',
   'bots.stats.totalRevenue': '总收入',
   'bots.stats.totalCustomers': '客户总数',
-  'bots.stats.totalCustomersHint': '每位顾客只计一次，无论在几个机器人',
   'bots.stats.totalBots': '机器人总数',
   'bots.stats.note': '机器人数量不限！每个机器人单独订阅，想建多少就建多少。',
 

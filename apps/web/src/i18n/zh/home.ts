@@ -17,7 +17,7 @@ export const home = {
   'home.stats.ofTotal': '共 {count} 个',
   'home.stats.cardLabel': '{label}:{value}',
   'home.stats.totalCustomers': '顾客总数',
-  'home.stats.totalCustomersHint': '你的机器人的顾客，每人只计一次',
+  'home.stats.totalCustomersHint': '你的机器人的顾客',
 
   'home.actions.title': '快捷操作',
   'home.actions.manageBots': '管理机器人',

@@ -117,19 +117,12 @@ function answerAsClient(name: string, params: unknown): void {
     case 'web_app_request_content_safe_area':
       reply(() => emitEvent('content_safe_area_changed', ZERO_INSETS));
       return;
-    case 'web_app_open_popup': {
-      // The browser's dialogs have two buttons at most: a popup with more (Save & Continue / Save & Exit /
-      // Cancel) is drawn in the page, its code loaded only then.
-      const buttons = Array.isArray(data.buttons) ? data.buttons.length : 0;
-      if (buttons > 2) {
-        void import('./in-page-popup')
-          .then(({ askInPage }) => askInPage(data))
-          .then((id) => emitEvent('popup_closed', id === undefined ? {} : { button_id: id }));
-      } else {
-        reply(() => emitEvent('popup_closed', { button_id: answerPopupInPage(data) }));
-      }
+    case 'web_app_open_popup':
+      // The page stands in for Telegram's popup, its code loaded only when one opens.
+      void answerPopupInPage(data).then((id) =>
+        emitEvent('popup_closed', id === undefined ? {} : { button_id: id }),
+      );
       return;
-    }
     case 'web_app_open_invoice':
       reply(() => void payDemoInvoice(String(data.slug ?? '')));
       return;

@@ -1,4 +1,4 @@
-import { ANALYTICS_PERIOD_DAYS, type AnalyticsOverview } from '@app/contracts/analytics';
+import type { AnalyticsOverview } from '@app/contracts/analytics';
 import { Card } from '../../../components/ui/card';
 import { MiniStat, MiniStatGrid, MiniStatGridSkeleton } from '../../../components/ui/mini-stat';
 import { Spinner } from '../../../components/ui/spinner';
@@ -57,7 +57,7 @@ export function OverviewTab({ scope }: { scope: AnalyticsScope }) {
           />
           <MiniStat
             label={t('analytics.overview.activeCustomers')}
-            hint={t('analytics.overview.activeCustomersHint', { count: ANALYTICS_PERIOD_DAYS[scope.period] })}
+            hint={t('analytics.overview.activeCustomersHint')}
             value={formatNumber(data.activeCustomers)}
             caption={percent(data.customersChange)}
             tone={toneOf(data.customersChange)}

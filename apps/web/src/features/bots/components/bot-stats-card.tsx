@@ -6,20 +6,15 @@ import styles from './bot-stats-card.module.css';
 export function BotStatsCard({ summary }: { summary: BotListResponse['summary'] }) {
   const { t, formatNumber } = useI18n();
   const items = [
-    [t('bots.stats.activeBots'), formatNumber(summary.activeBots), undefined],
+    [t('bots.stats.activeBots'), formatNumber(summary.activeBots)],
     // No currency on the wire for the total (the server adds every bot's revenue): its text until there is.
     [
       t('bots.stats.totalRevenue'),
       // The bots' revenues are in their own currencies: the summary's total is the server's text.
       summary.totalRevenueFormatted,
-      undefined,
     ],
-    [
-      t('bots.stats.totalCustomers'),
-      formatNumber(summary.totalCustomers),
-      t('bots.stats.totalCustomersHint'),
-    ],
-    [t('bots.stats.totalBots'), formatNumber(summary.totalBots), undefined],
+    [t('bots.stats.totalCustomers'), formatNumber(summary.totalCustomers)],
+    [t('bots.stats.totalBots'), formatNumber(summary.totalBots)],
   ] as const;
   return (
     <Card className={styles.card} aria-labelledby="bot-statistics-title" data-testid="bot-statistics">
@@ -27,12 +22,9 @@ export function BotStatsCard({ summary }: { summary: BotListResponse['summary'] 
         {t('bots.stats.title')}
       </h2>
       <dl className={styles.grid}>
-        {items.map(([label, value, hint]) => (
+        {items.map(([label, value]) => (
           <div key={label} className={styles.item}>
-            <dt>
-              {label}
-              {hint ? <span className={styles.hint}>{hint}</span> : null}
-            </dt>
+            <dt>{label}</dt>
             <dd>{value}</dd>
           </div>
         ))}

@@ -34,6 +34,6 @@ describe('Home’s stat cards', () => {
     expect(within(orders).getByText('excluding cancelled')).toBeTruthy();
     expect(orders.textContent).toContain('1,880');
     const customers = screen.getByTestId('stat-total-customers');
-    expect(within(customers).getByText('customers of your bots, each once')).toBeTruthy();
+    expect(within(customers).getByText('customers of your bots')).toBeTruthy();
   });
 });
