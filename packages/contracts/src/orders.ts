@@ -218,6 +218,7 @@ export type OrderDetail = z.infer<typeof OrderDetail>;
 
 /** Order stats of spec part 1 §3, over the caller's bots (or the one `botId` given); other list filters do not apply. */
 export const OrderStats = z.object({
+  /** Orders placed, cancelled ones aside (Home's and Analytics' Total Orders); the type counts likewise. */
   totalOrders: z.number().int(),
   physicalOrders: z.number().int(),
   digitalOrders: z.number().int(),

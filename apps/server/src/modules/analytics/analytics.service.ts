@@ -14,9 +14,15 @@ import { AppError } from '../../lib/app-error';
 import { dayOf } from '../../lib/days';
 import { formatMoney } from '../../lib/money';
 import { percentChange, percentOf } from '../../lib/percent';
+import type { OrderReads } from '../orders/order-reads';
 import * as repo from './analytics.repository';
 
-export type AnalyticsDeps = { db: Db; now?: () => Date };
+export type AnalyticsDeps = {
+  db: Db;
+  /** Active customers: distinct customers who ordered in a window (orders' public reads). */
+  orders?: Pick<OrderReads, 'orderingCustomersInWindows'>;
+  now?: () => Date;
+};
 
 const avg = (sum: number, n: number) => (n === 0 ? 0 : Math.round(sum / n));
 
@@ -45,12 +51,13 @@ export async function analyticsOverview(
   botId?: string,
 ): Promise<AnalyticsOverview> {
   const w = windowOf(deps, period);
-  const { current: c, previous: p } = await repo.windowTotals(
-    deps.db,
-    sliceOf(actor, botId),
-    w.prevFrom,
-    w.from,
-  );
+  const [{ current: c, previous: p }, customers] = await Promise.all([
+    repo.windowTotals(deps.db, sliceOf(actor, botId), w.prevFrom, w.from),
+    deps.orders?.orderingCustomersInWindows(actor.vendorId, actor.botIds, botId, w.prevFrom, w.from),
+  ]);
+  // A customer who ordered on several days (or through several bots) is one active customer: the daily
+  // rollups' counts summed over the window would count them once per day.
+  const active = customers ?? { current: c.active, previous: p.active };
   return {
     period,
     currency: 'USD',
@@ -59,8 +66,8 @@ export async function analyticsOverview(
     revenueChange: percentChange(c.revenue, p.revenue),
     totalOrders: c.orders,
     ordersChange: percentChange(c.orders, p.orders),
-    activeCustomers: c.active,
-    customersChange: percentChange(c.active, p.active),
+    activeCustomers: active.current,
+    customersChange: percentChange(active.current, active.previous),
     avgConversion: conversion(c),
     conversionChange: percentChange(conversion(c), conversion(p)),
   };

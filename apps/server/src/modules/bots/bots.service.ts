@@ -80,7 +80,14 @@ async function botsInScope(db: Db, actor: Actor): Promise<repo.BotRow[]> {
  */
 export async function listBots(deps: BotsDeps, actor: Actor): Promise<BotListResponse> {
   const rows = await botsInScope(deps.db, actor);
-  const { bots, revenueUsdMinor } = await presentBots(deps, actor.vendorId, rows);
+  const [{ bots, revenueUsdMinor }, totalCustomers] = await Promise.all([
+    presentBots(deps, actor.vendorId, rows),
+    // Each customer once: one who joined two of the bots is one of the vendor's customers (the Customers total).
+    deps.customers.distinctMemberCount(
+      actor.vendorId,
+      rows.map((r) => r.id),
+    ),
+  ]);
   return {
     bots,
     summary: {
@@ -88,7 +95,7 @@ export async function listBots(deps: BotsDeps, actor: Actor): Promise<BotListRes
       activeBots: bots.filter((b) => b.isActive).length,
       totalRevenue: revenueUsdMinor,
       totalRevenueFormatted: formatMoney(revenueUsdMinor),
-      totalCustomers: bots.reduce((sum, b) => sum + b.stats.customers, 0),
+      totalCustomers,
     },
   };
 }

@@ -20,6 +20,16 @@ export async function memberCounts(
   return new Map(rows.map((r) => [r.botId, Number(r.count)]));
 }
 
+/** How many customers the bots given have between them, each counted once however many of them they joined. */
+export async function distinctMemberCount(db: Conn, vendorId: string, botIds: string[]): Promise<number> {
+  if (botIds.length === 0) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${customerBots.customerId})::int` })
+    .from(customerBots)
+    .where(and(eq(customerBots.vendorId, vendorId), inArray(customerBots.botId, botIds)));
+  return Number(row?.count ?? 0);
+}
+
 /** The customers who joined the bot last, newest first. */
 export async function recentMembers(
   db: Conn,

@@ -272,6 +272,9 @@ export function createCustomersService(deps: CustomersDeps) {
       customerFromTelegram(deps, known, shop, user),
     /** How many customers each bot given has; bots without any are absent. */
     memberCounts: (vendorId: string, botIds: string[]) => repo.memberCounts(deps.db, vendorId, botIds),
+    /** The customers of these bots, each once (a customer of two bots is one customer). */
+    distinctMemberCount: (vendorId: string, botIds: string[]) =>
+      repo.distinctMemberCount(deps.db, vendorId, botIds),
     memberCount: (vendorId: string, botId: string) => memberCount(deps, vendorId, botId),
     recentMembers: (vendorId: string, botId: string, limit: number) =>
       recentMembers(deps, vendorId, botId, limit),

@@ -39,11 +39,13 @@ function statsOf({ counts, today }: repo.OrderFigures): OrderStats {
   const liveUsd = live.reduce((s, c) => s + c.revenueUsdMinor, 0);
   const avg = liveOrders === 0 ? 0 : Math.round(liveUsd / liveOrders);
   return {
-    totalOrders: sum(() => true),
-    physicalOrders: sum((c) => c.productType === 'physical'),
-    digitalOrders: sum((c) => c.productType === 'digital'),
-    serviceOrders: sum((c) => c.productType === 'service'),
-    mixedOrders: sum((c) => c.productType === 'mixed'),
+    // Total Orders is one figure on every screen (Home, Analytics, the bots): cancelled orders aside, counted
+    // on their own below.
+    totalOrders: liveOrders,
+    physicalOrders: sum((c) => c.status !== 'cancelled' && c.productType === 'physical'),
+    digitalOrders: sum((c) => c.status !== 'cancelled' && c.productType === 'digital'),
+    serviceOrders: sum((c) => c.status !== 'cancelled' && c.productType === 'service'),
+    mixedOrders: sum((c) => c.status !== 'cancelled' && c.productType === 'mixed'),
     todayOrders: today.placed,
     todayCompleted: today.completed,
     pendingOrders: sum((c) => c.status === 'pending'),

@@ -131,6 +131,37 @@ export async function orderingCustomerCount(
   return Number(row?.count ?? 0);
 }
 
+/**
+ * Distinct customers with a non-cancelled order in two consecutive windows (ISO day bounds, UTC): `from` on,
+ * and `prevFrom` up to `from`. A customer counts once however many orders and bots (the daily rollups' counts
+ * cannot be summed across days without counting a customer once per day).
+ */
+export async function orderingCustomersInWindows(
+  db: Conn,
+  vendorId: string,
+  scope: BotScope,
+  botId: string | undefined,
+  prevFrom: string,
+  from: string,
+): Promise<{ current: number; previous: number }> {
+  const [row] = await db
+    .select({
+      current: sql<number>`count(distinct ${orders.customerId}) filter (where ${orders.createdAt} >= ${from}::timestamptz)::int`,
+      previous: sql<number>`count(distinct ${orders.customerId}) filter (where ${orders.createdAt} < ${from}::timestamptz)::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.vendorId, vendorId),
+        botScopeWhere(orders.botId, scope),
+        botId ? eq(orders.botId, botId) : undefined,
+        sql`${orders.createdAt} >= ${prevFrom}::timestamptz`,
+        ne(orders.status, 'cancelled'),
+      ),
+    );
+  return { current: Number(row?.current ?? 0), previous: Number(row?.previous ?? 0) };
+}
+
 /** The bot's latest orders, newest first. */
 export async function recentOrders(
   db: Conn,

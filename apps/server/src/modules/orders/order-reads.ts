@@ -20,6 +20,14 @@ export function createOrderReads(deps: { db: Db }) {
     /** Distinct customers who ordered through the bot since `from`, cancelled orders aside. */
     orderingCustomerCount: (vendorId: string, botId: string, from: Date) =>
       repo.orderingCustomerCount(db, vendorId, botId, from),
+    /** Distinct customers with a non-cancelled order from `from` on, and from `prevFrom` to `from` (day bounds). */
+    orderingCustomersInWindows: (
+      vendorId: string,
+      scope: BotScope,
+      botId: string | undefined,
+      prevFrom: string,
+      from: string,
+    ) => repo.orderingCustomersInWindows(db, vendorId, scope, botId, prevFrom, from),
     /** The bot's latest orders, newest first. */
     recentOrders: (vendorId: string, botId: string, limit: number) =>
       repo.recentOrders(db, vendorId, botId, limit),

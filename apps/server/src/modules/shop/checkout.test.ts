@@ -120,6 +120,47 @@ describe('checking out goods', () => {
     expect(invoices).toHaveLength(1);
   }, 60_000);
 
+  it('hands over the same order again when Checkout follows a failed invoice: one order, one reserved code, one invoice', async () => {
+    await open();
+    const key = await sell('key', { name: 'Game key', codes: ['KEY-ONE', 'KEY-TWO'] });
+    await tap(`ca:${key.id}`);
+    // Telegram fails the invoice for a while (HTTP 500, three times: past the Bot API client's own retries).
+    fake.state.failCalls({ method: 'sendInvoice', chatId: ANN.id, times: 3 });
+    await tap('co:d');
+    const [first] = await shopOrders();
+    expect(first).toBeDefined();
+
+    // Telegram is back: Checkout again sends the invoice of that order, and places none.
+    await tap('co:d');
+    const placed = await shopOrders();
+    expect(placed.map((o) => o.id)).toEqual([first?.id]);
+    const claimed = await db()
+      .select()
+      .from(productCodes)
+      .where(eq(productCodes.orderId, first?.id ?? ''));
+    expect(claimed).toHaveLength(1);
+    const invoices = fake.state.messages.filter((m) => m.token === s.shop.token && m.message.invoice);
+    expect(invoices).toHaveLength(1);
+    expect((invoices[0]?.message.invoice as { title?: string } | undefined)?.title).toContain(
+      `#${first?.number}`,
+    );
+    const [session] = await db().select().from(shopSessions).where(eq(shopSessions.botId, s.shop.id));
+    expect(session?.cart).toEqual([]);
+  }, 60_000);
+
+  it('places a new order when the cart changed after a failed invoice', async () => {
+    await open();
+    const key = await sell('key', { name: 'Game key', codes: ['KEY-1', 'KEY-2', 'KEY-3'] });
+    await tap(`ca:${key.id}`);
+    fake.state.failCalls({ method: 'sendInvoice', chatId: ANN.id, times: 3 });
+    await tap('co:d');
+    const other = await sell('key', { name: 'Other key', codes: ['OTHER-1'] });
+    await tap(`ca:${other.id}`);
+
+    await tap('co:d');
+    expect(await shopOrders()).toHaveLength(2);
+  }, 60_000);
+
   it('places no second order when Checkout is tapped twice', async () => {
     await open();
     const loaf = await sell('physical', { stock: 5 });

@@ -23,7 +23,12 @@ export type SessionStep =
   /** Checkout (features/checkout.ts): the customer is choosing a slot of this service in their cart. */
   | { kind: 'checkout.slot'; productId: string }
   /** Checkout: a slot was chosen (its start, ISO) and waits for the customer's confirmation. */
-  | { kind: 'checkout.confirm'; productId: string; slotStart: string };
+  | { kind: 'checkout.confirm'; productId: string; slotStart: string }
+  /**
+   * Checkout: Telegram failed to deliver the hand-off of this order (its invoice or Pay button), and its lines
+   * went back into the cart. Checking out the same lines again hands over this order again, not a second one.
+   */
+  | { kind: 'checkout.unsent'; orderId: string; lines: CartLine[] };
 
 export type ShopSession = { cart: CartLine[]; step: SessionStep | null; updatedAt: Date | null };
 

@@ -3,6 +3,8 @@ import styles from './mini-stat.module.css';
 
 type MiniStatProps = {
   label: string;
+  /** What the figure counts, written next to it ("excluding cancelled"): one definition per figure. */
+  hint?: string;
   value: ReactNode;
   /** A line under the value (a change, a breakdown). */
   caption?: ReactNode;
@@ -11,10 +13,11 @@ type MiniStatProps = {
 };
 
 /** A small figure card: label, value, optional caption; laid out by `<MiniStatGrid>`. */
-export function MiniStat({ label, value, caption, tone, ...rest }: MiniStatProps) {
+export function MiniStat({ label, hint, value, caption, tone, ...rest }: MiniStatProps) {
   return (
     <div className={styles.stat} {...rest}>
       <span className={styles.label}>{label}</span>
+      {hint ? <span className={styles.hint}>{hint}</span> : null}
       <span className={styles.value}>{value}</span>
       {caption ? <span className={`${styles.caption} ${tone ? styles[tone] : ''}`}>{caption}</span> : null}
     </div>

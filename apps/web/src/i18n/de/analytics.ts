@@ -20,7 +20,9 @@ export const analytics = {
 
   'analytics.overview.totalRevenue': 'Gesamtumsatz',
   'analytics.overview.totalOrders': 'Bestellungen gesamt',
+  'analytics.overview.totalOrdersHint': 'ohne stornierte',
   'analytics.overview.activeCustomers': 'Aktive Kunden',
+  'analytics.overview.activeCustomersHint': 'im Zeitraum bestellt',
   'analytics.overview.avgConversion': 'Ø Konversion',
   'analytics.overview.vsPrevious': 'ggü. Vorperiode',
 

@@ -13,10 +13,12 @@ export const home = {
   'home.stats.totalRevenue': 'Gesamtumsatz',
   'home.stats.activeBots': 'Aktive Bots',
   'home.stats.totalOrders': 'Bestellungen gesamt',
+  'home.stats.totalOrdersHint': 'ohne stornierte',
   'home.stats.vsLast30Days': 'ggü. letzten 30 Tagen',
   'home.stats.ofTotal': 'von {count} insgesamt',
   'home.stats.cardLabel': '{label}: {value}',
   'home.stats.totalCustomers': 'Kunden gesamt',
+  'home.stats.totalCustomersHint': 'Kunden deiner Bots',
 
   'home.actions.title': 'Schnellzugriff',
   'home.actions.manageBots': 'Bots verwalten',

@@ -34,6 +34,7 @@ export const orders = {
 
   'orders.stats.label': 'Bestellstatistik',
   'orders.stats.total': 'Bestellungen gesamt',
+  'orders.stats.totalHint': 'ohne stornierte',
   'orders.stats.today': 'Heute',
   'orders.stats.todayCompleted': '{count} abgeschlossen',
   'orders.stats.avgOrderValue': 'Ø Bestellwert',

@@ -18,7 +18,9 @@ export const analytics = {
 
   'analytics.overview.totalRevenue': 'Total Revenue',
   'analytics.overview.totalOrders': 'Total Orders',
+  'analytics.overview.totalOrdersHint': 'excluding cancelled',
   'analytics.overview.activeCustomers': 'Active Customers',
+  'analytics.overview.activeCustomersHint': 'ordered in the period',
   'analytics.overview.avgConversion': 'Avg Conversion',
   'analytics.overview.vsPrevious': 'vs previous period',
 

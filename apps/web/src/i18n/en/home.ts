@@ -11,10 +11,12 @@ export const home = {
   'home.stats.totalRevenue': 'Total Revenue',
   'home.stats.activeBots': 'Active Bots',
   'home.stats.totalOrders': 'Total Orders',
+  'home.stats.totalOrdersHint': 'excluding cancelled',
   'home.stats.vsLast30Days': 'vs last 30 days',
   'home.stats.ofTotal': 'of {count} total',
   'home.stats.cardLabel': '{label}: {value}',
   'home.stats.totalCustomers': 'Total Customers',
+  'home.stats.totalCustomersHint': 'customers of your bots',
 
   'home.actions.title': 'Quick Actions',
   'home.actions.manageBots': 'Manage Bots',

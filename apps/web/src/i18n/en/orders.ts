@@ -32,6 +32,7 @@ export const orders = {
 
   'orders.stats.label': 'Order statistics',
   'orders.stats.total': 'Total Orders',
+  'orders.stats.totalHint': 'excluding cancelled',
   'orders.stats.today': 'Today',
   'orders.stats.todayCompleted': '{count} completed',
   'orders.stats.avgOrderValue': 'Avg Order Value',

@@ -20,7 +20,9 @@ export const analytics = {
 
   'analytics.overview.totalRevenue': 'Ingresos totales',
   'analytics.overview.totalOrders': 'Pedidos totales',
+  'analytics.overview.totalOrdersHint': 'sin los cancelados',
   'analytics.overview.activeCustomers': 'Clientes activos',
+  'analytics.overview.activeCustomersHint': 'compraron en el período',
   'analytics.overview.avgConversion': 'Conversión media',
   'analytics.overview.vsPrevious': 'vs. periodo anterior',
 

@@ -13,10 +13,12 @@ export const home = {
   'home.stats.totalRevenue': 'Ingresos totales',
   'home.stats.activeBots': 'Bots activos',
   'home.stats.totalOrders': 'Pedidos totales',
+  'home.stats.totalOrdersHint': 'sin los cancelados',
   'home.stats.vsLast30Days': 'vs. últimos 30 días',
   'home.stats.ofTotal': 'de {count} en total',
   'home.stats.cardLabel': '{label}: {value}',
   'home.stats.totalCustomers': 'Clientes totales',
+  'home.stats.totalCustomersHint': 'clientes de tus bots',
 
   'home.actions.title': 'Acciones rápidas',
   'home.actions.manageBots': 'Gestionar bots',

@@ -34,6 +34,7 @@ export const orders = {
 
   'orders.stats.label': 'Estadísticas de pedidos',
   'orders.stats.total': 'Pedidos totales',
+  'orders.stats.totalHint': 'sin los cancelados',
   'orders.stats.today': 'Hoy',
   'orders.stats.todayCompleted': '{count} completados',
   'orders.stats.avgOrderValue': 'Valor medio',

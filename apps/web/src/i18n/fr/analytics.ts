@@ -20,7 +20,9 @@ export const analytics = {
 
   'analytics.overview.totalRevenue': 'Chiffre d’affaires',
   'analytics.overview.totalOrders': 'Total des commandes',
+  'analytics.overview.totalOrdersHint': 'hors commandes annulées',
   'analytics.overview.activeCustomers': 'Clients actifs',
+  'analytics.overview.activeCustomersHint': 'ont commandé sur la période',
   'analytics.overview.avgConversion': 'Conversion moyenne',
   'analytics.overview.vsPrevious': 'vs période précédente',
 

@@ -13,10 +13,12 @@ export const home = {
   'home.stats.totalRevenue': "Chiffre d'affaires total",
   'home.stats.activeBots': 'Bots actifs',
   'home.stats.totalOrders': 'Total des commandes',
+  'home.stats.totalOrdersHint': 'hors commandes annulées',
   'home.stats.vsLast30Days': 'vs 30 derniers jours',
   'home.stats.ofTotal': 'sur {count} au total',
   'home.stats.cardLabel': '{label} : {value}',
   'home.stats.totalCustomers': 'Total des clients',
+  'home.stats.totalCustomersHint': 'clients de vos bots',
 
   'home.actions.title': 'Actions rapides',
   'home.actions.manageBots': 'Gérer les bots',

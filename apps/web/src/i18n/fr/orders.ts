@@ -34,6 +34,7 @@ export const orders = {
 
   'orders.stats.label': 'Statistiques des commandes',
   'orders.stats.total': 'Total des commandes',
+  'orders.stats.totalHint': 'hors commandes annulées',
   'orders.stats.today': "Aujourd'hui",
   'orders.stats.todayCompleted': '{count} terminées',
   'orders.stats.avgOrderValue': 'Panier moyen',

@@ -20,7 +20,9 @@ export const analytics = {
 
   'analytics.overview.totalRevenue': 'Выручка',
   'analytics.overview.totalOrders': 'Всего заказов',
+  'analytics.overview.totalOrdersHint': 'без отменённых',
   'analytics.overview.activeCustomers': 'Активные покупатели',
+  'analytics.overview.activeCustomersHint': 'заказывали за период',
   'analytics.overview.avgConversion': 'Средняя конверсия',
   'analytics.overview.vsPrevious': 'к прошлому периоду',
 

@@ -13,10 +13,12 @@ export const home = {
   'home.stats.totalRevenue': 'Общая выручка',
   'home.stats.activeBots': 'Активные боты',
   'home.stats.totalOrders': 'Всего заказов',
+  'home.stats.totalOrdersHint': 'без отменённых',
   'home.stats.vsLast30Days': 'к прошлым 30 дням',
   'home.stats.ofTotal': 'из {count}',
   'home.stats.cardLabel': '{label}: {value}',
   'home.stats.totalCustomers': 'Всего покупателей',
+  'home.stats.totalCustomersHint': 'покупатели ваших ботов',
 
   'home.actions.title': 'Быстрые действия',
   'home.actions.manageBots': 'Боты',

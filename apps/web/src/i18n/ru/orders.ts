@@ -44,6 +44,7 @@ export const orders = {
 
   'orders.stats.label': 'Статистика заказов',
   'orders.stats.total': 'Всего заказов',
+  'orders.stats.totalHint': 'без отменённых',
   'orders.stats.today': 'Сегодня',
   'orders.stats.todayCompleted': 'выполнено: {count}',
   'orders.stats.avgOrderValue': 'Средний чек',

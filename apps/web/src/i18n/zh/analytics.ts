@@ -20,7 +20,9 @@ export const analytics = {
 
   'analytics.overview.totalRevenue': '总收入',
   'analytics.overview.totalOrders': '订单总数',
+  'analytics.overview.totalOrdersHint': '不含已取消',
   'analytics.overview.activeCustomers': '活跃顾客',
+  'analytics.overview.activeCustomersHint': '在此期间下过单',
   'analytics.overview.avgConversion': '平均转化率',
   'analytics.overview.vsPrevious': '较上一时段',
 

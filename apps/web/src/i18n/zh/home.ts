@@ -13,10 +13,12 @@ export const home = {
   'home.stats.totalRevenue': '总收入',
   'home.stats.activeBots': '活跃机器人',
   'home.stats.totalOrders': '订单总数',
+  'home.stats.totalOrdersHint': '不含已取消',
   'home.stats.vsLast30Days': '较前 30 天',
   'home.stats.ofTotal': '共 {count} 个',
   'home.stats.cardLabel': '{label}:{value}',
   'home.stats.totalCustomers': '顾客总数',
+  'home.stats.totalCustomersHint': '你的机器人的顾客',
 
   'home.actions.title': '快捷操作',
   'home.actions.manageBots': '管理机器人',

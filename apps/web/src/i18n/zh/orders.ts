@@ -34,6 +34,7 @@ export const orders = {
 
   'orders.stats.label': '订单统计',
   'orders.stats.total': '订单总数',
+  'orders.stats.totalHint': '不含已取消',
   'orders.stats.today': '今日',
   'orders.stats.todayCompleted': '已完成 {count} 个',
   'orders.stats.avgOrderValue': '平均客单价',

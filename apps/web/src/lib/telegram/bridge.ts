@@ -117,7 +117,16 @@ export async function showPopup(options: PopupOptions): Promise<string | null> {
       console.warn('Telegram popup failed; using the browser dialog', error);
     }
   }
-  return answerPopupInPage(options) ?? null;
+  return (await answerPopupInPage(options)) ?? null;
+}
+
+/**
+ * The page's stand-in for Telegram's popup (demo mode, or a client without popups), its code loaded only when
+ * one opens: the browser's dialogs, or a popup drawn in the page when it has more than two buttons.
+ */
+export async function answerPopupInPage(params: Record<string, unknown>): Promise<string | undefined> {
+  const { answerPopupInPage: answer } = await import('./in-page-popup');
+  return answer(params, { ok: t('common.ok'), cancel: t('common.cancel') });
 }
 
 export type ConfirmOptions = {
@@ -145,23 +154,4 @@ export async function showConfirm(
 
 export async function showAlert(message: string): Promise<void> {
   await showPopup({ message, buttons: [{ id: 'ok', type: 'ok' }] });
-}
-
-type PopupButtonParams = { id?: string; type?: string };
-
-/**
- * The browser's own dialogs stand in for Telegram's popup (demo mode, or a client without one): OK picks the
- * first button that is not a cancel. Returns the id of the button chosen.
- */
-export function answerPopupInPage(params: Record<string, unknown>): string | undefined {
-  const message = typeof params.message === 'string' ? params.message : '';
-  const buttons = (Array.isArray(params.buttons) ? params.buttons : []) as PopupButtonParams[];
-  const isDismiss = (button: PopupButtonParams) => button.type === 'cancel' || button.type === 'close';
-  const accept = buttons.find((button) => !isDismiss(button));
-  const dismiss = buttons.find(isDismiss);
-  if (buttons.length < 2) {
-    window.alert(message);
-    return buttons[0]?.id;
-  }
-  return window.confirm(message) ? accept?.id : dismiss?.id;
 }

@@ -118,7 +118,10 @@ function answerAsClient(name: string, params: unknown): void {
       reply(() => emitEvent('content_safe_area_changed', ZERO_INSETS));
       return;
     case 'web_app_open_popup':
-      reply(() => emitEvent('popup_closed', { button_id: answerPopupInPage(data) }));
+      // The page stands in for Telegram's popup, its code loaded only when one opens.
+      void answerPopupInPage(data).then((id) =>
+        emitEvent('popup_closed', id === undefined ? {} : { button_id: id }),
+      );
       return;
     case 'web_app_open_invoice':
       reply(() => void payDemoInvoice(String(data.slug ?? '')));

@@ -15,7 +15,7 @@ import type { PlacedShopOrder, ShopOrderInput } from '../checkout.service';
 import type { ShopContext } from '../context';
 import type { FunnelAt, FunnelStep } from '../funnel.service';
 import { showInPlace } from '../in-place';
-import type { CartLine, SessionStore } from '../sessions.service';
+import type { CartLine, SessionKey, SessionStore } from '../sessions.service';
 import type { PaymentFeature } from './payment';
 import { contactLines } from './store';
 
@@ -88,7 +88,7 @@ export function checkoutNote(ctx: ShopContext, priced: PricedCart): string | nul
  * are placed at once (the shipping address comes with the payment); a service first asks for a slot among its
  * open ones, then for confirmation. The funnel counts a checkout started at the first tap.
  */
-export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature, 'offer'>) {
+export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature, 'offer' | 'payable'>) {
   const feature = new Composer<ShopContext>();
   const uuid = '([0-9a-f-]{36})';
 
@@ -251,6 +251,22 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
     const kindOf = new Map(products.map((p) => [p.id, p.productType]));
     const taken = (l: CartLine) =>
       service ? l.productId === service.productId : kindOf.get(l.productId) === kind;
+    // The order Telegram failed to hand over, checked out again with the same lines: that order again (its
+    // reservation and codes held), not a second one.
+    const unsent = stored.step?.kind === 'checkout.unsent' ? stored.step : null;
+    if (
+      unsent &&
+      !service &&
+      sameLines(stored.cart.filter(taken), unsent.lines) &&
+      (await payment.payable(ctx, unsent.orderId))
+    ) {
+      await deps.sessions.update(key, async (session) => ({
+        changes: { cart: session.cart.filter((l) => !taken(l)), step: null },
+        result: null,
+      }));
+      await handOff(key, unsent.orderId, unsent.lines, () => payment.offer(ctx, { id: unsent.orderId }));
+      return;
+    }
     const [plan, at] = [await deps.planOf(shop.vendorId, shop.botId), deps.now()];
     let order: PlacedShopOrder | null;
     let placedLines: CartLine[] = [];
@@ -300,26 +316,39 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       refunds ? ctx.say('refundPolicy', { policy: refunds }) : '',
       contacts.length > 0 ? [ctx.say('questions'), ...contacts].join('\n') : '',
     ];
-    try {
+    const placed = order;
+    await handOff(key, placed.id, placedLines, async () => {
       await ctx.reply(blocks.filter(Boolean).join('\n\n'));
-      await payment.offer(ctx, {
-        id: order.id,
-        number: order.number,
-        productType: order.productType,
-        totalMinor: order.totalMinor,
-        currency: order.currency,
-      });
+      await payment.offer(ctx, { id: placed.id });
+    });
+  }
+
+  /**
+   * Hands a placed order over to payment. When Telegram fails it (the invoice never reached the chat) the
+   * webhook will still answer 200: the lines go back into the cart, so /cart and Checkout offer them again, and
+   * the session remembers the order, so Checkout of the same lines sends this order's invoice again (its
+   * reservation holds until it expires; its "Pay" button, offer:<id>, would too).
+   */
+  async function handOff(key: SessionKey, orderId: string, lines: CartLine[], send: () => Promise<void>) {
+    try {
+      await send();
     } catch (err) {
-      // Telegram failed the hand-off (the invoice never reached the chat) and the webhook will answer 200: the
-      // lines go back into the cart, so /cart and Checkout offer them again. The unpaid order keeps its
-      // reservation until it expires; its "Pay" button (offer:<id>) would still send its invoice.
-      const back = placedLines;
       await deps.sessions.update(key, async (session) => ({
-        changes: { cart: [...session.cart.filter((l) => !back.some((b) => sameLine(b, l))), ...back] },
+        changes: {
+          cart: [...session.cart.filter((l) => !lines.some((b) => sameLine(b, l))), ...lines],
+          step: { kind: 'checkout.unsent', orderId, lines },
+        },
         result: null,
       }));
       throw err;
     }
+  }
+
+  /** The same lines, whatever their order: the same products, variations and quantities. */
+  function sameLines(a: CartLine[], b: CartLine[]) {
+    return (
+      a.length === b.length && a.every((l) => b.some((m) => sameLine(l, m) && m.quantity === l.quantity))
+    );
   }
 
   /** The same product and variation: one cart line. */

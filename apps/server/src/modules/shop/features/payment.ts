@@ -63,7 +63,9 @@ export type PaymentFeature = {
   /** Answers Telegram's payment updates (shipping_query, pre_checkout_query, successful_payment). */
   composer: Composer<ShopContext>;
   /** Offers the customer the ways to pay for a placed order that Telegram's rules allow for its type. */
-  offer(ctx: ShopContext, order: PlacedOrder): Promise<void>;
+  offer(ctx: ShopContext, order: Pick<PlacedOrder, 'id'>): Promise<void>;
+  /** Whether the customer can still pay for this order (theirs, unpaid, not cancelled, still reserved). */
+  payable(ctx: ShopContext, orderId: string): Promise<boolean>;
   /**
    * Sends what a paid order owes its customer (a digital order's codes and links, then its completion; a
    * service's or physical order's confirmation) through `channel`. Throws when Telegram fails; safe to repeat
@@ -458,5 +460,10 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     }
   }
 
-  return { composer, offer, deliverOwed };
+  async function payable(ctx: ShopContext, orderId: string) {
+    if (!ctx.from) return false;
+    return typeof (await pay.railsOf(shopRef(ctx), orderId, ctx.from.id)) !== 'string';
+  }
+
+  return { composer, offer, payable, deliverOwed };
 }

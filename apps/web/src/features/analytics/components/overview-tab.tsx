@@ -49,6 +49,7 @@ export function OverviewTab({ scope }: { scope: AnalyticsScope }) {
           />
           <MiniStat
             label={t('analytics.overview.totalOrders')}
+            hint={t('analytics.overview.totalOrdersHint')}
             value={formatNumber(data.totalOrders)}
             caption={percent(data.ordersChange)}
             tone={toneOf(data.ordersChange)}
@@ -56,6 +57,7 @@ export function OverviewTab({ scope }: { scope: AnalyticsScope }) {
           />
           <MiniStat
             label={t('analytics.overview.activeCustomers')}
+            hint={t('analytics.overview.activeCustomersHint')}
             value={formatNumber(data.activeCustomers)}
             caption={percent(data.customersChange)}
             tone={toneOf(data.customersChange)}

@@ -7,6 +7,8 @@ import styles from './stat-card.module.css';
 
 type StatCardProps = {
   label: string;
+  /** What the figure counts, written next to it ("excluding cancelled"). */
+  hint?: string;
   value: string;
   icon: ReactNode;
   /** Percent versus the previous 30 days. */
@@ -22,6 +24,7 @@ const ARROWS: Record<Trend, string> = { up: '↑', down: '↓', neutral: '→' }
 
 export function StatCard({
   label,
+  hint,
   value,
   icon,
   change,
@@ -50,6 +53,7 @@ export function StatCard({
         {to ? <ChevronRightIcon size={18} className={styles.chevron} /> : null}
       </div>
       <span className={styles.label}>{label}</span>
+      {hint ? <span className={styles.hint}>{hint}</span> : null}
       <span className={styles.value}>{value}</span>
       <span className={styles.footer}>
         <span className={`${styles.change} ${styles[trend]}`}>

@@ -37,6 +37,7 @@ export function StatGrid({ stats, customers }: { stats: DashboardStats; customer
       />
       <StatCard
         label={t('home.stats.totalOrders')}
+        hint={t('home.stats.totalOrdersHint')}
         value={formatNumber(stats.totalOrders)}
         icon={<OrdersIcon size={20} />}
         change={stats.ordersChange}
@@ -46,6 +47,7 @@ export function StatGrid({ stats, customers }: { stats: DashboardStats; customer
       />
       <StatCard
         label={t('home.stats.totalCustomers')}
+        hint={t('home.stats.totalCustomersHint')}
         value={customers ? formatNumber(customers.totalCustomers) : '—'}
         icon={<UsersIcon size={20} />}
         change={customers?.monthlyGrowth ?? 0}

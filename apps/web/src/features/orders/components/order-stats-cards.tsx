@@ -13,6 +13,7 @@ export function OrderStatsCards({ botId }: { botId?: string }) {
     <MiniStatGrid label={t('orders.stats.label')}>
       <MiniStat
         label={t('orders.stats.total')}
+        hint={t('orders.stats.totalHint')}
         value={formatNumber(s.totalOrders)}
         caption={t('orders.stats.byType', {
           physical: s.physicalOrders,
