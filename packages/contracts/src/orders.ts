@@ -91,6 +91,10 @@ export const OrderShipping = z.object({
   address: z.string().nullable(),
   /** What the customer pays for shipping (minor units of the order's currency); null when none was chosen. */
   fee: z.number().int().nullable(),
+  /** The carrier's tracking page for the tracking number, when the carrier or method names a known carrier. */
+  trackingUrl: z.string().nullable(),
+  /** The bot's shipping settings ask for a tracking number: moving to shipped without one is refused (400). */
+  trackingRequired: z.boolean(),
 });
 export type OrderShipping = z.infer<typeof OrderShipping>;
 

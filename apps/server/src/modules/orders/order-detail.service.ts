@@ -43,7 +43,10 @@ async function visibleOrder(conn: Conn, actor: Actor, orderId: string, forUpdate
 
 /** One order in full: its lines, shipping, digital and service details, payment, timeline and notes. */
 async function orderDetail(conn: Conn, actor: Actor, row: repo.OrderRow): Promise<OrderDetail> {
-  const { items, notes, events } = await repo.orderParts(conn, actor.vendorId, row.id);
+  const [{ items, notes, events }, trackingRequired] = await Promise.all([
+    repo.orderParts(conn, actor.vendorId, row.id),
+    repo.trackingRequired(conn, actor.vendorId, row.botId),
+  ]);
   const d = row.digitalInfo;
   const s = row.serviceInfo;
   return {
@@ -61,7 +64,7 @@ async function orderDetail(conn: Conn, actor: Actor, row: repo.OrderRow): Promis
       taxIncluded: i.taxMinor > 0 && i.taxAddedMinor === 0,
     })),
     taxTotal: items.reduce((sum, i) => sum + i.taxMinor, 0),
-    shipping: shippingOf(row),
+    shipping: shippingOf(row, trackingRequired),
     digitalInfo: d
       ? {
           downloadLink: str(d.downloadLink),
@@ -113,6 +116,14 @@ export async function updateOrderStatus(
     }
     if (body.trackingNumber !== undefined && body.status !== 'shipped') {
       throw new AppError('TRACKING_NUMBER_NOT_ALLOWED');
+    }
+    // The bot's tracking flag: a shipped parcel carries its tracking number to the customer.
+    if (
+      body.status === 'shipped' &&
+      !body.trackingNumber &&
+      (await repo.trackingRequired(tx, actor.vendorId, row.botId))
+    ) {
+      throw new AppError('TRACKING_NUMBER_REQUIRED');
     }
     await moveOrder(tx, { ...row, vendorId: actor.vendorId }, body.status, {
       actor: await eventActorOf(tx, actor),

@@ -352,6 +352,14 @@ export async function orderParts(db: Conn, vendorId: string, orderId: string) {
   };
 }
 
+/** Whether the bot's shipping settings ask for a tracking number when an order ships (off when never saved). */
+export async function trackingRequired(db: Conn, vendorId: string, botId: string): Promise<boolean> {
+  const res = await db.execute(sql`
+    select tracking_enabled as "trackingEnabled" from bot_settings
+    where vendor_id = ${vendorId} and bot_id = ${botId}`);
+  return rowsOf<{ trackingEnabled: boolean }>(res)[0]?.trackingEnabled ?? false;
+}
+
 export async function setStatus(
   db: Conn,
   vendorId: string,
