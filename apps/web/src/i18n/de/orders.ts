@@ -61,6 +61,8 @@ export const orders = {
   'orders.update.failed': 'Der Bestellstatus konnte nicht geändert werden.',
   'orders.update.trackingLabel': 'Sendungsnummer',
   'orders.update.trackingHint': 'Optional. Der Kunde sieht sie mit der Versandnachricht.',
+  'orders.update.trackingRequiredHint':
+    'Pflichtfeld: Die Versandeinstellungen dieses Bots verlangen sie. Der Kunde sieht sie mit der Versandnachricht.',
   'orders.cancel.button': 'Bestellung stornieren',
   'orders.cancel.confirm':
     'Bestellung #{number} stornieren? Reservierter Bestand und nicht ausgegebene Codes gehen zurück in ihre Pools.',

@@ -59,6 +59,8 @@ export const orders = {
   'orders.update.failed': 'Could not update the order status.',
   'orders.update.trackingLabel': 'Tracking number',
   'orders.update.trackingHint': 'Optional. The customer sees it with the shipping update.',
+  'orders.update.trackingRequiredHint':
+    'Required: this bot’s shipping settings ask for one. The customer sees it with the shipping update.',
   'orders.cancel.button': 'Cancel Order',
   'orders.cancel.confirm':
     'Cancel order #{number}? Reserved stock and unissued codes go back to their pools.',

@@ -61,6 +61,8 @@ export const orders = {
   'orders.update.failed': 'No se pudo actualizar el estado del pedido.',
   'orders.update.trackingLabel': 'Número de seguimiento',
   'orders.update.trackingHint': 'Opcional. El cliente lo verá con el aviso de envío.',
+  'orders.update.trackingRequiredHint':
+    'Obligatorio: la configuración de envío de este bot lo pide. El cliente lo verá con el aviso de envío.',
   'orders.cancel.button': 'Cancelar pedido',
   'orders.cancel.confirm':
     '¿Cancelar el pedido #{number}? El stock reservado y los códigos no entregados vuelven a su reserva.',

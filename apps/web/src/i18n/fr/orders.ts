@@ -61,6 +61,8 @@ export const orders = {
   'orders.update.failed': 'Impossible de mettre à jour le statut de la commande.',
   'orders.update.trackingLabel': 'Numéro de suivi',
   'orders.update.trackingHint': "Facultatif. Le client le voit avec l'avis d'expédition.",
+  'orders.update.trackingRequiredHint':
+    'Obligatoire : les réglages de livraison de ce bot le demandent. Le client le voit avec l’avis d’expédition.',
   'orders.cancel.button': 'Annuler la commande',
   'orders.cancel.confirm':
     'Annuler la commande n° {number} ? Le stock réservé et les codes non remis retournent dans leurs réserves.',

@@ -76,6 +76,8 @@ export const orders = {
   'orders.update.failed': 'Не удалось обновить статус заказа.',
   'orders.update.trackingLabel': 'Трек-номер',
   'orders.update.trackingHint': 'Необязательно. Покупатель увидит его в уведомлении об отправке.',
+  'orders.update.trackingRequiredHint':
+    'Обязательно: этого требуют настройки доставки бота. Покупатель увидит его в уведомлении об отправке.',
   'orders.cancel.button': 'Отменить заказ',
   'orders.cancel.confirm':
     'Отменить заказ №{number}? Зарезервированный товар и невыданные коды вернутся в запас.',

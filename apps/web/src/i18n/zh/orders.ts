@@ -61,6 +61,7 @@ export const orders = {
   'orders.update.failed': '无法更新订单状态。',
   'orders.update.trackingLabel': '物流单号',
   'orders.update.trackingHint': '选填。顾客会在发货通知中看到它。',
+  'orders.update.trackingRequiredHint': '必填：该机器人的配送设置要求填写。顾客会在发货通知中看到它。',
   'orders.cancel.button': '取消订单',
   'orders.cancel.confirm': '取消订单 #{number}？预留库存和未发放的兑换码将退回库中。',
   'orders.cancel.confirmButton': '取消订单',

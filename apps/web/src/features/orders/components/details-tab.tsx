@@ -122,7 +122,18 @@ export function DetailsTab({
                 : []),
               [
                 t('orders.detail.trackingNumber'),
-                order.shipping.trackingNumber ? (
+                order.shipping.trackingUrl ? (
+                  <a
+                    key="tracking"
+                    href={order.shipping.trackingUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    className={styles.mono}
+                    data-testid="order-tracking-number"
+                  >
+                    {order.shipping.trackingNumber}
+                  </a>
+                ) : order.shipping.trackingNumber ? (
                   <span key="tracking" className={styles.mono} data-testid="order-tracking-number">
                     {order.shipping.trackingNumber}
                   </span>
@@ -190,7 +201,14 @@ export function DetailsTab({
       ) : null}
 
       {nextStatus === 'shipped' ? (
-        <Field label={t('orders.update.trackingLabel')} hint={t('orders.update.trackingHint')}>
+        <Field
+          label={t('orders.update.trackingLabel')}
+          hint={t(
+            order.shipping?.trackingRequired
+              ? 'orders.update.trackingRequiredHint'
+              : 'orders.update.trackingHint',
+          )}
+        >
           {(aria) => (
             <TextInput
               {...aria}
