@@ -269,6 +269,24 @@ describe('order status moves', () => {
     expect(d.shipping?.trackingUrl).toBe('https://www.ups.com/track?tracknum=1Z999');
   });
 
+  it('shows the packer the parcel weight (each line’s weight × quantity) and the products’ handling flags', async () => {
+    const s = await shop();
+    await t.database.db
+      .update(products)
+      .set({ details: { weight: 250, weightUnit: 'g', fragile: true, perishable: false, hazmat: false } })
+      .where(sql`id = ${s.mug.id}`);
+    const d = (await get<OrderDetail>(`/orders/${s.o1.id}`)).body;
+    expect(d.packing).toEqual({
+      weightKg: 0.5,
+      weightPartial: false,
+      fragile: true,
+      perishable: false,
+      hazmat: false,
+    });
+    // A digital order has no parcel.
+    expect((await get<OrderDetail>(`/orders/${s.o2.id}`)).body.packing).toBeNull();
+  });
+
   it('keeps the tracking number on shipped, records who did each move with the note, and shows the timeline', async () => {
     const s = await shop();
     await t.database.db

@@ -47,6 +47,7 @@ function order(patch: Partial<OrderDetail> = {}): OrderDetail {
     products: [],
     taxTotal: 0,
     shipping: null,
+    packing: null,
     digitalInfo: null,
     serviceInfo: null,
     payment: { status: 'paid', amount: 1000, currency: 'USD', amountFormatted: '$10', method: 'stars' },
@@ -183,6 +184,21 @@ describe('shipping with the bot’s tracking flag', () => {
 
     await userEvent.type(field, '1Z999');
     await vi.waitFor(() => expect(mainButton()).toMatchObject({ is_visible: true, is_active: true }));
+  });
+
+  it('shows the packer the parcel weight and how to handle it', async () => {
+    const packed = order({
+      status: 'processing',
+      productType: 'physical',
+      allowedStatuses: ['shipped', 'cancelled'],
+      shipping: shippingOf({ trackingRequired: false }),
+      packing: { weightKg: 1.25, weightPartial: false, fragile: true, perishable: false, hazmat: true },
+    });
+    serve(packed, packed);
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect((await screen.findByTestId('order-parcel-weight')).textContent).toBe('1.25 kg');
+    expect(screen.getByTestId('order-handling').textContent).toBe('⚠️ Fragile · ☣️ Hazardous');
   });
 
   it('links a shipped order’s tracking number to the carrier’s tracking page', async () => {
