@@ -28,6 +28,9 @@ const en = {
   inStock: 'In stock',
   outOfStock: 'Out of stock',
   fewLeft: 'Only {count} left',
+  warrantyFor: '🛡 Warranty: {period}',
+  warrantyIncluded: '🛡 Warranty included',
+  returnPolicy: '↩️ Returns: {policy}',
 };
 
 /**
@@ -60,6 +63,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     inStock: 'En stock',
     outOfStock: 'Agotado',
     fewLeft: 'Solo quedan {count}',
+    warrantyFor: '🛡 Garantía: {period}',
+    warrantyIncluded: '🛡 Garantía incluida',
+    returnPolicy: '↩️ Devoluciones: {policy}',
   },
   fr: {
     shopClosed: 'Cette boutique est fermée pour le moment',
@@ -80,6 +86,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     inStock: 'En stock',
     outOfStock: 'En rupture de stock',
     fewLeft: 'Plus que {count}',
+    warrantyFor: '🛡 Garantie : {period}',
+    warrantyIncluded: '🛡 Garantie incluse',
+    returnPolicy: '↩️ Retours : {policy}',
   },
   de: {
     shopClosed: 'Dieser Shop ist derzeit geschlossen',
@@ -101,6 +110,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     inStock: 'Auf Lager',
     outOfStock: 'Ausverkauft',
     fewLeft: 'Nur noch {count}',
+    warrantyFor: '🛡 Garantie: {period}',
+    warrantyIncluded: '🛡 Mit Garantie',
+    returnPolicy: '↩️ Rückgabe: {policy}',
   },
   ru: {
     shopClosed: 'Этот магазин сейчас закрыт',
@@ -121,6 +133,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     inStock: 'В наличии',
     outOfStock: 'Нет в наличии',
     fewLeft: 'Осталось: {count}',
+    warrantyFor: '🛡 Гарантия: {period}',
+    warrantyIncluded: '🛡 С гарантией',
+    returnPolicy: '↩️ Возврат: {policy}',
   },
   zh: {
     shopClosed: '本店暂时关闭',
@@ -141,6 +156,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     inStock: '有货',
     outOfStock: '缺货',
     fewLeft: '仅剩 {count} 件',
+    warrantyFor: '🛡 保修：{period}',
+    warrantyIncluded: '🛡 含保修',
+    returnPolicy: '↩️ 退货：{policy}',
   },
 };
 
