@@ -164,7 +164,7 @@ export const ERRORS = {
   },
   TRACKING_NUMBER_REQUIRED: {
     status: 400,
-    message: "This bot's shipping settings ask for a tracking number: add one to mark the order shipped.",
+    message: 'Add a tracking number to mark the order shipped.',
   },
   CUSTOMER_NOT_FOUND: {
     status: 404,

@@ -61,8 +61,7 @@ export const orders = {
   'orders.update.failed': 'Der Bestellstatus konnte nicht geändert werden.',
   'orders.update.trackingLabel': 'Sendungsnummer',
   'orders.update.trackingHint': 'Optional. Der Kunde sieht sie mit der Versandnachricht.',
-  'orders.update.trackingRequiredHint':
-    'Pflichtfeld: Die Versandeinstellungen dieses Bots verlangen sie. Der Kunde sieht sie mit der Versandnachricht.',
+  'orders.update.trackingRequiredHint': 'Pflicht laut den Versandeinstellungen des Bots.',
   'orders.cancel.button': 'Bestellung stornieren',
   'orders.cancel.confirm':
     'Bestellung #{number} stornieren? Reservierter Bestand und nicht ausgegebene Codes gehen zurück in ihre Pools.',
@@ -106,9 +105,8 @@ export const orders = {
   'orders.detail.deliveryDate': 'Liefertermin',
   'orders.detail.parcelWeight': 'Paketgewicht',
   'orders.detail.weightKg': '{weight} kg',
-  'orders.detail.weightAtLeast': 'mindestens {weight} kg (einige Artikel haben kein Gewicht)',
+  'orders.detail.weightAtLeast': '≥ {weight} kg',
   'orders.detail.handling': 'Handhabung',
-  'orders.detail.handlingNone': 'Keine besondere Handhabung',
   'orders.detail.handling.fragile': '⚠️ Zerbrechlich',
   'orders.detail.handling.perishable': '❄️ Verderblich',
   'orders.detail.handling.hazmat': '☣️ Gefahrgut',

@@ -59,8 +59,7 @@ export const orders = {
   'orders.update.failed': 'Could not update the order status.',
   'orders.update.trackingLabel': 'Tracking number',
   'orders.update.trackingHint': 'Optional. The customer sees it with the shipping update.',
-  'orders.update.trackingRequiredHint':
-    'Required: this bot’s shipping settings ask for one. The customer sees it with the shipping update.',
+  'orders.update.trackingRequiredHint': 'Required by this bot’s shipping settings.',
   'orders.cancel.button': 'Cancel Order',
   'orders.cancel.confirm':
     'Cancel order #{number}? Reserved stock and unissued codes go back to their pools.',
@@ -104,9 +103,8 @@ export const orders = {
   'orders.detail.deliveryDate': 'Delivery date',
   'orders.detail.parcelWeight': 'Parcel weight',
   'orders.detail.weightKg': '{weight} kg',
-  'orders.detail.weightAtLeast': 'at least {weight} kg (some items have no weight)',
+  'orders.detail.weightAtLeast': '≥ {weight} kg',
   'orders.detail.handling': 'Handling',
-  'orders.detail.handlingNone': 'No special handling',
   'orders.detail.handling.fragile': '⚠️ Fragile',
   'orders.detail.handling.perishable': '❄️ Perishable',
   'orders.detail.handling.hazmat': '☣️ Hazardous',

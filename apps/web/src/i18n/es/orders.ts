@@ -61,8 +61,7 @@ export const orders = {
   'orders.update.failed': 'No se pudo actualizar el estado del pedido.',
   'orders.update.trackingLabel': 'Número de seguimiento',
   'orders.update.trackingHint': 'Opcional. El cliente lo verá con el aviso de envío.',
-  'orders.update.trackingRequiredHint':
-    'Obligatorio: la configuración de envío de este bot lo pide. El cliente lo verá con el aviso de envío.',
+  'orders.update.trackingRequiredHint': 'Obligatorio según la configuración de envío del bot.',
   'orders.cancel.button': 'Cancelar pedido',
   'orders.cancel.confirm':
     '¿Cancelar el pedido #{number}? El stock reservado y los códigos no entregados vuelven a su reserva.',
@@ -106,9 +105,8 @@ export const orders = {
   'orders.detail.deliveryDate': 'Fecha de entrega',
   'orders.detail.parcelWeight': 'Peso del paquete',
   'orders.detail.weightKg': '{weight} kg',
-  'orders.detail.weightAtLeast': 'al menos {weight} kg (algunos artículos no tienen peso)',
+  'orders.detail.weightAtLeast': '≥ {weight} kg',
   'orders.detail.handling': 'Manipulación',
-  'orders.detail.handlingNone': 'Sin manipulación especial',
   'orders.detail.handling.fragile': '⚠️ Frágil',
   'orders.detail.handling.perishable': '❄️ Perecedero',
   'orders.detail.handling.hazmat': '☣️ Peligroso',

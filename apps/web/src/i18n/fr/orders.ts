@@ -61,8 +61,7 @@ export const orders = {
   'orders.update.failed': 'Impossible de mettre à jour le statut de la commande.',
   'orders.update.trackingLabel': 'Numéro de suivi',
   'orders.update.trackingHint': "Facultatif. Le client le voit avec l'avis d'expédition.",
-  'orders.update.trackingRequiredHint':
-    'Obligatoire : les réglages de livraison de ce bot le demandent. Le client le voit avec l’avis d’expédition.',
+  'orders.update.trackingRequiredHint': 'Obligatoire selon les réglages de livraison du bot.',
   'orders.cancel.button': 'Annuler la commande',
   'orders.cancel.confirm':
     'Annuler la commande n° {number} ? Le stock réservé et les codes non remis retournent dans leurs réserves.',
@@ -106,9 +105,8 @@ export const orders = {
   'orders.detail.deliveryDate': 'Date de livraison',
   'orders.detail.parcelWeight': 'Poids du colis',
   'orders.detail.weightKg': '{weight} kg',
-  'orders.detail.weightAtLeast': 'au moins {weight} kg (certains articles n’ont pas de poids)',
+  'orders.detail.weightAtLeast': '≥ {weight} kg',
   'orders.detail.handling': 'Manutention',
-  'orders.detail.handlingNone': 'Aucune manutention particulière',
   'orders.detail.handling.fragile': '⚠️ Fragile',
   'orders.detail.handling.perishable': '❄️ Périssable',
   'orders.detail.handling.hazmat': '☣️ Dangereux',

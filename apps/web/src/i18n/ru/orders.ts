@@ -76,8 +76,7 @@ export const orders = {
   'orders.update.failed': 'Не удалось обновить статус заказа.',
   'orders.update.trackingLabel': 'Трек-номер',
   'orders.update.trackingHint': 'Необязательно. Покупатель увидит его в уведомлении об отправке.',
-  'orders.update.trackingRequiredHint':
-    'Обязательно: этого требуют настройки доставки бота. Покупатель увидит его в уведомлении об отправке.',
+  'orders.update.trackingRequiredHint': 'Обязательно по настройкам доставки бота.',
   'orders.cancel.button': 'Отменить заказ',
   'orders.cancel.confirm':
     'Отменить заказ №{number}? Зарезервированный товар и невыданные коды вернутся в запас.',
@@ -121,9 +120,8 @@ export const orders = {
   'orders.detail.deliveryDate': 'Дата доставки',
   'orders.detail.parcelWeight': 'Вес посылки',
   'orders.detail.weightKg': '{weight} кг',
-  'orders.detail.weightAtLeast': 'не менее {weight} кг (у некоторых товаров нет веса)',
+  'orders.detail.weightAtLeast': '≥ {weight} кг',
   'orders.detail.handling': 'Обращение',
-  'orders.detail.handlingNone': 'Без особых условий',
   'orders.detail.handling.fragile': '⚠️ Хрупкое',
   'orders.detail.handling.perishable': '❄️ Скоропортящееся',
   'orders.detail.handling.hazmat': '☣️ Опасный груз',

@@ -72,16 +72,16 @@ export function DetailsTab({
           </span>
         ),
       ],
-      [
-        t('orders.detail.handling'),
-        flags.length === 0 ? (
-          t('orders.detail.handlingNone')
-        ) : (
-          <span key="handling" data-testid="order-handling">
-            {flags.map((flag) => t(`orders.detail.handling.${flag}`)).join(' · ')}
-          </span>
-        ),
-      ],
+      ...(flags.length > 0
+        ? ([
+            [
+              t('orders.detail.handling'),
+              <span key="handling" data-testid="order-handling">
+                {flags.map((flag) => t(`orders.detail.handling.${flag}`)).join(' · ')}
+              </span>,
+            ],
+          ] as Row[])
+        : []),
     ];
   };
 

@@ -179,7 +179,7 @@ describe('shipping with the bot’s tracking flag', () => {
     renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
 
     const field = await screen.findByRole('textbox', { name: 'Tracking number' });
-    expect(screen.getByText(/^Required: this bot’s shipping settings ask for one/)).toBeTruthy();
+    expect(screen.getByText('Required by this bot’s shipping settings.')).toBeTruthy();
     await vi.waitFor(() => expect(mainButton()).toMatchObject({ is_visible: true, is_active: false }));
 
     await userEvent.type(field, '1Z999');
