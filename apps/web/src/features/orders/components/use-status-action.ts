@@ -49,7 +49,8 @@ export function useStatusAction(order: Movable) {
     } catch (error) {
       haptics.error();
       // The bot's shipping asks for a tracking number: the order's screen has the field for it.
-      if (isApiError(error) && error.code === 'TRACKING_NUMBER_REQUIRED') navigate(`/orders/${order.id}`);
+      if (isApiError(error) && error.code === 'TRACKING_NUMBER_REQUIRED')
+        void navigate(`/orders/${order.id}`);
       return false;
     }
   };
