@@ -129,7 +129,8 @@ test('a physical product is created, then found by SKU search and by the filter 
   await expect(page.getByTestId('profit-margin')).toContainText('$7.99');
   await page.getByRole('tab', { name: 'Inventory' }).click();
   await page.getByLabel('Stock Quantity').fill('3');
-  await expect(page.getByText('Stock is below the low stock alert level (5).')).toBeVisible();
+  // The low stock alert starts at spec part 2 §9's default (10).
+  await expect(page.getByText('Stock is below the low stock alert level (10).')).toBeVisible();
   await saveProduct(page, dialogs);
   // Save & Continue clears the core fields and returns to the Basic tab.
   await expect(page.getByLabel('Product Name')).toHaveValue('');
@@ -192,7 +193,9 @@ test('a service is created with its duration and found by the Services card', as
   await chooseType(page, 'Service');
   await fillBasics(page, name, `SRV-${id}`);
   await page.getByRole('tab', { name: 'Details' }).click();
-  await page.getByLabel('Duration', { exact: true }).fill('2');
+  // The duration starts at spec part 2 §9's default: 60 minutes.
+  await expect(page.getByLabel('Duration', { exact: true })).toHaveValue('60');
+  await page.getByLabel('Duration', { exact: true }).fill('90');
   await setPrice(page, '45');
   // Save & Exit goes to the products list.
   await saveProduct(page, dialogs, 'Save & Exit');
@@ -200,7 +203,7 @@ test('a service is created with its duration and found by the Services card', as
 
   await searchFor(page, name);
   await typeCard(page, /Services/).click();
-  await expect(card(page, name)).toContainText('2 hours');
+  await expect(card(page, name)).toContainText('90 minutes');
   await expect(card(page, name)).toContainText('Service');
 });
 

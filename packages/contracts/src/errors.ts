@@ -171,6 +171,10 @@ export const ERRORS = {
     status: 400,
     message: 'A tracking number is only kept when the order moves to shipped.',
   },
+  TRACKING_NUMBER_REQUIRED: {
+    status: 400,
+    message: 'Add a tracking number to mark the order shipped.',
+  },
   CUSTOMER_NOT_FOUND: {
     status: 404,
     message: "The customer you're looking for doesn't exist or has been removed.",

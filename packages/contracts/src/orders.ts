@@ -91,8 +91,24 @@ export const OrderShipping = z.object({
   address: z.string().nullable(),
   /** What the customer pays for shipping (minor units of the order's currency); null when none was chosen. */
   fee: z.number().int().nullable(),
+  /** The carrier's tracking page for the tracking number, when the carrier or method names a known carrier. */
+  trackingUrl: z.string().nullable(),
+  /** The bot's shipping settings ask for a tracking number: moving to shipped without one is refused (400). */
+  trackingRequired: z.boolean(),
 });
 export type OrderShipping = z.infer<typeof OrderShipping>;
+
+/** What the packer needs: the parcel's weight (each physical line's weight × quantity) and handling flags. */
+export const OrderPacking = z.object({
+  /** In kilograms, three decimals; null when no line's product has a weight. */
+  weightKg: z.number().nullable(),
+  /** Some of the lines' products weigh nothing on record: the weight is a lower bound. */
+  weightPartial: z.boolean(),
+  fragile: z.boolean(),
+  perishable: z.boolean(),
+  hazmat: z.boolean(),
+});
+export type OrderPacking = z.infer<typeof OrderPacking>;
 
 export const OrderDigitalInfo = z.object({
   downloadLink: z.string().nullable(),
@@ -205,6 +221,8 @@ export const OrderDetail = OrderListItem.extend({
   taxTotal: z.number().int(),
   /** Present for physical and mixed orders. */
   shipping: OrderShipping.nullable(),
+  /** Physical (or mixed) orders: the parcel's weight and handling flags; null for the others. */
+  packing: OrderPacking.nullable(),
   /** Present for digital orders (and mixed ones with digital items). */
   digitalInfo: OrderDigitalInfo.nullable(),
   /** Present for service orders (and mixed ones with a service). */

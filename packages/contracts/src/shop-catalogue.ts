@@ -28,6 +28,10 @@ export const ShopCatalogueProduct = z.object({
   canAdd: z.boolean(),
   /** The vendor features it: it comes first, marked "Featured". */
   isFeatured: z.boolean(),
+  /** A physical product's warranty: its period as the vendor wrote it ('' when none was given); null: none. */
+  warranty: z.string().nullable(),
+  /** A physical product's return policy as the vendor wrote it; null when none. */
+  returnPolicy: z.string().nullable(),
 });
 export type ShopCatalogueProduct = z.infer<typeof ShopCatalogueProduct>;
 

@@ -212,6 +212,18 @@ function ProductTile(props: {
         {/* After the name: the tile's accessible name still starts with the product's. */}
         {product.isFeatured ? <span className={styles.featured}>{t('store.shop.featured')}</span> : null}
         <span className={styles.price}>{props.price}</span>
+        {product.warranty !== null ? (
+          <span className={styles.aftercare}>
+            {product.warranty
+              ? t('store.shop.warrantyFor', { period: product.warranty })
+              : t('store.shop.warrantyIncluded')}
+          </span>
+        ) : null}
+        {product.returnPolicy ? (
+          <span className={styles.aftercare} title={product.returnPolicy}>
+            {t('store.shop.returns', { policy: product.returnPolicy })}
+          </span>
+        ) : null}
         {props.inCart > 0 ? (
           <span className={styles.inCart}>{t('shop.inCart', { count: props.inCart })}</span>
         ) : stock ? (

@@ -40,7 +40,7 @@ export const botSettings = pgTable(
     store: jsonb('store').$type<Partial<StoreDetails>>().notNull().default({}),
     welcomeButtons: jsonb('welcome_buttons').$type<QuickReplyButton[]>().notNull().default([]),
     filterLists: jsonb('filter_lists').$type<string[]>().notNull().default([]),
-    trackingEnabled: boolean('tracking_enabled').notNull().default(true),
+    trackingEnabled: boolean('tracking_enabled').notNull().default(false),
     /** Null: the default threshold of spec part 2 §9. */
     freeShippingThresholdMinor: money('free_shipping_threshold_minor'),
     cacheClearedAt: timestamp('cache_cleared_at', { withTimezone: true }),

@@ -299,6 +299,9 @@ export function customerMessage(
       lines.push(say('orderShipped', { number }));
       const tracking = str(p.trackingNumber).trim();
       if (tracking) lines.push(say('trackingNumber', { trackingNumber: tracking }));
+      // The carrier's tracking page, when the order's carrier or shipping method names a known one.
+      const url = str(p.trackingUrl).trim();
+      if (tracking && url) lines.push(say('trackingLink', { carrier: str(p.carrier), url }));
       break;
     }
     case 'order_delivered':

@@ -307,6 +307,7 @@ export const CUSTOMER_TEXTS = defineTexts({
   en: {
     orderShipped: '📦 Your order #{number} has been shipped.',
     trackingNumber: 'Tracking number: {trackingNumber}',
+    trackingLink: 'Track it with {carrier}: {url}',
     orderDelivered: '✅ Your order #{number} has been delivered.',
     orderCompleted: '🎉 Your order #{number} is complete. Thank you for shopping with us!',
     orderCancelled: 'Your order #{number} has been cancelled.',
@@ -319,6 +320,7 @@ export const CUSTOMER_TEXTS = defineTexts({
   es: {
     orderShipped: '📦 Tu pedido #{number} ha sido enviado.',
     trackingNumber: 'Número de seguimiento: {trackingNumber}',
+    trackingLink: 'Síguelo con {carrier}: {url}',
     orderDelivered: '✅ Tu pedido #{number} ha sido entregado.',
     orderCompleted: '🎉 Tu pedido #{number} está completado. ¡Gracias por tu compra!',
     orderCancelled: 'Tu pedido #{number} ha sido cancelado.',
@@ -331,6 +333,7 @@ export const CUSTOMER_TEXTS = defineTexts({
   fr: {
     orderShipped: '📦 Votre commande #{number} a été expédiée.',
     trackingNumber: 'Numéro de suivi : {trackingNumber}',
+    trackingLink: 'Suivez-le chez {carrier} : {url}',
     orderDelivered: '✅ Votre commande #{number} a été livrée.',
     orderCompleted: '🎉 Votre commande #{number} est terminée. Merci pour votre achat !',
     orderCancelled: 'Votre commande #{number} a été annulée.',
@@ -343,6 +346,7 @@ export const CUSTOMER_TEXTS = defineTexts({
   de: {
     orderShipped: '📦 Deine Bestellung #{number} wurde versandt.',
     trackingNumber: 'Sendungsnummer: {trackingNumber}',
+    trackingLink: 'Sendung bei {carrier} verfolgen: {url}',
     orderDelivered: '✅ Deine Bestellung #{number} wurde zugestellt.',
     orderCompleted: '🎉 Deine Bestellung #{number} ist abgeschlossen. Danke für deinen Einkauf!',
     orderCancelled: 'Deine Bestellung #{number} wurde storniert.',
@@ -355,6 +359,7 @@ export const CUSTOMER_TEXTS = defineTexts({
   ru: {
     orderShipped: '📦 Ваш заказ #{number} отправлен.',
     trackingNumber: 'Трек-номер: {trackingNumber}',
+    trackingLink: 'Отследить в {carrier}: {url}',
     orderDelivered: '✅ Ваш заказ #{number} доставлен.',
     orderCompleted: '🎉 Ваш заказ #{number} выполнен. Спасибо за покупку!',
     orderCancelled: 'Ваш заказ #{number} отменён.',
@@ -367,6 +372,7 @@ export const CUSTOMER_TEXTS = defineTexts({
   zh: {
     orderShipped: '📦 您的订单 #{number} 已发货。',
     trackingNumber: '物流单号：{trackingNumber}',
+    trackingLink: '在 {carrier} 查询物流：{url}',
     orderDelivered: '✅ 您的订单 #{number} 已送达。',
     orderCompleted: '🎉 您的订单 #{number} 已完成。感谢您的购买！',
     orderCancelled: '您的订单 #{number} 已取消。',

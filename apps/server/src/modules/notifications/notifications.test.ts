@@ -1,7 +1,7 @@
 import type { Bot } from '@app/contracts/bots';
 import type { Language } from '@app/contracts/common';
 import type { EventType } from '@app/contracts/events';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, type TestClock, testClock } from '../../../test/clock';
 import {
@@ -350,6 +350,19 @@ describe('follow-ups to the customer', () => {
 
     expect(shopMessagesTo(customer.telegramId).map((m) => m.text)).toEqual([
       `📦 Your order #${order.number} has been shipped.\nTracking number: TRACK-123`,
+    ]);
+  });
+
+  it('gives the customer the carrier’s tracking link when the order’s shipping method names a known carrier', async () => {
+    const { customer, order } = await anOrder();
+    await t.database.db.execute(
+      sql`update orders set shipping = '{"method": "DHL Express"}'::jsonb where id = ${order.id}`,
+    );
+    await moveOrder(order.id, { status: 'shipped', trackingNumber: 'JD0146' });
+    await deliverNotifications();
+
+    expect(shopMessagesTo(customer.telegramId).map((m) => m.text)).toEqual([
+      `📦 Your order #${order.number} has been shipped.\nTracking number: JD0146\nTrack it with DHL: https://www.dhl.com/global-en/home/tracking.html?tracking-id=JD0146`,
     ]);
   });
 

@@ -4,6 +4,7 @@ import {
   type OrderCodesResponse,
   type OrderDetail,
   type OrderNote,
+  type OrderPacking,
   type RevealedOrderCode,
   type UpdateOrderStatusBody,
 } from '@app/contracts/orders';
@@ -41,9 +42,38 @@ async function visibleOrder(conn: Conn, actor: Actor, orderId: string, forUpdate
   return row;
 }
 
+const KG_PER: Record<string, number> = { kg: 1, g: 0.001, lb: 0.45359237, oz: 0.028349523125 };
+
+/** The parcel: the sum of each physical line's weight × quantity in kg, and any line's handling flags. */
+export function packingOf(
+  lines: readonly { quantity: number; details: Record<string, unknown> }[],
+): OrderPacking {
+  let kg = 0;
+  let weighed = 0;
+  for (const { quantity, details } of lines) {
+    const weight = typeof details.weight === 'number' && details.weight > 0 ? details.weight : null;
+    if (weight === null) continue;
+    weighed++;
+    kg += weight * (KG_PER[String(details.weightUnit ?? 'kg')] ?? 1) * quantity;
+  }
+  const any = (flag: string) => lines.some((l) => l.details[flag] === true);
+  return {
+    weightKg: weighed === 0 ? null : Math.round(kg * 1000) / 1000,
+    weightPartial: weighed > 0 && weighed < lines.length,
+    fragile: any('fragile'),
+    perishable: any('perishable'),
+    hazmat: any('hazmat'),
+  };
+}
+
 /** One order in full: its lines, shipping, digital and service details, payment, timeline and notes. */
 async function orderDetail(conn: Conn, actor: Actor, row: repo.OrderRow): Promise<OrderDetail> {
-  const { items, notes, events } = await repo.orderParts(conn, actor.vendorId, row.id);
+  const physical = row.productType === 'physical' || row.productType === 'mixed';
+  const [{ items, notes, events }, trackingRequired, packing] = await Promise.all([
+    repo.orderParts(conn, actor.vendorId, row.id),
+    repo.trackingRequired(conn, actor.vendorId, row.botId),
+    physical ? repo.packingLines(conn, actor.vendorId, row.id) : Promise.resolve(null),
+  ]);
   const d = row.digitalInfo;
   const s = row.serviceInfo;
   return {
@@ -61,7 +91,8 @@ async function orderDetail(conn: Conn, actor: Actor, row: repo.OrderRow): Promis
       taxIncluded: i.taxMinor > 0 && i.taxAddedMinor === 0,
     })),
     taxTotal: items.reduce((sum, i) => sum + i.taxMinor, 0),
-    shipping: shippingOf(row),
+    shipping: shippingOf(row, trackingRequired),
+    packing: packing ? packingOf(packing) : null,
     digitalInfo: d
       ? {
           downloadLink: str(d.downloadLink),
@@ -113,6 +144,14 @@ export async function updateOrderStatus(
     }
     if (body.trackingNumber !== undefined && body.status !== 'shipped') {
       throw new AppError('TRACKING_NUMBER_NOT_ALLOWED');
+    }
+    // The bot's tracking flag: a shipped parcel carries its tracking number to the customer.
+    if (
+      body.status === 'shipped' &&
+      !body.trackingNumber &&
+      (await repo.trackingRequired(tx, actor.vendorId, row.botId))
+    ) {
+      throw new AppError('TRACKING_NUMBER_REQUIRED');
     }
     await moveOrder(tx, { ...row, vendorId: actor.vendorId }, body.status, {
       actor: await eventActorOf(tx, actor),

@@ -2,6 +2,7 @@ import type { OrderStatus } from '@app/contracts/catalogue';
 import type { EventType } from '@app/contracts/events';
 import type { Db, Tx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
+import { trackingLinkOf } from '../../lib/carriers';
 import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
 import { releaseCodes } from '../products/product-codes.service';
 import { holdProducts, releaseBookings, returnStock } from '../products/products-sale.service';
@@ -37,6 +38,17 @@ export async function returnUnissuedCodes(
 /** The event a move records: completion and cancellation are the webhook catalogue's own events. */
 const moveEventType = (to: OrderStatus): EventType =>
   to === 'completed' ? 'order.completed' : to === 'cancelled' ? 'order.cancelled' : 'order.status_changed';
+
+/** The carrier and tracking page of a shipped parcel, when its carrier or method names a known carrier. */
+function trackingOf(
+  shipping: Record<string, unknown> | null,
+  trackingNumber: string | null,
+): { carrier: string; trackingUrl: string } | Record<string, never> {
+  if (!trackingNumber) return {};
+  const name = (key: string) => (typeof shipping?.[key] === 'string' ? (shipping[key] as string) : null);
+  const link = trackingLinkOf([name('carrier'), name('method')], trackingNumber);
+  return link ? { carrier: link.carrier, trackingUrl: link.url } : {};
+}
 
 /**
  * Moves an order (already checked against the state machine, its row locked) to `to`: its status, rollups and
@@ -88,6 +100,7 @@ export async function moveOrder(
       to,
       note: how.note,
       trackingNumber: how.trackingNumber,
+      ...trackingOf(row.shipping, how.trackingNumber),
       totalMinor: row.totalMinor,
       currency: row.currency,
       customerName: fullName(row.firstName, row.lastName),

@@ -5,6 +5,7 @@ import {
   type OrderNote,
   type OrderTimelineEntry,
 } from '@app/contracts/orders';
+import { trackingLinkOf } from '../../lib/carriers';
 import { formatMoney } from '../../lib/money';
 import type * as repo from './orders.repository';
 
@@ -104,16 +105,21 @@ export function timelineOf(r: repo.OrderRow, events: repo.EventRow[]): OrderTime
 }
 
 /** Where and how a physical (or mixed) order ships; null for the others without shipping. */
-export function shippingOf(r: repo.OrderRow) {
+export function shippingOf(r: repo.OrderRow, trackingRequired: boolean) {
   if (!r.shipping && r.productType !== 'physical' && r.productType !== 'mixed') return null;
   const s = r.shipping ?? {};
+  const trackingNumber = str(s.trackingNumber);
   return {
     method: str(s.method),
     carrier: str(s.carrier),
-    trackingNumber: str(s.trackingNumber),
+    trackingNumber,
     deliveryDate: str(s.deliveryDate),
     address: str(s.address),
     fee: num(s.shippingMinor),
+    trackingUrl: trackingNumber
+      ? (trackingLinkOf([str(s.carrier), str(s.method)], trackingNumber)?.url ?? null)
+      : null,
+    trackingRequired,
   };
 }
 

@@ -287,6 +287,25 @@ export async function orderItems(db: Conn, vendorId: string, orderId: string): P
   return rowsOf<ItemRow>(res).map(itemOf);
 }
 
+/** The order's physical lines with their product's weight and handling flags (products.details), for the packer. */
+export async function packingLines(
+  db: Conn,
+  vendorId: string,
+  orderId: string,
+): Promise<{ quantity: number; details: Record<string, unknown> }[]> {
+  const res = await db.execute(sql`
+    select i.quantity, p.details
+    from order_items i join products p on p.vendor_id = i.vendor_id and p.id = i.product_id
+    where i.vendor_id = ${vendorId} and i.order_id = ${orderId} and i.product_type = 'physical'`);
+  return rowsOf<{ quantity: number; details: unknown }>(res).map((r) => ({
+    quantity: Number(r.quantity),
+    details: (typeof r.details === 'string' ? JSON.parse(r.details) : (r.details ?? {})) as Record<
+      string,
+      unknown
+    >,
+  }));
+}
+
 export type NoteRow = {
   id: string;
   text: string;
@@ -350,6 +369,14 @@ export async function orderParts(db: Conn, vendorId: string, orderId: string) {
     notes: json<NoteRow>(row?.notes).map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
     events: json<EventRow>(row?.events).map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
   };
+}
+
+/** Whether the bot's shipping settings ask for a tracking number when an order ships (off when never saved). */
+export async function trackingRequired(db: Conn, vendorId: string, botId: string): Promise<boolean> {
+  const res = await db.execute(sql`
+    select tracking_enabled as "trackingEnabled" from bot_settings
+    where vendor_id = ${vendorId} and bot_id = ${botId}`);
+  return rowsOf<{ trackingEnabled: boolean }>(res)[0]?.trackingEnabled ?? false;
 }
 
 export async function setStatus(

@@ -228,6 +228,66 @@ describe('order status moves', () => {
     }
   });
 
+  it('refuses shipped without a tracking number when the bot’s tracking flag is on, and moves nothing', async () => {
+    const s = await shop();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `${v.base}/bots/${s.a.id}/shipping/settings`,
+      headers: v.auth,
+      payload: { trackingEnabled: true, freeShippingThreshold: '0' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await patchStatus(s.o1.id, { status: 'processing' })).statusCode).toBe(200);
+    expect((await get<OrderDetail>(`/orders/${s.o1.id}`)).body.shipping?.trackingRequired).toBe(true);
+
+    const refused = await patchStatus(s.o1.id, { status: 'shipped' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('TRACKING_NUMBER_REQUIRED');
+    expect((await get<OrderDetail>(`/orders/${s.o1.id}`)).body.status).toBe('processing');
+
+    const shipped = await patchStatus(s.o1.id, { status: 'shipped', trackingNumber: 'TRK-1' });
+    expect(shipped.statusCode).toBe(200);
+    expect((shipped.json() as OrderDetail).shipping?.trackingNumber).toBe('TRK-1');
+  });
+
+  it('ships without a tracking number while the bot’s tracking flag is off (its default)', async () => {
+    const s = await shop();
+    expect((await patchStatus(s.o1.id, { status: 'processing' })).statusCode).toBe(200);
+    const res = await patchStatus(s.o1.id, { status: 'shipped' });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as OrderDetail).shipping?.trackingRequired).toBe(false);
+  });
+
+  it('links a shipped order’s tracking number to its carrier when the shipping method names one', async () => {
+    const s = await shop();
+    await t.database.db.execute(
+      sql`update orders set shipping = '{"method": "UPS Ground", "shippingMinor": 500}'::jsonb where id = ${s.o1.id}`,
+    );
+    await patchStatus(s.o1.id, { status: 'processing' });
+    const d = (
+      await patchStatus(s.o1.id, { status: 'shipped', trackingNumber: '1Z999' })
+    ).json() as OrderDetail;
+    expect(d.shipping?.trackingUrl).toBe('https://www.ups.com/track?tracknum=1Z999');
+  });
+
+  it('shows the packer the parcel weight (each line’s weight × quantity) and the products’ handling flags', async () => {
+    const s = await shop();
+    await t.database.db
+      .update(products)
+      .set({ details: { weight: 250, weightUnit: 'g', fragile: true, perishable: false, hazmat: false } })
+      .where(sql`id = ${s.mug.id}`);
+    const d = (await get<OrderDetail>(`/orders/${s.o1.id}`)).body;
+    expect(d.packing).toEqual({
+      weightKg: 0.5,
+      weightPartial: false,
+      fragile: true,
+      perishable: false,
+      hazmat: false,
+    });
+    // A digital order has no parcel.
+    expect((await get<OrderDetail>(`/orders/${s.o2.id}`)).body.packing).toBeNull();
+  });
+
   it('keeps the tracking number on shipped, records who did each move with the note, and shows the timeline', async () => {
     const s = await shop();
     await t.database.db

@@ -56,6 +56,8 @@ function saleProductOf(row: repo.ProductRow): SaleProduct {
     variations,
     bulkPricing: tiers,
     service: serviceOf(row),
+    warranty: physical?.warranty ? (physical.warrantyPeriod?.trim() ?? '') : null,
+    returnPolicy: physical?.returnPolicy?.trim() || null,
   };
 }
 

@@ -32,6 +32,10 @@ export type SaleProduct = {
   bulkPricing: BulkPricingTier[];
   /** A service's scheduling (slots, places per slot); null for goods. */
   service: ServiceDetails | null;
+  /** A physical product's warranty period ('' when it has a warranty without one); null: no warranty. */
+  warranty?: string | null;
+  /** A physical product's return policy; null when none. */
+  returnPolicy?: string | null;
 };
 
 /** A cart line never holds more than this, whatever the stock (a typo guard, not a business rule). */

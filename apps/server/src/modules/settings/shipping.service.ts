@@ -77,7 +77,7 @@ async function shippingOverview(deps: SettingsDeps, bot: BotBasics): Promise<Shi
     currency: bot.currency,
     methods: methods.map((m) => toShippingMethod(m, bot.currency)),
     settings: {
-      trackingEnabled: settings?.trackingEnabled ?? true,
+      trackingEnabled: settings?.trackingEnabled ?? false,
       freeShippingThresholdMinor: thresholdOf(settings),
     },
     zones: zonesOf(methods),
@@ -166,7 +166,7 @@ export async function saveShippingSettings(
   await deps.db.transaction(async (tx) => {
     const before = await repo.findSettings(tx, bot.vendorId, bot.id);
     const fields = [
-      ...((before?.trackingEnabled ?? true) !== body.trackingEnabled ? ['trackingEnabled'] : []),
+      ...((before?.trackingEnabled ?? false) !== body.trackingEnabled ? ['trackingEnabled'] : []),
       ...(thresholdOf(before) !== body.freeShippingThreshold ? ['freeShippingThreshold'] : []),
     ];
     await repo.upsertSettings(tx, bot.vendorId, bot.id, {

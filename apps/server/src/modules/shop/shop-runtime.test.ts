@@ -195,6 +195,29 @@ describe('browsing the catalogue in the shop bot', () => {
     expect(card?.text).toBe('Sourdough loaf\n\n$6.50\n\nIn stock');
   });
 
+  it('shows a physical product’s warranty and return policy on its card', async () => {
+    const bread = await createCategory(s.t.app, s.owner, 'Kitchen', []);
+    const kettle = await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', bread.id, {
+        name: 'Kettle',
+        price: 3000,
+        botIds: [s.shop.id],
+        physical: {
+          warranty: true,
+          warrantyPeriod: '2 years',
+          returnPolicy: 'Returns within 30 days, unused',
+        },
+      }),
+    );
+    await customerSays(`/start product_${kettle.id}`);
+    const [card] = sentTo(555_000_111);
+    expect(card?.text).toBe(
+      'Kettle\n\n$30.00\n\nIn stock\n\n🛡 Warranty: 2 years\n\n↩️ Returns: Returns within 30 days, unused',
+    );
+  });
+
   it('never shows a draft product, even through a deep link', async () => {
     const { hidden } = await stock();
     await customerSays(`/start product_${hidden.id}`);

@@ -29,6 +29,9 @@ const en = {
   inStock: 'In stock',
   outOfStock: 'Out of stock',
   fewLeft: 'Only {count} left',
+  warrantyFor: '🛡 Warranty: {period}',
+  warrantyIncluded: '🛡 Warranty included',
+  returnPolicy: '↩️ Returns: {policy}',
 };
 
 /**
@@ -68,6 +71,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     inStock: 'En stock',
     outOfStock: 'Agotado',
     fewLeft: 'Solo quedan {count}',
+    warrantyFor: '🛡 Garantía: {period}',
+    warrantyIncluded: '🛡 Garantía incluida',
+    returnPolicy: '↩️ Devoluciones: {policy}',
   },
   fr: {
     shopClosed: 'Cette boutique est fermée pour le moment',
@@ -88,6 +94,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     inStock: 'En stock',
     outOfStock: 'En rupture de stock',
     fewLeft: 'Plus que {count}',
+    warrantyFor: '🛡 Garantie : {period}',
+    warrantyIncluded: '🛡 Garantie incluse',
+    returnPolicy: '↩️ Retours : {policy}',
   },
   de: {
     shopClosed: 'Dieser Shop ist derzeit geschlossen',
@@ -109,6 +118,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     inStock: 'Auf Lager',
     outOfStock: 'Ausverkauft',
     fewLeft: 'Nur noch {count}',
+    warrantyFor: '🛡 Garantie: {period}',
+    warrantyIncluded: '🛡 Mit Garantie',
+    returnPolicy: '↩️ Rückgabe: {policy}',
   },
   ru: {
     shopClosed: 'Этот магазин сейчас закрыт',
@@ -129,6 +141,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     inStock: 'В наличии',
     outOfStock: 'Нет в наличии',
     fewLeft: 'Осталось: {count}',
+    warrantyFor: '🛡 Гарантия: {period}',
+    warrantyIncluded: '🛡 С гарантией',
+    returnPolicy: '↩️ Возврат: {policy}',
   },
   zh: {
     shopClosed: '本店暂时关闭',
@@ -149,6 +164,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     inStock: '有货',
     outOfStock: '缺货',
     fewLeft: '仅剩 {count} 件',
+    warrantyFor: '🛡 保修：{period}',
+    warrantyIncluded: '🛡 含保修',
+    returnPolicy: '↩️ 退货：{policy}',
   },
 };
 

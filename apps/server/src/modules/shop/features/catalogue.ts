@@ -127,6 +127,7 @@ export function catalogueFeature(deps: CatalogueDeps) {
       formatAmount(ctx.shop.language, product.price, product.currency),
       stockLine(ctx, product),
       product.shortDescription ?? '',
+      ...aftercareLines(ctx, product),
     ].filter((line) => line !== '');
     const back = product.categoryId ? `cat:${product.categoryId}` : 'catalogue';
     const keyboard = deps.productCard?.keyboard(ctx, product) ?? new InlineKeyboard();
@@ -143,6 +144,18 @@ export function catalogueFeature(deps: CatalogueDeps) {
   }
 
   return feature;
+}
+
+/** A physical product's warranty and return policy, as the vendor set them (the product's Physical tab). */
+function aftercareLines(ctx: ShopContext, product: Product): string[] {
+  const physical = product.productType === 'physical' ? product.physical : null;
+  if (!physical) return [];
+  const period = physical.warrantyPeriod?.trim();
+  const returns = physical.returnPolicy?.trim();
+  return [
+    physical.warranty ? (period ? ctx.say('warrantyFor', { period }) : ctx.say('warrantyIncluded')) : '',
+    returns ? ctx.say('returnPolicy', { policy: returns }) : '',
+  ];
 }
 
 function stockLine(ctx: ShopContext, product: Product): string {

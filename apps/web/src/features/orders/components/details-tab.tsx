@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@app/contracts/catalogue';
-import { ORDER_LIMITS, type OrderDetail } from '@app/contracts/orders';
+import { ORDER_LIMITS, type OrderDetail, type OrderPacking } from '@app/contracts/orders';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -56,6 +56,34 @@ export function DetailsTab({
   const methodKey = order.payment.method ? PAYMENT_METHOD_KEYS[order.payment.method] : undefined;
   const method = methodKey ? t(methodKey) : order.payment.method;
   const collect = order.payment.method === 'cash_on_delivery' && order.paymentStatus === 'pending';
+  // For the packer: the parcel's weight and how to handle it.
+  const packingRows = (packing: OrderPacking): Row[] => {
+    const flags = (['fragile', 'perishable', 'hazmat'] as const).filter((flag) => packing[flag]);
+    return [
+      [
+        t('orders.detail.parcelWeight'),
+        packing.weightKg === null ? (
+          notSet
+        ) : (
+          <span key="weight" data-testid="order-parcel-weight">
+            {t(packing.weightPartial ? 'orders.detail.weightAtLeast' : 'orders.detail.weightKg', {
+              weight: formatNumber(packing.weightKg, { maximumFractionDigits: 3 }),
+            })}
+          </span>
+        ),
+      ],
+      ...(flags.length > 0
+        ? ([
+            [
+              t('orders.detail.handling'),
+              <span key="handling" data-testid="order-handling">
+                {flags.map((flag) => t(`orders.detail.handling.${flag}`)).join(' · ')}
+              </span>,
+            ],
+          ] as Row[])
+        : []),
+    ];
+  };
 
   return (
     <>
@@ -122,7 +150,18 @@ export function DetailsTab({
                 : []),
               [
                 t('orders.detail.trackingNumber'),
-                order.shipping.trackingNumber ? (
+                order.shipping.trackingUrl ? (
+                  <a
+                    key="tracking"
+                    href={order.shipping.trackingUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    className={styles.mono}
+                    data-testid="order-tracking-number"
+                  >
+                    {order.shipping.trackingNumber}
+                  </a>
+                ) : order.shipping.trackingNumber ? (
                   <span key="tracking" className={styles.mono} data-testid="order-tracking-number">
                     {order.shipping.trackingNumber}
                   </span>
@@ -134,6 +173,7 @@ export function DetailsTab({
                 t('orders.detail.deliveryDate'),
                 order.shipping.deliveryDate ? formatDate(order.shipping.deliveryDate) : notSet,
               ],
+              ...(order.packing ? packingRows(order.packing) : []),
             ]}
           />
         </Card>
@@ -190,7 +230,14 @@ export function DetailsTab({
       ) : null}
 
       {nextStatus === 'shipped' ? (
-        <Field label={t('orders.update.trackingLabel')} hint={t('orders.update.trackingHint')}>
+        <Field
+          label={t('orders.update.trackingLabel')}
+          hint={t(
+            order.shipping?.trackingRequired
+              ? 'orders.update.trackingRequiredHint'
+              : 'orders.update.trackingHint',
+          )}
+        >
           {(aria) => (
             <TextInput
               {...aria}

@@ -108,4 +108,16 @@ describe('Update Status on an order card', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update Status: Mark as Processing' }));
     await waitFor(() => expect(haptics().slice(before)).toEqual(['error']));
   });
+
+  it('opens the order to ask for a tracking number when the bot’s shipping requires one', async () => {
+    stubFetch(({ method }) =>
+      method === 'PATCH'
+        ? json({ error: { code: 'TRACKING_NUMBER_REQUIRED', message: 'Add a tracking number' } }, 400)
+        : json({}),
+    );
+    const order = makeOrder({ status: 'processing', allowedStatuses: ['shipped', 'cancelled'] });
+    const { router } = renderApp(<OrderCard order={order} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Update Status: Mark as Shipped' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${order.id}`));
+  });
 });

@@ -1,6 +1,8 @@
 import type { OrderStatus } from '@app/contracts/catalogue';
 import { nextForwardStatus, type OrderListItem } from '@app/contracts/orders';
+import { useNavigate } from 'react-router';
 import { useI18n } from '../../../i18n/i18n';
+import { isApiError } from '../../../lib/api-client';
 import { haptics, showConfirm } from '../../../lib/telegram/bridge';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { STATUS_KEYS } from '../lib/labels';
@@ -15,6 +17,7 @@ type Movable = Pick<OrderListItem, 'id' | 'number' | 'status' | 'productType' | 
 export function useStatusAction(order: Movable) {
   const { t } = useI18n();
   const mutation = useUpdateOrderStatus();
+  const navigate = useNavigate();
   const next: OrderStatus | null =
     order.allowedStatuses.find((s) => s !== 'cancelled') ??
     nextForwardStatus(order.productType, order.status);
@@ -43,8 +46,11 @@ export function useStatusAction(order: Movable) {
       await mutation.mutateAsync({ orderId: order.id, body: { status: to, ...extra } });
       haptics.success();
       return true;
-    } catch {
+    } catch (error) {
       haptics.error();
+      // The bot's shipping asks for a tracking number: the order's screen has the field for it.
+      if (isApiError(error) && error.code === 'TRACKING_NUMBER_REQUIRED')
+        void navigate(`/orders/${order.id}`);
       return false;
     }
   };

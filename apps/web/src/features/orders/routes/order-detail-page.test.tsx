@@ -47,6 +47,7 @@ function order(patch: Partial<OrderDetail> = {}): OrderDetail {
     products: [],
     taxTotal: 0,
     shipping: null,
+    packing: null,
     digitalInfo: null,
     serviceInfo: null,
     payment: { status: 'paid', amount: 1000, currency: 'USD', amountFormatted: '$10', method: 'stars' },
@@ -120,6 +121,8 @@ describe('a cash-on-delivery order', () => {
         deliveryDate: null,
         address: '12 Baker Street, London, NW1 6XE, UK',
         fee: 450,
+        trackingUrl: null,
+        trackingRequired: false,
       },
       payment: {
         status: 'pending',
@@ -148,6 +151,72 @@ describe('a cash-on-delivery order', () => {
 
     expect((await screen.findByText('Payment method')).nextSibling?.textContent).toContain('Telegram Stars');
     expect(screen.queryByTestId('order-collect-on-delivery')).toBeNull();
+  });
+});
+
+describe('shipping with the bot’s tracking flag', () => {
+  const shippingOf = (patch: Partial<NonNullable<OrderDetail['shipping']>> = {}) => ({
+    method: 'UPS Ground',
+    carrier: null,
+    trackingNumber: null,
+    deliveryDate: null,
+    address: '1 Main St',
+    fee: 500,
+    trackingUrl: null,
+    trackingRequired: true,
+    ...patch,
+  });
+  const mainButton = () => telegram.last('web_app_setup_main_button');
+
+  it('asks for the tracking number and holds the Ship button until one is typed', async () => {
+    const processing = order({
+      status: 'processing',
+      productType: 'physical',
+      allowedStatuses: ['shipped', 'cancelled'],
+      shipping: shippingOf(),
+    });
+    serve(processing, processing);
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    const field = await screen.findByRole('textbox', { name: 'Tracking number' });
+    expect(screen.getByText('Required by this bot’s shipping settings.')).toBeTruthy();
+    await vi.waitFor(() => expect(mainButton()).toMatchObject({ is_visible: true, is_active: false }));
+
+    await userEvent.type(field, '1Z999');
+    await vi.waitFor(() => expect(mainButton()).toMatchObject({ is_visible: true, is_active: true }));
+  });
+
+  it('shows the packer the parcel weight and how to handle it', async () => {
+    const packed = order({
+      status: 'processing',
+      productType: 'physical',
+      allowedStatuses: ['shipped', 'cancelled'],
+      shipping: shippingOf({ trackingRequired: false }),
+      packing: { weightKg: 1.25, weightPartial: false, fragile: true, perishable: false, hazmat: true },
+    });
+    serve(packed, packed);
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect((await screen.findByTestId('order-parcel-weight')).textContent).toBe('1.25 kg');
+    expect(screen.getByTestId('order-handling').textContent).toBe('⚠️ Fragile · ☣️ Hazardous');
+  });
+
+  it('links a shipped order’s tracking number to the carrier’s tracking page', async () => {
+    const shipped = order({
+      status: 'shipped',
+      productType: 'physical',
+      allowedStatuses: ['delivered', 'cancelled'],
+      shipping: shippingOf({
+        trackingNumber: '1Z999',
+        trackingUrl: 'https://www.ups.com/track?tracknum=1Z999',
+      }),
+    });
+    serve(shipped, shipped);
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    const link = await screen.findByTestId('order-tracking-number');
+    expect(link.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999');
+    expect(link.textContent).toBe('1Z999');
   });
 });
 

@@ -72,6 +72,8 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
   const action = useStatusAction(order);
   const refund = useRefundAction(order);
   const tracking = action.next === 'shipped' ? trackingNumber.trim() : '';
+  // The bot's tracking flag: shipped waits for a tracking number.
+  const needsTracking = action.next === 'shipped' && order.shipping?.trackingRequired === true && !tracking;
 
   // The screen's primary action is Telegram's main button: move the order to its next status.
   useMainButton(
@@ -83,7 +85,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
         if (moved) setTrackingNumber('');
       });
     },
-    { visible: action.next !== null, enabled: !action.pending, loading: action.pending },
+    { visible: action.next !== null, enabled: !action.pending && !needsTracking, loading: action.pending },
   );
 
   return (

@@ -101,6 +101,8 @@ describe('Add New Product', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Pricing' }));
     await userEvent.type(screen.getByLabelText('Price (USD)'), '19.99');
     await userEvent.click(screen.getByRole('tab', { name: 'Inventory' }));
+    // The field starts at the spec's default (100): the vendor replaces it.
+    await userEvent.clear(screen.getByLabelText('Stock Quantity'));
     await userEvent.type(screen.getByLabelText('Stock Quantity'), '12');
 
     act(() => telegram.press('main'));
@@ -120,7 +122,9 @@ describe('Add New Product', () => {
       status: 'active',
       isFeatured: false,
       currency: 'USD',
-      minStock: 5,
+      // Spec part 2 §9's edit defaults: low stock alert 10, tax 10 %.
+      minStock: 10,
+      taxRate: 10,
     });
     expect(body).not.toHaveProperty('sku');
     expect(body).not.toHaveProperty('digital');

@@ -27,8 +27,9 @@ export function newProductValues(productType: ProductType = 'physical'): Product
     categoryId: undefined as unknown as string,
     subcategoryId: undefined,
     tags: [],
-    stock: undefined,
-    minStock: 5,
+    // Spec part 2 §9 "Edit defaults": what a new product's form starts with.
+    stock: 100,
+    minStock: 10,
     trackInventory: true,
     allowBackorder: false,
     status: 'active',
@@ -37,7 +38,7 @@ export function newProductValues(productType: ProductType = 'physical'): Product
     imageIds: [],
     mainImageId: undefined,
     videos: [],
-    taxRate: undefined,
+    taxRate: 10,
     taxInclusive: false,
     urlSlug: undefined,
     seo: { metaTitle: undefined, metaDescription: undefined, seoKeywords: [] },
@@ -60,10 +61,10 @@ export function physicalDefaults(): NonNullable<ProductFormValues['physical']> {
     fragile: false,
     perishable: false,
     hazmat: false,
-    maxPerOrder: undefined,
+    maxPerOrder: 5,
     warranty: false,
     warrantyPeriod: undefined,
-    returnPolicy: undefined,
+    returnPolicy: '30 days',
     variations: [],
   };
 }
@@ -75,7 +76,7 @@ export function digitalDefaults(): NonNullable<ProductFormValues['digital']> {
     fileFormat: undefined,
     fileName: undefined,
     downloadUrl: undefined,
-    maxDownloads: 5,
+    maxDownloads: 1000,
     downloadExpiryDays: 30,
     quantity: 1000,
     compatibility: [],
@@ -102,8 +103,8 @@ export function digitalDefaults(): NonNullable<ProductFormValues['digital']> {
 export function serviceDefaults(): NonNullable<ProductFormValues['service']> {
   return {
     serviceType: 'appointment',
-    duration: undefined,
-    durationUnit: 'hours',
+    duration: 60,
+    durationUnit: 'minutes',
     availability: {
       days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
       timeSlots: [{ start: '09:00', end: '17:00' }],
