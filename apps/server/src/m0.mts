@@ -1,1 +1,0 @@
-console.log('tsx', Math.round(process.memoryUsage().rss / 1048576));
