@@ -82,12 +82,22 @@ const buttonText = text()
   .max(CAMPAIGN_LIMITS.buttonTextMax);
 
 /** A button under the message: open a product or a category in the shop bot, the shop's Mini App, or a link. */
-export const CampaignButton = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('product'), text: buttonText, productId: z.uuid() }),
-  z.object({ kind: z.literal('category'), text: buttonText, categoryId: z.uuid() }),
-  z.object({ kind: z.literal('shop'), text: buttonText }),
-  z.object({ kind: z.literal('url'), text: buttonText, url: httpUrl }),
-]);
+// Every field is also checked on its own: a bad one is named at its own path whatever the kind says (a union
+// alone reports only that no kind matched).
+export const CampaignButton = z.intersection(
+  z.object({
+    text: buttonText,
+    productId: z.uuid().optional(),
+    categoryId: z.uuid().optional(),
+    url: httpUrl.optional(),
+  }),
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('product'), text: buttonText, productId: z.uuid() }),
+    z.object({ kind: z.literal('category'), text: buttonText, categoryId: z.uuid() }),
+    z.object({ kind: z.literal('shop'), text: buttonText }),
+    z.object({ kind: z.literal('url'), text: buttonText, url: httpUrl }),
+  ]),
+);
 export type CampaignButton = z.infer<typeof CampaignButton>;
 
 /** Who receives it: the bot's customers of a segment (or all), optionally narrowed by a search. */

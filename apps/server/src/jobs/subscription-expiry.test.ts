@@ -140,7 +140,7 @@ it('runs on the job queue once at start: a trial past its end is expired and its
   expect(fake.state.calls({ method: 'deleteWebhook', token: bot.token })).toHaveLength(1);
 });
 
-it('puts subscription expiry, the events dispatch, notifications, the shop reservations release and the webhooks sweep on an every-minute schedule, the media sweep and reminders hourly, billing daily', async () => {
+it('puts subscription expiry, the events dispatch, notifications, the shop reservations release and the webhooks sweep on an every-minute schedule, payout checks every 5 and abandoned carts every 10 minutes, the media, export and account sweeps, Stars sync and reminders hourly, billing daily', async () => {
   await resetJobSchema(t.database);
   queue = createJobQueue({ connection: t.database.connection, kinds: jobKinds, log: quietLog });
   await queue.start();
@@ -148,9 +148,14 @@ it('puts subscription expiry, the events dispatch, notifications, the shop reser
 
   const result = await t.database.db.execute(sql`select name, cron from pgboss.schedule order by name`);
   expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+    { name: 'account.purge', cron: '37 * * * *' },
     { name: 'billing.auto-payout', cron: '43 5 * * *' },
     { name: 'billing.collect', cron: '23 4 * * *' },
+    { name: 'billing.payouts-check', cron: '*/5 * * * *' },
+    { name: 'billing.stars-sync', cron: '41 * * * *' },
+    { name: 'campaigns.abandoned-carts', cron: '*/10 * * * *' },
     { name: 'events.dispatch', cron: '* * * * *' },
+    { name: 'exports.sweep', cron: '53 * * * *' },
     { name: 'media.sweep', cron: '17 * * * *' },
     { name: 'notifications.send', cron: '* * * * *' },
     { name: 'shop.release-reservations', cron: '* * * * *' },

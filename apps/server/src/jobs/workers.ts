@@ -149,14 +149,15 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   // Daily, early UTC: a month's fee statement is charged on the day its month closes.
   await queue.schedule('billing.collect', '23 4 * * *', {});
   await queue.schedule('billing.auto-payout', '43 5 * * *', {});
-  await queue.schedule('billing.stars-sync', '37 * * * *', {});
+  // Each bot's Stars transactions, hourly (spread from the other hourly jobs).
+  await queue.schedule('billing.stars-sync', '41 * * * *', {});
   await queue.schedule('billing.payouts-check', '*/5 * * * *', {});
   // The safety net: events whose prompt run was lost (a crash right after commit) wait at most a minute.
   await queue.schedule('events.dispatch', EVERY_MINUTE, {});
   await queue.schedule('media.sweep', EVERY_HOUR, {});
   // Day 30 of a scheduled deletion: within the hour.
   await queue.schedule('account.purge', '37 * * * *', {});
-  await queue.schedule('exports.sweep', '37 * * * *', {});
+  await queue.schedule('exports.sweep', '53 * * * *', {});
   // Retries of notifications whose time has come.
   await queue.schedule('notifications.send', EVERY_MINUTE, {});
   await queue.schedule('shop.release-reservations', EVERY_MINUTE, {});

@@ -74,7 +74,8 @@ export async function apiKeyCaller(
     throw new AppError('RATE_LIMITED', { retryAfterS: limit.retryAfterS });
   }
   const { apiKeys, permission: routePermission } = req.routeOptions.config;
-  if (apiKeys === false || (routePermission === 'all' && apiKeys !== true)) {
+  const needsAll = routePermission !== undefined && [routePermission].flat().includes('all');
+  if (apiKeys === false || (needsAll && apiKeys !== true)) {
     throw new AppError('API_KEY_NOT_ALLOWED', { route: req.routeOptions.url ?? null });
   }
   const permission = apiKeyPermissionFor(req.method);

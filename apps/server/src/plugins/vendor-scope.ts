@@ -10,8 +10,8 @@ import { apiKeyCaller, carriesApiKey } from './api-key-auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The permission a `/vendors/:vendorId/…` route needs; every such route declares one. */
-    permission?: Permission;
+    /** The permission a `/vendors/:vendorId/…` route needs (or several, all of them); every such route declares it. */
+    permission?: Permission | readonly Permission[];
     /**
      * A GET route whose answer may be served again, to the same caller, from the read cache (lib/read-cache.ts)
      * until the vendor's data changes: a report or list that is polled, never one whose every answer must be
@@ -104,8 +104,9 @@ export function vendorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
     app.addHook('onRequest', async (req, reply) => {
       const actor = carriesApiKey(req) ? await keyCaller(req, reply) : await sessionCaller(req);
       const needed = req.routeOptions.config.permission;
-      if (!needed || !hasPermission(actor, needed)) {
-        throw new AppError('PERMISSION_DENIED', { permission: needed ?? null });
+      const missing = needed ? [needed].flat().find((p) => !hasPermission(actor, p)) : null;
+      if (!needed || missing) {
+        throw new AppError('PERMISSION_DENIED', { permission: missing ?? null });
       }
       req.actor = actor;
 

@@ -13,9 +13,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CampaignsService } from './campaigns.service';
 
-// Campaigns reach customers: the route asks for `customers`; sending (create, cancel, test) also needs `support`,
-// which the service checks (a route declares one permission).
+// Campaigns reach customers: reading them asks for `customers`; sending (create, cancel, test) needs `support`
+// too (the route declares both, all of them needed; the service holds the same rule for its other callers).
 const config = { permission: 'customers' } as const;
+const sending = { permission: ['customers', 'support'] } as const;
 
 export function campaignsRoutes(campaigns: CampaignsService) {
   return async (root: FastifyInstance) => {
@@ -30,7 +31,7 @@ export function campaignsRoutes(campaigns: CampaignsService) {
     app.post(
       '/campaigns',
       {
-        config,
+        config: sending,
         schema: { tags, params: VendorParams, body: CreateCampaignBody, response: { 201: Campaign } },
       },
       async (req, reply) => reply.code(201).send(await campaigns.create(req.actor, req.body)),
@@ -38,7 +39,7 @@ export function campaignsRoutes(campaigns: CampaignsService) {
     app.post(
       '/campaigns/test',
       {
-        config,
+        config: sending,
         schema: { tags, params: VendorParams, body: TestSendBody, response: { 200: TestSendResult } },
       },
       (req) => campaigns.testSend(req.actor, req.body),
@@ -50,7 +51,7 @@ export function campaignsRoutes(campaigns: CampaignsService) {
     );
     app.post(
       '/campaigns/:campaignId/cancel',
-      { config, schema: { tags, params: CampaignParams, response: { 200: Campaign } } },
+      { config: sending, schema: { tags, params: CampaignParams, response: { 200: Campaign } } },
       (req) => campaigns.cancel(req.actor, req.params.campaignId),
     );
     app.get(

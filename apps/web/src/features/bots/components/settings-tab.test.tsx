@@ -35,6 +35,8 @@ beforeEach(() => {
       });
     }
     if (path.includes('/activity')) return json([]);
+    // The page asks what the caller may do (GET /me): the owner may do everything.
+    if (path.endsWith('/me')) return json({ role: 'VENDOR', permissions: ['all'], botIds: 'all' });
     if (method === 'PATCH') {
       const patch = body as Partial<BotDetail>;
       bot = { ...bot, ...patch, settings: { ...bot.settings, ...patch.settings } };
