@@ -87,8 +87,9 @@ test('Customer Insights shows all bots combined, then one bot when chosen', asyn
   const one = await apiGet<CustomerStats>(page, `/customers/stats?botId=${bot.id}`);
   await card.getByRole('combobox', { name: 'Show customers of' }).selectOption({ label: bot.name });
   await expect(card.getByTestId('insights-total')).toHaveText(one.totalCustomers.toLocaleString('en'));
+  // Send Campaign opens the campaign composer (issue 20), no longer the customer list.
   await card.getByRole('button', { name: 'Send Campaign' }).click();
-  await expect(page).toHaveURL(/\/customers$/);
+  await expect(page).toHaveURL(/\/campaigns\/new$/);
 });
 
 test('the Subscription Overview shows the active subscriptions and their monthly cost', async ({ page }) => {
