@@ -1,5 +1,6 @@
 import type { BotListResponse } from '@app/contracts/bots';
 import type { ProductListResponse } from '@app/contracts/products';
+import type { PaymentProviders } from '@app/contracts/settings';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { openSignedIn } from './fixtures';
 
@@ -57,6 +58,9 @@ test('a demo shop sells a physical product by cash on delivery, with shipping, a
   const { bots } = await apiGet<BotListResponse>(page, '/bots');
   let sale: { bot: string; productId: string } | null = null;
   for (const bot of bots.filter((b) => b.isActive)) {
+    // A shop that takes cash on delivery (the seed's demo shops; the bots other specs create take none).
+    const { providers } = await apiGet<PaymentProviders>(page, `/bots/${bot.id}/payments`);
+    if (!providers.some((p) => p.id === 'cash_on_delivery' && p.enabled)) continue;
     const { products } = await apiGet<ProductListResponse>(
       page,
       `/products?botId=${bot.id}&productType=physical&status=active&limit=50`,
