@@ -28,7 +28,9 @@ function server(port: number, env: Record<string, string>) {
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  timeout: 30_000,
+  // A test's own steps wait on conditions (expect's 10 s each); the whole test gets 60 s, since on CI's 2 cores
+  // with two workers, Chromium and both servers, the longer product and payment flows took 20–30 s this round.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
