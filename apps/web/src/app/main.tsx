@@ -55,5 +55,6 @@ createRoot(container).render(
 );
 
 // The other screens' texts, fetched while the user reads Home, so the first tap elsewhere does not wait for them.
-const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
-whenIdle(() => void loadScreenTexts().catch(() => undefined));
+const prefetchTexts = () => void loadScreenTexts().catch(() => undefined);
+if ('requestIdleCallback' in window) window.requestIdleCallback(prefetchTexts);
+else window.setTimeout(prefetchTexts, 1000);
