@@ -56,5 +56,6 @@ createRoot(container).render(
 
 // The other screens' texts, fetched while the user reads Home, so the first tap elsewhere does not wait for them.
 const prefetchTexts = () => void loadScreenTexts().catch(() => undefined);
-if ('requestIdleCallback' in window) window.requestIdleCallback(prefetchTexts);
-else window.setTimeout(prefetchTexts, 1000);
+// Safari has no requestIdleCallback.
+if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(prefetchTexts);
+else setTimeout(prefetchTexts, 1000);
