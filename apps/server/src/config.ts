@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { BOT_TOKEN_PATTERN } from '@app/contracts/bots';
 import { LIMITS } from '@app/contracts/limits';
 import { z } from 'zod';
+import { type RetryPolicy, TELEGRAM_RETRY } from './lib/telegram/retry';
 
 const TELEGRAM_API = 'https://api.telegram.org';
 
@@ -84,6 +85,8 @@ export type Config = {
    * bot). Off only to measure the runtime's own capacity against the fake Bot API (`npm run bench`).
    */
   shopThrottle: boolean;
+  /** How the shop bots try again a call Telegram failed for a moment (lib/telegram/retry.ts). */
+  telegramRetry: RetryPolicy;
   /**
    * Redis, shared by several server processes: rate-limit counters live there (in memory without it, or while
    * it is unreachable).
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopCatalogueCacheMs: e.SHOP_CATALOGUE_CACHE_MS,
     readCacheMs: e.READ_CACHE_MS,
     shopThrottle: e.SHOP_THROTTLE === 'on',
+    telegramRetry: TELEGRAM_RETRY,
     redisUrl: e.REDIS_URL,
     s3: s3Of(e),
     nowPayments: nowPaymentsOf(e, demo),

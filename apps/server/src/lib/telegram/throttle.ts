@@ -28,7 +28,7 @@ export type TelegramThrottle = {
   wait(token: string, chatId: string | number): Promise<void>;
   /** Telegram answered 429: nothing more goes out from this bot for `seconds`. */
   pause(token: string, seconds: number): void;
-  /** The throttle as a grammY API transformer for one bot (install it before auto-retry, so retries wait too). */
+  /** The throttle as a grammY API transformer for one bot (install it before the retry, so new tries wait too). */
   transformer(token: string): Transformer;
 };
 

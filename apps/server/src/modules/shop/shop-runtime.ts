@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { autoRetry } from '@grammyjs/auto-retry';
 import { Bot, BotError, type Context, GrammyError, HttpError, type WebhookReplyEnvelope } from 'grammy';
 import type { Update, UserFromGetMe } from 'grammy/types';
 import { botApiFetch } from '../../lib/telegram/bot-api-fetch';
+import { type RetryPolicy, retryTransformer } from '../../lib/telegram/retry';
 import { type TelegramThrottle, telegramThrottle } from '../../lib/telegram/throttle';
 import type { ShopBot, ShopRuntime } from '../bots/bot-runtime.service';
 import { CAMPAIGN_TEXTS } from '../campaigns/campaigns.service';
@@ -50,6 +50,8 @@ export type StorefrontDeps = StartDeps &
     maxCachedBots?: number;
     /** Paces the bots' outgoing messages (by default the process's one throttle, at Telegram's limits). */
     throttle?: TelegramThrottle;
+    /** How a call Telegram failed for a moment is tried again (by default Telegram's: lib/telegram/retry.ts). */
+    retry?: RetryPolicy;
     /**
      * The bot as the runtime serves it, read on every update in one query, never kept: a stopped bot (its
      * webhook secret gone) or an expired one closes at once. `cacheClearedAt`: when the vendor last pressed
@@ -177,10 +179,10 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
         canUseWebhookReply: (method) => WEBHOOK_REPLY_METHODS.has(method),
       },
     });
-    // Messages keep Telegram's pace (per chat, per bot). Then auto-retry, installed last so it wraps the throttle:
-    // on a 429 it waits retry_after (up to a limit) and its retry queues behind the throttle like any message.
+    // Messages keep Telegram's pace (per chat, per bot). Then the retry, installed last so it wraps the throttle:
+    // on a 429 it waits retry_after (up to a limit) and its new try queues behind the throttle like any message.
     bot.api.config.use(throttle.transformer(shop.token));
-    bot.api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 10 }));
+    bot.api.config.use(retryTransformer(deps.retry));
     bot.use(async (ctx, next) => {
       const current = shopOfUpdate.get(ctx.update);
       if (!current) return;

@@ -39,6 +39,7 @@ export type ShopDeps = {
     | 'initDataMaxAgeS'
     | 'shopCatalogueCacheMs'
     | 'shopThrottle'
+    | 'telegramRetry'
     | 'nowPayments'
   >;
   botApi: BotApi;
@@ -130,6 +131,7 @@ export function createShop(deps: ShopDeps) {
     recordError: deps.bots.recordError,
     support: deps.support,
     log: deps.log,
+    retry: config.telegramRetry,
     ...(deps.throttle
       ? { throttle: deps.throttle }
       : config.shopThrottle
