@@ -65,8 +65,10 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
     },
     'events.dispatch': async () => {
       const dispatched = await deps.dispatchEvents();
-      // Events may have queued notifications: send them now rather than at the next minute.
-      if (dispatched !== 0) await queue.send('notifications.send', {});
+      // The change that asked for this run may have queued notifications, through its events or directly (a
+      // security notice: a sign-in from a new device records no event): send them now, not at the next minute.
+      // Requests made meanwhile collapse into one waiting send (the kind is stately).
+      await queue.send('notifications.send', {});
       if (dispatched !== 0) await deps.webhooks?.startDueRuns();
     },
     'webhooks.deliver': async (job) => {
