@@ -130,9 +130,10 @@ function rssMiB(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/** Starts the server as `npm start` runs it (its bundle) and measures it. */
 async function startServer(dataDir: string, port: number): Promise<{ ms: number; rss: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: serverDir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
@@ -471,6 +472,8 @@ try {
       }
     }
   } else if (!onlyLoad && !onlyProducts) {
+    // The bundle of this checkout's sources, as `npm start` builds it.
+    spawnSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'inherit' });
     const cold = await startServer(dataDir, basePort);
     report('start-up to ready, cold (new data dir: migrations + demo seed)', `${cold.ms} ms`);
     const warm = await startServer(dataDir, basePort + 1);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -28,6 +27,7 @@ import { parseQueryString } from './lib/query-string';
 import { createMemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit-store';
 import { createReadCache } from './lib/read-cache';
 import { createSecrets, type Secrets } from './lib/secrets';
+import { serverRoot } from './lib/server-files';
 import { type BotApi, createBotApi } from './lib/telegram/bot-api';
 import { createPlatformBot } from './lib/telegram/platform-bot';
 import { platformWebhookSecret } from './lib/telegram/platform-webhook';
@@ -188,7 +188,7 @@ function cardProviderOrigin(config: Config): string[] {
   return url && /^https?:\/\//.test(url) ? [new URL(url).origin] : [];
 }
 
-const defaultWebDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const defaultWebDist = join(serverRoot, '../web/dist');
 
 // Bot tokens travel in Bot API URLs (/bot<token>/method): never let one reach a log line.
 // Bot tokens in the fake Bot API's paths, and download links' tokens (each names a caller for minutes).

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverFile } from '../lib/server-files';
 import { openPgliteThread, type PGliteClient } from './pglite-in-thread';
 import * as schema from './schema/index';
 
@@ -32,7 +32,7 @@ export type Database = {
 /** Extensions the schema needs (trigram indexes for search), created before the migrations run. */
 const CREATE_EXTENSIONS = 'create extension if not exists pg_trgm';
 
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = serverFile('drizzle');
 
 /** Creates the extensions, then runs the migrations not yet run, on an embedded database. */
 export async function migrateEmbedded(client: Pick<PGlite, 'exec' | 'query' | 'transaction'>): Promise<void> {

@@ -27,7 +27,9 @@ export async function openPgliteThread(
   /** A dump of a database (PGlite's dumpDataDir, as a file) to start from instead of an empty one. */
   template?: string,
 ): Promise<PGliteClient> {
-  const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), {
+  // Beside this module when it runs from its source; in the server's bundle, an entry of its own beside main.js.
+  const thread = import.meta.url.endsWith('.ts') ? './pglite-thread.ts' : './pglite-thread.js';
+  const worker = new Worker(new URL(thread, import.meta.url), {
     workerData: { dataDir, template },
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { serverFile } from '../../lib/server-files';
 import { botNamed, customerSays, customerTaps, openMenuApp, setBlocked, transcriptOf } from './customer';
 import { type DeliverOptions, deliverUpdate } from './deliver-update';
 import { BotApiError, callMethod, type Params, releaseLongPolls } from './methods';
@@ -7,8 +8,8 @@ import { payInvoice, payInvoiceMessage, readUser, type TelegramUser } from './pa
 import type { BotRecord, FakeBotApiState } from './state';
 
 // The demo chat page: plain HTML and a script beside it (the host's CSP allows scripts from 'self' only).
-const CHAT_PAGE_HTML = readFileSync(new URL('./chat-page.html', import.meta.url), 'utf8');
-const CHAT_PAGE_JS = readFileSync(new URL('./chat-page.js', import.meta.url), 'utf8');
+const CHAT_PAGE_HTML = readFileSync(serverFile('src/fakes/bot-api/chat-page.html'), 'utf8');
+const CHAT_PAGE_JS = readFileSync(serverFile('src/fakes/bot-api/chat-page.js'), 'utf8');
 
 export type FakeBotApiPluginOptions = {
   state: FakeBotApiState;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { FILTER_LISTS, type FilterListId, type FilterMatch } from '@app/contracts/settings';
+import { serverFile } from '../../lib/server-files';
 
 /**
  * Whole-word, case- and accent-insensitive matching of filter words and phrases. Text and entries are reduced
@@ -26,7 +27,7 @@ const fileOf: Record<FilterListId, string> = {
 export const PREDEFINED_WORDS: Record<FilterListId, readonly string[]> = Object.fromEntries(
   (Object.keys(fileOf) as FilterListId[]).map((id) => [
     id,
-    readFileSync(new URL(`./word-lists/${fileOf[id]}`, import.meta.url), 'utf8')
+    readFileSync(serverFile(`src/modules/settings/word-lists/${fileOf[id]}`), 'utf8')
       .split('\n')
       .map((w) => w.trim())
       .filter((w) => w !== ''),
