@@ -27,6 +27,8 @@ export const VENDOR_TEXTS = defineTexts({
       '🚩 A message to @{botUsername} was flagged for review (“{word}”).\n\n{customerName}: {text}',
     openCustomer: 'Open customer',
     supportMessage: '💬 {customerName} wrote to @{botUsername}:\n\n{text}',
+    supportOpened: '💬 {customerName} opened a conversation with @{botUsername}.',
+    supportUnanswered: '⏰ {customerName} has waited {minutes} minutes for a first answer on @{botUsername}.',
     reply: 'Reply',
     openBot: 'Open bot',
     orderLimit:
@@ -76,6 +78,9 @@ export const VENDOR_TEXTS = defineTexts({
       '🚩 Un mensaje a @{botUsername} se marcó para revisión («{word}»).\n\n{customerName}: {text}',
     openCustomer: 'Abrir cliente',
     supportMessage: '💬 {customerName} escribió a @{botUsername}:\n\n{text}',
+    supportOpened: '💬 {customerName} abrió una conversación con @{botUsername}.',
+    supportUnanswered:
+      '⏰ {customerName} lleva {minutes} minutos esperando una primera respuesta en @{botUsername}.',
     reply: 'Responder',
     openBot: 'Abrir bot',
     orderLimit:
@@ -126,6 +131,9 @@ export const VENDOR_TEXTS = defineTexts({
       '🚩 Un message envoyé à @{botUsername} a été signalé pour vérification (« {word} »).\n\n{customerName} : {text}',
     openCustomer: 'Ouvrir le client',
     supportMessage: '💬 {customerName} a écrit à @{botUsername} :\n\n{text}',
+    supportOpened: '💬 {customerName} a ouvert une conversation avec @{botUsername}.',
+    supportUnanswered:
+      '⏰ {customerName} attend une première réponse sur @{botUsername} depuis {minutes} minutes.',
     reply: 'Répondre',
     openBot: 'Ouvrir le bot',
     orderLimit:
@@ -177,6 +185,9 @@ export const VENDOR_TEXTS = defineTexts({
       '🚩 Eine Nachricht an @{botUsername} wurde zur Prüfung markiert („{word}“).\n\n{customerName}: {text}',
     openCustomer: 'Kunden öffnen',
     supportMessage: '💬 {customerName} hat @{botUsername} geschrieben:\n\n{text}',
+    supportOpened: '💬 {customerName} hat ein Gespräch mit @{botUsername} begonnen.',
+    supportUnanswered:
+      '⏰ {customerName} wartet seit {minutes} Minuten auf eine erste Antwort über @{botUsername}.',
     reply: 'Antworten',
     openBot: 'Bot öffnen',
     orderLimit:
@@ -227,6 +238,8 @@ export const VENDOR_TEXTS = defineTexts({
       '🚩 Сообщение в @{botUsername} отмечено для проверки («{word}»).\n\n{customerName}: {text}',
     openCustomer: 'Открыть клиента',
     supportMessage: '💬 {customerName} написал(а) @{botUsername}:\n\n{text}',
+    supportOpened: '💬 {customerName} начал(а) разговор с @{botUsername}.',
+    supportUnanswered: '⏰ {customerName} уже {minutes} минут ждёт первого ответа в @{botUsername}.',
     reply: 'Ответить',
     openBot: 'Открыть бота',
     orderLimit:
@@ -276,6 +289,8 @@ export const VENDOR_TEXTS = defineTexts({
     messageFlagged: '🚩 发给 @{botUsername} 的一条消息已被标记待审核（“{word}”）。\n\n{customerName}：{text}',
     openCustomer: '打开客户',
     supportMessage: '💬 {customerName} 给 @{botUsername} 发了消息：\n\n{text}',
+    supportOpened: '💬 {customerName} 与 @{botUsername} 开始了对话。',
+    supportUnanswered: '⏰ {customerName} 已在 @{botUsername} 等待首次回复 {minutes} 分钟。',
     reply: '回复',
     openBot: '打开机器人',
     orderLimit:

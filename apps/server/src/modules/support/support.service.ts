@@ -419,7 +419,13 @@ export async function customerWrote(
         type: 'support.conversation_opened',
         actor,
         subject: { kind: 'conversation', id: row.id },
-        payload: { customerName: w.customerName, botUsername: w.botUsername, orderId: w.orderId ?? null },
+        payload: {
+          customerName: w.customerName,
+          botUsername: w.botUsername,
+          orderId: w.orderId ?? null,
+          // Without words yet (a tap on "Contact support"), the opening itself is what the team is told of.
+          hasMessage: Boolean(w.text || w.media),
+        },
       });
     } else if (w.orderId && !row.orderId) {
       await repo.updateConversation(tx, w.vendorId, row.id, { orderId: w.orderId });
