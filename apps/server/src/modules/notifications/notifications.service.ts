@@ -327,6 +327,31 @@ export async function queueSecurityNotice(
   }
 }
 
+/**
+ * Queues a vendor notice that no event carries (a support conversation left unanswered), as the events consumer
+ * queues the others: by Telegram and, when the profile has an address, by e-mail; the preferences and quiet
+ * hours apply when it is sent. `key` makes it once: a second call with the same key adds nothing.
+ */
+export async function queueVendorNotice(
+  db: Db | Tx,
+  vendorId: string,
+  kind: VendorNotice,
+  n: { key: string; botId: string | null; subjectId: string; params: Record<string, unknown> },
+): Promise<void> {
+  const byEmail = (await profileEmailOf(db, vendorId)) !== null;
+  for (const audience of byEmail ? (['vendor', 'vendor_email'] as const) : (['vendor'] as const)) {
+    await repo.insertNotification(db, {
+      vendorId,
+      eventId: n.key,
+      audience,
+      kind,
+      botId: n.botId,
+      subjectId: n.subjectId,
+      params: n.params,
+    });
+  }
+}
+
 /** A follow-up to the customer of an order, through its shop bot, unless they blocked it. */
 export async function tellCustomer(
   parts: NotificationsParts,

@@ -191,3 +191,77 @@ describe('who hears of a customer’s conversation', () => {
     expect(chatsOf(platformSentSinceLastLook())).toEqual([s.ownerUser.id]);
   });
 });
+
+describe('the owner told of a conversation without a first answer', () => {
+  const MINUTE = 60_000;
+
+  async function workingHours(text: string) {
+    const res = await s.t.app.inject({
+      method: 'PUT',
+      url: `${s.owner.base}/bots/${s.shop.id}/store`,
+      headers: s.owner.auth,
+      payload: { workingHours: text },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+
+  /** What the support.unanswered job runs, then the notifications it queued sent: the owner's alerts. */
+  async function alertsAfterCheck() {
+    await s.t.app.alertUnansweredSupport();
+    await deliverNotifications();
+    return platformSentSinceLastLook().filter((p) => String(p.text).startsWith('⏰'));
+  }
+
+  it('tells the owner alone once a conversation has waited 10 minutes inside working hours, and only once', async () => {
+    // The test clock stands at noon UTC; the bot's timezone is UTC.
+    await workingHours('9:00-18:00');
+    await customerSays(s, '/support Hello?');
+    await deliverNotifications();
+    platformSentSinceLastLook();
+
+    clock.advance(9 * MINUTE);
+    expect(await alertsAfterCheck()).toHaveLength(0);
+    clock.advance(1 * MINUTE);
+    const alerts = await alertsAfterCheck();
+    expect(chatsOf(alerts)).toEqual([s.ownerUser.id]);
+    expect(alerts[0]?.text).toContain('Ann has waited 10 minutes for a first answer');
+    expect(replyUrlOf(alerts[0])).toContain(`startapp=support_${await onlyConversationId()}`);
+
+    clock.advance(30 * MINUTE);
+    expect(await alertsAfterCheck()).toHaveLength(0);
+  });
+
+  it('tells nobody of a conversation answered within the 10 minutes', async () => {
+    await workingHours('9-18');
+    await customerSays(s, '/support Hello?');
+    clock.advance(5 * MINUTE);
+    const id = await onlyConversationId();
+    await s.t.app.inject({
+      method: 'POST',
+      url: `${s.owner.base}/support/conversations/${id}/messages`,
+      headers: s.owner.auth,
+      payload: { text: 'Hi Ann!' },
+    });
+    clock.advance(20 * MINUTE);
+    expect(await alertsAfterCheck()).toHaveLength(0);
+  });
+
+  it('counts no minute outside working hours: nothing until the hours start, then 10 minutes into them', async () => {
+    // Noon now; the store opens at 13:00.
+    await workingHours('13:00-18:00');
+    await customerSays(s, '/support Hello?');
+    clock.advance(60 * MINUTE); // 13:00
+    expect(await alertsAfterCheck()).toHaveLength(0);
+    clock.advance(9 * MINUTE); // 13:09
+    expect(await alertsAfterCheck()).toHaveLength(0);
+    clock.advance(1 * MINUTE); // 13:10
+    expect(chatsOf(await alertsAfterCheck())).toEqual([s.ownerUser.id]);
+  });
+
+  it('counts every minute when the working hours cannot be read', async () => {
+    await workingHours('whenever we can');
+    await customerSays(s, '/support Hello?');
+    clock.advance(10 * MINUTE);
+    expect(chatsOf(await alertsAfterCheck())).toEqual([s.ownerUser.id]);
+  });
+});

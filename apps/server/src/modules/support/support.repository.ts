@@ -211,6 +211,29 @@ export function unansweredSince(db: Conn, before: Date, after: Date): Promise<Co
     .limit(500);
 }
 
+/** Marks the owner told of a conversation still open, unanswered and not told yet; undefined otherwise. */
+export async function markOwnerAlerted(
+  db: Conn,
+  vendorId: string,
+  id: string,
+  at: Date,
+): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .update(c)
+    .set({ ownerAlertedAt: at })
+    .where(
+      and(
+        eq(c.vendorId, vendorId),
+        eq(c.id, id),
+        eq(c.status, 'open'),
+        isNull(c.firstResponseAt),
+        isNull(c.ownerAlertedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
 /** Per person: handled (closed), first responses (count, mean ms), ratings, today's, open assigned. */
 export async function staffFigures(db: Conn, vendorId: string, bots: BotFilter, dayStart: Date) {
   const scope = and(eq(c.vendorId, vendorId), inBots(bots));

@@ -16,7 +16,9 @@ import type { Db, Tx } from '../../db/types';
 import { type Actor, eventActorOf, hasPermission, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { type EventActor, recordEvent } from '../events/record-event';
+import { queueVendorNotice } from '../notifications/notifications.service';
 import * as repo from './support.repository';
+import { openMsBetween, parseWorkingHours, type WeekHours } from './working-hours';
 
 // The support inbox (issue 20): a customer's conversation with the vendor's team, held in the shop bot's own chat.
 // The shop runtime opens conversations and adds the customer's messages (`runtime`); staff read and answer them
@@ -46,6 +48,11 @@ export type SupportDeps = {
   ): Promise<{ name: string | null } | null>;
   /** The words of the rating prompt sent after a close, in the shop's language. */
   ratingPrompt(vendorId: string, botId: string): Promise<string>;
+  /**
+   * The store's working hours as the vendor wrote them (Settings → Store details, free text) and the bot's
+   * timezone; without it every hour counts as open.
+   */
+  storeHoursOf?(vendorId: string, botId: string): Promise<{ text: string; timezone: string }>;
   log: { warn(obj: object, msg: string): void };
   now?: () => Date;
 };
@@ -507,6 +514,50 @@ export async function rate(
   });
 }
 
+/** How long a conversation may wait for its first answer, in the store's working hours, before the owner is told. */
+export const FIRST_ANSWER_ALERT_MS = 10 * 60_000;
+/** Conversations opened longer ago than this are not looked at by the alert any more (a week of weekends). */
+const ALERT_LOOKBACK_MS = 8 * 24 * 60 * 60_000;
+
+/**
+ * Tells the owner of each open conversation that has waited FIRST_ANSWER_ALERT_MS of the store's working hours
+ * without a first answer, once per conversation (`owner_alerted_at`, set with the queued notice). Working
+ * hours are the store details' free text (see working-hours.ts: unreadable text counts as always open) in the
+ * bot's timezone. Run every minute by the `support.unanswered` job; answers how many were told.
+ */
+export async function alertUnanswered(deps: SupportDeps): Promise<number> {
+  const now = nowOf(deps);
+  const rows = await repo.unansweredSince(
+    deps.db,
+    new Date(now.getTime() - FIRST_ANSWER_ALERT_MS),
+    new Date(now.getTime() - ALERT_LOOKBACK_MS),
+  );
+  const hoursOf = new Map<string, { week: WeekHours | null; timezone: string }>();
+  let told = 0;
+  for (const row of rows) {
+    let hours = hoursOf.get(row.botId);
+    if (!hours) {
+      const store = await deps.storeHoursOf?.(row.vendorId, row.botId);
+      hours = { week: parseWorkingHours(store?.text ?? ''), timezone: store?.timezone ?? 'UTC' };
+      hoursOf.set(row.botId, hours);
+    }
+    if (openMsBetween(hours.week, hours.timezone, row.createdAt, now) < FIRST_ANSWER_ALERT_MS) continue;
+    const marked = await deps.db.transaction(async (tx) => {
+      const alerted = await repo.markOwnerAlerted(tx, row.vendorId, row.id, now);
+      if (!alerted) return false;
+      await queueVendorNotice(tx, row.vendorId, 'support_unanswered', {
+        key: row.id,
+        botId: row.botId,
+        subjectId: row.id,
+        params: { customerName: row.customerName, minutes: FIRST_ANSWER_ALERT_MS / 60_000 },
+      });
+      return true;
+    });
+    if (marked) told += 1;
+  }
+  return told;
+}
+
 export function createSupportService(deps: SupportDeps) {
   return {
     list: (actor: Actor, q: SupportListQuery) => listInbox(deps, actor, q),
@@ -520,6 +571,8 @@ export function createSupportService(deps: SupportDeps) {
     addCanned: (actor: Actor, body: CannedReplyBody) => addCanned(deps, actor, body),
     removeCanned: (actor: Actor, id: string) => removeCanned(deps, actor, id),
     staffFigures: (actor: Actor) => staffFigures(deps, actor),
+    /** The support.unanswered job's run: the owner told of conversations waiting for a first answer. */
+    alertUnanswered: () => alertUnanswered(deps),
     /** What the shop runtime calls. */
     runtime: {
       customerWrote: (w: CustomerWrote) => customerWrote(deps, w),
