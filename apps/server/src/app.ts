@@ -469,6 +469,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     send: (q, text, buttons) => shop.runtime.sendToChat(q, text, buttons),
     ratingPrompt: (_vendorId, botId) => shop.runtime.ratingPromptOf(botId),
+    customerFilesOf: media.customerFilesOf,
     storeHoursOf: async (vendorId, botId) => ({
       text: (await settings.runtime.getStoreDetails(botId))?.workingHours ?? '',
       timezone: (await botTimezoneOf(db, vendorId, botId)) ?? 'UTC',

@@ -99,7 +99,16 @@ export const SupportMessage = z.object({
   id: z.uuid(),
   direction: z.enum(['in', 'out']),
   text: z.string(),
-  media: z.object({ kind: z.enum(['photo', 'document']), name: z.string().nullable() }).nullable(),
+  media: z
+    .object({
+      kind: z.enum(['photo', 'document']),
+      name: z.string().nullable(),
+      /** A photo's address (stored through the media module); null for a document or a file not stored. */
+      url: z.string().nullable(),
+      /** The stored file's size in bytes; null when it was not stored. */
+      size: z.number().int().nullable(),
+    })
+    .nullable(),
   author: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
   delivery: SupportMessageDelivery,
   /** Why a reply did not reach the customer: `blocked` (they blocked the bot) or Telegram's refusal. */

@@ -53,6 +53,11 @@ export type SupportDeps = {
    * timezone; without it every hour counts as open.
    */
   storeHoursOf?(vendorId: string, botId: string): Promise<{ text: string; timezone: string }>;
+  /** The customers' stored files among `ids` (the media module): a photo's address, each file's size. */
+  customerFilesOf?(
+    vendorId: string,
+    ids: string[],
+  ): Promise<Map<string, { url: string | null; sizeBytes: number }>>;
   log: { warn(obj: object, msg: string): void };
   now?: () => Date;
 };
@@ -83,12 +88,17 @@ export function toConversation(row: repo.ConversationRow): SupportConversation {
   };
 }
 
-function toMessage(row: repo.MessageRow): SupportMessage {
+type StoredFiles = Map<string, { url: string | null; sizeBytes: number }>;
+
+function toMessage(row: repo.MessageRow, files: StoredFiles = new Map()): SupportMessage {
+  const file = row.mediaUploadId ? files.get(row.mediaUploadId) : undefined;
   return {
     id: row.id,
     direction: row.direction,
     text: row.text,
-    media: row.mediaKind ? { kind: row.mediaKind, name: row.mediaName } : null,
+    media: row.mediaKind
+      ? { kind: row.mediaKind, name: row.mediaName, url: file?.url ?? null, size: file?.sizeBytes ?? null }
+      : null,
     author: row.authorId === null ? null : { id: row.authorId, name: row.authorName },
     delivery: row.delivery,
     error: row.error,
@@ -168,7 +178,12 @@ export async function listThread(deps: SupportDeps, actor: Actor, id: string): P
   const row = await visible(deps.db, actor, id);
   const messages = await repo.listMessages(deps.db, actor.vendorId, row.id);
   if (row.unread > 0) await repo.updateConversation(deps.db, actor.vendorId, row.id, { unread: 0 });
-  return { messages: messages.map(toMessage) };
+  const uploadIds = messages.flatMap((m) => (m.mediaUploadId ? [m.mediaUploadId] : []));
+  const files: StoredFiles =
+    uploadIds.length > 0 && deps.customerFilesOf
+      ? await deps.customerFilesOf(actor.vendorId, uploadIds)
+      : new Map();
+  return { messages: messages.map((m) => toMessage(m, files)) };
 }
 
 /**
@@ -384,7 +399,13 @@ export type CustomerWrote = {
   open: boolean;
   orderId?: string | null;
   text: string;
-  media?: { kind: 'photo' | 'document'; fileId: string; name: string | null } | null;
+  /** A photo or document: Telegram's file id, and the upload it was stored as (the media module). */
+  media?: {
+    kind: 'photo' | 'document';
+    fileId: string;
+    name: string | null;
+    uploadId?: string | null;
+  } | null;
 };
 
 /**
@@ -446,6 +467,7 @@ export async function customerWrote(
         mediaKind: w.media?.kind ?? null,
         mediaFileId: w.media?.fileId ?? null,
         mediaName: w.media?.name ?? null,
+        mediaUploadId: w.media?.uploadId ?? null,
         delivery: 'received',
         createdAt: at,
       });
@@ -515,7 +537,7 @@ export async function rate(
 }
 
 /** How long a conversation may wait for its first answer, in the store's working hours, before the owner is told. */
-export const FIRST_ANSWER_ALERT_MS = 10 * 60_000;
+export const FIRST_ANSWER_ALERT_MS = SUPPORT_LIMITS.firstAnswerAlertMs;
 /** Conversations opened longer ago than this are not looked at by the alert any more (a week of weekends). */
 const ALERT_LOOKBACK_MS = 8 * 24 * 60 * 60_000;
 

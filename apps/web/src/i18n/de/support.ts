@@ -31,6 +31,7 @@ export const support = {
   'support.assignedTo': 'Zugewiesen an {name}',
   'support.unassigned': 'Nicht zugewiesen',
   'support.rating': 'Bewertet mit {rating}/5',
+  'support.photoAlt': 'Das Foto des Kunden',
   'support.failedBlocked': 'Nicht zugestellt: Der Kunde hat den Bot blockiert',
   'support.failed': 'Nicht zugestellt: {error}',
   'support.canned': 'Textbausteine',

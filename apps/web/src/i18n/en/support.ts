@@ -29,6 +29,7 @@ export const support = {
   'support.assignedTo': 'Assigned to {name}',
   'support.unassigned': 'Not assigned',
   'support.rating': 'Rated {rating}/5',
+  'support.photoAlt': "The customer's photo",
   'support.failedBlocked': 'Not delivered: the customer blocked the bot',
   'support.failed': 'Not delivered: {error}',
   'support.canned': 'Canned replies',

@@ -31,6 +31,7 @@ export const support = {
   'support.assignedTo': 'Asignada a {name}',
   'support.unassigned': 'Sin asignar',
   'support.rating': 'Valorada {rating}/5',
+  'support.photoAlt': 'La foto del cliente',
   'support.failedBlocked': 'No entregado: el cliente bloqueó el bot',
   'support.failed': 'No entregado: {error}',
   'support.canned': 'Respuestas guardadas',

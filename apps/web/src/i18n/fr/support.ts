@@ -31,6 +31,7 @@ export const support = {
   'support.assignedTo': 'Assignée à {name}',
   'support.unassigned': 'Non assignée',
   'support.rating': 'Notée {rating}/5',
+  'support.photoAlt': 'La photo du client',
   'support.failedBlocked': 'Non remis : le client a bloqué le bot',
   'support.failed': 'Non remis : {error}',
   'support.canned': 'Réponses types',

@@ -36,6 +36,7 @@ export const support = {
   'support.assignedTo': 'Назначен: {name}',
   'support.unassigned': 'Не назначен',
   'support.rating': 'Оценка {rating}/5',
+  'support.photoAlt': 'Фото клиента',
   'support.failedBlocked': 'Не доставлено: клиент заблокировал бота',
   'support.failed': 'Не доставлено: {error}',
   'support.canned': 'Шаблоны ответов',

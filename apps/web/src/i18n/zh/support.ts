@@ -31,6 +31,7 @@ export const support = {
   'support.assignedTo': '已分配给 {name}',
   'support.unassigned': '未分配',
   'support.rating': '评分 {rating}/5',
+  'support.photoAlt': '客户的照片',
   'support.failedBlocked': '未送达：客户已屏蔽机器人',
   'support.failed': '未送达：{error}',
   'support.canned': '快捷回复',

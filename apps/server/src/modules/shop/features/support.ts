@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { stripUnsafeText } from '@app/contracts/common';
 import { SUPPORT_LIMITS } from '@app/contracts/support';
 import { Composer } from 'grammy';
@@ -5,7 +6,18 @@ import type { CustomerWrote } from '../../support/support.service';
 import type { ShopContext } from '../context';
 import { contactLines, type StoreDeps, storeNameOf } from './store';
 
+/** How storing a customer's file through the media module went: its upload, or why it was refused. */
+export type StoredFile = { uploadId: string } | { refused: 'too_large' | 'unreadable' };
+
 export type SupportDeps = Pick<StoreDeps, 'storeOf'> & {
+  /** The Bot API root the shop bots call: a customer's file is downloaded from `<root>/file/bot<token>/…`. */
+  apiRoot: string;
+  /** Stores a customer's photo or document through the media module, as the vendor's upload. */
+  storeCustomerFile(
+    vendorId: string,
+    input: { kind: 'photo' | 'document'; filename: string; body: AsyncIterable<Buffer> },
+  ): Promise<StoredFile>;
+  log: { warn(obj: object, msg: string): void };
   support: {
     /** Adds the customer's message to their open conversation (opening one when `open`); null when none. */
     customerWrote(w: CustomerWrote): Promise<{ conversationId: string; opened: boolean } | null>;
@@ -83,13 +95,63 @@ export function supportFeature(deps: SupportDeps) {
     await wrote(ctx, false, stripUnsafeText(ctx.message.text));
   });
 
+  /** The file's bytes from Telegram as they arrive. Errors never carry the URL: it holds the bot's token. */
+  async function download(ctx: ShopContext, fileId: string): Promise<AsyncIterable<Buffer>> {
+    const file = await ctx.api.getFile(fileId);
+    if (!file.file_path) throw new Error('Telegram gave no file path');
+    let res: Response;
+    try {
+      res = await fetch(`${deps.apiRoot}/file/bot${ctx.shop.token}/${file.file_path}`, {
+        signal: AbortSignal.timeout(60_000),
+      });
+    } catch {
+      throw new Error('the file download failed');
+    }
+    if (!res.ok || !res.body) throw new Error(`the file download failed (HTTP ${res.status})`);
+    return Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  }
+
+  /**
+   * Stores the customer's file through the media module, or tells them why it cannot be kept (answering null).
+   * When Telegram cannot hand it over, the message is kept with Telegram's file id alone.
+   */
+  async function stored(
+    ctx: ShopContext,
+    kind: 'photo' | 'document',
+    fileId: string,
+    name: string,
+  ): Promise<{ uploadId: string | null } | null> {
+    let result: StoredFile;
+    try {
+      result = await deps.storeCustomerFile(ctx.shop.vendorId, {
+        kind,
+        filename: name,
+        body: await download(ctx, fileId),
+      });
+    } catch (err) {
+      deps.log.warn(
+        { botId: ctx.shop.botId, err: err instanceof Error ? err.message : String(err) },
+        'a customer file could not be stored',
+      );
+      return { uploadId: null };
+    }
+    if ('uploadId' in result) return result;
+    await ctx.reply(
+      ctx.say(result.refused === 'too_large' ? 'supportFileTooLarge' : 'supportPhotoUnreadable'),
+    );
+    return null;
+  }
+
   chats.on('message:photo', async (ctx) => {
     const photo = ctx.message.photo.at(-1);
     if (!photo) return;
+    const file = await stored(ctx, 'photo', photo.file_id, 'photo.jpg');
+    if (!file) return;
     const result = await wrote(ctx, true, stripUnsafeText(ctx.message.caption ?? ''), {
       kind: 'photo',
       fileId: photo.file_id,
       name: null,
+      uploadId: file.uploadId,
     });
     if (result?.opened) await opened(ctx, 'supportOpened');
   });
@@ -100,10 +162,14 @@ export function supportFeature(deps: SupportDeps) {
       await ctx.reply(ctx.say('supportFileTooLarge'));
       return;
     }
+    const name = doc.file_name ? stripUnsafeText(doc.file_name) : null;
+    const file = await stored(ctx, 'document', doc.file_id, name ?? 'document');
+    if (!file) return;
     const result = await wrote(ctx, true, stripUnsafeText(ctx.message.caption ?? ''), {
       kind: 'document',
       fileId: doc.file_id,
-      name: doc.file_name ? stripUnsafeText(doc.file_name) : null,
+      name,
+      uploadId: file.uploadId,
     });
     if (result?.opened) await opened(ctx, 'supportOpened');
   });

@@ -28,6 +28,14 @@ const ERRORS: DescribeErrorOptions = {
   fallback: 'support.error.generic',
 };
 
+/** A file's size as people read it: "820 kB", "2.4 MB" (the units are Intl's, in the app's language). */
+function fileSize(bytes: number, format: (value: number, options?: Intl.NumberFormatOptions) => string) {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1
+    ? format(mb, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 })
+    : format(Math.max(1, Math.round(bytes / 1024)), { style: 'unit', unit: 'kilobyte' });
+}
+
 /** One conversation: the customer's card, the thread, canned replies and the reply box (main button: Send). */
 export function SupportThreadPage() {
   const { conversationId = '' } = useParams();
@@ -137,7 +145,16 @@ export function SupportThreadPage() {
         ) : (
           messages.data.messages.map((m) => (
             <div key={m.id} className={`${styles.bubble} ${m.direction === 'out' ? styles.out : ''}`}>
-              {m.media ? <span>{m.media.kind === 'photo' ? '📷 ' : `📎 ${m.media.name ?? ''} `}</span> : null}
+              {m.media?.kind === 'photo' && m.media.url ? (
+                <img className={styles.photo} src={m.media.url} alt={t('support.photoAlt')} loading="lazy" />
+              ) : m.media ? (
+                <span>
+                  {m.media.kind === 'photo' ? '📷 ' : `📎 ${m.media.name ?? ''} `}
+                  {m.media.size !== null ? (
+                    <span className={styles.meta}>{fileSize(m.media.size, formatNumber)} </span>
+                  ) : null}
+                </span>
+              ) : null}
               {m.text}
               <span className={styles.meta}>
                 {formatDate(m.createdAt, {
