@@ -353,5 +353,10 @@ export function customerMessage(
       break;
     }
   }
-  return { text: lines.join('\n'), button: null };
+  // "Contact support" about the order: the shop bot opens a conversation tied to it (features/support.ts).
+  return {
+    text: lines.join('\n'),
+    button: null,
+    ...(n.orderId ? { action: { text: say('contactSupport'), callbackData: `support:${n.orderId}` } } : {}),
+  };
 }

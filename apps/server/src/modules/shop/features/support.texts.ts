@@ -5,6 +5,9 @@ export const supportTexts = defineTexts({
   en: {
     supportOpened:
       'You are now talking to the {shop} team. Write your question here and we will answer in this chat.',
+    supportOpenedOrder:
+      'You are now talking to the {shop} team about order #{number}. Write your question here and we will answer in this chat.',
+    supportContact: 'Contact support',
     supportPaySupport:
       'Need help with a payment? Write what happened here (the order number helps) and the {shop} team will answer in this chat.',
     supportFileTooLarge:
@@ -17,6 +20,9 @@ export const supportTexts = defineTexts({
   es: {
     supportOpened:
       'Ahora hablas con el equipo de {shop}. Escribe tu pregunta aquí y te responderemos en este chat.',
+    supportOpenedOrder:
+      'Ahora hablas con el equipo de {shop} sobre el pedido #{number}. Escribe tu pregunta aquí y te responderemos en este chat.',
+    supportContact: 'Contactar con soporte',
     supportPaySupport:
       '¿Necesitas ayuda con un pago? Cuéntanos aquí qué pasó (el número de pedido ayuda) y el equipo de {shop} te responderá en este chat.',
     supportFileTooLarge:
@@ -29,6 +35,9 @@ export const supportTexts = defineTexts({
   fr: {
     supportOpened:
       "Vous parlez maintenant à l'équipe de {shop}. Écrivez votre question ici, nous répondrons dans ce chat.",
+    supportOpenedOrder:
+      "Vous parlez maintenant à l'équipe de {shop} au sujet de la commande #{number}. Écrivez votre question ici, nous répondrons dans ce chat.",
+    supportContact: 'Contacter le support',
     supportPaySupport:
       "Besoin d'aide pour un paiement ? Écrivez ici ce qui s'est passé (le numéro de commande aide) et l'équipe de {shop} répondra dans ce chat.",
     supportFileTooLarge:
@@ -41,6 +50,9 @@ export const supportTexts = defineTexts({
   de: {
     supportOpened:
       'Du schreibst jetzt mit dem Team von {shop}. Stell deine Frage hier, wir antworten in diesem Chat.',
+    supportOpenedOrder:
+      'Du schreibst jetzt mit dem Team von {shop} über Bestellung #{number}. Stell deine Frage hier, wir antworten in diesem Chat.',
+    supportContact: 'Support kontaktieren',
     supportPaySupport:
       'Hilfe bei einer Zahlung? Schreib hier, was passiert ist (die Bestellnummer hilft), das Team von {shop} antwortet in diesem Chat.',
     supportFileTooLarge:
@@ -53,6 +65,9 @@ export const supportTexts = defineTexts({
   },
   ru: {
     supportOpened: 'Вы на связи с командой {shop}. Напишите вопрос здесь — мы ответим в этом чате.',
+    supportOpenedOrder:
+      'Вы на связи с командой {shop} по заказу #{number}. Напишите вопрос здесь — мы ответим в этом чате.',
+    supportContact: 'Связаться с поддержкой',
     supportPaySupport:
       'Нужна помощь с оплатой? Опишите здесь, что случилось (номер заказа поможет), и команда {shop} ответит в этом чате.',
     supportFileTooLarge: 'Файл слишком большой (до 20 МБ). Пришлите файл поменьше или опишите его словами.',
@@ -63,6 +78,9 @@ export const supportTexts = defineTexts({
   },
   zh: {
     supportOpened: '您正在与 {shop} 团队对话。请在此写下您的问题，我们会在此聊天中回复。',
+    supportOpenedOrder:
+      '您正在与 {shop} 团队就订单 #{number} 对话。请在此写下您的问题，我们会在此聊天中回复。',
+    supportContact: '联系客服',
     supportPaySupport: '付款遇到问题？请在此说明情况（附上订单号更好），{shop} 团队会在此聊天中回复。',
     supportFileTooLarge: '文件太大（最大 20 MB）。请发送更小的文件或用文字描述。',
     supportPhotoUnreadable: '无法读取这张图片。请重新发送，或以文件形式发送。',

@@ -4,12 +4,15 @@ import { SUPPORT_LIMITS } from '@app/contracts/support';
 import { Composer } from 'grammy';
 import type { CustomerWrote } from '../../support/support.service';
 import type { ShopContext } from '../context';
+import type { ShopPaymentsRuntime } from '../payments/shop-payments.service';
 import { contactLines, type StoreDeps, storeNameOf } from './store';
 
 /** How storing a customer's file through the media module went: its upload, or why it was refused. */
 export type StoredFile = { uploadId: string } | { refused: 'too_large' | 'unreadable' };
 
 export type SupportDeps = Pick<StoreDeps, 'storeOf'> & {
+  /** The shop payments' runtime side: whose an order is (a "Contact support" tap names one). */
+  shopPayments: Pick<ShopPaymentsRuntime, 'orderNumberOf'>;
   /** The Bot API root the shop bots call: a customer's file is downloaded from `<root>/file/bot<token>/…`. */
   apiRoot: string;
   /** Stores a customer's photo or document through the media module, as the vendor's upload. */
@@ -34,6 +37,11 @@ export type SupportDeps = Pick<StoreDeps, 'storeOf'> & {
 
 const UUID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
+/** The "Contact support" button an order's message carries: it opens a conversation about that order. */
+export function supportButton(say: ShopContext['say'], orderId: string) {
+  return { text: say('supportContact'), callback_data: `support:${orderId}` };
+}
+
 /**
  * The support inbox's side in the chat: /support, /paysupport (Telegram asks bots that take payments to answer
  * it) and the "Contact support" button open a conversation with the vendor's team; while one is open, what the
@@ -45,7 +53,13 @@ export function supportFeature(deps: SupportDeps) {
   const feature = new Composer<ShopContext>();
   const chats = feature.chatType('private');
 
-  function wrote(ctx: ShopContext, open: boolean, text: string, media?: CustomerWrote['media']) {
+  function wrote(
+    ctx: ShopContext,
+    open: boolean,
+    text: string,
+    media?: CustomerWrote['media'],
+    orderId?: string,
+  ) {
     const from = ctx.from;
     const customerId = ctx.customerId;
     if (!from || !customerId || ctx.chat?.type !== 'private') return Promise.resolve(null);
@@ -62,6 +76,7 @@ export function supportFeature(deps: SupportDeps) {
       open,
       text,
       media: media ?? null,
+      ...(orderId ? { orderId } : {}),
     });
   }
 
@@ -87,6 +102,25 @@ export function supportFeature(deps: SupportDeps) {
     if (lines.length > 0) {
       await ctx.reply([ctx.say('supportIntro', { shop: storeNameOf(store, ctx.shop) }), ...lines].join('\n'));
     }
+  });
+
+  // "Contact support" on an order's message (its confirmation, payment, delivery, status news): a conversation
+  // about that order, when it is the customer's own in this bot (else about nothing in particular).
+  feature.callbackQuery(new RegExp(`^support:${UUID}$`), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const orderId = ctx.match[1] ?? '';
+    const number = await deps.shopPayments.orderNumberOf(
+      { vendorId: ctx.shop.vendorId, botId: ctx.shop.botId },
+      orderId,
+      ctx.from.id,
+    );
+    await wrote(ctx, true, '', null, number === null ? undefined : orderId);
+    const shop = storeNameOf(await deps.storeOf(ctx.shop.botId), ctx.shop);
+    await ctx.reply(
+      number === null
+        ? ctx.say('supportOpened', { shop })
+        : ctx.say('supportOpenedOrder', { shop, number: String(number) }),
+    );
   });
 
   chats.on('message:text', async (ctx, next) => {
