@@ -96,7 +96,7 @@ import { staffInviteRoutes, staffRoutes, staffSelfRoutes } from './modules/staff
 import { createStaffService, type StaffDeps, type StaffService } from './modules/staff/staff.service';
 import { createStaffPickService } from './modules/staff/staff-pick.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
-import { supportRoutes } from './modules/support/support.routes';
+import { supportDownloadRoutes, supportRoutes } from './modules/support/support.routes';
 import { createSupportService, grantsSupport } from './modules/support/support.service';
 import { webhookDisabledNotice } from './modules/webhooks/webhook-notice';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -470,6 +470,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     send: (q, text, buttons) => shop.runtime.sendToChat(q, text, buttons),
     ratingPrompt: (_vendorId, botId) => shop.runtime.ratingPromptOf(botId),
     customerFilesOf: media.customerFilesOf,
+    // A customer's file is opened as the system (the support route checked the caller and the conversation).
+    openCustomerFile: (vendorId, uploadId) =>
+      media.openUpload(
+        { vendorId, telegramId: 0, kind: 'staff', permissions: ['support'], botIds: 'all' },
+        uploadId,
+      ),
     storeHoursOf: async (vendorId, botId) => ({
       text: (await settings.runtime.getStoreDetails(botId))?.workingHours ?? '',
       timezone: (await botTimezoneOf(db, vendorId, botId)) ?? 'UTC',
@@ -603,7 +609,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(analyticsRoutes(analytics)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(settingsRoutes(settings)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(policiesRoutes(policies)), { prefix: '/vendors/:vendorId' });
-      await api.register(vendorScope(supportRoutes(support)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(supportRoutes(support, downloadLinks)), {
+        prefix: '/vendors/:vendorId',
+      });
+      await api.register(supportDownloadRoutes(support, downloadLinks));
       await api.register(vendorScope(paymentsRoutes(payments, downloadLinks)), {
         prefix: '/vendors/:vendorId',
       });

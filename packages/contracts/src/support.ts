@@ -139,6 +139,12 @@ export type SupportAssignBody = z.infer<typeof SupportAssignBody>;
 export const ConversationParams = VendorParams.extend({ conversationId: z.uuid() });
 export type ConversationParams = z.infer<typeof ConversationParams>;
 
+/** One message of a conversation (a customer's file's download link). */
+export const SupportMessageParams = ConversationParams.extend({ messageId: z.uuid() });
+export type SupportMessageParams = z.infer<typeof SupportMessageParams>;
+/** The download of a customer's file behind a link: the message names it. */
+export const SupportFileParams = z.object({ messageId: z.uuid() });
+
 export const CannedReply = z.object({
   id: z.uuid(),
   botId: z.uuid(),

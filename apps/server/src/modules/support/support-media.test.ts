@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { SupportListResponse, SupportMessage } from '@app/contracts/support';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, type TestClock, testClock } from '../../../test/clock';
+import { vendor } from '../../../test/factories';
 import { makeImage } from '../../../test/media';
 import { ANN, type OpenShop, openShop, sendUpdate, sentTo } from '../../../test/shop';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
@@ -48,6 +49,15 @@ async function customerSends(kind: 'photo' | 'document', bytes: Buffer, name = '
         : { document: { ...file, file_name: name } }),
     },
   });
+}
+
+async function conversationId(): Promise<string> {
+  const list = await s.t.app.inject({
+    method: 'GET',
+    url: `${s.owner.base}/support/conversations`,
+    headers: s.owner.auth,
+  });
+  return list.json<SupportListResponse>().conversations[0]?.id ?? '';
 }
 
 async function theThread(): Promise<SupportMessage[]> {
@@ -104,5 +114,36 @@ describe('a customer’s files in a support conversation', () => {
     });
     expect(swept.deleted).toBe(0);
     expect((await s.t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+
+  it('downloads a customer’s document through a short-lived link, for staff who see the conversation only', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3000, 32)]);
+    await customerSends('document', pdf, 'receipt.pdf');
+    const [message] = await theThread();
+    const path = `/support/conversations/${await conversationId()}/messages/${message?.id}/file/link`;
+
+    const link = await s.t.app.inject({
+      method: 'POST',
+      url: `${s.owner.base}${path}`,
+      headers: s.owner.auth,
+    });
+    expect(link.statusCode).toBe(200);
+    const file = await s.t.app.inject({ method: 'GET', url: link.json<{ url: string }>().url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('receipt.pdf');
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+
+    const other = await vendor(s.t.app);
+    const refused = await s.t.app.inject({
+      method: 'POST',
+      url: `${other.base}${path}`,
+      headers: other.auth,
+    });
+    expect(refused.statusCode).toBe(404);
+    const noToken = await s.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/downloads/support-files/${message?.id}`,
+    });
+    expect(noToken.statusCode).toBe(401);
   });
 });

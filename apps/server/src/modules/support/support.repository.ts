@@ -172,6 +172,15 @@ export function listMessages(db: Conn, vendorId: string, conversationId: string)
     .limit(1000);
 }
 
+export async function findMessage(db: Conn, vendorId: string, id: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(m)
+    .where(and(eq(m.vendorId, vendorId), eq(m.id, id)))
+    .limit(1);
+  return row;
+}
+
 /** Sets the rating once: undefined when it was already rated (or is not that chat's, or not closed). */
 export async function rateOnce(
   db: Conn,

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { CustomerDetail } from '@app/contracts/customers';
 import {
   type CannedReply,
@@ -53,6 +54,11 @@ export type SupportDeps = {
    * timezone; without it every hour counts as open.
    */
   storeHoursOf?(vendorId: string, botId: string): Promise<{ text: string; timezone: string }>;
+  /** Opens a customer's stored file (the media module's upload) to download: its name, type, size and bytes. */
+  openCustomerFile?(
+    vendorId: string,
+    uploadId: string,
+  ): Promise<{ name: string; mimeType: string; size: number; stream: Readable }>;
   /** The customers' stored files among `ids` (the media module): a photo's address, each file's size. */
   customerFilesOf?(
     vendorId: string,
@@ -249,6 +255,39 @@ export async function reply(
     sent.ok ? null : sent.blocked ? 'blocked' : sent.error,
   );
   return toMessage(delivered ?? message);
+}
+
+/**
+ * The stored file of a customer's message in a conversation the caller sees: the message, or not found (another
+ * vendor's, a bot outside their scope, another conversation's message, or a message without a stored file).
+ */
+async function storedFileMessage(
+  deps: SupportDeps,
+  actor: Actor,
+  messageId: string,
+  conversationId?: string,
+) {
+  const message = await repo.findMessage(deps.db, actor.vendorId, messageId);
+  if (!message || (conversationId !== undefined && message.conversationId !== conversationId)) {
+    throw new AppError('UPLOAD_NOT_FOUND');
+  }
+  await visible(deps.db, actor, message.conversationId);
+  if (!message.mediaUploadId) throw new AppError('UPLOAD_NOT_FOUND');
+  return { ...message, mediaUploadId: message.mediaUploadId };
+}
+
+/** Checks that the caller may download the file of a message of this conversation (before a link is signed). */
+export async function checkFile(deps: SupportDeps, actor: Actor, conversationId: string, messageId: string) {
+  await visible(deps.db, actor, conversationId);
+  await storedFileMessage(deps, actor, messageId, conversationId);
+}
+
+/** A customer's stored file, to download: its name (the document's, or "photo.jpg"), type, size and bytes. */
+export async function openFile(deps: SupportDeps, actor: Actor, messageId: string) {
+  const message = await storedFileMessage(deps, actor, messageId);
+  const opened = await deps.openCustomerFile?.(actor.vendorId, message.mediaUploadId).catch(() => null);
+  if (!opened) throw new AppError('UPLOAD_NOT_FOUND');
+  return { ...opened, name: message.mediaName ?? opened.name };
 }
 
 export async function assign(
@@ -593,6 +632,9 @@ export function createSupportService(deps: SupportDeps) {
     addCanned: (actor: Actor, body: CannedReplyBody) => addCanned(deps, actor, body),
     removeCanned: (actor: Actor, id: string) => removeCanned(deps, actor, id),
     staffFigures: (actor: Actor) => staffFigures(deps, actor),
+    checkFile: (actor: Actor, conversationId: string, messageId: string) =>
+      checkFile(deps, actor, conversationId, messageId),
+    openFile: (actor: Actor, messageId: string) => openFile(deps, actor, messageId),
     /** The support.unanswered job's run: the owner told of conversations waiting for a first answer. */
     alertUnanswered: () => alertUnanswered(deps),
     /** What the shop runtime calls. */

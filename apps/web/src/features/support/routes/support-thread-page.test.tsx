@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import type { SupportConversationDetail, SupportMessage } from '@app/contracts/support';
 import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fake-server';
 import { startFakeTelegram } from '../../../test/fake-telegram';
 import { renderApp } from '../../../test/render-app';
 import { SupportThreadPage } from './support-thread-page';
 
+let telegram: ReturnType<typeof startFakeTelegram>;
 beforeAll(() => {
-  startFakeTelegram();
+  telegram = startFakeTelegram();
 });
 afterEach(() => {
   cleanup();
@@ -52,6 +54,12 @@ function serve(messages: SupportMessage[]) {
     const p = path.split('?')[0] ?? '';
     if (p.endsWith(`/support/conversations/${ID}`)) return json(CONVERSATION);
     if (p.endsWith(`/support/conversations/${ID}/messages`)) return json({ messages });
+    if (p.endsWith('/file/link')) {
+      return json({
+        url: '/api/v1/downloads/support-files/m2?token=signed',
+        expiresAt: '2026-11-27T12:05:00Z',
+      });
+    }
     return json({ replies: [] });
   });
 }
@@ -80,5 +88,21 @@ describe('the customer’s files in the thread', () => {
     open();
     expect(await screen.findByText(/receipt\.pdf/)).toBeTruthy();
     expect(screen.getByText(/2\.3\sMB/)).toBeTruthy();
+  });
+
+  it('downloads a customer’s document through Telegram from its signed link', async () => {
+    const doc = message('2', '', { kind: 'document', name: 'receipt.pdf', url: null, size: 2_400_000 });
+    const calls = serve([doc]);
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Download' }));
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith(`/messages/${doc.id}/file/link`))).toBe(
+      true,
+    );
+    await vi.waitFor(() =>
+      expect(telegram.last('web_app_request_file_download')).toEqual({
+        url: `${window.location.origin}/api/v1/downloads/support-files/m2?token=signed`,
+        file_name: 'receipt.pdf',
+      }),
+    );
   });
 });

@@ -12,6 +12,7 @@ import { getTelegramUserId } from '../../../lib/session';
 import { haptics, showAlert, showConfirm } from '../../../lib/telegram/bridge';
 import { useMainButton } from '../../../lib/telegram/buttons';
 import { useCannedReplies, useChangeConversation, useSendReply } from '../api/change-conversation';
+import { downloadCustomerFile } from '../api/download-file';
 import { useConversation, useMessages } from '../api/get-conversation';
 import styles from '../components/support.module.css';
 
@@ -20,6 +21,7 @@ const ERRORS: DescribeErrorOptions = {
     CONVERSATION_NOT_FOUND: 'support.error.notFound',
     CONVERSATION_CLOSED: 'support.error.closed',
     CONVERSATION_REOPEN_CONFLICT: 'support.error.reopenConflict',
+    MEDIA_NOT_FOUND: 'support.error.fileNotFound',
   },
   texts: {
     [SUPPORT_MESSAGES.replyRequired]: 'support.error.replyRequired',
@@ -76,6 +78,15 @@ export function SupportThreadPage() {
       onSuccess: () => haptics.success(),
       onError: (e) => void showAlert(describeError(e, ERRORS)),
     });
+  };
+
+  const download = async (messageId: string, name: string) => {
+    try {
+      await downloadCustomerFile(conversationId, messageId, name);
+    } catch (e) {
+      haptics.error();
+      void showAlert(describeError(e, ERRORS));
+    }
   };
 
   if (conversation.isPending) return <LoadingState />;
@@ -152,6 +163,14 @@ export function SupportThreadPage() {
                   {m.media.kind === 'photo' ? '📷 ' : `📎 ${m.media.name ?? ''} `}
                   {m.media.size !== null ? (
                     <span className={styles.meta}>{fileSize(m.media.size, formatNumber)} </span>
+                  ) : null}
+                  {m.media.kind === 'document' && m.media.size !== null ? (
+                    <Button
+                      variant="secondary"
+                      onClick={() => void download(m.id, m.media?.name ?? 'document')}
+                    >
+                      {t('support.download')}
+                    </Button>
                   ) : null}
                 </span>
               ) : null}
