@@ -48,6 +48,7 @@ import { createRevocationList, createSessionsService } from './modules/auth/sess
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
 import { botTokenOf, runningBotIds } from './modules/bots/bot-lifecycle.service';
+import { botTimezoneOf } from './modules/bots/bot-runtime.service';
 import { createBotStatsService } from './modules/bots/bot-stats.service';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { createBotsService } from './modules/bots/bots.service';
@@ -95,7 +96,7 @@ import { staffInviteRoutes, staffRoutes, staffSelfRoutes } from './modules/staff
 import { createStaffService, type StaffDeps, type StaffService } from './modules/staff/staff.service';
 import { createStaffPickService } from './modules/staff/staff-pick.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
-import { supportRoutes } from './modules/support/support.routes';
+import { supportDownloadRoutes, supportRoutes } from './modules/support/support.routes';
 import { createSupportService, grantsSupport } from './modules/support/support.service';
 import { webhookDisabledNotice } from './modules/webhooks/webhook-notice';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -179,6 +180,8 @@ declare module 'fastify' {
     runCampaign: CampaignsService['run'];
     /** The `campaigns.abandoned-carts` job's run: every bot with the reminder on, through the shop runtime. */
     remindAbandonedCarts: () => Promise<void>;
+    /** The `support.unanswered` job's run: owners told of conversations waiting for a first answer. */
+    alertUnansweredSupport: () => Promise<number>;
   }
 }
 
@@ -466,6 +469,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     send: (q, text, buttons) => shop.runtime.sendToChat(q, text, buttons),
     ratingPrompt: (_vendorId, botId) => shop.runtime.ratingPromptOf(botId),
+    customerFilesOf: media.customerFilesOf,
+    // A customer's file is opened as the system (the support route checked the caller and the conversation).
+    openCustomerFile: (vendorId, uploadId) =>
+      media.openUpload(
+        { vendorId, telegramId: 0, kind: 'staff', permissions: ['support'], botIds: 'all' },
+        uploadId,
+      ),
+    storeHoursOf: async (vendorId, botId) => ({
+      text: (await settings.runtime.getStoreDetails(botId))?.workingHours ?? '',
+      timezone: (await botTimezoneOf(db, vendorId, botId)) ?? 'UTC',
+    }),
     customerOf: (actor, customerId) => customersAdmin.get(actor, customerId),
     supportMemberOf: async (vendorId, botId, telegramId) => {
       if ((await ownerOf(db, vendorId)) === telegramId) return { name: null };
@@ -528,6 +542,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     ...clock,
   });
+  app.decorate('alertUnansweredSupport', support.alertUnanswered);
   app.decorate('runCampaign', campaigns.run);
   app.decorate('remindAbandonedCarts', async () => {
     const now = deps.now?.() ?? new Date();
@@ -594,7 +609,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(analyticsRoutes(analytics)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(settingsRoutes(settings)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(policiesRoutes(policies)), { prefix: '/vendors/:vendorId' });
-      await api.register(vendorScope(supportRoutes(support)), { prefix: '/vendors/:vendorId' });
+      await api.register(vendorScope(supportRoutes(support, downloadLinks)), {
+        prefix: '/vendors/:vendorId',
+      });
+      await api.register(supportDownloadRoutes(support, downloadLinks));
       await api.register(vendorScope(paymentsRoutes(payments, downloadLinks)), {
         prefix: '/vendors/:vendorId',
       });

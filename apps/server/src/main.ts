@@ -259,6 +259,7 @@ async function main() {
     runExport: exportRuns.run,
     runCampaign: (vendorId, campaignId) => app.runCampaign(vendorId, campaignId),
     remindAbandonedCarts: () => app.remindAbandonedCarts(),
+    alertUnansweredSupport: () => app.alertUnansweredSupport(),
     sweepExports: exportRuns.sweepExpired,
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {

@@ -242,6 +242,7 @@ export function idleStorefrontDeps(overrides: Partial<StorefrontDeps>): Storefro
       optOutOfPromotions: async () => false,
     },
     support: { customerWrote: async () => null, hasOpen: async () => false, rate: async () => 'refused' },
+    storeCustomerFile: () => Promise.reject(new Error('no media in this test')),
     sessions: {
       read: async () => ({ cart: [], step: null, updatedAt: null }),
       write: async () => undefined,

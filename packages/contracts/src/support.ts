@@ -99,7 +99,16 @@ export const SupportMessage = z.object({
   id: z.uuid(),
   direction: z.enum(['in', 'out']),
   text: z.string(),
-  media: z.object({ kind: z.enum(['photo', 'document']), name: z.string().nullable() }).nullable(),
+  media: z
+    .object({
+      kind: z.enum(['photo', 'document']),
+      name: z.string().nullable(),
+      /** A photo's address (stored through the media module); null for a document or a file not stored. */
+      url: z.string().nullable(),
+      /** The stored file's size in bytes; null when it was not stored. */
+      size: z.number().int().nullable(),
+    })
+    .nullable(),
   author: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
   delivery: SupportMessageDelivery,
   /** Why a reply did not reach the customer: `blocked` (they blocked the bot) or Telegram's refusal. */
@@ -129,6 +138,12 @@ export type SupportAssignBody = z.infer<typeof SupportAssignBody>;
 
 export const ConversationParams = VendorParams.extend({ conversationId: z.uuid() });
 export type ConversationParams = z.infer<typeof ConversationParams>;
+
+/** One message of a conversation (a customer's file's download link). */
+export const SupportMessageParams = ConversationParams.extend({ messageId: z.uuid() });
+export type SupportMessageParams = z.infer<typeof SupportMessageParams>;
+/** The download of a customer's file behind a link: the message names it. */
+export const SupportFileParams = z.object({ messageId: z.uuid() });
 
 export const CannedReply = z.object({
   id: z.uuid(),

@@ -45,6 +45,11 @@ export type JobData = {
   'campaigns.send': { vendorId: string; campaignId: string };
   /** Sends the due abandoned-cart reminders of the bots that have them on (one per cart). Every 10 minutes. */
   'campaigns.abandoned-carts': Record<string, never>;
+  /**
+   * Tells the owner of each support conversation left 10 minutes of the store's working hours without a first
+   * answer, once per conversation (modules/support). Every minute.
+   */
+  'support.unanswered': Record<string, never>;
   /** Deletes export files whose 7-day link has run out (modules/exports). Scheduled every hour. */
   'exports.sweep': Record<string, never>;
   /** Starts runs for webhooks with deliveries due, and drops the delivery log past 30 days. Every minute. */
@@ -120,6 +125,8 @@ export const jobKinds: JobKinds<JobData> = {
   // attempts, so the job itself needs few retries. A run takes about a minute at most.
   'notifications.send': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
   'shop.release-reservations': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
+  // Each conversation is marked as it is told, so a rerun tells nobody twice.
+  'support.unanswered': { policy: 'stately', retryLimit: 2, expireInSeconds: 5 * 60 },
   // Processes starting together send it together: stately runs it once. Two Bot API calls per running bot.
   'bots.refresh-menus': { policy: 'stately', retryLimit: 2, expireInSeconds: 30 * 60 },
   // A run sends at most RUN_MAX deliveries of 10 s at most each; runs of different webhooks go side by side.

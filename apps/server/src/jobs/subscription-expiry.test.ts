@@ -140,7 +140,7 @@ it('runs on the job queue once at start: a trial past its end is expired and its
   expect(fake.state.calls({ method: 'deleteWebhook', token: bot.token })).toHaveLength(1);
 });
 
-it('puts subscription expiry, the events dispatch, notifications, the shop reservations release and the webhooks sweep on an every-minute schedule, payout checks every 5 and abandoned carts every 10 minutes, the media, export and account sweeps, Stars sync and reminders hourly, billing daily', async () => {
+it('puts subscription expiry, the events dispatch, notifications, the shop reservations release, the unanswered-support alert and the webhooks sweep on an every-minute schedule, payout checks every 5 and abandoned carts every 10 minutes, the media, export and account sweeps, Stars sync and reminders hourly, billing daily', async () => {
   await resetJobSchema(t.database);
   queue = createJobQueue({ connection: t.database.connection, kinds: jobKinds, log: quietLog });
   await queue.start();
@@ -161,6 +161,7 @@ it('puts subscription expiry, the events dispatch, notifications, the shop reser
     { name: 'shop.release-reservations', cron: '* * * * *' },
     { name: 'subscriptions.expire', cron: '* * * * *' },
     { name: 'subscriptions.remind', cron: '7 * * * *' },
+    { name: 'support.unanswered', cron: '* * * * *' },
     { name: 'webhooks.sweep', cron: '* * * * *' },
   ]);
 });

@@ -47,6 +47,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     runCampaign?: (vendorId: string, campaignId: string) => Promise<{ done: boolean }>;
     /** Sends the due abandoned-cart reminders (the shop runtime, for the bots that have them on). */
     remindAbandonedCarts?: () => Promise<void>;
+    /** Tells owners of support conversations waiting for a first answer (modules/support alertUnanswered). */
+    alertUnansweredSupport?: () => Promise<unknown>;
   };
 
 const EVERY_MINUTE = '* * * * *';
@@ -136,6 +138,9 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
     'campaigns.abandoned-carts': async () => {
       await deps.remindAbandonedCarts?.();
     },
+    'support.unanswered': async () => {
+      await deps.alertUnansweredSupport?.();
+    },
     'bots.refresh-menus': async () => {
       const bots = await refreshShopMenus(deps);
       deps.log?.info({ bots }, 'shop bot menus refreshed');
@@ -165,6 +170,7 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
   await queue.schedule('shop.release-reservations', EVERY_MINUTE, {});
   await queue.schedule('webhooks.sweep', EVERY_MINUTE, {});
   await queue.schedule('campaigns.abandoned-carts', '*/10 * * * *', {});
+  await queue.schedule('support.unanswered', EVERY_MINUTE, {});
   // And once now: a period that ended while no server was up need not wait for the next minute.
   await queue.send('subscriptions.expire', {});
   // Bots started by an earlier version get this one's chat menu.

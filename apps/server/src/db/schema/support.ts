@@ -71,6 +71,8 @@ export const supportMessages = pgTable(
     /** Telegram's file id of the customer's photo or document (the shop bot can send it on or download it). */
     mediaFileId: text('media_file_id'),
     mediaName: text('media_name'),
+    /** The customer's file as stored through the media module (migration 0034); null before it, or for text. */
+    mediaUploadId: uuid('media_upload_id'),
     authorId: telegramId('author_id'),
     authorName: text('author_name'),
     delivery: text('delivery', { enum: ['received', 'sending', 'sent', 'failed'] })

@@ -229,6 +229,20 @@ const getChatMenuButton: Handler = ({ bot, params }) => {
   return { result: button ?? { type: 'commands' } };
 };
 
+/** getFile: a file the fake knows, with the path its bytes are downloaded from (`/file/bot<token>/<path>`). */
+const getFile: Handler = ({ state, params }) => {
+  const fileId = readString(params, 'file_id');
+  const file = fileId === undefined ? undefined : state.files.get(fileId);
+  if (!file) throw new BotApiError(400, 'Bad Request: invalid file_id');
+  return {
+    result: {
+      file_id: file.file_id,
+      file_unique_id: file.file_unique_id,
+      ...(file.bytes ? { file_size: file.bytes.length, file_path: `files/${file.file_id}` } : {}),
+    },
+  };
+};
+
 // --- Dispatch -----------------------------------------------------------------------------------
 
 const handlers: Record<string, Handler> = {
@@ -245,6 +259,7 @@ const handlers: Record<string, Handler> = {
   deleteMyCommands,
   setChatMenuButton,
   getChatMenuButton,
+  getFile,
 };
 
 // Method names are case-insensitive in the Bot API.

@@ -100,6 +100,8 @@ export type FakeFile = {
   file_name?: string;
   file_size?: number;
   mime_type?: string;
+  /** What a customer sent (a test puts it here): getFile answers its path and `/file/bot<token>/<path>` its bytes. */
+  bytes?: Buffer;
 };
 
 export type CallbackAnswer = { text?: string; show_alert: boolean; url?: string };

@@ -58,6 +58,11 @@ export async function botSwitchOf(
   return row ? switchOn(row.settings, name) : undefined;
 }
 
+/** A bot's timezone (its settings tab; the store's working hours are read in it); undefined for a deleted bot. */
+export async function botTimezoneOf(db: Conn, vendorId: string, botId: string): Promise<string | undefined> {
+  return (await repo.findBot(db, vendorId, botId))?.timezone;
+}
+
 /** What the shop runtime reads for each update (see shopRuntimeOf). */
 export type ShopRuntime = { shop: ShopBot; webhookSecret: string | null; cacheClearedAt: Date | null };
 

@@ -217,3 +217,79 @@ export async function openUpload(deps: MediaDeps, actor: Actor, uploadId: string
   if (!row || !opened) throw new AppError('UPLOAD_NOT_FOUND');
   return { name: row.originalName ?? 'download', mimeType: row.mimeType, ...opened };
 }
+
+/** A file a customer sent a shop bot (a support conversation's photo or document), stored as the vendor's. */
+export type CustomerFileInput = {
+  kind: 'photo' | 'document';
+  /** The customer's file name (documents): shown back, never used to store or to type the file. */
+  filename: string;
+  body: AsyncIterable<Buffer>;
+};
+
+/** What a stored customer file is: its upload, and for a photo the address of its medium size. */
+export type StoredCustomerFile = { uploadId: string; url: string | null; sizeBytes: number };
+
+/**
+ * Stores a customer's file as the vendor's upload, through the same guarantees as the vendor's own: a photo
+ * must be an image (re-encoded without EXIF, with a medium size, at most MEDIA_LIMITS.imageBytes), a document
+ * is kept private (files/…). Refused as `MEDIA_INVALID` (not an image, or an image too large) or
+ * `MEDIA_FILE_TOO_LARGE`; nothing is kept then. The upload stays unattached: the media sweep keeps it while a
+ * support message names it.
+ */
+export async function storeCustomerFile(
+  deps: MediaDeps,
+  vendorId: string,
+  input: CustomerFileInput,
+): Promise<StoredCustomerFile> {
+  const upload: UploadInput =
+    input.kind === 'photo'
+      ? { endpoint: 'image', filename: input.filename, body: input.body, discard: () => undefined }
+      : {
+          endpoint: 'media',
+          mediaType: 'file',
+          filename: input.filename,
+          body: input.body,
+          discard: () => undefined,
+        };
+  let row: repo.NewMediaRow;
+  try {
+    row = await storeUpload(deps, upload, vendorId);
+  } catch (err) {
+    if (err instanceof TooLarge) {
+      throw input.kind === 'photo'
+        ? new AppError('MEDIA_INVALID', { reason: 'size' })
+        : new AppError('MEDIA_FILE_TOO_LARGE');
+    }
+    throw err;
+  }
+  try {
+    const created = await repo.insertUpload(deps.db, row);
+    const medium = created.sizes.medium;
+    return {
+      uploadId: created.id,
+      url: created.kind === 'file' ? null : mediaUrl(medium ?? created.storageKey),
+      sizeBytes: created.sizeBytes,
+    };
+  } catch (err) {
+    await deps.storage.remove(storedKeys({ storageKey: row.storageKey, sizes: row.sizes ?? {} }));
+    throw err;
+  }
+}
+
+/** The stored customer files among `ids`, by id: a photo's address (its medium size) and each file's size. */
+export async function customerFilesOf(
+  deps: MediaDeps,
+  vendorId: string,
+  ids: string[],
+): Promise<Map<string, { url: string | null; sizeBytes: number }>> {
+  const rows = await repo.findUploads(deps.db, vendorId, ids);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        url: r.kind === 'file' ? null : mediaUrl(r.sizes.medium ?? r.storageKey),
+        sizeBytes: r.sizeBytes,
+      },
+    ]),
+  );
+}

@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { botSettings, productBots, productImages, products, vendors } from '../../db/schema/index';
+import {
+  botSettings,
+  productBots,
+  productImages,
+  products,
+  supportMessages,
+  vendors,
+} from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 
 export type MediaRow = typeof productImages.$inferSelect;
@@ -20,6 +27,15 @@ export async function findUpload(db: Conn, vendorId: string, id: string): Promis
     .from(productImages)
     .where(and(eq(productImages.vendorId, vendorId), eq(productImages.id, id)));
   return row;
+}
+
+/** The vendor's uploads among `ids` (another vendor's are not returned). */
+export function findUploads(db: Conn, vendorId: string, ids: string[]): Promise<MediaRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(productImages)
+    .where(and(eq(productImages.vendorId, vendorId), inArray(productImages.id, ids)));
 }
 
 /**
@@ -130,6 +146,11 @@ export async function deleteUnattachedBefore(db: Conn, before: Date, limit: numb
           select 1 from ${botSettings}
           where ${botSettings.vendorId} = ${productImages.vendorId}
             and strpos(${botSettings.store}::text, ${productImages.storageKey}) > 0)`,
+        // A customer's photo or document in a support conversation is kept while a message names it.
+        sql`not exists (
+          select 1 from ${supportMessages}
+          where ${supportMessages.vendorId} = ${productImages.vendorId}
+            and ${supportMessages.mediaUploadId} = ${productImages.id})`,
         // The vendor's profile photo is kept by its address, which names the upload's medium size.
         sql`not exists (
           select 1 from ${vendors}

@@ -1,7 +1,14 @@
 import type { Actor } from '../../lib/actor';
 import type { MediaDeps } from './media-shared';
 import { eraseVendorMedia, sweepUnattached } from './media-sweep.service';
-import { openUpload, type UploadInput, uploadMedia } from './media-upload.service';
+import {
+  type CustomerFileInput,
+  customerFilesOf,
+  openUpload,
+  storeCustomerFile,
+  type UploadInput,
+  uploadMedia,
+} from './media-upload.service';
 import {
   attachUploads,
   listProductMedia,
@@ -14,7 +21,7 @@ import {
 // product keeps (media-sweep.service.ts). Other modules import this file only.
 
 export { type MediaDeps, mediaUrl, productImageUrls } from './media-shared';
-export type { UploadInput } from './media-upload.service';
+export type { CustomerFileInput, StoredCustomerFile, UploadInput } from './media-upload.service';
 
 /**
  * Uploads and a product's media. Guarantees: a file's type comes from its bytes; sizes are capped per type while
@@ -37,6 +44,11 @@ export function createMediaService(deps: MediaDeps) {
     setMain: (actor: Actor, productId: string, imageId: string) =>
       setMainProductMedia(deps, actor, productId, imageId),
     sweepUnattached: () => sweepUnattached(deps),
+    /** A customer's photo or document in a support conversation, stored as the vendor's upload. */
+    storeCustomerFile: (vendorId: string, input: CustomerFileInput) =>
+      storeCustomerFile(deps, vendorId, input),
+    /** The stored customer files among `ids`: a photo's address, each file's size. */
+    customerFilesOf: (vendorId: string, ids: string[]) => customerFilesOf(deps, vendorId, ids),
     /** The account purge: every upload of the vendor, rows and files. */
     eraseVendor: (vendorId: string) => eraseVendorMedia(deps, vendorId),
   };

@@ -21,8 +21,12 @@ export type VendorNotice =
   | 'stock_low'
   | 'stock_out'
   | 'message_flagged'
-  // A customer wrote to support (issue 20): the team hears of it with a Reply button that opens the thread.
+  // A customer wrote to support, or opened a conversation without a word yet (issue 20): the conversation's
+  // assignee hears of it, or every support member of the bot when nobody has it, with a Reply button.
   | 'support_message'
+  | 'support_opened'
+  // A conversation left without a first answer for 10 minutes of the store's working hours: the owner alone.
+  | 'support_unanswered'
   | 'order_limit'
   | 'trial_ending'
   | 'subscription_ending'
@@ -59,6 +63,8 @@ export function notificationTypeOf(kind: VendorNotice): NotificationType {
       return 'inventory';
     case 'message_flagged':
     case 'support_message':
+    case 'support_opened':
+    case 'support_unanswered':
       return 'messages';
     case 'order_limit':
     case 'trial_ending':
@@ -117,6 +123,9 @@ export function noticeOf(
       return vendor('message_flagged');
     case 'support.message_received':
       return vendor('support_message');
+    // A conversation opened with words is told by its first message's event; one opened by a tap alone here.
+    case 'support.conversation_opened':
+      return e.payload.hasMessage === false ? vendor('support_opened') : null;
     case 'bot.order_limit_reached':
       return vendor('order_limit');
     // What a paid customer was owed never reached them (the shop.deliver job's retries ran out).
@@ -225,6 +234,20 @@ export function vendorMessage(
         text: say('supportMessage', { botUsername, customerName: str(p.customerName), text: str(p.text) }),
         button: button('reply', `support_${n.subjectId}`),
       };
+    case 'support_opened':
+      return {
+        text: say('supportOpened', { botUsername, customerName: str(p.customerName) }),
+        button: button('reply', `support_${n.subjectId}`),
+      };
+    case 'support_unanswered':
+      return {
+        text: say('supportUnanswered', {
+          botUsername,
+          customerName: str(p.customerName),
+          minutes: str(p.minutes),
+        }),
+        button: button('reply', `support_${n.subjectId}`),
+      };
     case 'order_limit':
       return {
         text: say('orderLimit', {
@@ -330,5 +353,10 @@ export function customerMessage(
       break;
     }
   }
-  return { text: lines.join('\n'), button: null };
+  // "Contact support" about the order: the shop bot opens a conversation tied to it (features/support.ts).
+  return {
+    text: lines.join('\n'),
+    button: null,
+    ...(n.orderId ? { action: { text: say('contactSupport'), callbackData: `support:${n.orderId}` } } : {}),
+  };
 }

@@ -27,6 +27,8 @@ export const VENDOR_TEXTS = defineTexts({
       '🚩 A message to @{botUsername} was flagged for review (“{word}”).\n\n{customerName}: {text}',
     openCustomer: 'Open customer',
     supportMessage: '💬 {customerName} wrote to @{botUsername}:\n\n{text}',
+    supportOpened: '💬 {customerName} opened a conversation with @{botUsername}.',
+    supportUnanswered: '⏰ {customerName} has waited {minutes} minutes for a first answer on @{botUsername}.',
     reply: 'Reply',
     openBot: 'Open bot',
     orderLimit:
@@ -76,6 +78,9 @@ export const VENDOR_TEXTS = defineTexts({
       '🚩 Un mensaje a @{botUsername} se marcó para revisión («{word}»).\n\n{customerName}: {text}',
     openCustomer: 'Abrir cliente',
     supportMessage: '💬 {customerName} escribió a @{botUsername}:\n\n{text}',
+    supportOpened: '💬 {customerName} abrió una conversación con @{botUsername}.',
+    supportUnanswered:
+      '⏰ {customerName} lleva {minutes} minutos esperando una primera respuesta en @{botUsername}.',
     reply: 'Responder',
     openBot: 'Abrir bot',
     orderLimit:
@@ -126,6 +131,9 @@ export const VENDOR_TEXTS = defineTexts({
       '🚩 Un message envoyé à @{botUsername} a été signalé pour vérification (« {word} »).\n\n{customerName} : {text}',
     openCustomer: 'Ouvrir le client',
     supportMessage: '💬 {customerName} a écrit à @{botUsername} :\n\n{text}',
+    supportOpened: '💬 {customerName} a ouvert une conversation avec @{botUsername}.',
+    supportUnanswered:
+      '⏰ {customerName} attend une première réponse sur @{botUsername} depuis {minutes} minutes.',
     reply: 'Répondre',
     openBot: 'Ouvrir le bot',
     orderLimit:
@@ -177,6 +185,9 @@ export const VENDOR_TEXTS = defineTexts({
       '🚩 Eine Nachricht an @{botUsername} wurde zur Prüfung markiert („{word}“).\n\n{customerName}: {text}',
     openCustomer: 'Kunden öffnen',
     supportMessage: '💬 {customerName} hat @{botUsername} geschrieben:\n\n{text}',
+    supportOpened: '💬 {customerName} hat ein Gespräch mit @{botUsername} begonnen.',
+    supportUnanswered:
+      '⏰ {customerName} wartet seit {minutes} Minuten auf eine erste Antwort über @{botUsername}.',
     reply: 'Antworten',
     openBot: 'Bot öffnen',
     orderLimit:
@@ -227,6 +238,8 @@ export const VENDOR_TEXTS = defineTexts({
       '🚩 Сообщение в @{botUsername} отмечено для проверки («{word}»).\n\n{customerName}: {text}',
     openCustomer: 'Открыть клиента',
     supportMessage: '💬 {customerName} написал(а) @{botUsername}:\n\n{text}',
+    supportOpened: '💬 {customerName} начал(а) разговор с @{botUsername}.',
+    supportUnanswered: '⏰ {customerName} уже {minutes} минут ждёт первого ответа в @{botUsername}.',
     reply: 'Ответить',
     openBot: 'Открыть бота',
     orderLimit:
@@ -276,6 +289,8 @@ export const VENDOR_TEXTS = defineTexts({
     messageFlagged: '🚩 发给 @{botUsername} 的一条消息已被标记待审核（“{word}”）。\n\n{customerName}：{text}',
     openCustomer: '打开客户',
     supportMessage: '💬 {customerName} 给 @{botUsername} 发了消息：\n\n{text}',
+    supportOpened: '💬 {customerName} 与 @{botUsername} 开始了对话。',
+    supportUnanswered: '⏰ {customerName} 已在 @{botUsername} 等待首次回复 {minutes} 分钟。',
     reply: '回复',
     openBot: '打开机器人',
     orderLimit:
@@ -314,6 +329,7 @@ export const CUSTOMER_TEXTS = defineTexts({
     reservationExpired:
       'Order #{number} was not paid within 15 minutes, so it was cancelled and its items went back on sale. Tap below to put them back in your cart and try again.',
     tryAgain: '🛒 Try again',
+    contactSupport: 'Contact support',
     orderRefunded: '💸 Your payment for order #{number} has been refunded.',
     refundAmount: 'Amount: {amount}',
   },
@@ -327,6 +343,7 @@ export const CUSTOMER_TEXTS = defineTexts({
     reservationExpired:
       'El pedido #{number} no se pagó en 15 minutos, así que se canceló y sus artículos volvieron a la venta. Toca abajo para volver a ponerlos en tu carrito e intentarlo de nuevo.',
     tryAgain: '🛒 Intentar de nuevo',
+    contactSupport: 'Contactar con soporte',
     orderRefunded: '💸 Se ha reembolsado el pago de tu pedido #{number}.',
     refundAmount: 'Importe: {amount}',
   },
@@ -340,6 +357,7 @@ export const CUSTOMER_TEXTS = defineTexts({
     reservationExpired:
       'La commande #{number} n’a pas été payée dans les 15 minutes : elle a été annulée et ses articles remis en vente. Touchez ci-dessous pour les remettre dans votre panier et réessayer.',
     tryAgain: '🛒 Réessayer',
+    contactSupport: 'Contacter le support',
     orderRefunded: '💸 Le paiement de votre commande #{number} a été remboursé.',
     refundAmount: 'Montant : {amount}',
   },
@@ -353,6 +371,7 @@ export const CUSTOMER_TEXTS = defineTexts({
     reservationExpired:
       'Bestellung #{number} wurde nicht innerhalb von 15 Minuten bezahlt, daher wurde sie storniert und die Artikel sind wieder im Verkauf. Tippe unten, um sie wieder in deinen Warenkorb zu legen und es erneut zu versuchen.',
     tryAgain: '🛒 Erneut versuchen',
+    contactSupport: 'Support kontaktieren',
     orderRefunded: '💸 Die Zahlung für deine Bestellung #{number} wurde erstattet.',
     refundAmount: 'Betrag: {amount}',
   },
@@ -366,6 +385,7 @@ export const CUSTOMER_TEXTS = defineTexts({
     reservationExpired:
       'Заказ #{number} не был оплачен в течение 15 минут, поэтому он отменён, а товары снова в продаже. Нажмите ниже, чтобы вернуть их в корзину и попробовать снова.',
     tryAgain: '🛒 Попробовать снова',
+    contactSupport: 'Связаться с поддержкой',
     orderRefunded: '💸 Оплата вашего заказа #{number} возвращена.',
     refundAmount: 'Сумма: {amount}',
   },
@@ -379,6 +399,7 @@ export const CUSTOMER_TEXTS = defineTexts({
     reservationExpired:
       '订单 #{number} 未在 15 分钟内付款，已被取消，商品已重新上架。点击下方将它们放回购物车并重试。',
     tryAgain: '🛒 重试',
+    contactSupport: '联系客服',
     orderRefunded: '💸 您订单 #{number} 的付款已退款。',
     refundAmount: '金额：{amount}',
   },

@@ -13,7 +13,7 @@ import { botMessengerOf, botUsernameOf } from '../bots/bot-runtime.service';
 import { type CustomersService, createCustomersService } from '../customers/customers.service';
 import { createOrderReads, type OrderReads } from '../orders/order-reads';
 import { profileEmailOf } from '../profile/profile.service';
-import { staffToTell } from '../staff/staff.service';
+import { staffResponsible, staffToTell } from '../staff/staff.service';
 import { orderAlertAction } from './alert-actions.service';
 import { type Outcome, sendTo } from './notification-delivery';
 import {
@@ -95,14 +95,24 @@ export async function tellVendor(
   if (!owner) return { status: 'skipped', chatId: null, reason: 'no owner' };
   const chatId = owner.telegramId;
   const since = new Date(parts.now().getTime() - BLOCKED_RETRY_MS);
-  if (await repo.blockedSince(db, vendorId, chatId, since)) {
-    return { status: 'skipped', chatId, reason: 'blocked the platform bot' };
-  }
   const botUsername =
     n.botId && typeof n.params.botUsername !== 'string' ? await botUsernameOf(db, vendorId, n.botId) : null;
   const message = vendorMessage(kind, { ...n, botUsername: botUsername ?? null }, owner);
   const link =
     message.button && platformBot ? await platformBot.miniAppLink(message.button.startParam) : null;
+  // A customer's conversation assigned to a staff member is theirs alone: the owner is not told.
+  const assignee = SUPPORT_NOTICES.has(kind) ? await supportAssignee(db, vendorId, chatId, n) : null;
+  if (assignee) {
+    if (assignee.muted)
+      return { status: 'skipped', chatId: assignee.telegramId, reason: 'muted by the assignee' };
+    if (await repo.blockedSince(db, vendorId, assignee.telegramId, since)) {
+      return { status: 'skipped', chatId: assignee.telegramId, reason: 'blocked the platform bot' };
+    }
+    return sendTo(parts.botApi, token, assignee.telegramId, message, link, null);
+  }
+  if (await repo.blockedSince(db, vendorId, chatId, since)) {
+    return { status: 'skipped', chatId, reason: 'blocked the platform bot' };
+  }
   // A paid order's alert offers its next move as a button too; a tap is checked against the tapper's grant.
   const action =
     kind === 'order_paid' ? await orderAlertAction(db, vendorId, n.subjectId, owner.language) : null;
@@ -111,12 +121,40 @@ export async function tellVendor(
   // notification's delivery and retries follow the owner's message.
   const permission = STAFF_PERMISSION[kind];
   const alertKind = ALERT_KIND[kind];
-  if (outcome.status !== 'retry' && permission && alertKind) {
+  // A customer's conversation the owner holds is the owner's alone.
+  const ownersConversation = SUPPORT_NOTICES.has(kind) && n.params.assignedTo === chatId;
+  if (outcome.status !== 'retry' && permission && alertKind && !ownersConversation) {
     for (const staffId of await staffToTell(db, vendorId, permission, n.botId, alertKind)) {
       if (staffId !== chatId) await sendTo(parts.botApi, token, staffId, message, link, action);
     }
   }
   return outcome;
+}
+
+/** The notices about a customer's conversation: they follow its assignment. */
+const SUPPORT_NOTICES: ReadonlySet<VendorNotice> = new Set<VendorNotice>([
+  'support_message',
+  'support_opened',
+]);
+
+/**
+ * Who alone hears of a customer's conversation: its assignee (as the event saw it) when that is a staff member
+ * still answering the bot's support, with whether they muted support alerts. Null when it is unassigned or its
+ * assignee lost the seat (then the owner and every support member of the bot are told), or is the owner's
+ * (then the owner alone is).
+ */
+async function supportAssignee(
+  db: Db,
+  vendorId: string,
+  ownerChatId: number,
+  n: { botId: string | null; params: Record<string, unknown> },
+): Promise<{ telegramId: number; muted: boolean } | null> {
+  const assignedTo = n.params.assignedTo;
+  if (typeof assignedTo !== 'number' || assignedTo === ownerChatId) return null;
+  const seat = (await staffResponsible(db, vendorId, 'support', n.botId)).find(
+    (s) => s.telegramId === assignedTo,
+  );
+  return seat ? { telegramId: assignedTo, muted: seat.mutedAlerts.includes('support') } : null;
 }
 
 /** Which staff members hear of each kind: those whose permission covers it. Security notices are the owner's alone. */
@@ -126,6 +164,7 @@ const STAFF_PERMISSION: Partial<Record<VendorNotice, Permission>> = {
   stock_out: 'products',
   message_flagged: 'support',
   support_message: 'support',
+  support_opened: 'support',
   order_limit: 'billing',
   trial_ending: 'billing',
   subscription_ending: 'billing',
@@ -140,6 +179,7 @@ const ALERT_KIND: Partial<Record<VendorNotice, AlertKind>> = {
   stock_out: 'stock',
   message_flagged: 'support',
   support_message: 'support',
+  support_opened: 'support',
   order_limit: 'plan',
   trial_ending: 'plan',
   subscription_ending: 'plan',
@@ -175,6 +215,8 @@ const VENDOR_NOTICES: ReadonlySet<string> = new Set<VendorNotice>([
   'stock_out',
   'message_flagged',
   'support_message',
+  'support_opened',
+  'support_unanswered',
   'order_limit',
   'trial_ending',
   'subscription_ending',
@@ -281,6 +323,31 @@ export async function queueSecurityNotice(
       botId: null,
       subjectId: vendorId,
       params,
+    });
+  }
+}
+
+/**
+ * Queues a vendor notice that no event carries (a support conversation left unanswered), as the events consumer
+ * queues the others: by Telegram and, when the profile has an address, by e-mail; the preferences and quiet
+ * hours apply when it is sent. `key` makes it once: a second call with the same key adds nothing.
+ */
+export async function queueVendorNotice(
+  db: Db | Tx,
+  vendorId: string,
+  kind: VendorNotice,
+  n: { key: string; botId: string | null; subjectId: string; params: Record<string, unknown> },
+): Promise<void> {
+  const byEmail = (await profileEmailOf(db, vendorId)) !== null;
+  for (const audience of byEmail ? (['vendor', 'vendor_email'] as const) : (['vendor'] as const)) {
+    await repo.insertNotification(db, {
+      vendorId,
+      eventId: n.key,
+      audience,
+      kind,
+      botId: n.botId,
+      subjectId: n.subjectId,
+      params: n.params,
     });
   }
 }

@@ -353,6 +353,17 @@ describe('follow-ups to the customer', () => {
     ]);
   });
 
+  it('offers "Contact support" about the order under each follow-up', async () => {
+    const { customer, order } = await anOrder();
+    await moveOrder(order.id, { status: 'shipped', trackingNumber: 'TRACK-123' });
+    await deliverNotifications();
+
+    const [shipped] = shopMessagesTo(customer.telegramId);
+    expect(shipped?.reply_markup).toEqual({
+      inline_keyboard: [[{ text: 'Contact support', callback_data: `support:${order.id}` }]],
+    });
+  });
+
   it('gives the customer the carrier’s tracking link when the order’s shipping method names a known carrier', async () => {
     const { customer, order } = await anOrder();
     await t.database.db.execute(

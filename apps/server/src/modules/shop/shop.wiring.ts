@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
+import { AppError } from '../../lib/app-error';
 import { type CryptoProvider, createNowPayments } from '../../lib/nowpayments';
 import { deriveKey } from '../../lib/secrets';
 import type { BotApi } from '../../lib/telegram/bot-api';
@@ -58,7 +59,7 @@ export type ShopDeps = {
   /** The support inbox: customers' conversations with the vendor's team (features/support.ts). */
   support: SupportDeps['support'];
   /** The vendors' uploaded files, which paid downloads stream. */
-  media: Pick<MediaService, 'openUpload'>;
+  media: Pick<MediaService, 'openUpload' | 'storeCustomerFile'>;
   /** The crypto provider client a shop uses with the vendor's own API key; by default NOWPayments'. */
   cryptoProviderFor?: (apiKey: string) => CryptoProvider;
   /** Paces the shop bots' messages; by default the process's one throttle (SHOP_THROTTLE on), else none. */
@@ -130,6 +131,19 @@ export function createShop(deps: ShopDeps) {
     recordChat: deps.customers.recordChat,
     recordError: deps.bots.recordError,
     support: deps.support,
+    // A customer's file in a support conversation: stored through the media module; a refusal is told them.
+    storeCustomerFile: async (vendorId, input) => {
+      try {
+        return { uploadId: (await deps.media.storeCustomerFile(vendorId, input)).uploadId };
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'MEDIA_FILE_TOO_LARGE') return { refused: 'too_large' };
+        if (err instanceof AppError && err.code === 'MEDIA_INVALID') {
+          const reason = err.details && 'reason' in err.details ? err.details.reason : null;
+          return { refused: reason === 'size' ? 'too_large' : 'unreadable' };
+        }
+        throw err;
+      }
+    },
     log: deps.log,
     retry: config.telegramRetry,
     ...(deps.throttle

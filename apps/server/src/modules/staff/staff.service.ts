@@ -93,8 +93,25 @@ function presenceRecorder(deps: StaffDeps) {
 }
 
 /**
+ * The active seats responsible for `botId` (null: the account): holding `permission` (or Full Access) with that
+ * bot in their scope, with the alert kinds each muted for themselves.
+ */
+export async function staffResponsible(
+  db: Db,
+  vendorId: string,
+  permission: Permission,
+  botId: string | null,
+): Promise<{ telegramId: number; mutedAlerts: readonly AlertKind[] }[]> {
+  const seats = await repo.activeSeats(db, vendorId);
+  return seats
+    .filter((s) => hasPermission(s, permission))
+    .filter((s) => s.managedBots === null || (botId !== null && s.managedBots.includes(botId)));
+}
+
+/**
  * The staff members an alert about `botId` (null: the account) goes to: active seats holding `permission`
- * (or Full Access) with that bot in their scope. The platform bot tells them as it tells the owner.
+ * (or Full Access) with that bot in their scope, unless they muted its kind. The platform bot tells them as it
+ * tells the owner.
  */
 export async function staffToTell(
   db: Db,
@@ -103,11 +120,8 @@ export async function staffToTell(
   botId: string | null,
   kind: AlertKind,
 ): Promise<number[]> {
-  const seats = await repo.activeSeats(db, vendorId);
-  return seats
-    .filter((s) => hasPermission(s, permission))
+  return (await staffResponsible(db, vendorId, permission, botId))
     .filter((s) => !s.mutedAlerts.includes(kind))
-    .filter((s) => s.managedBots === null || (botId !== null && s.managedBots.includes(botId)))
     .map((s) => s.telegramId);
 }
 

@@ -172,6 +172,15 @@ export function listMessages(db: Conn, vendorId: string, conversationId: string)
     .limit(1000);
 }
 
+export async function findMessage(db: Conn, vendorId: string, id: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(m)
+    .where(and(eq(m.vendorId, vendorId), eq(m.id, id)))
+    .limit(1);
+  return row;
+}
+
 /** Sets the rating once: undefined when it was already rated (or is not that chat's, or not closed). */
 export async function rateOnce(
   db: Conn,
@@ -209,6 +218,29 @@ export function unansweredSince(db: Conn, before: Date, after: Date): Promise<Co
       ),
     )
     .limit(500);
+}
+
+/** Marks the owner told of a conversation still open, unanswered and not told yet; undefined otherwise. */
+export async function markOwnerAlerted(
+  db: Conn,
+  vendorId: string,
+  id: string,
+  at: Date,
+): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .update(c)
+    .set({ ownerAlertedAt: at })
+    .where(
+      and(
+        eq(c.vendorId, vendorId),
+        eq(c.id, id),
+        eq(c.status, 'open'),
+        isNull(c.firstResponseAt),
+        isNull(c.ownerAlertedAt),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 /** Per person: handled (closed), first responses (count, mean ms), ratings, today's, open assigned. */

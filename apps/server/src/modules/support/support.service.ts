@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { CustomerDetail } from '@app/contracts/customers';
 import {
   type CannedReply,
@@ -16,7 +17,9 @@ import type { Db, Tx } from '../../db/types';
 import { type Actor, eventActorOf, hasPermission, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { type EventActor, recordEvent } from '../events/record-event';
+import { queueVendorNotice } from '../notifications/notifications.service';
 import * as repo from './support.repository';
+import { openMsBetween, parseWorkingHours, type WeekHours } from './working-hours';
 
 // The support inbox (issue 20): a customer's conversation with the vendor's team, held in the shop bot's own chat.
 // The shop runtime opens conversations and adds the customer's messages (`runtime`); staff read and answer them
@@ -46,6 +49,21 @@ export type SupportDeps = {
   ): Promise<{ name: string | null } | null>;
   /** The words of the rating prompt sent after a close, in the shop's language. */
   ratingPrompt(vendorId: string, botId: string): Promise<string>;
+  /**
+   * The store's working hours as the vendor wrote them (Settings → Store details, free text) and the bot's
+   * timezone; without it every hour counts as open.
+   */
+  storeHoursOf?(vendorId: string, botId: string): Promise<{ text: string; timezone: string }>;
+  /** Opens a customer's stored file (the media module's upload) to download: its name, type, size and bytes. */
+  openCustomerFile?(
+    vendorId: string,
+    uploadId: string,
+  ): Promise<{ name: string; mimeType: string; size: number; stream: Readable }>;
+  /** The customers' stored files among `ids` (the media module): a photo's address, each file's size. */
+  customerFilesOf?(
+    vendorId: string,
+    ids: string[],
+  ): Promise<Map<string, { url: string | null; sizeBytes: number }>>;
   log: { warn(obj: object, msg: string): void };
   now?: () => Date;
 };
@@ -76,12 +94,17 @@ export function toConversation(row: repo.ConversationRow): SupportConversation {
   };
 }
 
-function toMessage(row: repo.MessageRow): SupportMessage {
+type StoredFiles = Map<string, { url: string | null; sizeBytes: number }>;
+
+function toMessage(row: repo.MessageRow, files: StoredFiles = new Map()): SupportMessage {
+  const file = row.mediaUploadId ? files.get(row.mediaUploadId) : undefined;
   return {
     id: row.id,
     direction: row.direction,
     text: row.text,
-    media: row.mediaKind ? { kind: row.mediaKind, name: row.mediaName } : null,
+    media: row.mediaKind
+      ? { kind: row.mediaKind, name: row.mediaName, url: file?.url ?? null, size: file?.sizeBytes ?? null }
+      : null,
     author: row.authorId === null ? null : { id: row.authorId, name: row.authorName },
     delivery: row.delivery,
     error: row.error,
@@ -161,7 +184,12 @@ export async function listThread(deps: SupportDeps, actor: Actor, id: string): P
   const row = await visible(deps.db, actor, id);
   const messages = await repo.listMessages(deps.db, actor.vendorId, row.id);
   if (row.unread > 0) await repo.updateConversation(deps.db, actor.vendorId, row.id, { unread: 0 });
-  return { messages: messages.map(toMessage) };
+  const uploadIds = messages.flatMap((m) => (m.mediaUploadId ? [m.mediaUploadId] : []));
+  const files: StoredFiles =
+    uploadIds.length > 0 && deps.customerFilesOf
+      ? await deps.customerFilesOf(actor.vendorId, uploadIds)
+      : new Map();
+  return { messages: messages.map((m) => toMessage(m, files)) };
 }
 
 /**
@@ -227,6 +255,39 @@ export async function reply(
     sent.ok ? null : sent.blocked ? 'blocked' : sent.error,
   );
   return toMessage(delivered ?? message);
+}
+
+/**
+ * The stored file of a customer's message in a conversation the caller sees: the message, or not found (another
+ * vendor's, a bot outside their scope, another conversation's message, or a message without a stored file).
+ */
+async function storedFileMessage(
+  deps: SupportDeps,
+  actor: Actor,
+  messageId: string,
+  conversationId?: string,
+) {
+  const message = await repo.findMessage(deps.db, actor.vendorId, messageId);
+  if (!message || (conversationId !== undefined && message.conversationId !== conversationId)) {
+    throw new AppError('UPLOAD_NOT_FOUND');
+  }
+  await visible(deps.db, actor, message.conversationId);
+  if (!message.mediaUploadId) throw new AppError('UPLOAD_NOT_FOUND');
+  return { ...message, mediaUploadId: message.mediaUploadId };
+}
+
+/** Checks that the caller may download the file of a message of this conversation (before a link is signed). */
+export async function checkFile(deps: SupportDeps, actor: Actor, conversationId: string, messageId: string) {
+  await visible(deps.db, actor, conversationId);
+  await storedFileMessage(deps, actor, messageId, conversationId);
+}
+
+/** A customer's stored file, to download: its name (the document's, or "photo.jpg"), type, size and bytes. */
+export async function openFile(deps: SupportDeps, actor: Actor, messageId: string) {
+  const message = await storedFileMessage(deps, actor, messageId);
+  const opened = await deps.openCustomerFile?.(actor.vendorId, message.mediaUploadId).catch(() => null);
+  if (!opened) throw new AppError('UPLOAD_NOT_FOUND');
+  return { ...opened, name: message.mediaName ?? opened.name };
 }
 
 export async function assign(
@@ -377,7 +438,13 @@ export type CustomerWrote = {
   open: boolean;
   orderId?: string | null;
   text: string;
-  media?: { kind: 'photo' | 'document'; fileId: string; name: string | null } | null;
+  /** A photo or document: Telegram's file id, and the upload it was stored as (the media module). */
+  media?: {
+    kind: 'photo' | 'document';
+    fileId: string;
+    name: string | null;
+    uploadId?: string | null;
+  } | null;
 };
 
 /**
@@ -419,7 +486,13 @@ export async function customerWrote(
         type: 'support.conversation_opened',
         actor,
         subject: { kind: 'conversation', id: row.id },
-        payload: { customerName: w.customerName, botUsername: w.botUsername, orderId: w.orderId ?? null },
+        payload: {
+          customerName: w.customerName,
+          botUsername: w.botUsername,
+          orderId: w.orderId ?? null,
+          // Without words yet (a tap on "Contact support"), the opening itself is what the team is told of.
+          hasMessage: Boolean(w.text || w.media),
+        },
       });
     } else if (w.orderId && !row.orderId) {
       await repo.updateConversation(tx, w.vendorId, row.id, { orderId: w.orderId });
@@ -433,6 +506,7 @@ export async function customerWrote(
         mediaKind: w.media?.kind ?? null,
         mediaFileId: w.media?.fileId ?? null,
         mediaName: w.media?.name ?? null,
+        mediaUploadId: w.media?.uploadId ?? null,
         delivery: 'received',
         createdAt: at,
       });
@@ -501,6 +575,50 @@ export async function rate(
   });
 }
 
+/** How long a conversation may wait for its first answer, in the store's working hours, before the owner is told. */
+export const FIRST_ANSWER_ALERT_MS = SUPPORT_LIMITS.firstAnswerAlertMs;
+/** Conversations opened longer ago than this are not looked at by the alert any more (a week of weekends). */
+const ALERT_LOOKBACK_MS = 8 * 24 * 60 * 60_000;
+
+/**
+ * Tells the owner of each open conversation that has waited FIRST_ANSWER_ALERT_MS of the store's working hours
+ * without a first answer, once per conversation (`owner_alerted_at`, set with the queued notice). Working
+ * hours are the store details' free text (see working-hours.ts: unreadable text counts as always open) in the
+ * bot's timezone. Run every minute by the `support.unanswered` job; answers how many were told.
+ */
+export async function alertUnanswered(deps: SupportDeps): Promise<number> {
+  const now = nowOf(deps);
+  const rows = await repo.unansweredSince(
+    deps.db,
+    new Date(now.getTime() - FIRST_ANSWER_ALERT_MS),
+    new Date(now.getTime() - ALERT_LOOKBACK_MS),
+  );
+  const hoursOf = new Map<string, { week: WeekHours | null; timezone: string }>();
+  let told = 0;
+  for (const row of rows) {
+    let hours = hoursOf.get(row.botId);
+    if (!hours) {
+      const store = await deps.storeHoursOf?.(row.vendorId, row.botId);
+      hours = { week: parseWorkingHours(store?.text ?? ''), timezone: store?.timezone ?? 'UTC' };
+      hoursOf.set(row.botId, hours);
+    }
+    if (openMsBetween(hours.week, hours.timezone, row.createdAt, now) < FIRST_ANSWER_ALERT_MS) continue;
+    const marked = await deps.db.transaction(async (tx) => {
+      const alerted = await repo.markOwnerAlerted(tx, row.vendorId, row.id, now);
+      if (!alerted) return false;
+      await queueVendorNotice(tx, row.vendorId, 'support_unanswered', {
+        key: row.id,
+        botId: row.botId,
+        subjectId: row.id,
+        params: { customerName: row.customerName, minutes: FIRST_ANSWER_ALERT_MS / 60_000 },
+      });
+      return true;
+    });
+    if (marked) told += 1;
+  }
+  return told;
+}
+
 export function createSupportService(deps: SupportDeps) {
   return {
     list: (actor: Actor, q: SupportListQuery) => listInbox(deps, actor, q),
@@ -514,6 +632,11 @@ export function createSupportService(deps: SupportDeps) {
     addCanned: (actor: Actor, body: CannedReplyBody) => addCanned(deps, actor, body),
     removeCanned: (actor: Actor, id: string) => removeCanned(deps, actor, id),
     staffFigures: (actor: Actor) => staffFigures(deps, actor),
+    checkFile: (actor: Actor, conversationId: string, messageId: string) =>
+      checkFile(deps, actor, conversationId, messageId),
+    openFile: (actor: Actor, messageId: string) => openFile(deps, actor, messageId),
+    /** The support.unanswered job's run: the owner told of conversations waiting for a first answer. */
+    alertUnanswered: () => alertUnanswered(deps),
     /** What the shop runtime calls. */
     runtime: {
       customerWrote: (w: CustomerWrote) => customerWrote(deps, w),

@@ -6,7 +6,15 @@ import type {
   SupportStaffFiguresResponse,
 } from '@app/contracts/support';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signInStaff, vendor } from '../../../test/factories';
+import {
+  addBuyer,
+  createCategory,
+  createProduct,
+  placeShopOrder,
+  productBody,
+  signInStaff,
+  vendor,
+} from '../../../test/factories';
 import { telegramUser } from '../../../test/harness';
 import {
   ANN,
@@ -15,11 +23,13 @@ import {
   buttonsOf,
   customerSays,
   customerTaps,
+  customerTapsButton,
   type OpenShop,
   openShop,
   sendUpdate,
   sentTo,
 } from '../../../test/shop';
+import { configureProvider, paid } from '../../../test/shop-payments';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 
 let fake: FakeBotApi;
@@ -318,5 +328,63 @@ describe('canned replies and Support Staff figures', () => {
     await customerTaps(s, `rate:${c.id}:5`);
     figures = (await api('GET', '/staff-figures')).json<SupportStaffFiguresResponse>();
     expect(figures.staff[0]).toMatchObject({ handled: 1, rating: 5, ratings: 1, openAssigned: 0 });
+  });
+});
+
+describe('"Contact support" on an order’s message', () => {
+  /** A customer's paid order of a mug (card payment): the payment's message is the order's message. */
+  async function aPaidOrder() {
+    const buyer = await addBuyer(s.t, s.owner.vendorId, 'Cleo');
+    await configureProvider(s.t, s.owner, s.shop.id, 'card', {
+      providerToken: '284685063:TEST:card',
+      currencies: ['USD'],
+    });
+    const category = await createCategory(s.t.app, s.owner, 'Mugs', []);
+    const mug = await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', category.id, { price: 1500, stock: 4 }),
+    );
+    const placed = await placeShopOrder(s.t, {
+      vendorId: s.owner.vendorId,
+      botId: s.shop.id,
+      customerId: buyer.customerId,
+      lines: [{ productId: mug.id, name: mug.name, productType: mug.productType, unitPriceMinor: mug.price }],
+    });
+    await paid(s.t, s.fake, s.shop, buyer, {
+      currency: 'USD',
+      total_amount: 1500,
+      invoice_payload: `order:${placed.id}:card`,
+      telegram_payment_charge_id: 'card_support_1',
+    });
+    return { buyer, shopper: { id: buyer.id, first_name: 'Cleo' }, order: placed };
+  }
+
+  it('opens a conversation tied to the order from the button on its payment message', async () => {
+    const { buyer, shopper, order } = await aPaidOrder();
+    const message = sentTo(s, buyer.id).at(-1);
+    expect(message?.text).toContain(`Payment received for order #${order.number}`);
+    expect(buttonsOf(message)).toContainEqual({ text: 'Contact support', data: `support:${order.id}` });
+
+    await customerTapsButton(s, `support:${order.id}`, shopper);
+    expect(texts(buyer.id).at(-1)).toBe(
+      `You are now talking to the Corner Shop team about order #${order.number}. Write your question here and we will answer in this chat.`,
+    );
+    expect(await onlyConversation()).toMatchObject({
+      customerName: 'Cleo',
+      orderId: order.id,
+      status: 'open',
+    });
+
+    await customerSays(s, 'The handle is chipped', shopper);
+    const found = await inbox(`?search=${order.id}`);
+    expect(found.conversations.map((c) => c.lastMessageText)).toEqual(['The handle is chipped']);
+  });
+
+  it('ties no order to the conversation when the button names another customer’s order', async () => {
+    const { order } = await aPaidOrder();
+    await customerTaps(s, `support:${order.id}`, ANN);
+    expect(texts(ANN.id).at(-1)).toContain('You are now talking to the Corner Shop team.');
+    expect(await onlyConversation()).toMatchObject({ customerName: 'Ann', orderId: null });
   });
 });

@@ -31,6 +31,8 @@ export const support = {
   'support.assignedTo': 'Zugewiesen an {name}',
   'support.unassigned': 'Nicht zugewiesen',
   'support.rating': 'Bewertet mit {rating}/5',
+  'support.photoAlt': 'Das Foto des Kunden',
+  'support.download': 'Herunterladen',
   'support.failedBlocked': 'Nicht zugestellt: Der Kunde hat den Bot blockiert',
   'support.failed': 'Nicht zugestellt: {error}',
   'support.canned': 'Textbausteine',
@@ -42,5 +44,6 @@ export const support = {
   'support.error.reopenConflict': 'Der Kunde hat ein neueres offenes Gespräch mit diesem Bot: antworte dort.',
   'support.error.replyRequired': 'Schreib zuerst eine Antwort.',
   'support.error.replyTooLong': 'Eine Antwort hat höchstens 4096 Zeichen (Telegrams Grenze).',
+  'support.error.fileNotFound': 'Diese Datei ist nicht mehr verfügbar.',
   'support.error.generic': 'Etwas ist schiefgelaufen. Bitte versuche es erneut.',
 } satisfies AreaCatalogue<typeof en>;

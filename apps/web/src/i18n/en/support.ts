@@ -29,6 +29,8 @@ export const support = {
   'support.assignedTo': 'Assigned to {name}',
   'support.unassigned': 'Not assigned',
   'support.rating': 'Rated {rating}/5',
+  'support.photoAlt': "The customer's photo",
+  'support.download': 'Download',
   'support.failedBlocked': 'Not delivered: the customer blocked the bot',
   'support.failed': 'Not delivered: {error}',
   'support.canned': 'Canned replies',
@@ -40,5 +42,6 @@ export const support = {
   'support.error.reopenConflict': 'The customer has a newer open conversation with this bot: answer there.',
   'support.error.replyRequired': 'Write a reply first.',
   'support.error.replyTooLong': "A reply holds up to 4096 characters (Telegram's limit).",
+  'support.error.fileNotFound': 'This file is no longer available.',
   'support.error.generic': 'Something went wrong. Please try again.',
 };

@@ -31,6 +31,8 @@ export const support = {
   'support.assignedTo': 'Asignada a {name}',
   'support.unassigned': 'Sin asignar',
   'support.rating': 'Valorada {rating}/5',
+  'support.photoAlt': 'La foto del cliente',
+  'support.download': 'Descargar',
   'support.failedBlocked': 'No entregado: el cliente bloqueó el bot',
   'support.failed': 'No entregado: {error}',
   'support.canned': 'Respuestas guardadas',
@@ -43,5 +45,6 @@ export const support = {
     'El cliente tiene una conversación abierta más reciente con este bot: responde allí.',
   'support.error.replyRequired': 'Escribe una respuesta primero.',
   'support.error.replyTooLong': 'Una respuesta admite hasta 4096 caracteres (límite de Telegram).',
+  'support.error.fileNotFound': 'Este archivo ya no está disponible.',
   'support.error.generic': 'Algo salió mal. Inténtalo de nuevo.',
 } satisfies AreaCatalogue<typeof en>;

@@ -31,6 +31,8 @@ export const support = {
   'support.assignedTo': 'Assignée à {name}',
   'support.unassigned': 'Non assignée',
   'support.rating': 'Notée {rating}/5',
+  'support.photoAlt': 'La photo du client',
+  'support.download': 'Télécharger',
   'support.failedBlocked': 'Non remis : le client a bloqué le bot',
   'support.failed': 'Non remis : {error}',
   'support.canned': 'Réponses types',
@@ -43,5 +45,6 @@ export const support = {
     'Le client a une conversation ouverte plus récente avec ce bot : répondez-y.',
   'support.error.replyRequired': "Écrivez d'abord une réponse.",
   'support.error.replyTooLong': 'Une réponse contient au plus 4096 caractères (limite de Telegram).',
+  'support.error.fileNotFound': "Ce fichier n'est plus disponible.",
   'support.error.generic': "Une erreur s'est produite. Veuillez réessayer.",
 } satisfies AreaCatalogue<typeof en>;

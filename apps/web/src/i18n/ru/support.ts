@@ -36,6 +36,8 @@ export const support = {
   'support.assignedTo': 'Назначен: {name}',
   'support.unassigned': 'Не назначен',
   'support.rating': 'Оценка {rating}/5',
+  'support.photoAlt': 'Фото клиента',
+  'support.download': 'Скачать',
   'support.failedBlocked': 'Не доставлено: клиент заблокировал бота',
   'support.failed': 'Не доставлено: {error}',
   'support.canned': 'Шаблоны ответов',
@@ -47,5 +49,6 @@ export const support = {
   'support.error.reopenConflict': 'У клиента есть более новый открытый разговор с этим ботом: отвечайте там.',
   'support.error.replyRequired': 'Сначала напишите ответ.',
   'support.error.replyTooLong': 'Ответ — не более 4096 символов (ограничение Telegram).',
+  'support.error.fileNotFound': 'Этот файл больше недоступен.',
   'support.error.generic': 'Что-то пошло не так. Попробуйте ещё раз.',
 } satisfies AreaCatalogue<typeof en>;

@@ -31,6 +31,8 @@ export const support = {
   'support.assignedTo': '已分配给 {name}',
   'support.unassigned': '未分配',
   'support.rating': '评分 {rating}/5',
+  'support.photoAlt': '客户的照片',
+  'support.download': '下载',
   'support.failedBlocked': '未送达：客户已屏蔽机器人',
   'support.failed': '未送达：{error}',
   'support.canned': '快捷回复',
@@ -42,5 +44,6 @@ export const support = {
   'support.error.reopenConflict': '该客户与此机器人有一个更新的进行中对话：请在那里回复。',
   'support.error.replyRequired': '请先输入回复。',
   'support.error.replyTooLong': '回复最多 4096 个字符（Telegram 的限制）。',
+  'support.error.fileNotFound': '此文件已不可用。',
   'support.error.generic': '出了点问题，请重试。',
 } satisfies AreaCatalogue<typeof en>;

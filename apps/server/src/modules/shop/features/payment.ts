@@ -18,6 +18,7 @@ import type {
 } from '../payments/shop-payments.types';
 import type { SessionKey, SessionStore } from '../sessions.service';
 import type { ShopTextKey } from '../texts';
+import { supportButton } from './support';
 
 /** An order the checkout has placed (pending, unpaid, its stock reserved), handed over to be paid. */
 export type PlacedOrder = {
@@ -346,6 +347,7 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
         total: formatAmount(ctx.shop.language, confirmed.totalMinor, confirmed.currency),
         address,
       }),
+      { reply_markup: InlineKeyboard.from([[supportButton(ctx.say, step.orderId)]]) },
     );
   });
 
@@ -425,15 +427,17 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     if (owed.productType === 'digital') {
       const delivery = await pay.prepareDelivery(shop, owed.orderId);
       if (!delivery) return;
-      await sendDelivery(channel, delivery);
+      await sendDelivery(channel, delivery, owed.orderId);
       if (delivery.lines.every((line) => !line.missing)) await pay.completeDelivery(shop, owed.orderId);
       return;
     }
     const key = owed.productType === 'service' ? 'paymentReceivedService' : 'paymentReceived';
-    await channel.send(channel.say(key, { number: String(owed.orderNumber) }));
+    await channel.send(channel.say(key, { number: String(owed.orderNumber) }), {
+      reply_markup: InlineKeyboard.from([[supportButton(channel.say, owed.orderId)]]),
+    });
   }
 
-  async function sendDelivery(ctx: DeliveryChannel, delivery: Delivery) {
+  async function sendDelivery(ctx: DeliveryChannel, delivery: Delivery, orderId: string) {
     const lines = [ctx.say('deliveryIntro', { number: String(delivery.orderNumber) })];
     const buttons: ReturnType<typeof InlineKeyboard.url>[][] = [];
     let download: Delivery['lines'][number]['download'] = null;
@@ -447,7 +451,8 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
         download ??= line.download;
       }
     }
-    const keyboard = InlineKeyboard.from(buttons);
+    // The last message also offers "Contact support" about the order.
+    const keyboard = InlineKeyboard.from([...buttons, [supportButton(ctx.say, orderId)]]);
     if (download) {
       const date = new Intl.DateTimeFormat(ctx.language, { dateStyle: 'medium' }).format(download.expiresAt);
       lines.push(ctx.say('deliveryDownloadNote', { max: String(download.maxDownloads), date }));
@@ -456,7 +461,7 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     const messages = chunk(lines, MAX_MESSAGE_LENGTH);
     for (const [i, text] of messages.entries()) {
       const last = i === messages.length - 1;
-      await ctx.send(text, last && download ? { reply_markup: keyboard } : {});
+      await ctx.send(text, last ? { reply_markup: keyboard } : {});
     }
   }
 

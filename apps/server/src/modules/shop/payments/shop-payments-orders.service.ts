@@ -119,6 +119,18 @@ export async function payOrder(
  * The lines of the customer's order that was cancelled (its reservation ran out), to put back in their cart;
  * null for an order that is not theirs, not this shop's, or not cancelled.
  */
+/** The order's number when it is the customer's (`payerId`) in this bot; null for anyone else's or none. */
+export async function customerOrderNumber(
+  deps: ShopPaymentsDeps,
+  shop: ShopRef,
+  orderId: string,
+  payerId: number,
+): Promise<number | null> {
+  const order = await orderOf(deps, shop, orderId);
+  if (!order || order.botId !== shop.botId || order.customerTelegramId !== payerId) return null;
+  return order.number;
+}
+
 export async function linesToReorder(
   deps: ShopPaymentsDeps,
   shop: ShopRef,

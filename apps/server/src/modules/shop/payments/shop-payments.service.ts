@@ -17,7 +17,7 @@ import {
   paymentRailsOf,
   shippingOptionsFor,
 } from './shop-payments-invoices.service';
-import { linesToReorder } from './shop-payments-orders.service';
+import { customerOrderNumber, linesToReorder } from './shop-payments-orders.service';
 import { chooseCashOnDelivery, receivePayment } from './shop-payments-receive.service';
 import { refundOrder } from './shop-payments-refunds.service';
 
@@ -47,6 +47,9 @@ export function createShopPaymentsService(deps: ShopPaymentsDeps) {
         createCryptoLink(deps, shop, orderId, payerId),
       cashOnDelivery: (shop: ShopRef, orderId: string, payerId: number, address: string) =>
         chooseCashOnDelivery(deps, shop, orderId, payerId, address),
+      /** The order's number when it is this customer's, in this bot; null otherwise. */
+      orderNumberOf: (shop: ShopRef, orderId: string, payerId: number) =>
+        customerOrderNumber(deps, shop, orderId, payerId),
       reorderLines: (shop: ShopRef, orderId: string, payerId: number) =>
         linesToReorder(deps, shop, orderId, payerId),
       codZones: (shop: ShopRef, orderId: string, payerId: number) =>

@@ -12,6 +12,7 @@ import { getTelegramUserId } from '../../../lib/session';
 import { haptics, showAlert, showConfirm } from '../../../lib/telegram/bridge';
 import { useMainButton } from '../../../lib/telegram/buttons';
 import { useCannedReplies, useChangeConversation, useSendReply } from '../api/change-conversation';
+import { downloadCustomerFile } from '../api/download-file';
 import { useConversation, useMessages } from '../api/get-conversation';
 import styles from '../components/support.module.css';
 
@@ -20,6 +21,7 @@ const ERRORS: DescribeErrorOptions = {
     CONVERSATION_NOT_FOUND: 'support.error.notFound',
     CONVERSATION_CLOSED: 'support.error.closed',
     CONVERSATION_REOPEN_CONFLICT: 'support.error.reopenConflict',
+    MEDIA_NOT_FOUND: 'support.error.fileNotFound',
   },
   texts: {
     [SUPPORT_MESSAGES.replyRequired]: 'support.error.replyRequired',
@@ -27,6 +29,14 @@ const ERRORS: DescribeErrorOptions = {
   },
   fallback: 'support.error.generic',
 };
+
+/** A file's size as people read it: "820 kB", "2.4 MB" (the units are Intl's, in the app's language). */
+function fileSize(bytes: number, format: (value: number, options?: Intl.NumberFormatOptions) => string) {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1
+    ? format(mb, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 })
+    : format(Math.max(1, Math.round(bytes / 1024)), { style: 'unit', unit: 'kilobyte' });
+}
 
 /** One conversation: the customer's card, the thread, canned replies and the reply box (main button: Send). */
 export function SupportThreadPage() {
@@ -68,6 +78,15 @@ export function SupportThreadPage() {
       onSuccess: () => haptics.success(),
       onError: (e) => void showAlert(describeError(e, ERRORS)),
     });
+  };
+
+  const download = async (messageId: string, name: string) => {
+    try {
+      await downloadCustomerFile(conversationId, messageId, name);
+    } catch (e) {
+      haptics.error();
+      void showAlert(describeError(e, ERRORS));
+    }
   };
 
   if (conversation.isPending) return <LoadingState />;
@@ -137,7 +156,24 @@ export function SupportThreadPage() {
         ) : (
           messages.data.messages.map((m) => (
             <div key={m.id} className={`${styles.bubble} ${m.direction === 'out' ? styles.out : ''}`}>
-              {m.media ? <span>{m.media.kind === 'photo' ? '📷 ' : `📎 ${m.media.name ?? ''} `}</span> : null}
+              {m.media?.kind === 'photo' && m.media.url ? (
+                <img className={styles.photo} src={m.media.url} alt={t('support.photoAlt')} loading="lazy" />
+              ) : m.media ? (
+                <span>
+                  {m.media.kind === 'photo' ? '📷 ' : `📎 ${m.media.name ?? ''} `}
+                  {m.media.size !== null ? (
+                    <span className={styles.meta}>{fileSize(m.media.size, formatNumber)} </span>
+                  ) : null}
+                  {m.media.kind === 'document' && m.media.size !== null ? (
+                    <Button
+                      variant="secondary"
+                      onClick={() => void download(m.id, m.media?.name ?? 'document')}
+                    >
+                      {t('support.download')}
+                    </Button>
+                  ) : null}
+                </span>
+              ) : null}
               {m.text}
               <span className={styles.meta}>
                 {formatDate(m.createdAt, {
