@@ -77,4 +77,7 @@ export const campaigns = {
   'campaigns.abandoned.hours': 'Stunden nach Verlassen des Warenkorbs',
   'campaigns.abandoned.save': 'Speichern',
   'campaigns.abandoned.saved': 'Gespeichert',
+  'campaigns.abandoned.hoursInvalid': 'Geben Sie eine ganze Zahl von Stunden zwischen {min} und {max} ein.',
+  'campaigns.abandoned.notFound': 'Bot nicht gefunden',
+  'campaigns.abandoned.hubHint': 'Eine Erinnerung an Kunden, die einen Warenkorb verlassen haben',
 } satisfies AreaCatalogue<typeof en>;

@@ -74,4 +74,7 @@ export const campaigns = {
   'campaigns.abandoned.hours': 'Hours after the cart is left',
   'campaigns.abandoned.save': 'Save',
   'campaigns.abandoned.saved': 'Saved',
+  'campaigns.abandoned.hoursInvalid': 'Enter a whole number of hours from {min} to {max}.',
+  'campaigns.abandoned.notFound': 'Bot not found',
+  'campaigns.abandoned.hubHint': 'One reminder to customers who left a cart',
 };

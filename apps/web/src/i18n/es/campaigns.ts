@@ -76,4 +76,7 @@ export const campaigns = {
   'campaigns.abandoned.hours': 'Horas después de dejar el carrito',
   'campaigns.abandoned.save': 'Guardar',
   'campaigns.abandoned.saved': 'Guardado',
+  'campaigns.abandoned.hoursInvalid': 'Indica un número entero de horas entre {min} y {max}.',
+  'campaigns.abandoned.notFound': 'Bot no encontrado',
+  'campaigns.abandoned.hubHint': 'Un recordatorio a los clientes que dejaron un carrito',
 } satisfies AreaCatalogue<typeof en>;

@@ -77,4 +77,7 @@ export const campaigns = {
   'campaigns.abandoned.hours': 'Heures après l’abandon du panier',
   'campaigns.abandoned.save': 'Enregistrer',
   'campaigns.abandoned.saved': 'Enregistré',
+  'campaigns.abandoned.hoursInvalid': 'Indiquez un nombre entier d’heures entre {min} et {max}.',
+  'campaigns.abandoned.notFound': 'Bot introuvable',
+  'campaigns.abandoned.hubHint': 'Un rappel aux clients qui ont laissé un panier',
 } satisfies AreaCatalogue<typeof en>;

@@ -76,4 +76,7 @@ export const campaigns = {
   'campaigns.abandoned.hours': 'Часов после ухода из корзины',
   'campaigns.abandoned.save': 'Сохранить',
   'campaigns.abandoned.saved': 'Сохранено',
+  'campaigns.abandoned.hoursInvalid': 'Укажите целое число часов от {min} до {max}.',
+  'campaigns.abandoned.notFound': 'Бот не найден',
+  'campaigns.abandoned.hubHint': 'Одно напоминание покупателям, оставившим корзину',
 } satisfies AreaCatalogue<typeof en>;

@@ -73,4 +73,7 @@ export const campaigns = {
   'campaigns.abandoned.hours': '离开购物车后的小时数',
   'campaigns.abandoned.save': '保存',
   'campaigns.abandoned.saved': '已保存',
+  'campaigns.abandoned.hoursInvalid': '请输入 {min} 到 {max} 之间的整数小时数。',
+  'campaigns.abandoned.notFound': '未找到机器人',
+  'campaigns.abandoned.hubHint': '提醒一次留下购物车的顾客',
 } satisfies AreaCatalogue<typeof en>;
