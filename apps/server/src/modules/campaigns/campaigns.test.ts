@@ -3,10 +3,13 @@ import { CreateCampaignBody } from '@app/contracts/campaigns';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addCustomer, vendor } from '../../../test/factories';
+import { eventsOf } from '../../../test/harness';
 import { ANN, customerSays, customerTaps, type OpenShop, openShop } from '../../../test/shop';
 import { campaignRecipients, customerBots, shopSessions } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { createTelegramThrottle } from '../../lib/telegram/throttle';
+import { activityConsumer } from '../activity/activity.consumer';
+import { dispatchPendingEvents } from '../events/events.dispatcher';
 import {
   type CampaignsDeps,
   createCampaign as createCampaignFor,
@@ -350,6 +353,90 @@ describe('delivering a campaign', () => {
     expect(sent).toBeLessThan(40);
     await new Promise((r) => setTimeout(r, 500));
     expect(fake.state.calls({ method: 'sendMessage', token: s.shop.token })).toHaveLength(sent);
+  });
+});
+
+describe("a campaign's events", () => {
+  const campaignEvents = async () =>
+    (await eventsOf(s.t.database, s.owner.vendorId, s.shop.id)).filter((e) => e.type.startsWith('campaign.'));
+  const eventOf = async (type: string) => (await campaignEvents()).find((e) => e.type === type);
+
+  it('records created, started and completed, with the audience and the outcome, and the feeds show them', async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(2);
+    const campaign = await createCampaign({ name: 'Summer sale' });
+    await runToEnd(campaign.id);
+    expect((await campaignEvents()).map((e) => e.type).sort()).toEqual([
+      'campaign.completed',
+      'campaign.created',
+      'campaign.started',
+    ]);
+    expect(await eventOf('campaign.created')).toMatchObject({
+      actorKind: 'owner',
+      subjectKind: 'campaign',
+      subjectId: campaign.id,
+      payload: { campaignName: 'Summer sale', botUsername: s.shop.username, segment: 'all' },
+    });
+    expect(await eventOf('campaign.started')).toMatchObject({
+      actorKind: 'system',
+      payload: { recipients: 2 },
+    });
+    expect((await eventOf('campaign.completed'))?.payload).toMatchObject({
+      total: 2,
+      delivered: 2,
+      failed: 0,
+      blocked: 0,
+    });
+
+    await dispatchPendingEvents(s.t.database.db, [activityConsumer]);
+    const feed = await s.t.app.inject({
+      method: 'GET',
+      url: `${s.owner.base}/dashboard/activity?limit=50`,
+      headers: s.owner.auth,
+    });
+    expect(feed.statusCode, feed.body).toBe(200);
+    const items = (feed.json() as { event: string }[]).filter((i) => i.event.startsWith('campaign.'));
+    expect(items.map((i) => i.event).sort()).toEqual([
+      'campaign.completed',
+      'campaign.created',
+      'campaign.started',
+    ]);
+  });
+
+  it('names a campaign without a name by the start of its text, without its formatting', async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(1);
+    await createCampaign({
+      text: '<b>Summer sale</b>: 20% off everything &amp; free shipping this weekend only',
+    });
+    expect((await eventOf('campaign.created'))?.payload.campaignName).toBe(
+      'Summer sale: 20% off everything & free…',
+    );
+  });
+
+  it('records a scheduled campaign as scheduled, with its time', async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(1);
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    await createCampaign({ scheduledAt: at });
+    expect((await campaignEvents()).map((e) => e.type)).toEqual(['campaign.scheduled']);
+    expect((await eventOf('campaign.scheduled'))?.payload).toMatchObject({ scheduledAt: at });
+  });
+
+  it('records who cancelled it and how far it went', async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(2);
+    const campaign = await createCampaign({ scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: `${s.owner.base}/campaigns/${campaign.id}/cancel`,
+      headers: s.owner.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await eventOf('campaign.cancelled')).toMatchObject({
+      actorKind: 'owner',
+      payload: { sent: 0, total: 0 },
+    });
   });
 });
 
