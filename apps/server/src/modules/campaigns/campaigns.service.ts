@@ -6,17 +6,23 @@ import type {
   CampaignMessage,
   CampaignProgress,
   CampaignSegment,
+  CampaignTargets,
+  CampaignTargetsQuery,
   CreateCampaignBody,
 } from '@app/contracts/campaigns';
 import { CAMPAIGN_LIMITS } from '@app/contracts/campaigns';
+import { ListProductsQuery } from '@app/contracts/products';
 import type { Db } from '../../db/types';
 import { type Actor, eventActorOf, hasPermission, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { type BotApi, TelegramApiError, TelegramUnreachableError } from '../../lib/telegram/bot-api';
 import { type TelegramThrottle, telegramThrottle } from '../../lib/telegram/throttle';
 import type { ShopBot } from '../bots/bot-runtime.service';
+import { findCategory, listCategories } from '../categories/categories.service';
 import type { CustomersService } from '../customers/customers.service';
 import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
+import { listProducts } from '../products/product-reads.service';
+import { productsForSale } from '../products/products-sale.service';
 import { campaignCall } from './campaign-message';
 
 export { CAMPAIGN_TEXTS, STOP_PROMOTIONS_DATA } from './campaign-message';
@@ -151,6 +157,61 @@ async function viewsOf(deps: CampaignsDeps, rows: repo.CampaignRow[]): Promise<C
   }));
 }
 
+/**
+ * A product button must open a product the campaign's bot sells now (the vendor's, active, sold through that
+ * bot), a category button one of the vendor's active categories: checked before anything is saved or sent.
+ */
+async function checkButtonTargets(
+  deps: CampaignsDeps,
+  vendorId: string,
+  botId: string,
+  buttons: CampaignButton[],
+): Promise<void> {
+  const productIds = buttons.flatMap((b) => (b.kind === 'product' ? [b.productId] : []));
+  const sold = new Set(
+    productIds.length > 0
+      ? (await productsForSale(deps.db, vendorId, botId, productIds)).map((p) => p.id)
+      : [],
+  );
+  for (const [index, b] of buttons.entries()) {
+    if (b.kind === 'product' && !sold.has(b.productId)) {
+      throw new AppError('CAMPAIGN_PRODUCT_NOT_IN_BOT', { index, productId: b.productId });
+    }
+    if (b.kind === 'category') {
+      const category = await findCategory(deps.db, vendorId, b.categoryId);
+      if (category?.status !== 'active') {
+        throw new AppError('CAMPAIGN_CATEGORY_NOT_FOUND', { index, categoryId: b.categoryId });
+      }
+    }
+  }
+}
+
+/** What a campaign's buttons can open in the bot's shop, for the compose screen's pickers. */
+export async function campaignTargets(
+  deps: CampaignsDeps,
+  actor: Actor,
+  q: CampaignTargetsQuery,
+): Promise<CampaignTargets> {
+  await shopFor(deps, actor, q.botId);
+  const products = await listProducts(
+    { db: deps.db },
+    actor,
+    ListProductsQuery.parse({
+      botId: q.botId,
+      status: 'active',
+      limit: CAMPAIGN_LIMITS.targetsMax,
+      ...(q.search ? { search: q.search } : {}),
+    }),
+  );
+  const { categories } = await listCategories({ db: deps.db }, actor);
+  return {
+    products: products.products.map((p) => ({ id: p.id, name: p.name })),
+    categories: categories
+      .filter((c) => c.status === 'active')
+      .map((c) => ({ id: c.id, name: c.name, icon: c.icon })),
+  };
+}
+
 /** Creates a campaign and queues its delivery (now, or at its schedule). Nothing is sent by this call. */
 export async function createCampaign(
   deps: CampaignsDeps,
@@ -170,6 +231,7 @@ export async function createCampaign(
     segment: body.segment,
     ...patternOf(body.search),
   };
+  await checkButtonTargets(deps, actor.vendorId, body.botId, body.buttons);
   if ((await deps.customers.audienceSize(audience)) === 0) throw new AppError('CAMPAIGN_NO_AUDIENCE');
   const row = await deps.db.transaction(async (tx) => {
     const inserted = await repo.insertCampaign(tx, {
@@ -247,6 +309,7 @@ export async function testSend(
 ): Promise<{ sent: true }> {
   assertMaySend(actor);
   const bot = await shopFor(deps, actor, body.botId);
+  await checkButtonTargets(deps, actor.vendorId, body.botId, body.buttons);
   const call = campaignCall(
     { text: body.text, photoUrl: body.photoUrl ?? null, buttons: body.buttons },
     actor.telegramId,
@@ -485,6 +548,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
     get: (actor: Actor, id: string) => getCampaign(deps, actor, id),
     cancel: (actor: Actor, id: string) => cancelCampaign(deps, actor, id),
     testSend: (actor: Actor, body: CampaignMessage) => testSend(deps, actor, body),
+    targets: (actor: Actor, q: CampaignTargetsQuery) => campaignTargets(deps, actor, q),
     run: (vendorId: string, campaignId: string, options?: RunOptions) =>
       runCampaign(deps, vendorId, campaignId, options),
     getAbandonedCart: (actor: Actor, botId: string) => getAbandonedCart(deps, actor, botId),

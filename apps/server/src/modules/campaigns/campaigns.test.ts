@@ -2,7 +2,15 @@ import type { Campaign } from '@app/contracts/campaigns';
 import { CreateCampaignBody } from '@app/contracts/campaigns';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addCustomer, vendor } from '../../../test/factories';
+import {
+  addCustomer,
+  createBot,
+  createCategory,
+  createProduct,
+  fakeBot,
+  productBody,
+  vendor,
+} from '../../../test/factories';
 import { eventsOf } from '../../../test/harness';
 import { ANN, customerSays, customerTaps, type OpenShop, openShop } from '../../../test/shop';
 import { campaignRecipients, customerBots, shopSessions } from '../../db/schema/index';
@@ -353,6 +361,114 @@ describe('delivering a campaign', () => {
     expect(sent).toBeLessThan(40);
     await new Promise((r) => setTimeout(r, 500));
     expect(fake.state.calls({ method: 'sendMessage', token: s.shop.token })).toHaveLength(sent);
+  });
+});
+
+describe("a campaign's product and category buttons", () => {
+  async function catalogue() {
+    const category = await createCategory(s.t.app, s.owner, 'Bakery', []);
+    const other = await createBot(s.t.app, s.owner, {
+      botToken: fakeBot(fake).token,
+      botName: 'Other shop',
+      plan: 'PRO',
+    });
+    const sold = await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', category.id, { name: 'Sourdough', botIds: [s.shop.id] }),
+    );
+    const elsewhere = await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', category.id, { name: 'Rye', botIds: [other.id] }),
+    );
+    return { category, sold, elsewhere };
+  }
+
+  const post = (payload: Record<string, unknown>, url = `${s.owner.base}/campaigns`) =>
+    s.t.app.inject({ method: 'POST', url, headers: s.owner.auth, payload: body(payload) });
+
+  it('opens a product the bot sells and a category of the shop, in the shop bot', async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(1);
+    const { category, sold } = await catalogue();
+    const res = await post({
+      buttons: [
+        { kind: 'product', text: 'Sourdough', productId: sold.id },
+        { kind: 'category', text: 'Bakery', categoryId: category.id },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await runToEnd((res.json() as Campaign).id);
+    const [call] = fake.state.calls({ method: 'sendMessage', token: s.shop.token });
+    const markup = JSON.stringify(call?.params.reply_markup);
+    expect(markup).toContain(`product:${sold.id}`);
+    expect(markup).toContain(`cat:${category.id}`);
+  });
+
+  it('answers 400 for a product the bot does not sell, and sends nothing', async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(1);
+    const { elsewhere } = await catalogue();
+    for (const url of [`${s.owner.base}/campaigns`, `${s.owner.base}/campaigns/test`]) {
+      const res = await post({ buttons: [{ kind: 'product', text: 'Rye', productId: elsewhere.id }] }, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'CAMPAIGN_PRODUCT_NOT_IN_BOT',
+        message: 'A button opens a product this bot does not sell.',
+        details: { index: 0 },
+      });
+    }
+    expect(fake.state.calls({ method: 'sendMessage', token: s.shop.token })).toHaveLength(0);
+    const list = await s.t.app.inject({
+      method: 'GET',
+      url: `${s.owner.base}/campaigns`,
+      headers: s.owner.auth,
+    });
+    expect(list.json().campaigns).toHaveLength(0);
+  });
+
+  it("answers 400 for another vendor's product or category", async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(1);
+    const other = await vendor(s.t.app);
+    const theirs = await createCategory(s.t.app, other, 'Theirs', []);
+    const theirProduct = await createProduct(s.t.app, other, productBody('physical', theirs.id));
+    const product = await post({ buttons: [{ kind: 'product', text: 'Go', productId: theirProduct.id }] });
+    expect(product.json().error?.code).toBe('CAMPAIGN_PRODUCT_NOT_IN_BOT');
+    const category = await post({
+      buttons: [
+        { kind: 'shop', text: 'Shop' },
+        { kind: 'category', text: 'Go', categoryId: theirs.id },
+      ],
+    });
+    expect(category.statusCode).toBe(400);
+    expect(category.json().error).toMatchObject({
+      code: 'CAMPAIGN_CATEGORY_NOT_FOUND',
+      message: 'A button opens a category that is not in this shop.',
+      details: { index: 1 },
+    });
+  });
+
+  it("lists the bot's products and the shop's categories for the pickers", async () => {
+    await shopPacedAt(1000);
+    const { category, sold } = await catalogue();
+    const res = await s.t.app.inject({
+      method: 'GET',
+      url: `${s.owner.base}/campaigns/targets?botId=${s.shop.id}`,
+      headers: s.owner.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      products: [{ id: sold.id, name: 'Sourdough' }],
+      categories: [{ id: category.id, name: 'Bakery', icon: category.icon }],
+    });
+    const searched = await s.t.app.inject({
+      method: 'GET',
+      url: `${s.owner.base}/campaigns/targets?botId=${s.shop.id}&search=rye`,
+      headers: s.owner.auth,
+    });
+    expect(searched.json().products).toEqual([]);
   });
 });
 
