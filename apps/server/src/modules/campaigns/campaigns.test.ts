@@ -344,6 +344,44 @@ describe('delivering a campaign', () => {
     expect(toAnn.filter((m) => String(m.message.text).includes('Summer sale'))).toHaveLength(1);
   });
 
+  it('sends a campaign with a photo as the photo, its text as the caption, with the buttons', async () => {
+    await shopPacedAt(1000);
+    const people = await customersOfBot(2);
+    const photoUrl = 'https://shop.example.test/media/0191e1a2aaaabbbbccccddddeeeeffff-m.jpg';
+    const campaign = await createCampaign({ photoUrl });
+    await runToEnd(campaign.id);
+    const photos = fake.state.calls({ method: 'sendPhoto', token: s.shop.token });
+    expect(photos.map((c) => c.params.chat_id).sort()).toEqual(people.map((p) => p.telegramId).sort());
+    expect(photos[0]?.params).toMatchObject({
+      photo: photoUrl,
+      caption: '<b>Summer sale</b>: 20% off everything',
+      parse_mode: 'HTML',
+    });
+    const markup = JSON.stringify(photos[0]?.params.reply_markup);
+    expect(markup).toContain('https://example.com/sale');
+    expect(markup).toContain(STOP_PROMOTIONS_DATA);
+    expect(fake.state.calls({ method: 'sendMessage', token: s.shop.token })).toHaveLength(0);
+    expect(await progressOf(campaign.id)).toMatchObject({ total: 2, delivered: 2 });
+  });
+
+  it('takes a 4096-character text without a photo but refuses it as a photo caption (1024)', async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(1);
+    const text = 'a'.repeat(1025);
+    await createCampaign({ text });
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: `${s.owner.base}/campaigns/test`,
+      headers: s.owner.auth,
+      payload: { botId: s.shop.id, text, photoUrl: 'https://shop.example.test/media/x-m.jpg', buttons: [] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().error.details)).toContain(
+      'The message is longer than Telegram allows (1024 characters)',
+    );
+    expect(fake.state.calls({ method: 'sendPhoto', token: s.shop.token })).toHaveLength(0);
+  });
+
   it('stops sending when the campaign is cancelled mid-way', async () => {
     await shopPacedAt(10);
     await customersOfBot(40);

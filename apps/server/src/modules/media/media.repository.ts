@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { botSettings, productBots, productImages, products, vendors } from '../../db/schema/index';
+import { botSettings, campaigns, productBots, productImages, products, vendors } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 
 export type MediaRow = typeof productImages.$inferSelect;
@@ -130,6 +130,12 @@ export async function deleteUnattachedBefore(db: Conn, before: Date, limit: numb
           select 1 from ${botSettings}
           where ${botSettings.vendorId} = ${productImages.vendorId}
             and strpos(${botSettings.store}::text, ${productImages.storageKey}) > 0)`,
+        // A campaign's photo is kept by its address while the campaign may still send it (scheduled, sending).
+        sql`not exists (
+          select 1 from ${campaigns}
+          where ${campaigns.vendorId} = ${productImages.vendorId}
+            and ${campaigns.status} in ('scheduled', 'sending')
+            and strpos(${campaigns.photoUrl}, left(${productImages.storageKey}, ${NAME_LENGTH})) > 0)`,
         // The vendor's profile photo is kept by its address, which names the upload's medium size.
         sql`not exists (
           select 1 from ${vendors}

@@ -15,6 +15,7 @@ import { makeImage, makeLargeJpeg, tempStorage, uploadTo } from '../../../test/m
 import {
   botSettings,
   bots,
+  campaigns,
   productBots,
   productImages,
   products,
@@ -591,6 +592,40 @@ describe('the media.sweep job', () => {
     const left = await t.database.db.select({ id: productImages.id }).from(productImages);
     expect(left.map((r) => r.id)).toEqual([logo.id]);
     expect(loose.id).not.toBe(logo.id);
+  });
+
+  it('keeps the photo of a campaign that may still send it, and sweeps it once the campaign is over', async () => {
+    const photo = await uploaded();
+    const [bot] = await t.database.db
+      .insert(bots)
+      .values({
+        vendorId: v.vendorId,
+        telegramBotId: 7_300_000_098,
+        username: 'promo_bot',
+        name: 'Promo',
+        tokenCiphertext: 'x',
+        tokenHash: `promo-${v.vendorId}`,
+      })
+      .returning();
+    if (!bot) throw new Error('no bot');
+    const [campaign] = await t.database.db
+      .insert(campaigns)
+      .values({
+        vendorId: v.vendorId,
+        botId: bot.id,
+        text: 'Sale',
+        photoUrl: `https://shop.example.test${photo.url}`,
+        segment: 'all',
+        scheduledAt: new Date(Date.now() + 3 * 86_400_000),
+        createdBy: 42,
+      })
+      .returning();
+    if (!campaign) throw new Error('no campaign');
+    await t.database.db.update(productImages).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) });
+
+    expect(await sweepMedia({ db: t.database.db, storage })).toEqual({ deleted: 0, orphanFiles: 0 });
+    await t.database.db.update(campaigns).set({ status: 'completed' }).where(eq(campaigns.id, campaign.id));
+    expect(await sweepMedia({ db: t.database.db, storage })).toEqual({ deleted: 1, orphanFiles: 0 });
   });
 
   it('keeps a download that a digital product names in its details', async () => {

@@ -25,6 +25,13 @@ export const campaigns = {
     'Telegram-Formatierung: <b>fett</b>, <i>kursiv</i>, <u>unterstrichen</u>, <s>durchgestrichen</s>, <code>Code</code>, <a href="https://…">Link</a>.',
   'campaigns.compose.length': '{count} / {max}',
   'campaigns.compose.photo': 'Foto-URL (optional)',
+  'campaigns.compose.photoHint':
+    'Mit einem Foto wird der Text zu seiner Bildunterschrift: höchstens 1.024 Zeichen.',
+  'campaigns.compose.uploadPhoto': 'Foto hochladen',
+  'campaigns.compose.uploading': 'Wird hochgeladen … {percent} %',
+  'campaigns.compose.removePhoto': 'Foto entfernen',
+  'campaigns.compose.uploadFailed':
+    'Das Foto konnte nicht hochgeladen werden. Verwenden Sie ein JPEG-, PNG-, GIF- oder WebP-Bild.',
   'campaigns.compose.buttons': 'Schaltflächen (bis zu 3)',
   'campaigns.compose.addButton': 'Schaltfläche hinzufügen',
   'campaigns.compose.removeButton': 'Entfernen',

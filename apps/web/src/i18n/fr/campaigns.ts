@@ -25,6 +25,12 @@ export const campaigns = {
     'Mise en forme Telegram : <b>gras</b>, <i>italique</i>, <u>souligné</u>, <s>barré</s>, <code>code</code>, <a href="https://…">lien</a>.',
   'campaigns.compose.length': '{count} / {max}',
   'campaigns.compose.photo': 'URL de la photo (facultatif)',
+  'campaigns.compose.photoHint': 'Avec une photo, le texte devient sa légende : 1 024 caractères au plus.',
+  'campaigns.compose.uploadPhoto': 'Téléverser une photo',
+  'campaigns.compose.uploading': 'Téléversement… {percent} %',
+  'campaigns.compose.removePhoto': 'Retirer la photo',
+  'campaigns.compose.uploadFailed':
+    'La photo n’a pas pu être téléversée. Utilisez une image JPEG, PNG, GIF ou WebP.',
   'campaigns.compose.buttons': 'Boutons (3 au maximum)',
   'campaigns.compose.addButton': 'Ajouter un bouton',
   'campaigns.compose.removeButton': 'Retirer',

@@ -25,6 +25,12 @@ export const campaigns = {
     'Форматирование Telegram: <b>жирный</b>, <i>курсив</i>, <u>подчёркнутый</u>, <s>зачёркнутый</s>, <code>код</code>, <a href="https://…">ссылка</a>.',
   'campaigns.compose.length': '{count} / {max}',
   'campaigns.compose.photo': 'Ссылка на фото (необязательно)',
+  'campaigns.compose.photoHint': 'С фото текст становится подписью к нему: не более 1024 символов.',
+  'campaigns.compose.uploadPhoto': 'Загрузить фото',
+  'campaigns.compose.uploading': 'Загрузка… {percent}%',
+  'campaigns.compose.removePhoto': 'Убрать фото',
+  'campaigns.compose.uploadFailed':
+    'Не удалось загрузить фото. Используйте изображение JPEG, PNG, GIF или WebP.',
   'campaigns.compose.buttons': 'Кнопки (до 3)',
   'campaigns.compose.addButton': 'Добавить кнопку',
   'campaigns.compose.removeButton': 'Удалить',

@@ -8,6 +8,21 @@ import { startFakeTelegram } from '../../../test/fake-telegram';
 import { renderApp } from '../../../test/render-app';
 import { CampaignComposePage } from './campaign-compose-page';
 
+const uploads = vi.hoisted(() => ({ files: [] as File[] }));
+vi.mock('../../../components/media/api/upload-media', () => ({
+  uploadMedia: async ({ file, onProgress }: { file: File; onProgress?: (p: number) => void }) => {
+    uploads.files.push(file);
+    onProgress?.(100);
+    return {
+      id: '0191e1a2-0000-7000-8000-0000000000f1',
+      type: 'image',
+      url: '/media/abc123.jpg',
+      mediumUrl: '/media/abc123-m.jpg',
+      thumbnailUrl: '/media/abc123-t.jpg',
+    };
+  },
+}));
+
 const BOT_ID = '0191e1a2-0000-7000-8000-0000000000b1';
 const SOURDOUGH = '0191e1a2-0000-7000-8000-0000000000a1';
 const RYE = '0191e1a2-0000-7000-8000-0000000000a2';
@@ -97,6 +112,42 @@ describe('a campaign button that opens a product or a category', () => {
     act(() => telegram.press('main'));
 
     expect(await screen.findByText('Choose what the button opens')).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+  });
+});
+
+describe("a campaign's photo", () => {
+  it('uploads the photo through the media module and sends it, the text becoming its caption (up to 1,024)', async () => {
+    open();
+    await userEvent.type(await screen.findByTestId('campaign-text'), 'Fresh bread today');
+    expect(screen.getByText('17 / 4,096')).toBeTruthy();
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'bread.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(screen.getByTestId('campaign-photo-file'), photo);
+
+    const url = `${window.location.origin}/media/abc123-m.jpg`;
+    await waitFor(() =>
+      expect((screen.getByLabelText('Photo URL (optional)') as HTMLInputElement).value).toBe(url),
+    );
+    expect(uploads.files.map((f) => f.name)).toEqual(['bread.jpg']);
+    expect(screen.getByText('17 / 1,024')).toBeTruthy();
+    expect(screen.getByTestId('campaign-preview').querySelector('img')?.getAttribute('src')).toBe(url);
+    act(() => telegram.press('main'));
+
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toMatchObject({ text: 'Fresh bread today', photoUrl: url });
+  });
+
+  it('refuses a text over 1,024 characters with a photo before sending anything', async () => {
+    open();
+    const text = await screen.findByTestId('campaign-text');
+    await userEvent.click(text);
+    await userEvent.paste('a'.repeat(1025));
+    await userEvent.type(screen.getByLabelText('Photo URL (optional)'), 'https://example.com/bread.jpg');
+    act(() => telegram.press('main'));
+
+    expect(
+      await screen.findByText('The message is longer than Telegram allows (1,024 characters)'),
+    ).toBeTruthy();
     expect(posts()).toHaveLength(0);
   });
 });

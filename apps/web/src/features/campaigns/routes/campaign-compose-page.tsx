@@ -22,6 +22,7 @@ import { haptics, showConfirm } from '../../../lib/telegram/bridge';
 import { useMainButton } from '../../../lib/telegram/buttons';
 import { useCampaignBots, useCreateCampaign, useTestCampaign } from '../api/campaigns';
 import { ButtonTargetPicker } from '../components/button-target-picker';
+import { CampaignPhotoField } from '../components/campaign-photo-field';
 import styles from '../components/campaigns.module.css';
 import { describeCampaignError, showCampaignFailure } from '../lib/messages';
 
@@ -241,17 +242,7 @@ export function CampaignComposePage() {
               max: formatNumber(max),
             })}
           </p>
-          <Field label={t('campaigns.compose.photo')}>
-            {(aria) => (
-              <TextInput
-                {...aria}
-                type="url"
-                inputMode="url"
-                value={photoUrl}
-                onChange={(e) => setPhotoUrl(e.target.value)}
-              />
-            )}
-          </Field>
+          <CampaignPhotoField value={photoUrl} onChange={setPhotoUrl} />
           <h2 className={styles.sectionTitle}>{t('campaigns.compose.buttons')}</h2>
           {buttons.map((b, i) => (
             <div key={b.id} className={styles.buttonBox}>
