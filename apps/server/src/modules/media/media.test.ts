@@ -1,4 +1,5 @@
 import { MEDIA_MESSAGES, type MediaUpload, type ProductMediaList } from '@app/contracts/media';
+import type { Permission } from '@app/contracts/permissions';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -422,6 +423,47 @@ describe('staff', () => {
     });
     expect(del.statusCode).toBe(403);
     expect((await imagesOf(productId)).images).toHaveLength(1);
+  });
+});
+
+describe("a campaign's photo", () => {
+  const staffUser = telegramUser({ first_name: 'Sender' });
+  let permissions: Permission[] = [];
+  let staff: Vendor;
+  beforeEach(async () => {
+    let ownerId = '';
+    await setUp({
+      findStaffGrant: async (vendorId, telegramId) =>
+        vendorId === ownerId && telegramId === staffUser.id ? { permissions, botIds: 'all' } : null,
+    });
+    ownerId = v.vendorId;
+    await t.database.db
+      .insert(telegramIdentities)
+      .values({ vendorId: v.vendorId, telegramId: staffUser.id, role: 'STAFF', firstName: 'Sender' });
+    staff = { ...v, auth: bearer((await signIn(t.app, staffUser)).accessToken) };
+  });
+  const uploadPhoto = async (data: Buffer, name: string, type = 'image/jpeg') =>
+    uploadTo(t.app, `${v.base}/campaigns/photo`, staff.auth, { name, data, type });
+
+  it('is uploaded by who may send campaigns (customers and support), typed by its bytes', async () => {
+    permissions = ['customers', 'support'];
+    const res = await uploadPhoto(await makeImage('png'), 'sale.jpg');
+    expect(res.statusCode, res.body).toBe(201);
+    const photo = res.json() as MediaUpload;
+    expect(photo).toMatchObject({ type: 'image', mimeType: 'image/png' });
+    expect((await fetchFile(photo.mediumUrl)).statusCode).toBe(200);
+  });
+
+  it('refuses a file that is not an image whatever its name says', async () => {
+    permissions = ['customers', 'support'];
+    const res = await uploadPhoto(Buffer.from('%PDF-1.4 not a picture'), 'sale.jpg');
+    expect(res.statusCode).toBe(400);
+    expect(await t.database.db.select().from(productImages)).toHaveLength(0);
+  });
+
+  it('is refused to a member without both customers and support', async () => {
+    permissions = ['customers'];
+    expect((await uploadPhoto(await makeImage('png'), 'sale.png')).statusCode).toBe(403);
   });
 });
 

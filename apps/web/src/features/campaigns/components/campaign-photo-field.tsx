@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import { uploadMedia } from '../../../components/media/api/upload-media';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/form/controls';
 import { Field } from '../../../components/ui/form/field';
 import { useI18n } from '../../../i18n/i18n';
 import { haptics, showAlert } from '../../../lib/telegram/bridge';
+import { uploadCampaignPhoto } from '../api/upload-campaign-photo';
 import styles from './campaigns.module.css';
 
 /**
@@ -19,7 +19,7 @@ export function CampaignPhotoField({ value, onChange }: { value: string; onChang
   async function upload(file: File) {
     setProgress(0);
     try {
-      const uploaded = await uploadMedia({ file, onProgress: setProgress });
+      const uploaded = await uploadCampaignPhoto(file, setProgress);
       // The medium size: small enough for Telegram to fetch quickly, large enough for a chat.
       const url = uploaded.mediumUrl ?? uploaded.url;
       if (url) onChange(new URL(url, window.location.origin).toString());

@@ -9,8 +9,8 @@ import { renderApp } from '../../../test/render-app';
 import { CampaignComposePage } from './campaign-compose-page';
 
 const uploads = vi.hoisted(() => ({ files: [] as File[] }));
-vi.mock('../../../components/media/api/upload-media', () => ({
-  uploadMedia: async ({ file, onProgress }: { file: File; onProgress?: (p: number) => void }) => {
+vi.mock('../api/upload-campaign-photo', () => ({
+  uploadCampaignPhoto: async (file: File, onProgress?: (p: number) => void) => {
     uploads.files.push(file);
     onProgress?.(100);
     return {
