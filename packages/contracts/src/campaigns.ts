@@ -17,6 +17,8 @@ export const CAMPAIGN_LIMITS = {
   abandonedCartHoursMin: 1,
   abandonedCartHoursMax: 72,
   abandonedCartHoursDefault: 6,
+  /** Products a button's picker offers at once (a search finds the others). */
+  targetsMax: 20,
 } as const;
 
 export const CAMPAIGN_MESSAGES = {
@@ -205,3 +207,18 @@ export const AbandonedCartSettings = z.object({
     .max(CAMPAIGN_LIMITS.abandonedCartHoursMax),
 });
 export type AbandonedCartSettings = z.infer<typeof AbandonedCartSettings>;
+
+/** What a campaign's buttons can open in the bot's shop: its products (a search narrows them) and categories. */
+export const CampaignTargetsQuery = z.object({
+  botId: z.uuid(),
+  search: text().trim().max(CAMPAIGN_LIMITS.searchMax).optional(),
+});
+export type CampaignTargetsQuery = z.infer<typeof CampaignTargetsQuery>;
+
+export const CampaignTargets = z.object({
+  /** Active products the bot sells, newest first (at most `targetsMax`). */
+  products: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  /** The vendor's active categories. */
+  categories: z.array(z.object({ id: z.uuid(), name: z.string(), icon: z.string().nullable() })),
+});
+export type CampaignTargets = z.infer<typeof CampaignTargets>;

@@ -335,6 +335,16 @@ export const ERRORS = {
     message: 'No customer of this bot matches the audience (or all of them opted out or blocked the bot).',
   },
   CAMPAIGN_SCHEDULE_IN_PAST: { status: 400, message: 'The schedule must be in the future.' },
+  /** `details.index`: a button opens a product the campaign's bot does not sell (another vendor's, archived…). */
+  CAMPAIGN_PRODUCT_NOT_IN_BOT: {
+    status: 400,
+    message: 'A button opens a product this bot does not sell.',
+  },
+  /** `details.index`: a button opens a category that is not one of the vendor's active categories. */
+  CAMPAIGN_CATEGORY_NOT_FOUND: {
+    status: 400,
+    message: 'A button opens a category that is not in this shop.',
+  },
   /** Cancelling a campaign that has already finished or was cancelled. */
   CAMPAIGN_FINISHED: { status: 409, message: 'This campaign has already finished.' },
   /** Sending needs both the customers and the support permission (or Full Access). */

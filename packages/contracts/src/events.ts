@@ -75,6 +75,12 @@ export const EVENT_TYPES = [
   'support.replied',
   'support.closed',
   'support.rated',
+  // Campaigns (modules/campaigns): composed (to send now, or scheduled), sending started, finished, cancelled.
+  'campaign.created',
+  'campaign.scheduled',
+  'campaign.started',
+  'campaign.completed',
+  'campaign.cancelled',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
@@ -106,6 +112,7 @@ export const SubjectKind = z.enum([
   'webhook',
   'export',
   'conversation',
+  'campaign',
 ]);
 export type SubjectKind = z.infer<typeof SubjectKind>;
 

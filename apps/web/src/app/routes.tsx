@@ -101,6 +101,13 @@ export const appRoutes: RouteObject[] = [
       Component: (await import('../features/developer/routes/webhooks-page')).WebhooksPage,
     }),
   },
+  {
+    path: 'bots/:botId/abandoned-cart',
+    handle: settingsPage,
+    lazy: async () => ({
+      Component: (await import('../features/campaigns/routes/abandoned-cart-page')).AbandonedCartPage,
+    }),
+  },
   // The bot's Telegram Stars reconciled to its orders (issue 22): reached from the bot's page.
   {
     path: 'bots/:botId/stars',

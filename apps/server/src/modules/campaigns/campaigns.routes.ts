@@ -4,6 +4,8 @@ import {
   CampaignBotParams,
   CampaignList,
   CampaignParams,
+  CampaignTargets,
+  CampaignTargetsQuery,
   CreateCampaignBody,
   TestSendBody,
   TestSendResult,
@@ -43,6 +45,19 @@ export function campaignsRoutes(campaigns: CampaignsService) {
         schema: { tags, params: VendorParams, body: TestSendBody, response: { 200: TestSendResult } },
       },
       (req) => campaigns.testSend(req.actor, req.body),
+    );
+    app.get(
+      '/campaigns/targets',
+      {
+        config,
+        schema: {
+          tags,
+          params: VendorParams,
+          querystring: CampaignTargetsQuery,
+          response: { 200: CampaignTargets },
+        },
+      },
+      (req) => campaigns.targets(req.actor, req.query),
     );
     app.get(
       '/campaigns/:campaignId',

@@ -6,16 +6,23 @@ import type {
   CampaignMessage,
   CampaignProgress,
   CampaignSegment,
+  CampaignTargets,
+  CampaignTargetsQuery,
   CreateCampaignBody,
 } from '@app/contracts/campaigns';
 import { CAMPAIGN_LIMITS } from '@app/contracts/campaigns';
+import { ListProductsQuery } from '@app/contracts/products';
 import type { Db } from '../../db/types';
-import { type Actor, hasPermission, inBotScope } from '../../lib/actor';
+import { type Actor, eventActorOf, hasPermission, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { type BotApi, TelegramApiError, TelegramUnreachableError } from '../../lib/telegram/bot-api';
 import { type TelegramThrottle, telegramThrottle } from '../../lib/telegram/throttle';
 import type { ShopBot } from '../bots/bot-runtime.service';
+import { findCategory, listCategories } from '../categories/categories.service';
 import type { CustomersService } from '../customers/customers.service';
+import { type EventActor, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
+import { listProducts } from '../products/product-reads.service';
+import { productsForSale } from '../products/products-sale.service';
 import { campaignCall } from './campaign-message';
 
 export { CAMPAIGN_TEXTS, STOP_PROMOTIONS_DATA } from './campaign-message';
@@ -71,6 +78,11 @@ async function shopFor(deps: CampaignsDeps, actor: Actor, botId: string): Promis
   return bot;
 }
 
+async function statesOf(db: Parameters<typeof repo.countStates>[0], row: repo.CampaignRow) {
+  const counts = await repo.countStates(db, row.vendorId, [row.id]);
+  return counts.map((c) => ({ state: c.state, n: Number(c.n) }));
+}
+
 function progressOf(states: { state: repo.RecipientState; n: number }[]): CampaignProgress {
   const count = (s: repo.RecipientState) => states.find((x) => x.state === s)?.n ?? 0;
   const delivered = count('delivered');
@@ -78,6 +90,40 @@ function progressOf(states: { state: repo.RecipientState; n: number }[]): Campai
   const blocked = count('blocked');
   const total = states.reduce((sum, s) => sum + Number(s.n), 0);
   return { total, sent: delivered + failed + blocked + count('unknown'), delivered, failed, blocked };
+}
+
+/** How the feeds name a campaign: its name, else the start of its text (without its formatting). */
+function campaignNameOf(row: Pick<repo.CampaignRow, 'name' | 'text'>): string {
+  if (row.name) return row.name;
+  const plain = row.text
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...plain];
+  return chars.length > 40 ? `${chars.slice(0, 39).join('').trimEnd()}…` : plain;
+}
+
+/** Records a campaign.* event (the activity feed and Home's Recent Activity word it) in the caller's transaction. */
+function recordCampaignEvent(
+  tx: Parameters<typeof recordEvent>[0],
+  type: 'created' | 'scheduled' | 'started' | 'completed' | 'cancelled',
+  actor: EventActor,
+  row: repo.CampaignRow,
+  botUsername: string,
+  extra: Record<string, string | number | null> = {},
+) {
+  return recordEvent(tx, {
+    vendorId: row.vendorId,
+    botId: row.botId,
+    type: `campaign.${type}`,
+    actor,
+    subject: { kind: 'campaign', id: row.id },
+    payload: { campaignName: campaignNameOf(row), botUsername, segment: row.segment, ...extra },
+  });
 }
 
 async function viewsOf(deps: CampaignsDeps, rows: repo.CampaignRow[]): Promise<Campaign[]> {
@@ -111,6 +157,61 @@ async function viewsOf(deps: CampaignsDeps, rows: repo.CampaignRow[]): Promise<C
   }));
 }
 
+/**
+ * A product button must open a product the campaign's bot sells now (the vendor's, active, sold through that
+ * bot), a category button one of the vendor's active categories: checked before anything is saved or sent.
+ */
+async function checkButtonTargets(
+  deps: CampaignsDeps,
+  vendorId: string,
+  botId: string,
+  buttons: CampaignButton[],
+): Promise<void> {
+  const productIds = buttons.flatMap((b) => (b.kind === 'product' ? [b.productId] : []));
+  const sold = new Set(
+    productIds.length > 0
+      ? (await productsForSale(deps.db, vendorId, botId, productIds)).map((p) => p.id)
+      : [],
+  );
+  for (const [index, b] of buttons.entries()) {
+    if (b.kind === 'product' && !sold.has(b.productId)) {
+      throw new AppError('CAMPAIGN_PRODUCT_NOT_IN_BOT', { index, productId: b.productId });
+    }
+    if (b.kind === 'category') {
+      const category = await findCategory(deps.db, vendorId, b.categoryId);
+      if (category?.status !== 'active') {
+        throw new AppError('CAMPAIGN_CATEGORY_NOT_FOUND', { index, categoryId: b.categoryId });
+      }
+    }
+  }
+}
+
+/** What a campaign's buttons can open in the bot's shop, for the compose screen's pickers. */
+export async function campaignTargets(
+  deps: CampaignsDeps,
+  actor: Actor,
+  q: CampaignTargetsQuery,
+): Promise<CampaignTargets> {
+  await shopFor(deps, actor, q.botId);
+  const products = await listProducts(
+    { db: deps.db },
+    actor,
+    ListProductsQuery.parse({
+      botId: q.botId,
+      status: 'active',
+      limit: CAMPAIGN_LIMITS.targetsMax,
+      ...(q.search ? { search: q.search } : {}),
+    }),
+  );
+  const { categories } = await listCategories({ db: deps.db }, actor);
+  return {
+    products: products.products.map((p) => ({ id: p.id, name: p.name })),
+    categories: categories
+      .filter((c) => c.status === 'active')
+      .map((c) => ({ id: c.id, name: c.name, icon: c.icon })),
+  };
+}
+
 /** Creates a campaign and queues its delivery (now, or at its schedule). Nothing is sent by this call. */
 export async function createCampaign(
   deps: CampaignsDeps,
@@ -118,7 +219,7 @@ export async function createCampaign(
   body: CreateCampaignBody,
 ): Promise<Campaign> {
   assertMaySend(actor);
-  await shopFor(deps, actor, body.botId);
+  const bot = await shopFor(deps, actor, body.botId);
   const now = nowOf(deps);
   const scheduledAt = body.scheduledAt ? new Date(body.scheduledAt) : null;
   if (scheduledAt && scheduledAt.getTime() <= now.getTime()) {
@@ -130,18 +231,30 @@ export async function createCampaign(
     segment: body.segment,
     ...patternOf(body.search),
   };
+  await checkButtonTargets(deps, actor.vendorId, body.botId, body.buttons);
   if ((await deps.customers.audienceSize(audience)) === 0) throw new AppError('CAMPAIGN_NO_AUDIENCE');
-  const row = await repo.insertCampaign(deps.db, {
-    vendorId: actor.vendorId,
-    botId: body.botId,
-    name: body.name ?? null,
-    text: body.text,
-    photoUrl: body.photoUrl ?? null,
-    buttons: body.buttons,
-    segment: body.segment,
-    search: body.search ?? null,
-    scheduledAt,
-    createdBy: actor.telegramId,
+  const row = await deps.db.transaction(async (tx) => {
+    const inserted = await repo.insertCampaign(tx, {
+      vendorId: actor.vendorId,
+      botId: body.botId,
+      name: body.name ?? null,
+      text: body.text,
+      photoUrl: body.photoUrl ?? null,
+      buttons: body.buttons,
+      segment: body.segment,
+      search: body.search ?? null,
+      scheduledAt,
+      createdBy: actor.telegramId,
+    });
+    await recordCampaignEvent(
+      tx,
+      scheduledAt ? 'scheduled' : 'created',
+      eventActorOf(actor),
+      inserted,
+      bot.username,
+      scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {},
+    );
+    return inserted;
   });
   await deps.enqueueRun?.({ vendorId: actor.vendorId, campaignId: row.id }, scheduledAt ?? undefined);
   const [view] = await viewsOf(deps, [row]);
@@ -171,12 +284,20 @@ export async function getCampaign(deps: CampaignsDeps, actor: Actor, id: string)
 /** Stops a scheduled or sending campaign: no message goes after the runs in flight settle. */
 export async function cancelCampaign(deps: CampaignsDeps, actor: Actor, id: string): Promise<Campaign> {
   assertMaySend(actor);
-  await findVisible(deps, actor, id);
-  const moved = await repo.moveCampaign(deps.db, actor.vendorId, id, ['scheduled', 'sending'], {
-    status: 'cancelled',
-    finishedAt: nowOf(deps),
+  const row = await findVisible(deps, actor, id);
+  const botUsername = (await deps.shopOf(row.botId))?.username ?? '';
+  await deps.db.transaction(async (tx) => {
+    const moved = await repo.moveCampaign(tx, actor.vendorId, id, ['scheduled', 'sending'], {
+      status: 'cancelled',
+      finishedAt: nowOf(deps),
+    });
+    if (!moved) throw new AppError('CAMPAIGN_FINISHED');
+    const progress = progressOf(await statesOf(tx, row));
+    await recordCampaignEvent(tx, 'cancelled', eventActorOf(actor), row, botUsername, {
+      sent: progress.sent,
+      total: progress.total,
+    });
   });
-  if (!moved) throw new AppError('CAMPAIGN_FINISHED');
   return getCampaign(deps, actor, id);
 }
 
@@ -188,6 +309,7 @@ export async function testSend(
 ): Promise<{ sent: true }> {
   assertMaySend(actor);
   const bot = await shopFor(deps, actor, body.botId);
+  await checkButtonTargets(deps, actor.vendorId, body.botId, body.buttons);
   const call = campaignCall(
     { text: body.text, photoUrl: body.photoUrl ?? null, buttons: body.buttons },
     actor.telegramId,
@@ -239,10 +361,15 @@ export async function runCampaign(
     });
     await deps.db.transaction(async (tx) => {
       await repo.insertRecipients(tx, vendorId, campaignId, members);
-      await repo.moveCampaign(tx, vendorId, campaignId, ['scheduled'], {
+      const moved = await repo.moveCampaign(tx, vendorId, campaignId, ['scheduled'], {
         status: 'sending',
         startedAt: nowOf(deps),
       });
+      if (moved) {
+        await recordCampaignEvent(tx, 'started', SYSTEM_ACTOR, campaign, bot.username, {
+          recipients: members.length,
+        });
+      }
     });
   } else {
     // A run that died left its in-flight messages `sending`: they may have gone out, so they never go again.
@@ -252,9 +379,19 @@ export async function runCampaign(
   const finished = await deliver(deps, campaign, bot, options);
   if (finished === 'stopped') return { done: true };
   if (finished === 'sliced') return { done: false };
-  await repo.moveCampaign(deps.db, vendorId, campaignId, ['sending'], {
-    status: 'completed',
-    finishedAt: nowOf(deps),
+  await deps.db.transaction(async (tx) => {
+    const moved = await repo.moveCampaign(tx, vendorId, campaignId, ['sending'], {
+      status: 'completed',
+      finishedAt: nowOf(deps),
+    });
+    if (!moved) return;
+    const p = progressOf(await statesOf(tx, campaign));
+    await recordCampaignEvent(tx, 'completed', SYSTEM_ACTOR, campaign, bot.username, {
+      total: p.total,
+      delivered: p.delivered,
+      failed: p.failed,
+      blocked: p.blocked,
+    });
   });
   return { done: true };
 }
@@ -411,6 +548,7 @@ export function createCampaignsService(deps: CampaignsDeps) {
     get: (actor: Actor, id: string) => getCampaign(deps, actor, id),
     cancel: (actor: Actor, id: string) => cancelCampaign(deps, actor, id),
     testSend: (actor: Actor, body: CampaignMessage) => testSend(deps, actor, body),
+    targets: (actor: Actor, q: CampaignTargetsQuery) => campaignTargets(deps, actor, q),
     run: (vendorId: string, campaignId: string, options?: RunOptions) =>
       runCampaign(deps, vendorId, campaignId, options),
     getAbandonedCart: (actor: Actor, botId: string) => getAbandonedCart(deps, actor, botId),

@@ -2,11 +2,22 @@ import type { Campaign } from '@app/contracts/campaigns';
 import { CreateCampaignBody } from '@app/contracts/campaigns';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addCustomer, vendor } from '../../../test/factories';
+import {
+  addCustomer,
+  createBot,
+  createCategory,
+  createProduct,
+  fakeBot,
+  productBody,
+  vendor,
+} from '../../../test/factories';
+import { eventsOf } from '../../../test/harness';
 import { ANN, customerSays, customerTaps, type OpenShop, openShop } from '../../../test/shop';
 import { campaignRecipients, customerBots, shopSessions } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { createTelegramThrottle } from '../../lib/telegram/throttle';
+import { activityConsumer } from '../activity/activity.consumer';
+import { dispatchPendingEvents } from '../events/events.dispatcher';
 import {
   type CampaignsDeps,
   createCampaign as createCampaignFor,
@@ -333,6 +344,44 @@ describe('delivering a campaign', () => {
     expect(toAnn.filter((m) => String(m.message.text).includes('Summer sale'))).toHaveLength(1);
   });
 
+  it('sends a campaign with a photo as the photo, its text as the caption, with the buttons', async () => {
+    await shopPacedAt(1000);
+    const people = await customersOfBot(2);
+    const photoUrl = 'https://shop.example.test/media/0191e1a2aaaabbbbccccddddeeeeffff-m.jpg';
+    const campaign = await createCampaign({ photoUrl });
+    await runToEnd(campaign.id);
+    const photos = fake.state.calls({ method: 'sendPhoto', token: s.shop.token });
+    expect(photos.map((c) => c.params.chat_id).sort()).toEqual(people.map((p) => p.telegramId).sort());
+    expect(photos[0]?.params).toMatchObject({
+      photo: photoUrl,
+      caption: '<b>Summer sale</b>: 20% off everything',
+      parse_mode: 'HTML',
+    });
+    const markup = JSON.stringify(photos[0]?.params.reply_markup);
+    expect(markup).toContain('https://example.com/sale');
+    expect(markup).toContain(STOP_PROMOTIONS_DATA);
+    expect(fake.state.calls({ method: 'sendMessage', token: s.shop.token })).toHaveLength(0);
+    expect(await progressOf(campaign.id)).toMatchObject({ total: 2, delivered: 2 });
+  });
+
+  it('takes a 4096-character text without a photo but refuses it as a photo caption (1024)', async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(1);
+    const text = 'a'.repeat(1025);
+    await createCampaign({ text });
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: `${s.owner.base}/campaigns/test`,
+      headers: s.owner.auth,
+      payload: { botId: s.shop.id, text, photoUrl: 'https://shop.example.test/media/x-m.jpg', buttons: [] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().error.details)).toContain(
+      'The message is longer than Telegram allows (1024 characters)',
+    );
+    expect(fake.state.calls({ method: 'sendPhoto', token: s.shop.token })).toHaveLength(0);
+  });
+
   it('stops sending when the campaign is cancelled mid-way', async () => {
     await shopPacedAt(10);
     await customersOfBot(40);
@@ -350,6 +399,198 @@ describe('delivering a campaign', () => {
     expect(sent).toBeLessThan(40);
     await new Promise((r) => setTimeout(r, 500));
     expect(fake.state.calls({ method: 'sendMessage', token: s.shop.token })).toHaveLength(sent);
+  });
+});
+
+describe("a campaign's product and category buttons", () => {
+  async function catalogue() {
+    const category = await createCategory(s.t.app, s.owner, 'Bakery', []);
+    const other = await createBot(s.t.app, s.owner, {
+      botToken: fakeBot(fake).token,
+      botName: 'Other shop',
+      plan: 'PRO',
+    });
+    const sold = await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', category.id, { name: 'Sourdough', botIds: [s.shop.id] }),
+    );
+    const elsewhere = await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', category.id, { name: 'Rye', botIds: [other.id] }),
+    );
+    return { category, sold, elsewhere };
+  }
+
+  const post = (payload: Record<string, unknown>, url = `${s.owner.base}/campaigns`) =>
+    s.t.app.inject({ method: 'POST', url, headers: s.owner.auth, payload: body(payload) });
+
+  it('opens a product the bot sells and a category of the shop, in the shop bot', async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(1);
+    const { category, sold } = await catalogue();
+    const res = await post({
+      buttons: [
+        { kind: 'product', text: 'Sourdough', productId: sold.id },
+        { kind: 'category', text: 'Bakery', categoryId: category.id },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await runToEnd((res.json() as Campaign).id);
+    const [call] = fake.state.calls({ method: 'sendMessage', token: s.shop.token });
+    const markup = JSON.stringify(call?.params.reply_markup);
+    expect(markup).toContain(`product:${sold.id}`);
+    expect(markup).toContain(`cat:${category.id}`);
+  });
+
+  it('answers 400 for a product the bot does not sell, and sends nothing', async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(1);
+    const { elsewhere } = await catalogue();
+    for (const url of [`${s.owner.base}/campaigns`, `${s.owner.base}/campaigns/test`]) {
+      const res = await post({ buttons: [{ kind: 'product', text: 'Rye', productId: elsewhere.id }] }, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'CAMPAIGN_PRODUCT_NOT_IN_BOT',
+        message: 'A button opens a product this bot does not sell.',
+        details: { index: 0 },
+      });
+    }
+    expect(fake.state.calls({ method: 'sendMessage', token: s.shop.token })).toHaveLength(0);
+    const list = await s.t.app.inject({
+      method: 'GET',
+      url: `${s.owner.base}/campaigns`,
+      headers: s.owner.auth,
+    });
+    expect(list.json().campaigns).toHaveLength(0);
+  });
+
+  it("answers 400 for another vendor's product or category", async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(1);
+    const other = await vendor(s.t.app);
+    const theirs = await createCategory(s.t.app, other, 'Theirs', []);
+    const theirProduct = await createProduct(s.t.app, other, productBody('physical', theirs.id));
+    const product = await post({ buttons: [{ kind: 'product', text: 'Go', productId: theirProduct.id }] });
+    expect(product.json().error?.code).toBe('CAMPAIGN_PRODUCT_NOT_IN_BOT');
+    const category = await post({
+      buttons: [
+        { kind: 'shop', text: 'Shop' },
+        { kind: 'category', text: 'Go', categoryId: theirs.id },
+      ],
+    });
+    expect(category.statusCode).toBe(400);
+    expect(category.json().error).toMatchObject({
+      code: 'CAMPAIGN_CATEGORY_NOT_FOUND',
+      message: 'A button opens a category that is not in this shop.',
+      details: { index: 1 },
+    });
+  });
+
+  it("lists the bot's products and the shop's categories for the pickers", async () => {
+    await shopPacedAt(1000);
+    const { category, sold } = await catalogue();
+    const res = await s.t.app.inject({
+      method: 'GET',
+      url: `${s.owner.base}/campaigns/targets?botId=${s.shop.id}`,
+      headers: s.owner.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      products: [{ id: sold.id, name: 'Sourdough' }],
+      categories: [{ id: category.id, name: 'Bakery', icon: category.icon }],
+    });
+    const searched = await s.t.app.inject({
+      method: 'GET',
+      url: `${s.owner.base}/campaigns/targets?botId=${s.shop.id}&search=rye`,
+      headers: s.owner.auth,
+    });
+    expect(searched.json().products).toEqual([]);
+  });
+});
+
+describe("a campaign's events", () => {
+  const campaignEvents = async () =>
+    (await eventsOf(s.t.database, s.owner.vendorId, s.shop.id)).filter((e) => e.type.startsWith('campaign.'));
+  const eventOf = async (type: string) => (await campaignEvents()).find((e) => e.type === type);
+
+  it('records created, started and completed, with the audience and the outcome, and the feeds show them', async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(2);
+    const campaign = await createCampaign({ name: 'Summer sale' });
+    await runToEnd(campaign.id);
+    expect((await campaignEvents()).map((e) => e.type).sort()).toEqual([
+      'campaign.completed',
+      'campaign.created',
+      'campaign.started',
+    ]);
+    expect(await eventOf('campaign.created')).toMatchObject({
+      actorKind: 'owner',
+      subjectKind: 'campaign',
+      subjectId: campaign.id,
+      payload: { campaignName: 'Summer sale', botUsername: s.shop.username, segment: 'all' },
+    });
+    expect(await eventOf('campaign.started')).toMatchObject({
+      actorKind: 'system',
+      payload: { recipients: 2 },
+    });
+    expect((await eventOf('campaign.completed'))?.payload).toMatchObject({
+      total: 2,
+      delivered: 2,
+      failed: 0,
+      blocked: 0,
+    });
+
+    await dispatchPendingEvents(s.t.database.db, [activityConsumer]);
+    const feed = await s.t.app.inject({
+      method: 'GET',
+      url: `${s.owner.base}/dashboard/activity?limit=50`,
+      headers: s.owner.auth,
+    });
+    expect(feed.statusCode, feed.body).toBe(200);
+    const items = (feed.json() as { event: string }[]).filter((i) => i.event.startsWith('campaign.'));
+    expect(items.map((i) => i.event).sort()).toEqual([
+      'campaign.completed',
+      'campaign.created',
+      'campaign.started',
+    ]);
+  });
+
+  it('names a campaign without a name by the start of its text, without its formatting', async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(1);
+    await createCampaign({
+      text: '<b>Summer sale</b>: 20% off everything &amp; free shipping this weekend only',
+    });
+    expect((await eventOf('campaign.created'))?.payload.campaignName).toBe(
+      'Summer sale: 20% off everything & free…',
+    );
+  });
+
+  it('records a scheduled campaign as scheduled, with its time', async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(1);
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    await createCampaign({ scheduledAt: at });
+    expect((await campaignEvents()).map((e) => e.type)).toEqual(['campaign.scheduled']);
+    expect((await eventOf('campaign.scheduled'))?.payload).toMatchObject({ scheduledAt: at });
+  });
+
+  it('records who cancelled it and how far it went', async () => {
+    await shopPacedAt(1000);
+    await customersOfBot(2);
+    const campaign = await createCampaign({ scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: `${s.owner.base}/campaigns/${campaign.id}/cancel`,
+      headers: s.owner.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await eventOf('campaign.cancelled')).toMatchObject({
+      actorKind: 'owner',
+      payload: { sent: 0, total: 0 },
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   botSettings,
+  campaigns,
   productBots,
   productImages,
   products,
@@ -151,6 +152,12 @@ export async function deleteUnattachedBefore(db: Conn, before: Date, limit: numb
           select 1 from ${supportMessages}
           where ${supportMessages.vendorId} = ${productImages.vendorId}
             and ${supportMessages.mediaUploadId} = ${productImages.id})`,
+        // A campaign's photo is kept by its address while the campaign may still send it (scheduled, sending).
+        sql`not exists (
+          select 1 from ${campaigns}
+          where ${campaigns.vendorId} = ${productImages.vendorId}
+            and ${campaigns.status} in ('scheduled', 'sending')
+            and strpos(${campaigns.photoUrl}, left(${productImages.storageKey}, ${NAME_LENGTH})) > 0)`,
         // The vendor's profile photo is kept by its address, which names the upload's medium size.
         sql`not exists (
           select 1 from ${vendors}

@@ -21,6 +21,11 @@ import type { MediaService } from './media.service';
 const products = { permission: 'products' } as const;
 // Each upload costs CPU (images are re-encoded three times) and disk: a stricter rate than the API's.
 const uploading = { ...products, rateLimit: { max: 120, timeWindow: '1 minute' } } as const;
+// A campaign's photo is uploaded by who may send campaigns (customers and support), never attached to a product.
+const campaignPhoto = {
+  permission: ['customers', 'support'],
+  rateLimit: uploading.rateLimit,
+} as const;
 
 /** The text fields that came before the file (spec: vendorId, productId, productType, mediaType). */
 function fieldValues(fields: Record<string, unknown>): Record<string, string> {
@@ -54,16 +59,23 @@ export function mediaRoutes(media: MediaService) {
     const app = root.withTypeProvider<ZodTypeProvider>();
     const tags = ['media'];
 
-    const upload = (endpoint: 'image' | 'media') => async (req: FastifyRequest, reply: FastifyReply) => {
-      try {
-        return await uploadOne(endpoint, req, reply);
-      } catch (err) {
-        // A form cut short or without its boundary: the multipart parser's own Error, with no status. The client's.
-        if (isMalformedForm(err)) throw new AppError('BAD_REQUEST', { reason: (err as Error).message });
-        throw err;
-      }
-    };
-    const uploadOne = async (endpoint: 'image' | 'media', req: FastifyRequest, reply: FastifyReply) => {
+    const upload =
+      (endpoint: 'image' | 'media', detached = false) =>
+      async (req: FastifyRequest, reply: FastifyReply) => {
+        try {
+          return await uploadOne(endpoint, req, reply, detached);
+        } catch (err) {
+          // A form cut short or without its boundary: the multipart parser's own Error, with no status. The client's.
+          if (isMalformedForm(err)) throw new AppError('BAD_REQUEST', { reason: (err as Error).message });
+          throw err;
+        }
+      };
+    const uploadOne = async (
+      endpoint: 'image' | 'media',
+      req: FastifyRequest,
+      reply: FastifyReply,
+      detached: boolean,
+    ) => {
       const part = await req.file();
       if (!part) throw new AppError('MEDIA_FILE_REQUIRED');
       const options = UploadQuery.safeParse({ ...fieldValues(part.fields), ...(req.query as object) });
@@ -74,8 +86,8 @@ export function mediaRoutes(media: MediaService) {
       }
       const created = await media.upload(req.actor, {
         endpoint,
-        mediaType: options.data.mediaType,
-        productId: options.data.productId,
+        mediaType: detached ? undefined : options.data.mediaType,
+        productId: detached ? undefined : options.data.productId,
         filename: part.filename,
         body: part.file,
         discard: () => part.file.resume(),
@@ -93,6 +105,20 @@ export function mediaRoutes(media: MediaService) {
     };
     app.post('/upload/image', { config: uploading, schema: uploadSchema }, upload('image'));
     app.post('/upload/media', { config: uploading, schema: uploadSchema }, upload('media'));
+    // A campaign's photo (modules/campaigns): an image like any, kept while its campaign may send it.
+    app.post(
+      '/campaigns/photo',
+      {
+        config: campaignPhoto,
+        schema: {
+          tags,
+          params: VendorParams,
+          consumes: ['multipart/form-data'],
+          response: { 201: MediaUpload },
+        },
+      },
+      upload('image', true),
+    );
 
     // The vendor's own copy of an upload (a digital product's file is never public): always as an attachment,
     // so nothing uploaded runs as a page of this origin.

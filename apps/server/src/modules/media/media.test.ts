@@ -1,4 +1,5 @@
 import { MEDIA_MESSAGES, type MediaUpload, type ProductMediaList } from '@app/contracts/media';
+import type { Permission } from '@app/contracts/permissions';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { makeImage, makeLargeJpeg, tempStorage, uploadTo } from '../../../test/m
 import {
   botSettings,
   bots,
+  campaigns,
   productBots,
   productImages,
   products,
@@ -424,6 +426,47 @@ describe('staff', () => {
   });
 });
 
+describe("a campaign's photo", () => {
+  const staffUser = telegramUser({ first_name: 'Sender' });
+  let permissions: Permission[] = [];
+  let staff: Vendor;
+  beforeEach(async () => {
+    let ownerId = '';
+    await setUp({
+      findStaffGrant: async (vendorId, telegramId) =>
+        vendorId === ownerId && telegramId === staffUser.id ? { permissions, botIds: 'all' } : null,
+    });
+    ownerId = v.vendorId;
+    await t.database.db
+      .insert(telegramIdentities)
+      .values({ vendorId: v.vendorId, telegramId: staffUser.id, role: 'STAFF', firstName: 'Sender' });
+    staff = { ...v, auth: bearer((await signIn(t.app, staffUser)).accessToken) };
+  });
+  const uploadPhoto = async (data: Buffer, name: string, type = 'image/jpeg') =>
+    uploadTo(t.app, `${v.base}/campaigns/photo`, staff.auth, { name, data, type });
+
+  it('is uploaded by who may send campaigns (customers and support), typed by its bytes', async () => {
+    permissions = ['customers', 'support'];
+    const res = await uploadPhoto(await makeImage('png'), 'sale.jpg');
+    expect(res.statusCode, res.body).toBe(201);
+    const photo = res.json() as MediaUpload;
+    expect(photo).toMatchObject({ type: 'image', mimeType: 'image/png' });
+    expect((await fetchFile(photo.mediumUrl)).statusCode).toBe(200);
+  });
+
+  it('refuses a file that is not an image whatever its name says', async () => {
+    permissions = ['customers', 'support'];
+    const res = await uploadPhoto(Buffer.from('%PDF-1.4 not a picture'), 'sale.jpg');
+    expect(res.statusCode).toBe(400);
+    expect(await t.database.db.select().from(productImages)).toHaveLength(0);
+  });
+
+  it('is refused to a member without both customers and support', async () => {
+    permissions = ['customers'];
+    expect((await uploadPhoto(await makeImage('png'), 'sale.png')).statusCode).toBe(403);
+  });
+});
+
 describe('staff held to some bots', () => {
   const staffUser = telegramUser({ first_name: 'Staff' });
   let grant: { permissions: ['products']; botIds: string[] } | null = null;
@@ -591,6 +634,40 @@ describe('the media.sweep job', () => {
     const left = await t.database.db.select({ id: productImages.id }).from(productImages);
     expect(left.map((r) => r.id)).toEqual([logo.id]);
     expect(loose.id).not.toBe(logo.id);
+  });
+
+  it('keeps the photo of a campaign that may still send it, and sweeps it once the campaign is over', async () => {
+    const photo = await uploaded();
+    const [bot] = await t.database.db
+      .insert(bots)
+      .values({
+        vendorId: v.vendorId,
+        telegramBotId: 7_300_000_098,
+        username: 'promo_bot',
+        name: 'Promo',
+        tokenCiphertext: 'x',
+        tokenHash: `promo-${v.vendorId}`,
+      })
+      .returning();
+    if (!bot) throw new Error('no bot');
+    const [campaign] = await t.database.db
+      .insert(campaigns)
+      .values({
+        vendorId: v.vendorId,
+        botId: bot.id,
+        text: 'Sale',
+        photoUrl: `https://shop.example.test${photo.url}`,
+        segment: 'all',
+        scheduledAt: new Date(Date.now() + 3 * 86_400_000),
+        createdBy: 42,
+      })
+      .returning();
+    if (!campaign) throw new Error('no campaign');
+    await t.database.db.update(productImages).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) });
+
+    expect(await sweepMedia({ db: t.database.db, storage })).toEqual({ deleted: 0, orphanFiles: 0 });
+    await t.database.db.update(campaigns).set({ status: 'completed' }).where(eq(campaigns.id, campaign.id));
+    expect(await sweepMedia({ db: t.database.db, storage })).toEqual({ deleted: 1, orphanFiles: 0 });
   });
 
   it('keeps a download that a digital product names in its details', async () => {

@@ -14,6 +14,7 @@ const SUBJECT_PATHS: Partial<Record<SubjectKind, (id: string) => string>> = {
   staff: (id) => `/staff/${id}/activity`,
   settings: () => '/settings',
   category: () => '/categories',
+  campaign: () => '/campaigns',
 };
 
 export const ACTIVITY_ICONS: Record<ActivityCategory, string> = {
@@ -65,6 +66,10 @@ export function activityKeysOf(item: Pick<ActivityItem, 'event' | 'actor' | 'sub
         : 'activity.settings.updated.providerOffDescription',
     };
   }
+  // A campaign cancelled before any message went out.
+  if (item.event === 'campaign.cancelled' && !p.sent) {
+    return { ...keys, description: 'activity.campaign.cancelled.beforeDescription' };
+  }
   // The account's own settings (payment methods, payouts, policies) belong to no bot.
   if (item.event === 'settings.updated' && typeof p.botUsername !== 'string') {
     return { ...keys, description: 'activity.settings.updated.accountDescription' };
@@ -115,6 +120,9 @@ export function activityWords(
   }
   if (typeof params.section === 'string')
     params.section = t(`activity.settings.section.${params.section}` as MessageKey);
+  // A campaign's audience arrives as a segment code (VIP, all): word it.
+  if (item.event.startsWith('campaign.') && typeof params.segment === 'string')
+    params.segment = t(`activity.campaign.segment.${params.segment}` as MessageKey);
   if (typeof params.provider === 'string')
     params.provider = t(`settings.payments.provider.${params.provider}` as MessageKey);
   // An export's data types arrive as codes ("orders, order_items"): word each known one.
@@ -151,7 +159,14 @@ export function activityParams(item: ActivityItem, fmt: Formatters, someone: str
   if (typeof minor === 'number')
     params.amount = fmt.formatMoney(minor, typeof p.currency === 'string' ? p.currency : 'USD');
   if (typeof p.endsAt === 'string') params.endsAt = fmt.formatDate(p.endsAt);
+  if (typeof p.scheduledAt === 'string') params.scheduledAt = fmt.formatDate(p.scheduledAt);
   params.count =
-    typeof p.itemCount === 'number' ? p.itemCount : typeof p.daysLeft === 'number' ? p.daysLeft : 0;
+    typeof p.itemCount === 'number'
+      ? p.itemCount
+      : typeof p.daysLeft === 'number'
+        ? p.daysLeft
+        : typeof p.recipients === 'number'
+          ? p.recipients
+          : 0;
   return params;
 }

@@ -14,6 +14,7 @@ const CATALOGUES: Record<Locale, Catalogue> = { en, es, fr, de, ru, zh };
 
 const order = { orderNumber: 1042, totalMinor: 2450, currency: 'USD', botUsername: 'corner_bot' };
 const bot = { botUsername: 'corner_bot', plan: 'BASIC' };
+const campaign = { campaignName: 'Summer sale', botUsername: 'corner_bot', segment: 'VIP' };
 
 /**
  * Every event type with the payload the server records for it (the services' recordEvent calls), and its
@@ -103,6 +104,14 @@ const SAMPLES: [EventType, Record<string, unknown>][] = [
   ['support.replied', { customerName: 'Ann Lee', first: true, responseMs: 120000 }],
   ['support.closed', { customerName: 'Ann Lee' }],
   ['support.rated', { customerName: 'Ann Lee', rating: 5, closedBy: 5550001 }],
+  ['campaign.created', { ...campaign, segment: 'all' }],
+  ['campaign.created', { ...campaign, segment: 'Inactive' }],
+  ['campaign.scheduled', { ...campaign, scheduledAt: '2026-06-01T09:00:00Z' }],
+  ['campaign.started', { ...campaign, recipients: 1 }],
+  ['campaign.started', { ...campaign, recipients: 250 }],
+  ['campaign.completed', { ...campaign, total: 250, delivered: 240, failed: 3, blocked: 7 }],
+  ['campaign.cancelled', { ...campaign, sent: 120, total: 250 }],
+  ['campaign.cancelled', { ...campaign, sent: 0, total: 0 }],
 ];
 
 /** Who may have done it: named or not, each kind of actor. */
@@ -167,7 +176,7 @@ describe('every feed line, in every language', () => {
     });
   }
 
-  it('words a cash-on-delivery choice, a shipping choice, a provider switched on and exported data types', () => {
+  it('words a cash-on-delivery choice, a shipping choice, a provider switched on, exported data types and campaigns', () => {
     const t = (key: MessageKey, params?: MessageParams) => translate('en', en, key, params);
     const ann = { kind: 'customer' as const, name: 'Ann Lee' };
     const [, cod] = SAMPLES[1] as [EventType, Record<string, unknown>];
@@ -192,6 +201,28 @@ describe('every feed line, in every language', () => {
     expect(activityWords(item('settings.updated', shippingSaved, alex), t, fmt).description).toBe(
       'Alex changed the shipping settings of @corner_bot',
     );
+    const sale = { campaignName: 'Summer sale', botUsername: 'corner_bot', segment: 'VIP' };
+    expect(activityWords(item('campaign.created', sale, alex), t, fmt).description).toBe(
+      'Alex is sending “Summer sale” to VIP customers of @corner_bot',
+    );
+    expect(
+      activityWords(
+        item('campaign.scheduled', { ...sale, scheduledAt: '2026-06-01T09:00:00Z' }, alex),
+        t,
+        fmt,
+      ).description,
+    ).toBe('Alex scheduled “Summer sale” to VIP customers of @corner_bot for 2026-06-01');
+    expect(activityWords(item('campaign.started', { ...sale, recipients: 250 }, system), t, fmt)).toEqual({
+      title: 'Campaign sending',
+      description: '“Summer sale” is going out to 250 customers of @corner_bot',
+    });
+    const done = { ...sale, total: 250, delivered: 240, failed: 3, blocked: 7 };
+    expect(activityWords(item('campaign.completed', done, system), t, fmt).description).toBe(
+      '“Summer sale”: 240 of 250 delivered, 7 blocked the bot, 3 failed',
+    );
+    expect(
+      activityWords(item('campaign.cancelled', { ...sale, sent: 0, total: 0 }, alex), t, fmt).description,
+    ).toBe('Alex cancelled “Summer sale” before it was sent');
     const exported = { types: 'orders, order_items', format: 'csv', sizeBytes: 20480 };
     expect(activityWords(item('export.completed', exported, system), t, fmt).description).toBe(
       'The export of Orders, Order items is ready to download',

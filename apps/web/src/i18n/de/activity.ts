@@ -164,4 +164,26 @@ export const activity = {
   'activity.support.closed.description': '{actor} hat das Gespräch mit {customerName} geschlossen',
   'activity.support.rated.title': 'Support bewertet',
   'activity.support.rated.description': '{customerName} hat den Support mit {rating}/5 bewertet',
+  'activity.campaign.segment.all': 'alle Kunden',
+  'activity.campaign.segment.VIP': 'die VIP-Kunden',
+  'activity.campaign.segment.Regular': 'die Stammkunden',
+  'activity.campaign.segment.New': 'die Neukunden',
+  'activity.campaign.segment.Inactive': 'die inaktiven Kunden',
+  'activity.campaign.created.title': 'Kampagne erstellt',
+  'activity.campaign.created.description': '{actor} sendet „{campaignName}“ an {segment} von @{botUsername}',
+  'activity.campaign.scheduled.title': 'Kampagne geplant',
+  'activity.campaign.scheduled.description':
+    '{actor} hat „{campaignName}“ an {segment} von @{botUsername} für {scheduledAt} geplant',
+  'activity.campaign.started.title': 'Kampagne wird gesendet',
+  'activity.campaign.started.description': {
+    one: '„{campaignName}“ geht an {count} Kunden von @{botUsername}',
+    other: '„{campaignName}“ geht an {count} Kunden von @{botUsername}',
+  },
+  'activity.campaign.completed.title': 'Kampagne abgeschlossen',
+  'activity.campaign.completed.description':
+    '„{campaignName}“: {delivered} von {total} zugestellt, {blocked} haben den Bot blockiert, {failed} fehlgeschlagen',
+  'activity.campaign.cancelled.title': 'Kampagne abgebrochen',
+  'activity.campaign.cancelled.description':
+    '{actor} hat „{campaignName}“ nach {sent} von {total} Nachrichten abgebrochen',
+  'activity.campaign.cancelled.beforeDescription': '{actor} hat „{campaignName}“ vor dem Versand abgebrochen',
 } satisfies AreaCatalogue<typeof en>;

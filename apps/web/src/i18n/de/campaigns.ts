@@ -25,6 +25,13 @@ export const campaigns = {
     'Telegram-Formatierung: <b>fett</b>, <i>kursiv</i>, <u>unterstrichen</u>, <s>durchgestrichen</s>, <code>Code</code>, <a href="https://…">Link</a>.',
   'campaigns.compose.length': '{count} / {max}',
   'campaigns.compose.photo': 'Foto-URL (optional)',
+  'campaigns.compose.photoHint':
+    'Mit einem Foto wird der Text zu seiner Bildunterschrift: höchstens 1.024 Zeichen.',
+  'campaigns.compose.uploadPhoto': 'Foto hochladen',
+  'campaigns.compose.uploading': 'Wird hochgeladen … {percent} %',
+  'campaigns.compose.removePhoto': 'Foto entfernen',
+  'campaigns.compose.uploadFailed':
+    'Das Foto konnte nicht hochgeladen werden. Verwenden Sie ein JPEG-, PNG-, GIF- oder WebP-Bild.',
   'campaigns.compose.buttons': 'Schaltflächen (bis zu 3)',
   'campaigns.compose.addButton': 'Schaltfläche hinzufügen',
   'campaigns.compose.removeButton': 'Entfernen',
@@ -33,8 +40,8 @@ export const campaigns = {
   'campaigns.compose.kind.category': 'Kategorie öffnen',
   'campaigns.compose.kind.shop': 'Shop öffnen (Mini App)',
   'campaigns.compose.kind.url': 'Link öffnen',
-  'campaigns.compose.target.product': 'Produkt-ID',
-  'campaigns.compose.target.category': 'Kategorie-ID',
+  'campaigns.compose.target.product': 'Produkt',
+  'campaigns.compose.target.category': 'Kategorie',
   'campaigns.compose.target.url': 'Link (https://…)',
   'campaigns.compose.audience': 'Zielgruppe',
   'campaigns.compose.bot': 'Bot',
@@ -69,6 +76,14 @@ export const campaigns = {
     'Die Formatierung ist ungültig: Verwenden Sie Telegrams Tags, jeweils geschlossen.',
   'campaigns.error.url': 'Ein Schaltflächen-Link muss mit http:// oder https:// beginnen',
   'campaigns.error.buttonText': 'Geben Sie der Schaltfläche eine Beschriftung',
+  'campaigns.compose.target.choose': 'Auswählen…',
+  'campaigns.compose.target.searchProducts': 'Produkte suchen',
+  'campaigns.compose.target.noProducts': 'Kein Produkt dieses Bots passt',
+  'campaigns.compose.target.noCategories': 'Der Shop hat noch keine Kategorien',
+  'campaigns.error.targetRequired': 'Wählen Sie, was die Schaltfläche öffnet',
+  'campaigns.error.productNotInBot': 'Eine Schaltfläche öffnet ein Produkt, das dieser Bot nicht verkauft.',
+  'campaigns.error.categoryNotFound':
+    'Eine Schaltfläche öffnet eine Kategorie, die es in diesem Shop nicht gibt.',
   'campaigns.preview.stop': 'Keine Werbung mehr',
   'campaigns.abandoned.title': 'Erinnerung an verlassenen Warenkorb',
   'campaigns.abandoned.hint':
@@ -77,4 +92,7 @@ export const campaigns = {
   'campaigns.abandoned.hours': 'Stunden nach Verlassen des Warenkorbs',
   'campaigns.abandoned.save': 'Speichern',
   'campaigns.abandoned.saved': 'Gespeichert',
+  'campaigns.abandoned.hoursInvalid': 'Geben Sie eine ganze Zahl von Stunden zwischen {min} und {max} ein.',
+  'campaigns.abandoned.notFound': 'Bot nicht gefunden',
+  'campaigns.abandoned.hubHint': 'Eine Erinnerung an Kunden, die einen Warenkorb verlassen haben',
 } satisfies AreaCatalogue<typeof en>;

@@ -155,4 +155,27 @@ export const activity = {
   'activity.support.closed.description': '{actor} closed the conversation with {customerName}',
   'activity.support.rated.title': 'Support rated',
   'activity.support.rated.description': '{customerName} rated support {rating}/5',
+  'activity.campaign.segment.all': 'all customers',
+  'activity.campaign.segment.VIP': 'VIP customers',
+  'activity.campaign.segment.Regular': 'regular customers',
+  'activity.campaign.segment.New': 'new customers',
+  'activity.campaign.segment.Inactive': 'inactive customers',
+  'activity.campaign.created.title': 'Campaign created',
+  'activity.campaign.created.description':
+    '{actor} is sending “{campaignName}” to {segment} of @{botUsername}',
+  'activity.campaign.scheduled.title': 'Campaign scheduled',
+  'activity.campaign.scheduled.description':
+    '{actor} scheduled “{campaignName}” to {segment} of @{botUsername} for {scheduledAt}',
+  'activity.campaign.started.title': 'Campaign sending',
+  'activity.campaign.started.description': {
+    one: '“{campaignName}” is going out to {count} customer of @{botUsername}',
+    other: '“{campaignName}” is going out to {count} customers of @{botUsername}',
+  },
+  'activity.campaign.completed.title': 'Campaign finished',
+  'activity.campaign.completed.description':
+    '“{campaignName}”: {delivered} of {total} delivered, {blocked} blocked the bot, {failed} failed',
+  'activity.campaign.cancelled.title': 'Campaign cancelled',
+  'activity.campaign.cancelled.description':
+    '{actor} cancelled “{campaignName}” after {sent} of {total} messages',
+  'activity.campaign.cancelled.beforeDescription': '{actor} cancelled “{campaignName}” before it was sent',
 } as const;

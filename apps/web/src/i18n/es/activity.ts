@@ -159,4 +159,27 @@ export const activity = {
   'activity.support.closed.description': '{actor} cerró la conversación con {customerName}',
   'activity.support.rated.title': 'Soporte valorado',
   'activity.support.rated.description': '{customerName} valoró el soporte con {rating}/5',
+  'activity.campaign.segment.all': 'todos los clientes',
+  'activity.campaign.segment.VIP': 'los clientes VIP',
+  'activity.campaign.segment.Regular': 'los clientes habituales',
+  'activity.campaign.segment.New': 'los clientes nuevos',
+  'activity.campaign.segment.Inactive': 'los clientes inactivos',
+  'activity.campaign.created.title': 'Campaña creada',
+  'activity.campaign.created.description':
+    '{actor} está enviando «{campaignName}» a {segment} de @{botUsername}',
+  'activity.campaign.scheduled.title': 'Campaña programada',
+  'activity.campaign.scheduled.description':
+    '{actor} programó «{campaignName}» para {segment} de @{botUsername} el {scheduledAt}',
+  'activity.campaign.started.title': 'Enviando campaña',
+  'activity.campaign.started.description': {
+    one: '«{campaignName}» se está enviando a {count} cliente de @{botUsername}',
+    other: '«{campaignName}» se está enviando a {count} clientes de @{botUsername}',
+  },
+  'activity.campaign.completed.title': 'Campaña terminada',
+  'activity.campaign.completed.description':
+    '«{campaignName}»: {delivered} de {total} entregados, {blocked} bloquearon el bot, {failed} fallidos',
+  'activity.campaign.cancelled.title': 'Campaña cancelada',
+  'activity.campaign.cancelled.description':
+    '{actor} canceló «{campaignName}» tras {sent} de {total} mensajes',
+  'activity.campaign.cancelled.beforeDescription': '{actor} canceló «{campaignName}» antes de enviarla',
 } satisfies AreaCatalogue<typeof en>;

@@ -164,4 +164,26 @@ export const activity = {
   'activity.support.closed.description': '{actor} a clos la conversation avec {customerName}',
   'activity.support.rated.title': 'Support noté',
   'activity.support.rated.description': '{customerName} a noté le support {rating}/5',
+  'activity.campaign.segment.all': 'tous les clients',
+  'activity.campaign.segment.VIP': 'les clients VIP',
+  'activity.campaign.segment.Regular': 'les clients réguliers',
+  'activity.campaign.segment.New': 'les nouveaux clients',
+  'activity.campaign.segment.Inactive': 'les clients inactifs',
+  'activity.campaign.created.title': 'Campagne créée',
+  'activity.campaign.created.description': '{actor} envoie « {campaignName} » à {segment} de @{botUsername}',
+  'activity.campaign.scheduled.title': 'Campagne programmée',
+  'activity.campaign.scheduled.description':
+    '{actor} a programmé « {campaignName} » pour {segment} de @{botUsername} le {scheduledAt}',
+  'activity.campaign.started.title': 'Campagne en cours d’envoi',
+  'activity.campaign.started.description': {
+    one: '« {campaignName} » part vers {count} client de @{botUsername}',
+    other: '« {campaignName} » part vers {count} clients de @{botUsername}',
+  },
+  'activity.campaign.completed.title': 'Campagne terminée',
+  'activity.campaign.completed.description':
+    '« {campaignName} » : {delivered} sur {total} livrés, {blocked} ont bloqué le bot, {failed} en échec',
+  'activity.campaign.cancelled.title': 'Campagne annulée',
+  'activity.campaign.cancelled.description':
+    '{actor} a annulé « {campaignName} » après {sent} messages sur {total}',
+  'activity.campaign.cancelled.beforeDescription': '{actor} a annulé « {campaignName} » avant son envoi',
 } satisfies AreaCatalogue<typeof en>;

@@ -165,4 +165,28 @@ export const activity = {
   'activity.support.closed.description': '{actor} закрыл(а) разговор с {customerName}',
   'activity.support.rated.title': 'Оценка поддержки',
   'activity.support.rated.description': '{customerName} оценил(а) поддержку на {rating}/5',
+  'activity.campaign.segment.all': 'всем покупателям',
+  'activity.campaign.segment.VIP': 'VIP-покупателям',
+  'activity.campaign.segment.Regular': 'постоянным покупателям',
+  'activity.campaign.segment.New': 'новым покупателям',
+  'activity.campaign.segment.Inactive': 'неактивным покупателям',
+  'activity.campaign.created.title': 'Рассылка создана',
+  'activity.campaign.created.description': '{actor} отправляет «{campaignName}» {segment} @{botUsername}',
+  'activity.campaign.scheduled.title': 'Рассылка запланирована',
+  'activity.campaign.scheduled.description':
+    '{actor} запланировал(а) «{campaignName}» {segment} @{botUsername} на {scheduledAt}',
+  'activity.campaign.started.title': 'Рассылка отправляется',
+  'activity.campaign.started.description': {
+    one: '«{campaignName}» отправляется {count} покупателю @{botUsername}',
+    few: '«{campaignName}» отправляется {count} покупателям @{botUsername}',
+    many: '«{campaignName}» отправляется {count} покупателям @{botUsername}',
+    other: '«{campaignName}» отправляется {count} покупателям @{botUsername}',
+  },
+  'activity.campaign.completed.title': 'Рассылка завершена',
+  'activity.campaign.completed.description':
+    '«{campaignName}»: доставлено {delivered} из {total}, заблокировали бота: {blocked}, ошибок: {failed}',
+  'activity.campaign.cancelled.title': 'Рассылка отменена',
+  'activity.campaign.cancelled.description':
+    '{actor} отменил(а) «{campaignName}» после {sent} из {total} сообщений',
+  'activity.campaign.cancelled.beforeDescription': '{actor} отменил(а) «{campaignName}» до отправки',
 } satisfies AreaCatalogue<typeof en>;

@@ -145,4 +145,22 @@ export const activity = {
   'activity.support.closed.description': '{actor} 关闭了与 {customerName} 的对话',
   'activity.support.rated.title': '客服评分',
   'activity.support.rated.description': '{customerName} 给客服打了 {rating}/5 分',
+  'activity.campaign.segment.all': '所有顾客',
+  'activity.campaign.segment.VIP': 'VIP 顾客',
+  'activity.campaign.segment.Regular': '常客',
+  'activity.campaign.segment.New': '新顾客',
+  'activity.campaign.segment.Inactive': '不活跃顾客',
+  'activity.campaign.created.title': '已创建营销活动',
+  'activity.campaign.created.description': '{actor} 正在向 @{botUsername} 的{segment}发送“{campaignName}”',
+  'activity.campaign.scheduled.title': '已安排营销活动',
+  'activity.campaign.scheduled.description':
+    '{actor} 安排于 {scheduledAt} 向 @{botUsername} 的{segment}发送“{campaignName}”',
+  'activity.campaign.started.title': '营销活动发送中',
+  'activity.campaign.started.description': '“{campaignName}”正在发送给 @{botUsername} 的 {count} 位顾客',
+  'activity.campaign.completed.title': '营销活动已完成',
+  'activity.campaign.completed.description':
+    '“{campaignName}”：{total} 条中已送达 {delivered} 条，{blocked} 位顾客屏蔽了机器人，{failed} 条失败',
+  'activity.campaign.cancelled.title': '营销活动已取消',
+  'activity.campaign.cancelled.description': '{actor} 在发送 {sent}/{total} 条消息后取消了“{campaignName}”',
+  'activity.campaign.cancelled.beforeDescription': '{actor} 在发送前取消了“{campaignName}”',
 } satisfies AreaCatalogue<typeof en>;

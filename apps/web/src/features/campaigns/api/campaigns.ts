@@ -1,12 +1,19 @@
 import type { BotListResponse } from '@app/contracts/bots';
-import type { Campaign, CampaignList, CampaignMessage, CreateCampaignBody } from '@app/contracts/campaigns';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Campaign,
+  CampaignList,
+  CampaignMessage,
+  CampaignTargets,
+  CreateCampaignBody,
+} from '@app/contracts/campaigns';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
 
 export const campaignKeys = {
   all: ['campaigns'] as const,
   list: () => [...campaignKeys.all, 'list'] as const,
   bots: () => [...campaignKeys.all, 'bots'] as const,
+  targets: (botId: string, search: string) => [...campaignKeys.all, 'targets', botId, search] as const,
 };
 
 const isRunning = (c: Campaign) => c.status === 'sending' || c.status === 'scheduled';
@@ -53,4 +60,19 @@ export function useTestCampaign() {
   return useMutation({
     mutationFn: (body: CampaignMessage) => api.post<{ sent: true }>(vendorPath('/campaigns/test'), body),
   });
+}
+
+/** What the bot's buttons can open: its products (narrowed by `search`) and the shop's categories. */
+export function useCampaignTargets(botId: string, search: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: campaignKeys.targets(botId, search),
+      queryFn: ({ signal }) => {
+        const q = new URLSearchParams({ botId, ...(search ? { search } : {}) });
+        return api.get<CampaignTargets>(vendorPath(`/campaigns/targets?${q}`), { signal });
+      },
+      enabled: botId !== '',
+      placeholderData: keepPreviousData,
+    }),
+  );
 }

@@ -8,6 +8,8 @@ const CAMPAIGN_ERRORS = {
   CAMPAIGN_SCHEDULE_IN_PAST: 'campaigns.error.scheduleInPast',
   FORBIDDEN: 'campaigns.error.permission',
   CAMPAIGN_TEST_UNREACHABLE: 'campaigns.error.testUnreachable',
+  CAMPAIGN_PRODUCT_NOT_IN_BOT: 'campaigns.error.productNotInBot',
+  CAMPAIGN_CATEGORY_NOT_FOUND: 'campaigns.error.categoryNotFound',
 } as const satisfies DescribeErrorOptions['codes'];
 
 const CAMPAIGN_TEXTS = {

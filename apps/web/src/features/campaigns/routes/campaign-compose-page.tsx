@@ -21,6 +21,8 @@ import type { MessageKey } from '../../../i18n/messages';
 import { haptics, showConfirm } from '../../../lib/telegram/bridge';
 import { useMainButton } from '../../../lib/telegram/buttons';
 import { useCampaignBots, useCreateCampaign, useTestCampaign } from '../api/campaigns';
+import { ButtonTargetPicker } from '../components/button-target-picker';
+import { CampaignPhotoField } from '../components/campaign-photo-field';
 import styles from '../components/campaigns.module.css';
 import { describeCampaignError, showCampaignFailure } from '../lib/messages';
 
@@ -118,6 +120,10 @@ export function CampaignComposePage() {
     void showCampaignFailure(m);
   };
   const check = (result: { success: boolean; error?: { issues: { message: string }[] } }) => {
+    if (buttons.some((b) => (b.kind === 'product' || b.kind === 'category') && !b.target)) {
+      fail(t('campaigns.error.targetRequired'));
+      return false;
+    }
     if (result.success) return true;
     const first = issueKey(result.error?.issues[0]?.message ?? '');
     fail(t(first.key, first.max ? { max: first.max } : {}));
@@ -181,7 +187,13 @@ export function CampaignComposePage() {
               <Select
                 {...aria}
                 value={chosenBot}
-                onChange={(e) => setBotId(e.target.value)}
+                onChange={(e) => {
+                  setBotId(e.target.value);
+                  // Products and categories were picked from the other bot's shop.
+                  setButtons((bs) =>
+                    bs.map((b) => (b.kind === 'product' || b.kind === 'category' ? { ...b, target: '' } : b)),
+                  );
+                }}
                 options={bots.data.map((b) => ({ value: b.id, label: `${b.name} (@${b.username})` }))}
               />
             )}
@@ -230,17 +242,7 @@ export function CampaignComposePage() {
               max: formatNumber(max),
             })}
           </p>
-          <Field label={t('campaigns.compose.photo')}>
-            {(aria) => (
-              <TextInput
-                {...aria}
-                type="url"
-                inputMode="url"
-                value={photoUrl}
-                onChange={(e) => setPhotoUrl(e.target.value)}
-              />
-            )}
-          </Field>
+          <CampaignPhotoField value={photoUrl} onChange={setPhotoUrl} />
           <h2 className={styles.sectionTitle}>{t('campaigns.compose.buttons')}</h2>
           {buttons.map((b, i) => (
             <div key={b.id} className={styles.buttonBox}>
@@ -257,10 +259,25 @@ export function CampaignComposePage() {
                 maxLength={CAMPAIGN_LIMITS.buttonTextMax}
                 onChange={(e) => setButton(i, { text: e.target.value })}
               />
-              {b.kind !== 'shop' ? (
+              {b.kind === 'product' || b.kind === 'category' ? (
+                <ButtonTargetPicker
+                  // A product is the bot's: another bot's picker starts afresh.
+                  key={`${b.kind}-${chosenBot}`}
+                  kind={b.kind}
+                  botId={chosenBot}
+                  value={b.target}
+                  onChange={(id, name) =>
+                    setButton(i, {
+                      target: id,
+                      ...(b.text.trim() ? {} : { text: name.slice(0, CAMPAIGN_LIMITS.buttonTextMax) }),
+                    })
+                  }
+                />
+              ) : null}
+              {b.kind === 'url' ? (
                 <TextInput
-                  aria-label={t(`campaigns.compose.target.${b.kind}`)}
-                  placeholder={t(`campaigns.compose.target.${b.kind}`)}
+                  aria-label={t('campaigns.compose.target.url')}
+                  placeholder={t('campaigns.compose.target.url')}
                   value={b.target}
                   onChange={(e) => setButton(i, { target: e.target.value })}
                 />

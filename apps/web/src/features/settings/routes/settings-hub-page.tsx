@@ -82,6 +82,16 @@ const botLinks = (botId: string): HubLink[] => {
   ];
 };
 
+// The abandoned-cart reminder is a campaign of the bot: for those who may send campaigns.
+const campaignLinks = (botId: string): HubLink[] => [
+  {
+    to: `/bots/${encodeURIComponent(botId)}/abandoned-cart`,
+    icon: '🛒',
+    title: 'campaigns.abandoned.title',
+    hint: 'campaigns.abandoned.hubHint',
+  },
+];
+
 // The chosen bot survives a visit to one of its screens and back.
 const SELECTED_KEY = 'settings_bot_id';
 
@@ -164,7 +174,13 @@ export function SettingsHubPage() {
                 )}
               </Field>
               {botId ? (
-                <LinkList links={botLinks(botId)} label={t('settings.hub.botSettings')} />
+                <LinkList
+                  links={[
+                    ...botLinks(botId),
+                    ...(can('customers') && can('support') ? campaignLinks(botId) : []),
+                  ]}
+                  label={t('settings.hub.botSettings')}
+                />
               ) : (
                 <p className={styles.muted}>{t('settings.hub.selectHint')}</p>
               )}
