@@ -21,6 +21,8 @@ export type BillingCollectDeps = {
   cardProvider?: CardProvider | null;
   /** The crypto provider's payouts; without it crypto payouts wait for the operator. */
   cryptoPayouts?: CryptoPayouts | null;
+  /** Asks for a bot the expiry stopped to start again once a renewal paid it (workers.ts: a `bots.resume` job). */
+  resumeBot?: (vendorId: string, botId: string) => Promise<unknown>;
   now?: () => Date;
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 };
@@ -43,6 +45,8 @@ function billingForJobs(deps: BillingCollectDeps) {
     subscriptions: createSubscriptionsService({ db: deps.db, ...clock }),
     // Bot names are for the PDFs only, which the collection does not make.
     bots: { namesOf: async () => [] },
+    ...(deps.resumeBot ? { resumeBot: deps.resumeBot } : {}),
+    ...(deps.log ? { log: deps.log } : {}),
     ...clock,
   });
   const notifier = createVendorNotifier({
@@ -61,6 +65,12 @@ function billingForJobs(deps: BillingCollectDeps) {
       notifier.tell(vendorId, 'fees_unpaid', {
         subjectId: `fees:${notice.month}`,
         botId: null,
+        params: notice,
+      }),
+    tellRenewal: (vendorId, notice) =>
+      notifier.tell(vendorId, 'renewal_unpaid', {
+        subjectId: notice.botId,
+        botId: notice.botId,
         params: notice,
       }),
     ...(deps.log ? { log: deps.log } : {}),
@@ -85,6 +95,13 @@ export async function syncBotStars(deps: BillingCollectDeps) {
   if (!deps.secrets) return { synced: 0, failed: 0 };
   const counts = await billingForJobs(deps).syncAllBotStars();
   deps.log?.info(counts, 'bot stars synced');
+  return counts;
+}
+
+/** The `billing.collect` handler's first part: each paid period due renewed by the vendor's default method. */
+export async function renewSubscriptions(deps: BillingCollectDeps) {
+  const counts = await billingForJobs(deps).collectRenewals();
+  deps.log?.info(counts, 'renewals collected');
   return counts;
 }
 

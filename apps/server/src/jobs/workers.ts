@@ -4,7 +4,13 @@ import type { CryptoPayouts } from '../lib/nowpayments';
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
 import type { createWebhookRuns } from '../modules/webhooks/webhooks.service';
 import { purgeAccounts } from './account-purge';
-import { checkCryptoPayouts, collectPlanFees, runAutoPayouts, syncBotStars } from './billing-collect';
+import {
+  checkCryptoPayouts,
+  collectPlanFees,
+  renewSubscriptions,
+  runAutoPayouts,
+  syncBotStars,
+} from './billing-collect';
 import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
 import { type JobData, type JobName, jobKinds } from './job-types';
@@ -103,6 +109,10 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
       await remindSubscriptions(deps);
     },
     'billing.collect': async () => {
+      // A renewed bot the expiry had stopped starts again through its own job (retried while Telegram refuses).
+      const resume = async (vendorId: string, botId: string) =>
+        queue.send('bots.resume', { vendorId, botId });
+      await renewSubscriptions({ ...deps, resumeBot: resume });
       await collectPlanFees(deps);
     },
     'billing.auto-payout': async () => {

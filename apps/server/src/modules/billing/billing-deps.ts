@@ -18,11 +18,27 @@ export type BillingDeps = {
     | 'debitForPayoutIn'
     | 'creditPayoutBackIn'
     | 'walletBalanceMinor'
+    | 'payRenewal'
+    | 'starSubscribedBots'
   >;
   /** Tells the vendor (the platform bot) that something owed could not be charged; the jobs pass the notifier. */
   tellVendor?: (
     vendorId: string,
     notice: { month: string; amountMinor: number; method: string; reason: string },
+  ) => Promise<unknown>;
+  /** Tells the vendor that a bot's renewal could not be charged (the jobs pass the notifier). */
+  tellRenewal?: (
+    vendorId: string,
+    notice: {
+      botId: string;
+      botUsername: string | null;
+      plan: string;
+      period: string;
+      amountMinor: number;
+      method: string;
+      reason: string;
+      endsAt: string;
+    },
   ) => Promise<unknown>;
   log?: { warn(obj: object, msg: string): void };
   /** null: no card provider configured; cards are not offered. */

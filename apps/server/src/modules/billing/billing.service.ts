@@ -23,6 +23,7 @@ import {
   runAutoPayouts,
   savePayoutSettings,
 } from './payouts.service';
+import { collectRenewals } from './renewals.service';
 import { botStars, starsMismatches, syncAllBotStars, syncBotStarsFor } from './stars.service';
 
 export type { BillingDeps } from './billing-deps';
@@ -57,6 +58,8 @@ export function createBillingService(deps: BillingDeps) {
 
     /** The `billing.collect` job: each closed month's fee statement charged to the default method. */
     collectFees: () => collectFees(deps),
+    /** The `billing.collect` job: paid periods due renewed by the default method. */
+    collectRenewals: () => collectRenewals(deps),
   };
 }
 

@@ -130,6 +130,7 @@ const STAFF_PERMISSION: Partial<Record<VendorNotice, Permission>> = {
   trial_ending: 'billing',
   subscription_ending: 'billing',
   fees_unpaid: 'billing',
+  renewal_unpaid: 'billing',
   delivery_failed: 'orders',
 };
 
@@ -144,6 +145,7 @@ const ALERT_KIND: Partial<Record<VendorNotice, AlertKind>> = {
   trial_ending: 'plan',
   subscription_ending: 'plan',
   fees_unpaid: 'plan',
+  renewal_unpaid: 'plan',
   delivery_failed: 'orders',
 };
 
@@ -180,6 +182,7 @@ const VENDOR_NOTICES: ReadonlySet<string> = new Set<VendorNotice>([
   'subscription_ending',
   ...SECURITY_NOTICES,
   'fees_unpaid',
+  'renewal_unpaid',
 ]);
 const CUSTOMER_NOTICES: ReadonlySet<string> = new Set<CustomerNotice>([
   'order_shipped',

@@ -41,6 +41,7 @@ import {
   requestStarsInvoice,
 } from './payment-steps.service';
 import * as repo from './payments.repository';
+import { payRenewal, type RenewalPayment, starSubscribedBots } from './system-payments.service';
 import {
   createTopUp,
   creditPayoutBackIn,
@@ -177,6 +178,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     debitForPayoutIn,
     creditPayoutBackIn,
     walletBalanceMinor: (vendorId: string) => walletBalanceMinor(deps.db, vendorId),
+    /** modules/billing's renewals: a bot's plan renewed from the wallet or a charged card, once per attempt. */
+    payRenewal: (r: RenewalPayment) => payRenewal(deps, r),
+    /** modules/billing's renewals: the bots Telegram renews as Star subscriptions. */
+    starSubscribedBots: (vendorId: string) => starSubscribedBots(deps, vendorId),
     /** modules/billing's fee collection: the vendors with fees before a moment. */
     vendorsWithPlanFees: (before: Date) => repo.vendorsWithPlanFees(deps.db, before),
 

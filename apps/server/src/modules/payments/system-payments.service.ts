@@ -1,0 +1,79 @@
+import type { BillingPeriod, Plan } from '@app/contracts/plans';
+import { recordEvent, SYSTEM_ACTOR } from '../events/record-event';
+import { completePaymentIn, type PaymentsDeps, resumePaidBot, walletEvent } from './payment-steps.service';
+import * as repo from './payments.repository';
+
+// Payments the platform makes on the vendor's behalf (modules/billing's daily collection): a bot's plan renewed
+// from the wallet or by a card the billing module has charged. Each is keyed by the billing attempt it pays for
+// (the attempt's id becomes the payment's), so one attempt never pays twice, however often it is asked.
+
+export type RenewalPayment = {
+  /** The billing attempt's id: the payment's id, so a repeat of the attempt finds it paid. */
+  paymentId: string;
+  vendorId: string;
+  botId: string;
+  botUsername: string | null;
+  plan: Exclude<Plan, 'FREE'>;
+  period: BillingPeriod;
+  amountMinor: number;
+  /** `card`: the card provider has charged it (`chargeId`); `wallet`: debited here, under the wallet lock. */
+  method: 'wallet' | 'card';
+  chargeId?: string;
+};
+
+export type RenewalResult = { ok: true } | { ok: false; reason: 'insufficient_funds'; balanceMinor: number };
+
+/**
+ * Renews a bot's plan for one more period, in one transaction: the payment (a renewal), the wallet's debit when
+ * paid from the wallet (refused, nothing written, when the balance does not hold it), then the period, the
+ * invoice and the events as any completed payment. After commit the bot starts again if the expiry had stopped it.
+ */
+export async function payRenewal(deps: PaymentsDeps, r: RenewalPayment): Promise<RenewalResult> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    if (r.method === 'wallet') await repo.lockWallet(tx, r.vendorId);
+    // This attempt paid already (a repeated run): nothing more.
+    if (await repo.findPaymentById(tx, r.paymentId))
+      return { result: { ok: true as const }, paid: undefined };
+    if (r.method === 'wallet') {
+      const balance = await repo.walletBalance(tx, r.vendorId);
+      if (balance < r.amountMinor) {
+        return {
+          result: { ok: false as const, reason: 'insufficient_funds' as const, balanceMinor: balance },
+          paid: undefined,
+        };
+      }
+    }
+    const payment = await repo.insertPayment(tx, {
+      id: r.paymentId,
+      vendorId: r.vendorId,
+      purpose: 'subscription',
+      method: r.method,
+      kind: 'renew',
+      botId: r.botId,
+      botUsername: r.botUsername,
+      plan: r.plan,
+      period: r.period,
+      amountMinor: r.amountMinor,
+      providerPaymentId: r.chargeId ?? null,
+    });
+    if (r.method === 'wallet') {
+      await repo.insertLedgerRow(tx, {
+        vendorId: r.vendorId,
+        amountMinor: -r.amountMinor,
+        reason: 'subscription',
+        reference: payment.id,
+      });
+      await recordEvent(tx, walletEvent('wallet.debited', payment, SYSTEM_ACTOR));
+    }
+    const paid = await completePaymentIn(deps, tx, payment, {}, SYSTEM_ACTOR);
+    return { result: { ok: true as const }, paid };
+  });
+  await resumePaidBot(deps, outcome.paid);
+  return outcome.result;
+}
+
+/** The bots whose plan Telegram renews as a Star subscription (their cards say auto-renew): not ours to charge. */
+export async function starSubscribedBots(deps: PaymentsDeps, vendorId: string): Promise<Set<string>> {
+  const rows = await repo.latestStarSubscriptions(deps.db, vendorId);
+  return new Set(rows.flatMap((r) => (r.botId ? [r.botId] : [])));
+}
