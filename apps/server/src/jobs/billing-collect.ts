@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import type { CardProvider } from '../lib/card-provider';
-import type { CryptoPayouts } from '../lib/nowpayments';
+import type { CryptoPayouts, CryptoProvider } from '../lib/nowpayments';
 import type { Secrets } from '../lib/secrets';
 import type { BotApi } from '../lib/telegram/bot-api';
 import { createBillingService } from '../modules/billing/billing.service';
@@ -19,6 +19,12 @@ export type BillingCollectDeps = {
   secrets?: Pick<Secrets, 'decrypt'>;
   /** The card provider that charges saved cards; without it a card default fails as unavailable. */
   cardProvider?: CardProvider | null;
+  /** The crypto provider: a Litecoin default's invoices (fee statements, renewals); without it, paid by hand. */
+  cryptoProvider?: CryptoProvider | null;
+  /** Stars per USD, as plans are priced in Stars (config.starsPerUsd): a Stars default's invoices. */
+  starsPerUsd?: number;
+  /** The server's public address: where the crypto provider sends its IPNs. */
+  publicUrl?: string;
   /** The crypto provider's payouts; without it crypto payouts wait for the operator. */
   cryptoPayouts?: CryptoPayouts | null;
   /** Asks for a bot the expiry stopped to start again once a renewal paid it (workers.ts: a `bots.resume` job). */
@@ -30,7 +36,7 @@ export type BillingCollectDeps = {
 /**
  * The `billing.collect` handler's body (daily): each closed month's plan fee statement charged to the vendor's
  * default method (modules/billing/fee-collection.service.ts); the vendor is told, in their language, when a charge
- * fails. Only the parts of payments the collection reads are live here (no Telegram invoices, no crypto).
+ * fails, or sent the invoice a Stars or Litecoin default pays (the platform bot).
  */
 /** The billing service as the jobs need it. */
 function billingForJobs(deps: BillingCollectDeps) {
@@ -39,9 +45,9 @@ function billingForJobs(deps: BillingCollectDeps) {
     db: deps.db,
     botApi: deps.botApi,
     platformBotToken: deps.platformBotToken ?? '',
-    publicUrl: '',
-    starsPerUsd: 1,
-    crypto: null,
+    publicUrl: deps.publicUrl ?? '',
+    starsPerUsd: deps.starsPerUsd ?? 1,
+    crypto: deps.cryptoProvider ?? null,
     subscriptions: createSubscriptionsService({ db: deps.db, ...clock }),
     // Bot names are for the PDFs only, which the collection does not make.
     bots: { namesOf: async () => [] },
@@ -67,6 +73,7 @@ function billingForJobs(deps: BillingCollectDeps) {
         botId: null,
         params: notice,
       }),
+    sendInvoice: (vendorId, invoice) => notifier.sendInvoice(vendorId, invoice),
     tellRenewal: (vendorId, notice) =>
       notifier.tell(vendorId, 'renewal_unpaid', {
         subjectId: notice.botId,

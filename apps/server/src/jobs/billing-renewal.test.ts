@@ -130,7 +130,7 @@ describe('renewal by the default method', () => {
     const { v, botId, endsAt } = await paidMonth(PRICE);
     toBeforeEnd(endsAt, 2 * DAY_MS);
 
-    expect(await renew()).toEqual({ charged: 0, failed: 0, waiting: 0 });
+    expect(await renew()).toEqual({ charged: 0, invoiced: 0, failed: 0, waiting: 0 });
 
     expect(await balance(v)).toBe(PRICE);
     expect(Date.parse(String((await card(v, botId)).endsAt))).toBe(endsAt);
@@ -240,7 +240,7 @@ describe('renewal by the default method', () => {
     expect((await post(t.app, v, `/subscriptions/${botId}/cancel`, {})).statusCode).toBe(200);
     toBeforeEnd(endsAt, 3_600_000);
 
-    expect(await renew()).toEqual({ charged: 0, failed: 0, waiting: 0 });
+    expect(await renew()).toEqual({ charged: 0, invoiced: 0, failed: 0, waiting: 0 });
     expect(await balance(v)).toBe(PRICE);
   });
 
@@ -257,7 +257,7 @@ describe('renewal by the default method', () => {
     const endsAt = Date.parse(String((await card(v, botId)).endsAt));
     toBeforeEnd(endsAt, 3_600_000);
 
-    expect(await renew()).toEqual({ charged: 0, failed: 0, waiting: 0 });
+    expect(await renew()).toEqual({ charged: 0, invoiced: 0, failed: 0, waiting: 0 });
     expect(await balance(v)).toBe(PRICE);
   });
 
@@ -267,7 +267,7 @@ describe('renewal by the default method', () => {
     const trialEnd = Date.parse(String((await card(v, botId)).endsAt));
     toBeforeEnd(trialEnd, 3_600_000);
 
-    expect(await renew()).toEqual({ charged: 0, failed: 0, waiting: 0 });
+    expect(await renew()).toEqual({ charged: 0, invoiced: 0, failed: 0, waiting: 0 });
     expect(await balance(v)).toBe(PRICE);
   });
 });

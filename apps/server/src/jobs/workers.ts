@@ -1,6 +1,6 @@
 import type { CardProvider } from '../lib/card-provider';
 import type { Mailer } from '../lib/mailer';
-import type { CryptoPayouts } from '../lib/nowpayments';
+import type { CryptoPayouts, CryptoProvider } from '../lib/nowpayments';
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
 import type { createWebhookRuns } from '../modules/webhooks/webhooks.service';
 import { purgeAccounts } from './account-purge';
@@ -36,6 +36,10 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     runProductImport?: (vendorId: string, importId: string) => Promise<void>;
     /** Charges saved cards for the plan fee collection (`billing.collect`). */
     cardProvider?: CardProvider | null;
+    /** A Litecoin default's invoices (`billing.collect`). */
+    cryptoProvider?: CryptoProvider | null;
+    /** Stars per USD: a Stars default's invoices (`billing.collect`). */
+    starsPerUsd?: number;
     /** Sends and follows crypto payouts at the crypto provider (`billing.payouts-check`). */
     cryptoPayouts?: CryptoPayouts | null;
     /** Writes a requested data export's file (modules/exports); safe to run again. */

@@ -26,7 +26,9 @@ import {
 import { collectRenewals } from './renewals.service';
 import { botStars, starsMismatches, syncAllBotStars, syncBotStarsFor } from './stars.service';
 
-export type { BillingDeps } from './billing-deps';
+export type { BillingDeps, InvoiceNotice } from './billing-deps';
+/** payments' `onFeesPaid`: a fee statement's invoice paid settles its month (app.ts wires it). */
+export { settleFeesPaymentIn } from './fee-collection.service';
 
 /** The billing module's one service: the invoices screen and the payment methods (README.md). */
 export function createBillingService(deps: BillingDeps) {

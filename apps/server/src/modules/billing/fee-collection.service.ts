@@ -1,8 +1,10 @@
 import type { SavedMethodType } from '@app/contracts/billing';
 import type { FeeStatement } from '@app/contracts/payments';
+import type { BillingPeriod, Plan } from '@app/contracts/plans';
+import type { Tx } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import * as repo from './billing.repository';
-import { type BillingDeps, nowOf } from './billing-deps';
+import { type BillingDeps, type InvoiceNotice, nowOf } from './billing-deps';
 import { monthClose } from './billing-invoices.service';
 import { defaultMethodOf } from './payment-methods.service';
 
@@ -24,12 +26,13 @@ export const systemActor = (vendorId: string): Actor => ({
   botIds: 'all',
 });
 
-export type Outcome = 'charged' | 'failed' | 'waiting';
+/** charged: paid now; invoiced: an invoice sent (Stars, Litecoin), paid when the vendor pays it. */
+export type Outcome = 'charged' | 'invoiced' | 'failed' | 'waiting';
 
 /** Runs one collection pass over every vendor with fees before this month. */
 export async function collectFees(deps: BillingDeps): Promise<Record<Outcome, number>> {
   const now = nowOf(deps);
-  const counts: Record<Outcome, number> = { charged: 0, failed: 0, waiting: 0 };
+  const counts: Record<Outcome, number> = { charged: 0, invoiced: 0, failed: 0, waiting: 0 };
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   for (const vendorId of await deps.payments.vendorsWithPlanFees(monthStart)) {
     try {
@@ -142,6 +145,11 @@ export async function runChargeAttempt(deps: BillingDeps, s: ChargeSubject): Pro
     ok: false as const,
     code: 'provider_unavailable',
   }));
+  if ('invoiced' in result) {
+    // Paid when the vendor pays the invoice (payments' onFeesPaid, or the renewal's period); no retry meanwhile.
+    await repo.markAttemptInvoiced(deps.db, vendorId, attempt.id, result.invoiced);
+    return 'invoiced';
+  }
   if (result.ok) {
     await s.settle?.(type);
     await repo.finishAttempt(deps.db, vendorId, attempt.id, {
@@ -155,7 +163,11 @@ export async function runChargeAttempt(deps: BillingDeps, s: ChargeSubject): Pro
   return 'failed';
 }
 
-export type ChargeResult = { ok: true; chargeId?: string } | { ok: false; code: string };
+export type ChargeResult =
+  | { ok: true; chargeId?: string }
+  | { ok: false; code: string }
+  /** An invoice was sent (its payment's id). */
+  | { invoiced: string };
 
 async function charge(
   deps: BillingDeps,
@@ -180,6 +192,68 @@ async function charge(
     });
     return result.ok ? { ok: true, chargeId: result.chargeId } : { ok: false, code: result.code };
   }
-  // Stars and Litecoin are paid by the vendor's own hand (not charged automatically yet).
+  if (type === 'stars' || type === 'ltc') {
+    return invoice(deps, vendorId, type, attempt, statement.totalMinor, {
+      kind: 'fees',
+      month: statement.month,
+      number: statement.number,
+    });
+  }
   return { ok: false, code: 'manual' };
+}
+
+/**
+ * A Stars or Litecoin default: the payment's invoice made (the attempt's id is the payment's) and sent to the
+ * vendor through the platform bot (a Stars invoice, or the pay link). Without a way to send it, paid by hand.
+ */
+export async function invoice(
+  deps: BillingDeps,
+  vendorId: string,
+  method: 'stars' | 'ltc',
+  attempt: repo.AttemptRow,
+  amountMinor: number,
+  about: InvoiceNotice['for'],
+): Promise<ChargeResult> {
+  if (!deps.sendInvoice) return { ok: false, code: 'manual' };
+  const made = await deps.payments.requestInvoicePayment({
+    paymentId: attempt.id,
+    vendorId,
+    method,
+    amountMinor,
+    for:
+      about.kind === 'fees'
+        ? { kind: 'fees', month: about.month }
+        : {
+            kind: 'renewal',
+            botId: about.botId,
+            botUsername: about.botUsername,
+            plan: about.plan as Exclude<Plan, 'FREE'>,
+            period: about.period as BillingPeriod,
+          },
+  });
+  await deps.sendInvoice(vendorId, { ...made, amountMinor, for: about });
+  return { invoiced: made.paymentId };
+}
+
+/**
+ * A fee statement's invoice was paid (payments' `onFeesPaid`, in the payment's transaction; app.ts wires it): the
+ * month the attempt was for is settled and the attempt succeeded. A payment no attempt names changes nothing.
+ */
+export async function settleFeesPaymentIn(
+  tx: Tx,
+  paid: { vendorId: string; paymentId: string; method: string; at: Date },
+): Promise<void> {
+  const attempt = await repo.findAttempt(tx, paid.vendorId, paid.paymentId);
+  if (!attempt?.subject.startsWith('fees:')) return;
+  await repo.insertSettlement(tx, {
+    vendorId: paid.vendorId,
+    month: attempt.subject.slice('fees:'.length),
+    amountMinor: attempt.amountMinor,
+    method: attempt.method,
+    paidAt: paid.at,
+  });
+  await repo.finishAttempt(tx, paid.vendorId, attempt.id, {
+    status: 'succeeded',
+    providerChargeId: paid.paymentId,
+  });
 }

@@ -5,6 +5,7 @@ import { type BillingDeps, nowOf } from './billing-deps';
 import {
   type ChargeResult,
   DAY_MS,
+  invoice,
   type Outcome,
   RETRY_DAYS,
   runChargeAttempt,
@@ -27,7 +28,7 @@ const FIRST_ATTEMPT_GRACE_MS = 2 * DAY_MS;
 /** One renewal pass over every paid period due (or with retries due). */
 export async function collectRenewals(deps: BillingDeps): Promise<Record<Outcome, number>> {
   const now = nowOf(deps);
-  const counts: Record<Outcome, number> = { charged: 0, failed: 0, waiting: 0 };
+  const counts: Record<Outcome, number> = { charged: 0, invoiced: 0, failed: 0, waiting: 0 };
   const lastRetry = RETRY_DAYS[RETRY_DAYS.length - 1] ?? 0;
   const due = await renewalsDue({ db: deps.db, now: () => now }, lastRetry + 2);
   const starSubscribed = new Map<string, Set<string>>();
@@ -111,6 +112,15 @@ async function chargeRenewal(
     await deps.payments.payRenewal({ ...renewal, method: 'card', chargeId: charged.chargeId });
     return { ok: true, chargeId: charged.chargeId };
   }
-  // Stars and Litecoin are paid by the vendor's own hand.
+  if (type === 'stars' || type === 'ltc') {
+    return invoice(deps, r.vendorId, type, attempt, amountMinor, {
+      kind: 'renewal',
+      botId: r.botId,
+      botUsername: r.botUsername,
+      plan: r.plan,
+      period: r.period,
+      endsAt: r.endsAt.toISOString(),
+    });
+  }
   return { ok: false, code: 'manual' };
 }

@@ -30,6 +30,9 @@ export type VendorNotice =
   | 'fees_unpaid'
   // A bot's renewal the collection could not charge to the default method (modules/billing).
   | 'renewal_unpaid'
+  // A fee statement or a renewal the vendor's Litecoin default pays: the invoice's pay link (modules/billing).
+  | 'fees_invoice'
+  | 'renewal_invoice'
   | SecurityNotice;
 
 /**
@@ -68,6 +71,8 @@ export function notificationTypeOf(kind: VendorNotice): NotificationType {
       return 'subscription';
     case 'fees_unpaid':
     case 'renewal_unpaid':
+    case 'fees_invoice':
+    case 'renewal_invoice':
       return 'subscription';
     default:
       return 'security';
@@ -271,6 +276,24 @@ export function vendorMessage(
         text: say('securityDeletion', { date: formatDay(language, str(p.purgeAt), reader.timezone) }),
         button: null,
       };
+    case 'fees_invoice':
+    case 'renewal_invoice': {
+      const amount = num(p.amountMinor);
+      const money = amount === null ? '' : formatAmount(language, amount, 'USD');
+      return {
+        text:
+          kind === 'fees_invoice'
+            ? say('feesLtcInvoice', { month: str(p.month), amount: money, url: str(p.url) })
+            : say('renewalLtcInvoice', {
+                plan: str(p.plan),
+                botUsername,
+                date: formatDay(language, str(p.endsAt), reader.timezone),
+                amount: money,
+                url: str(p.url),
+              }),
+        button: null,
+      };
+    }
     case 'renewal_unpaid': {
       const amount = num(p.amountMinor);
       return {

@@ -60,6 +60,10 @@ export const VENDOR_TEXTS = defineTexts({
     feesStarsTitle: 'Plan fees {month}',
     feesStarsDescription: 'Plan fees on your shop sales in {month}: {amount} (statement {number}).',
     feesLtcInvoice: '🧾 Your plan fees for {month} ({amount}) are due. Pay them in Litecoin here: {url}',
+    renewalStarsTitle: '{plan} plan renewal',
+    renewalStarsDescription: 'The {plan} plan of @{botUsername}, renewed from {date}: {amount}.',
+    renewalLtcInvoice:
+      '🧾 The {plan} plan of @{botUsername} renews on {date} ({amount}). Pay it in Litecoin here: {url}',
   },
   es: {
     orderPaid: '💰 Nuevo pedido pagado #{number}: {amount} a través de @{botUsername}',
@@ -118,6 +122,10 @@ export const VENDOR_TEXTS = defineTexts({
       'Comisiones del plan por las ventas de tu tienda en {month}: {amount} (extracto {number}).',
     feesLtcInvoice:
       '🧾 Vencen las comisiones del plan de {month} ({amount}). Págalas en Litecoin aquí: {url}',
+    renewalStarsTitle: 'Renovación del plan {plan}',
+    renewalStarsDescription: 'El plan {plan} de @{botUsername}, renovado desde el {date}: {amount}.',
+    renewalLtcInvoice:
+      '🧾 El plan {plan} de @{botUsername} se renueva el {date} ({amount}). Págalo en Litecoin aquí: {url}',
   },
   fr: {
     orderPaid: '💰 Nouvelle commande payée #{number} : {amount} via @{botUsername}',
@@ -177,6 +185,10 @@ export const VENDOR_TEXTS = defineTexts({
       'Frais du forfait sur les ventes de votre boutique en {month} : {amount} (relevé {number}).',
     feesLtcInvoice:
       '🧾 Les frais du forfait de {month} ({amount}) sont dus. Payez-les en Litecoin ici : {url}',
+    renewalStarsTitle: 'Renouvellement {plan}',
+    renewalStarsDescription: 'Le forfait {plan} de @{botUsername}, renouvelé à partir du {date} : {amount}.',
+    renewalLtcInvoice:
+      '🧾 Le forfait {plan} de @{botUsername} se renouvelle le {date} ({amount}). Payez-le en Litecoin ici : {url}',
   },
   de: {
     orderPaid: '💰 Neue bezahlte Bestellung #{number}: {amount} über @{botUsername}',
@@ -235,6 +247,10 @@ export const VENDOR_TEXTS = defineTexts({
       'Tarifgebühren auf die Verkäufe deines Shops im {month}: {amount} (Abrechnung {number}).',
     feesLtcInvoice:
       '🧾 Deine Tarifgebühren für {month} ({amount}) sind fällig. Bezahle sie hier in Litecoin: {url}',
+    renewalStarsTitle: 'Verlängerung {plan}',
+    renewalStarsDescription: 'Der Tarif {plan} von @{botUsername}, verlängert ab {date}: {amount}.',
+    renewalLtcInvoice:
+      '🧾 Der Tarif {plan} von @{botUsername} verlängert sich am {date} ({amount}). Bezahle ihn hier in Litecoin: {url}',
   },
   ru: {
     orderPaid: '💰 Новый оплаченный заказ #{number}: {amount} через @{botUsername}',
@@ -292,6 +308,10 @@ export const VENDOR_TEXTS = defineTexts({
     feesStarsDescription: 'Комиссии тарифа с продаж вашего магазина за {month}: {amount} (выписка {number}).',
     feesLtcInvoice:
       '🧾 Пора оплатить комиссии тарифа за {month} ({amount}). Оплатите их в Litecoin здесь: {url}',
+    renewalStarsTitle: 'Продление тарифа {plan}',
+    renewalStarsDescription: 'Тариф {plan} для @{botUsername}, продление с {date}: {amount}.',
+    renewalLtcInvoice:
+      '🧾 Тариф {plan} для @{botUsername} продлевается {date} ({amount}). Оплатите его в Litecoin здесь: {url}',
   },
   zh: {
     orderPaid: '💰 新的已付款订单 #{number}：{amount}，来自 @{botUsername}',
@@ -342,6 +362,10 @@ export const VENDOR_TEXTS = defineTexts({
     feesStarsTitle: '{month} 套餐费用',
     feesStarsDescription: '{month} 店铺销售的套餐费用：{amount}（账单 {number}）。',
     feesLtcInvoice: '🧾 {month} 的套餐费用（{amount}）已到期。请在此用莱特币支付：{url}',
+    renewalStarsTitle: '{plan} 套餐续订',
+    renewalStarsDescription: '@{botUsername} 的 {plan} 套餐，自 {date} 起续订：{amount}。',
+    renewalLtcInvoice:
+      '🧾 @{botUsername} 的 {plan} 套餐将于 {date} 续订（{amount}）。请在此用莱特币支付：{url}',
   },
 });
 

@@ -41,7 +41,13 @@ import {
   requestStarsInvoice,
 } from './payment-steps.service';
 import * as repo from './payments.repository';
-import { payRenewal, type RenewalPayment, starSubscribedBots } from './system-payments.service';
+import {
+  type InvoiceRequest,
+  payRenewal,
+  type RenewalPayment,
+  requestInvoicePayment,
+  starSubscribedBots,
+} from './system-payments.service';
 import {
   createTopUp,
   creditPayoutBackIn,
@@ -180,6 +186,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     walletBalanceMinor: (vendorId: string) => walletBalanceMinor(deps.db, vendorId),
     /** modules/billing's renewals: a bot's plan renewed from the wallet or a charged card, once per attempt. */
     payRenewal: (r: RenewalPayment) => payRenewal(deps, r),
+    /** modules/billing: a fee statement or a renewal the vendor pays by a Stars or Litecoin invoice. */
+    requestInvoicePayment: (req: InvoiceRequest) => requestInvoicePayment(deps, req),
     /** modules/billing's renewals: the bots Telegram renews as Star subscriptions. */
     starSubscribedBots: (vendorId: string) => starSubscribedBots(deps, vendorId),
     /** modules/billing's fee collection: the vendors with fees before a moment. */

@@ -1,6 +1,14 @@
+import { starsFor } from '@app/contracts/payments';
 import type { BillingPeriod, Plan } from '@app/contracts/plans';
 import { recordEvent, SYSTEM_ACTOR } from '../events/record-event';
-import { completePaymentIn, type PaymentsDeps, resumePaidBot, walletEvent } from './payment-steps.service';
+import {
+  completePaymentIn,
+  cryptoProvider,
+  type PaymentsDeps,
+  payloadOf,
+  resumePaidBot,
+  walletEvent,
+} from './payment-steps.service';
 import * as repo from './payments.repository';
 
 // Payments the platform makes on the vendor's behalf (modules/billing's daily collection): a bot's plan renewed
@@ -76,4 +84,79 @@ export async function payRenewal(deps: PaymentsDeps, r: RenewalPayment): Promise
 export async function starSubscribedBots(deps: PaymentsDeps, vendorId: string): Promise<Set<string>> {
   const rows = await repo.latestStarSubscriptions(deps.db, vendorId);
   return new Set(rows.flatMap((r) => (r.botId ? [r.botId] : [])));
+}
+
+/** What an invoice the platform sends the vendor pays for (modules/billing: their default is Stars or Litecoin). */
+export type InvoiceRequest = {
+  /** The billing attempt's id: the payment's id, so a repeat of the attempt finds the invoice made. */
+  paymentId: string;
+  vendorId: string;
+  method: 'stars' | 'ltc';
+  amountMinor: number;
+  /** A month's fee statement, or one more period of a bot's plan. */
+  for:
+    | { kind: 'fees'; month: string }
+    | {
+        kind: 'renewal';
+        botId: string;
+        botUsername: string | null;
+        plan: Exclude<Plan, 'FREE'>;
+        period: BillingPeriod;
+      };
+};
+
+/** The invoice made: the Stars to ask for under a payload, or the crypto provider's pay page. */
+export type InvoiceMade =
+  | { method: 'stars'; paymentId: string; payload: string; stars: number }
+  | { method: 'ltc'; paymentId: string; url: string };
+
+/** The prefix of a Litecoin payment's provider id when it is a hosted invoice (its IPNs carry `invoice_id`). */
+export const INVOICE_ID_PREFIX = 'invoice:';
+
+/**
+ * A pending payment for something the vendor pays by invoice: Stars (the platform bot then sends it as an invoice
+ * message, `pay:<id>` its payload) or Litecoin (a hosted invoice at the crypto provider, its page the pay link).
+ * Its completion (Telegram's successful_payment, the provider's IPN) applies it like any payment: a renewal's
+ * period, or, for fees, `deps.onFeesPaid` (modules/billing settles the statement). Once per attempt.
+ */
+export async function requestInvoicePayment(deps: PaymentsDeps, req: InvoiceRequest): Promise<InvoiceMade> {
+  const existing = await repo.findPaymentById(deps.db, req.paymentId);
+  const renewal = req.for.kind === 'renewal' ? req.for : null;
+  const row =
+    existing ??
+    (await repo.insertPayment(deps.db, {
+      id: req.paymentId,
+      vendorId: req.vendorId,
+      purpose: renewal ? 'subscription' : 'fees',
+      method: req.method,
+      kind: 'renew',
+      botId: renewal?.botId ?? null,
+      botUsername: renewal?.botUsername ?? null,
+      plan: renewal?.plan ?? null,
+      period: renewal?.period ?? null,
+      amountMinor: req.amountMinor,
+      starsAmount: req.method === 'stars' ? starsFor(req.amountMinor, deps.starsPerUsd) : null,
+    }));
+  if (row.method === 'stars') {
+    return { method: 'stars', paymentId: row.id, payload: payloadOf(row.id), stars: row.starsAmount ?? 0 };
+  }
+  if (row.invoiceUrl) return { method: 'ltc', paymentId: row.id, url: row.invoiceUrl };
+  const crypto = cryptoProvider(deps);
+  const what =
+    req.for.kind === 'fees'
+      ? `Plan fees ${req.for.month}`
+      : `@${req.for.botUsername ?? req.for.botId}: ${req.for.plan} plan (${req.for.period})`;
+  const invoice = await crypto.createInvoice({
+    price_amount: row.amountMinor / 100,
+    price_currency: 'usd',
+    ipn_callback_url: `${deps.publicUrl}/api/v1/payments/ltc/ipn`,
+    order_id: row.id,
+    order_description: what,
+  });
+  await repo.updatePayment(deps.db, row.vendorId, row.id, {
+    providerPaymentId: `${INVOICE_ID_PREFIX}${invoice.id}`,
+    invoiceUrl: invoice.invoice_url,
+    payCurrency: 'LTC',
+  });
+  return { method: 'ltc', paymentId: row.id, url: invoice.invoice_url };
 }
