@@ -268,6 +268,8 @@ async function main() {
         onDispatched: (vendorIds) => void app.vendorChanges.announce(vendorIds),
       }),
   });
+  // Demo mode: the shops' Stars screens reconciled at once, not at the next hourly sync.
+  if (config.demo) await jobs.send('billing.stars-sync', {});
   const url = config.publicUrl;
   const ms = Math.round(performance.now() - started);
   app.log.info({ url, database: database.kind, demo: config.demo, startupMs: ms }, 'ready');
