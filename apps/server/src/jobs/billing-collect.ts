@@ -5,7 +5,7 @@ import type { Secrets } from '../lib/secrets';
 import type { BotApi } from '../lib/telegram/bot-api';
 import { createBillingService } from '../modules/billing/billing.service';
 import { botTokenOf, runningBotIds } from '../modules/bots/bot-lifecycle.service';
-import { createVendorNotifier } from '../modules/notifications/notifications.service';
+import { createVendorNotifier, queueVendorEmail } from '../modules/notifications/notifications.service';
 import { createOrderReads } from '../modules/orders/order-reads';
 import { createPaymentsService } from '../modules/payments/payments.service';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service';
@@ -67,19 +67,18 @@ function billingForJobs(deps: BillingCollectDeps) {
     cardProvider: deps.cardProvider ?? null,
     cardProviderInfo: null,
     cryptoPayouts: deps.cryptoPayouts ?? null,
-    tellVendor: (vendorId, notice) =>
-      notifier.tell(vendorId, 'fees_unpaid', {
-        subjectId: `fees:${notice.month}`,
-        botId: null,
-        params: notice,
-      }),
+    // Told by Telegram at once, and by e-mail through the notifications queue (the vendor's preferences).
+    tellVendor: async (vendorId, notice) => {
+      const told = { subjectId: `fees:${notice.month}`, botId: null, params: notice };
+      await queueVendorEmail(deps.db, vendorId, 'fees_unpaid', { ...told, eventId: notice.attemptId });
+      return notifier.tell(vendorId, 'fees_unpaid', told);
+    },
     sendInvoice: (vendorId, invoice) => notifier.sendInvoice(vendorId, invoice),
-    tellRenewal: (vendorId, notice) =>
-      notifier.tell(vendorId, 'renewal_unpaid', {
-        subjectId: notice.botId,
-        botId: notice.botId,
-        params: notice,
-      }),
+    tellRenewal: async (vendorId, notice) => {
+      const told = { subjectId: notice.botId, botId: notice.botId, params: notice };
+      await queueVendorEmail(deps.db, vendorId, 'renewal_unpaid', { ...told, eventId: notice.attemptId });
+      return notifier.tell(vendorId, 'renewal_unpaid', told);
+    },
     ...(deps.log ? { log: deps.log } : {}),
     ...(deps.secrets ? { stars: starsDeps(deps, deps.secrets) } : {}),
     ...clock,

@@ -15,7 +15,7 @@ import {
   successfulPayment,
   vendorWithBot,
 } from '../../test/payments';
-import { billingChargeAttempts, walletLedger } from '../db/schema/index';
+import { billingChargeAttempts, notifications, walletLedger } from '../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../fakes/bot-api/server';
 import { createCardProvider } from '../lib/card-provider';
 import { createSecrets } from '../lib/secrets';
@@ -146,6 +146,24 @@ describe('renewal by the default method', () => {
     const told = toldVendor().find((m) => m.text?.includes('could not be renewed'));
     expect(told?.text).toContain('your wallet does not hold enough');
     expect(JSON.stringify(told?.reply_markup)).toContain('Top up or pay');
+  });
+
+  it('queues the e-mail copy of the notice, once per failed attempt', async () => {
+    const { v, endsAt } = await paidMonth(100);
+    toBeforeEnd(endsAt, 3_600_000);
+
+    await renew();
+    await renew();
+
+    const queued = await t.database.db.select().from(notifications);
+    expect(queued.map((n) => [n.vendorId, n.audience, n.kind])).toEqual([
+      [v.vendorId, 'vendor_email', 'renewal_unpaid'],
+    ]);
+    expect(queued[0]?.params).toMatchObject({
+      plan: 'BASIC',
+      amountMinor: PRICE,
+      reason: 'insufficient_funds',
+    });
   });
 
   it('renews by the default card through the card provider', async () => {

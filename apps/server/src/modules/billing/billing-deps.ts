@@ -41,12 +41,14 @@ export type BillingDeps = {
   /** Tells the vendor (the platform bot) that something owed could not be charged; the jobs pass the notifier. */
   tellVendor?: (
     vendorId: string,
-    notice: { month: string; amountMinor: number; method: string; reason: string },
+    notice: { attemptId: string; month: string; amountMinor: number; method: string; reason: string },
   ) => Promise<unknown>;
   /** Tells the vendor that a bot's renewal could not be charged (the jobs pass the notifier). */
   tellRenewal?: (
     vendorId: string,
     notice: {
+      /** The failed attempt (one notice per attempt). */
+      attemptId: string;
       botId: string;
       botUsername: string | null;
       plan: string;

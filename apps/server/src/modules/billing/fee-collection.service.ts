@@ -83,8 +83,9 @@ async function collectStatement(
         paidAt: now,
       });
     },
-    tell: (type, reason) =>
+    tell: (type, reason, attemptId) =>
       deps.tellVendor?.(vendorId, {
+        attemptId,
         month: statement.month,
         amountMinor: statement.totalMinor,
         method: type,
@@ -110,7 +111,7 @@ export type ChargeSubject = {
   /** After a successful charge (the attempt then marked succeeded). */
   settle?: (type: SavedMethodType) => Promise<void>;
   /** After a failed one: the vendor is told why. */
-  tell: (type: SavedMethodType, reason: string) => Promise<unknown> | undefined;
+  tell: (type: SavedMethodType, reason: string, attemptId: string) => Promise<unknown> | undefined;
 };
 
 /**
@@ -159,7 +160,7 @@ export async function runChargeAttempt(deps: BillingDeps, s: ChargeSubject): Pro
     return 'charged';
   }
   await repo.finishAttempt(deps.db, vendorId, attempt.id, { status: 'failed', failureCode: result.code });
-  await Promise.resolve(s.tell(type, result.code)).catch(() => undefined);
+  await Promise.resolve(s.tell(type, result.code, attempt.id)).catch(() => undefined);
   return 'failed';
 }
 

@@ -62,8 +62,9 @@ function renewOne(deps: BillingDeps, r: DueRenewal, now: Date): Promise<Outcome>
     now,
     mayStart: r.endsAt.getTime() > now.getTime() - FIRST_ATTEMPT_GRACE_MS,
     charge: (type, method, attempt) => chargeRenewal(deps, r, amountMinor, type, method, attempt),
-    tell: (type, reason) =>
+    tell: (type, reason, attemptId) =>
       deps.tellRenewal?.(r.vendorId, {
+        attemptId,
         botId: r.botId,
         botUsername: r.botUsername,
         plan: r.plan,

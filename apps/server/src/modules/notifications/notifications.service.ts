@@ -371,6 +371,28 @@ export async function queueSecurityNotice(
   }
 }
 
+/**
+ * Queues the e-mail copy of a vendor notice the caller told by Telegram itself (modules/billing's job: a fee
+ * statement or a renewal it could not charge): the notifications.send job e-mails it when the vendor's preferences
+ * and profile have an address for it. Once per `eventId` (the billing attempt).
+ */
+export async function queueVendorEmail(
+  db: Db | Tx,
+  vendorId: string,
+  kind: VendorNotice,
+  n: { eventId: string; subjectId: string; botId: string | null; params: Record<string, unknown> },
+): Promise<void> {
+  await repo.insertNotification(db, {
+    vendorId,
+    eventId: n.eventId,
+    audience: 'vendor_email',
+    kind,
+    botId: n.botId,
+    subjectId: n.subjectId,
+    params: n.params,
+  });
+}
+
 /** A follow-up to the customer of an order, through its shop bot, unless they blocked it. */
 export async function tellCustomer(
   parts: NotificationsParts,
