@@ -46,7 +46,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService, ownerOf } from './modules/auth/auth.service';
 import { createRevocationList, createSessionsService } from './modules/auth/sessions.service';
 import { billingRoutes } from './modules/billing/billing.routes';
-import { createBillingService } from './modules/billing/billing.service';
+import { createBillingService, settleFeesPaymentIn } from './modules/billing/billing.service';
 import { botTokenOf, runningBotIds } from './modules/bots/bot-lifecycle.service';
 import { botTimezoneOf } from './modules/bots/bot-runtime.service';
 import { createBotStatsService } from './modules/bots/bot-stats.service';
@@ -364,6 +364,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     subscriptions,
     bots,
     resumeBot: deps.enqueueBotResume ?? bots.resumeAfterPayment,
+    // A fee statement's Stars or Litecoin invoice paid settles its month (modules/billing).
+    onFeesPaid: settleFeesPaymentIn,
     log: app.log,
     ...clock,
   });

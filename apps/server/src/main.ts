@@ -15,7 +15,7 @@ import { type JobData, jobKinds } from './jobs/job-types';
 import { registerWorkers } from './jobs/workers';
 import { createCardProvider } from './lib/card-provider';
 import { startExitWatchdog } from './lib/exit-watchdog';
-import { createNowPaymentsPayouts } from './lib/nowpayments';
+import { createNowPayments, createNowPaymentsPayouts } from './lib/nowpayments';
 import { createMemoryRateLimitStore } from './lib/rate-limit-store';
 import type { connectRedis } from './lib/redis';
 import { createRedisRateLimitStore } from './lib/redis-rate-limit-store';
@@ -254,6 +254,8 @@ async function main() {
     runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
     cardProvider: config.cardProvider ? createCardProvider(config.cardProvider) : null,
     cryptoPayouts: config.nowPayments ? createNowPaymentsPayouts(config.nowPayments) : null,
+    cryptoProvider: config.nowPayments ? createNowPayments(config.nowPayments) : null,
+    starsPerUsd: config.starsPerUsd,
     webhooks: webhookRuns,
     deliverOwed: (owed, attempt) => app.deliverOwed(owed, attempt),
     runExport: exportRuns.run,
@@ -267,6 +269,8 @@ async function main() {
         onDispatched: (vendorIds) => void app.vendorChanges.announce(vendorIds),
       }),
   });
+  // Demo mode: the shops' Stars screens reconciled at once, not at the next hourly sync.
+  if (config.demo) await jobs.send('billing.stars-sync', {});
   const url = config.publicUrl;
   const ms = Math.round(performance.now() - started);
   app.log.info({ url, database: database.kind, demo: config.demo, startupMs: ms }, 'ready');

@@ -19,11 +19,11 @@ export const PAYMENT_MESSAGES = {
 export const PaidPlan = z.enum(['BASIC', 'PRO', 'ENTERPRISE'], { error: PAYMENT_MESSAGES.invalidPlan });
 export type PaidPlan = z.infer<typeof PaidPlan>;
 
-export const PaymentMethod = z.enum(['stars', 'ltc', 'wallet']);
+export const PaymentMethod = z.enum(['stars', 'ltc', 'wallet', 'card']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 /** What a payment buys: a bot's plan period, or wallet funds. */
-export const PaymentPurpose = z.enum(['subscription', 'topup']);
+export const PaymentPurpose = z.enum(['subscription', 'topup', 'fees']);
 export type PaymentPurpose = z.infer<typeof PaymentPurpose>;
 
 export const PaymentStatus = z.enum([

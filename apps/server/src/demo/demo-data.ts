@@ -5,6 +5,7 @@ import type { FakeBotApiState } from '../fakes/bot-api/state';
 import type { Secrets } from '../lib/secrets';
 import { ALLOWED_UPDATES } from '../modules/bots/bot-lifecycle.service';
 import { shopMenuCalls } from '../modules/bots/chat-menu';
+import { loadDemoStarTransactions } from './demo-stars';
 import { DEMO_BOTS, demoShopWebhooks, seedDemoVendor } from './seed/seed';
 
 export const DEMO_PLATFORM_BOT_USERNAME = 'botshop_backoffice_bot';
@@ -38,6 +39,8 @@ export async function ensureDemoData(
     ...(progress ? { onStep: (name: string, ms: number) => progress(`demo data: ${name} (${ms} ms)`) } : {}),
   });
   if (result.created) log.info(result, 'demo data seeded');
+  // The demo shops' Stars sales as Telegram lists them (the fake starts empty at every start).
+  await loadDemoStarTransactions(db, fake, result.vendorId);
   const webhooks = await demoShopWebhooks(db, { vendorId: result.vendorId, secrets, publicUrl });
   for (const hook of webhooks) {
     try {

@@ -1,11 +1,11 @@
 import type { Db } from '../db/client';
 import type { CardProvider } from '../lib/card-provider';
-import type { CryptoPayouts } from '../lib/nowpayments';
+import type { CryptoPayouts, CryptoProvider } from '../lib/nowpayments';
 import type { Secrets } from '../lib/secrets';
 import type { BotApi } from '../lib/telegram/bot-api';
 import { createBillingService } from '../modules/billing/billing.service';
 import { botTokenOf, runningBotIds } from '../modules/bots/bot-lifecycle.service';
-import { createVendorNotifier } from '../modules/notifications/notifications.service';
+import { createVendorNotifier, queueVendorEmail } from '../modules/notifications/notifications.service';
 import { createOrderReads } from '../modules/orders/order-reads';
 import { createPaymentsService } from '../modules/payments/payments.service';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service';
@@ -19,8 +19,16 @@ export type BillingCollectDeps = {
   secrets?: Pick<Secrets, 'decrypt'>;
   /** The card provider that charges saved cards; without it a card default fails as unavailable. */
   cardProvider?: CardProvider | null;
+  /** The crypto provider: a Litecoin default's invoices (fee statements, renewals); without it, paid by hand. */
+  cryptoProvider?: CryptoProvider | null;
+  /** Stars per USD, as plans are priced in Stars (config.starsPerUsd): a Stars default's invoices. */
+  starsPerUsd?: number;
+  /** The server's public address: where the crypto provider sends its IPNs. */
+  publicUrl?: string;
   /** The crypto provider's payouts; without it crypto payouts wait for the operator. */
   cryptoPayouts?: CryptoPayouts | null;
+  /** Asks for a bot the expiry stopped to start again once a renewal paid it (workers.ts: a `bots.resume` job). */
+  resumeBot?: (vendorId: string, botId: string) => Promise<unknown>;
   now?: () => Date;
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 };
@@ -28,7 +36,7 @@ export type BillingCollectDeps = {
 /**
  * The `billing.collect` handler's body (daily): each closed month's plan fee statement charged to the vendor's
  * default method (modules/billing/fee-collection.service.ts); the vendor is told, in their language, when a charge
- * fails. Only the parts of payments the collection reads are live here (no Telegram invoices, no crypto).
+ * fails, or sent the invoice a Stars or Litecoin default pays (the platform bot).
  */
 /** The billing service as the jobs need it. */
 function billingForJobs(deps: BillingCollectDeps) {
@@ -37,12 +45,14 @@ function billingForJobs(deps: BillingCollectDeps) {
     db: deps.db,
     botApi: deps.botApi,
     platformBotToken: deps.platformBotToken ?? '',
-    publicUrl: '',
-    starsPerUsd: 1,
-    crypto: null,
+    publicUrl: deps.publicUrl ?? '',
+    starsPerUsd: deps.starsPerUsd ?? 1,
+    crypto: deps.cryptoProvider ?? null,
     subscriptions: createSubscriptionsService({ db: deps.db, ...clock }),
     // Bot names are for the PDFs only, which the collection does not make.
     bots: { namesOf: async () => [] },
+    ...(deps.resumeBot ? { resumeBot: deps.resumeBot } : {}),
+    ...(deps.log ? { log: deps.log } : {}),
     ...clock,
   });
   const notifier = createVendorNotifier({
@@ -57,12 +67,18 @@ function billingForJobs(deps: BillingCollectDeps) {
     cardProvider: deps.cardProvider ?? null,
     cardProviderInfo: null,
     cryptoPayouts: deps.cryptoPayouts ?? null,
-    tellVendor: (vendorId, notice) =>
-      notifier.tell(vendorId, 'fees_unpaid', {
-        subjectId: `fees:${notice.month}`,
-        botId: null,
-        params: notice,
-      }),
+    // Told by Telegram at once, and by e-mail through the notifications queue (the vendor's preferences).
+    tellVendor: async (vendorId, notice) => {
+      const told = { subjectId: `fees:${notice.month}`, botId: null, params: notice };
+      await queueVendorEmail(deps.db, vendorId, 'fees_unpaid', { ...told, eventId: notice.attemptId });
+      return notifier.tell(vendorId, 'fees_unpaid', told);
+    },
+    sendInvoice: (vendorId, invoice) => notifier.sendInvoice(vendorId, invoice),
+    tellRenewal: async (vendorId, notice) => {
+      const told = { subjectId: notice.botId, botId: notice.botId, params: notice };
+      await queueVendorEmail(deps.db, vendorId, 'renewal_unpaid', { ...told, eventId: notice.attemptId });
+      return notifier.tell(vendorId, 'renewal_unpaid', told);
+    },
     ...(deps.log ? { log: deps.log } : {}),
     ...(deps.secrets ? { stars: starsDeps(deps, deps.secrets) } : {}),
     ...clock,
@@ -85,6 +101,13 @@ export async function syncBotStars(deps: BillingCollectDeps) {
   if (!deps.secrets) return { synced: 0, failed: 0 };
   const counts = await billingForJobs(deps).syncAllBotStars();
   deps.log?.info(counts, 'bot stars synced');
+  return counts;
+}
+
+/** The `billing.collect` handler's first part: each paid period due renewed by the vendor's default method. */
+export async function renewSubscriptions(deps: BillingCollectDeps) {
+  const counts = await billingForJobs(deps).collectRenewals();
+  deps.log?.info(counts, 'renewals collected');
   return counts;
 }
 

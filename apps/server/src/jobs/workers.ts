@@ -1,10 +1,16 @@
 import type { CardProvider } from '../lib/card-provider';
 import type { Mailer } from '../lib/mailer';
-import type { CryptoPayouts } from '../lib/nowpayments';
+import type { CryptoPayouts, CryptoProvider } from '../lib/nowpayments';
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
 import type { createWebhookRuns } from '../modules/webhooks/webhooks.service';
 import { purgeAccounts } from './account-purge';
-import { checkCryptoPayouts, collectPlanFees, runAutoPayouts, syncBotStars } from './billing-collect';
+import {
+  checkCryptoPayouts,
+  collectPlanFees,
+  renewSubscriptions,
+  runAutoPayouts,
+  syncBotStars,
+} from './billing-collect';
 import { type BotResumeDeps, resumeBot } from './bot-resume';
 import type { JobHandler, JobQueue } from './job-queue';
 import { type JobData, type JobName, jobKinds } from './job-types';
@@ -30,6 +36,10 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     runProductImport?: (vendorId: string, importId: string) => Promise<void>;
     /** Charges saved cards for the plan fee collection (`billing.collect`). */
     cardProvider?: CardProvider | null;
+    /** A Litecoin default's invoices (`billing.collect`). */
+    cryptoProvider?: CryptoProvider | null;
+    /** Stars per USD: a Stars default's invoices (`billing.collect`). */
+    starsPerUsd?: number;
     /** Sends and follows crypto payouts at the crypto provider (`billing.payouts-check`). */
     cryptoPayouts?: CryptoPayouts | null;
     /** Writes a requested data export's file (modules/exports); safe to run again. */
@@ -107,6 +117,10 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
       await remindSubscriptions(deps);
     },
     'billing.collect': async () => {
+      // A renewed bot the expiry had stopped starts again through its own job (retried while Telegram refuses).
+      const resume = async (vendorId: string, botId: string) =>
+        queue.send('bots.resume', { vendorId, botId });
+      await renewSubscriptions({ ...deps, resumeBot: resume });
       await collectPlanFees(deps);
     },
     'billing.auto-payout': async () => {

@@ -8,6 +8,7 @@ import { insertCatalogue } from './seed-catalogue';
 import { insertHistory } from './seed-history';
 import { insertCustomersAndOrders } from './seed-orders';
 import { insertRailsAndShipping } from './seed-rails';
+import { insertStarPayments } from './seed-stars';
 import { deleteVendorData, insertBots, insertVendor } from './seed-vendor';
 import { seededUuid } from './sql-random';
 
@@ -155,6 +156,7 @@ async function insertDemoData(tx: Tx, vendorId: string, now: Date, opts: SeedOpt
   stepDone('vendor, bots and catalogue');
   await insertCustomersAndOrders(tx, vendorId, now, opts, seeded, catalogue.picks, stepDone);
   await insertHistory(tx, vendorId, seed, now, catalogue.products, seeded);
+  await insertStarPayments(tx, vendorId, seeded);
   stepDone('events and activity');
   await tx.execute(
     sql`analyze customers, customer_bots, bot_daily_stats, vendor_daily_stats, product_daily_stats,

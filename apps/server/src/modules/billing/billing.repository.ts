@@ -96,6 +96,23 @@ export async function claimAttempt(
   return inserted ?? null;
 }
 
+/** One attempt by its id (an invoiced attempt's id is its payment's). */
+export async function findAttempt(db: Conn, vendorId: string, id: string): Promise<AttemptRow | null> {
+  const [row] = await db
+    .select()
+    .from(billingChargeAttempts)
+    .where(and(eq(billingChargeAttempts.vendorId, vendorId), eq(billingChargeAttempts.id, id)));
+  return row ?? null;
+}
+
+/** An attempt whose invoice was sent: it stays `started` (no retry follows) until the invoice is paid. */
+export async function markAttemptInvoiced(db: Conn, vendorId: string, id: string, paymentId: string) {
+  await db
+    .update(billingChargeAttempts)
+    .set({ providerChargeId: paymentId })
+    .where(and(eq(billingChargeAttempts.vendorId, vendorId), eq(billingChargeAttempts.id, id)));
+}
+
 export async function finishAttempt(
   db: Conn,
   vendorId: string,

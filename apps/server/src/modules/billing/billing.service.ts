@@ -23,9 +23,12 @@ import {
   runAutoPayouts,
   savePayoutSettings,
 } from './payouts.service';
+import { collectRenewals } from './renewals.service';
 import { botStars, starsMismatches, syncAllBotStars, syncBotStarsFor } from './stars.service';
 
-export type { BillingDeps } from './billing-deps';
+export type { BillingDeps, InvoiceNotice } from './billing-deps';
+/** payments' `onFeesPaid`: a fee statement's invoice paid settles its month (app.ts wires it). */
+export { settleFeesPaymentIn } from './fee-collection.service';
 
 /** The billing module's one service: the invoices screen and the payment methods (README.md). */
 export function createBillingService(deps: BillingDeps) {
@@ -57,6 +60,8 @@ export function createBillingService(deps: BillingDeps) {
 
     /** The `billing.collect` job: each closed month's fee statement charged to the default method. */
     collectFees: () => collectFees(deps),
+    /** The `billing.collect` job: paid periods due renewed by the default method. */
+    collectRenewals: () => collectRenewals(deps),
   };
 }
 

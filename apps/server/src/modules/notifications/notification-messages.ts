@@ -32,6 +32,11 @@ export type VendorNotice =
   | 'subscription_ending'
   // A month's plan fee statement the collection could not charge (modules/billing).
   | 'fees_unpaid'
+  // A bot's renewal the collection could not charge to the default method (modules/billing).
+  | 'renewal_unpaid'
+  // A fee statement or a renewal the vendor's Litecoin default pays: the invoice's pay link (modules/billing).
+  | 'fees_invoice'
+  | 'renewal_invoice'
   | SecurityNotice;
 
 /**
@@ -71,6 +76,9 @@ export function notificationTypeOf(kind: VendorNotice): NotificationType {
     case 'subscription_ending':
       return 'subscription';
     case 'fees_unpaid':
+    case 'renewal_unpaid':
+    case 'fees_invoice':
+    case 'renewal_invoice':
       return 'subscription';
     default:
       return 'security';
@@ -169,6 +177,12 @@ type Params = Record<string, unknown>;
 
 const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** Why a charge failed, as the fee and renewal notices word it. */
+const reasonKeyOf = (reason: string): VendorTextKey =>
+  (['insufficient_funds', 'card_declined', 'manual'].includes(reason)
+    ? `feesReason_${reason}`
+    : 'feesReason_other') as VendorTextKey;
 
 /** The reader of a vendor notification: the profile's language and timezone. */
 export type VendorReader = { language: Language; timezone: string };
@@ -285,14 +299,40 @@ export function vendorMessage(
         text: say('securityDeletion', { date: formatDay(language, str(p.purgeAt), reader.timezone) }),
         button: null,
       };
+    case 'fees_invoice':
+    case 'renewal_invoice': {
+      const amount = num(p.amountMinor);
+      const money = amount === null ? '' : formatAmount(language, amount, 'USD');
+      return {
+        text:
+          kind === 'fees_invoice'
+            ? say('feesLtcInvoice', { month: str(p.month), amount: money, url: str(p.url) })
+            : say('renewalLtcInvoice', {
+                plan: str(p.plan),
+                botUsername,
+                date: formatDay(language, str(p.endsAt), reader.timezone),
+                amount: money,
+                url: str(p.url),
+              }),
+        button: null,
+      };
+    }
+    case 'renewal_unpaid': {
+      const amount = num(p.amountMinor);
+      return {
+        text: say('renewalUnpaid', {
+          plan: str(p.plan),
+          botUsername,
+          amount: amount === null ? '' : formatAmount(language, amount, 'USD'),
+          reason: say(reasonKeyOf(str(p.reason))),
+        }),
+        // The wallet and its top-up, beside the plans (and the bot's plan paid another way).
+        button: button('topUpOrPay', 'subscriptions'),
+      };
+    }
     case 'fees_unpaid': {
       const amount = num(p.amountMinor);
-      const reason = str(p.reason);
-      const reasonKey = (
-        ['insufficient_funds', 'card_declined', 'manual'].includes(reason)
-          ? `feesReason_${reason}`
-          : 'feesReason_other'
-      ) as VendorTextKey;
+      const reasonKey = reasonKeyOf(str(p.reason));
       return {
         text: say('feesUnpaid', {
           month: str(p.month),

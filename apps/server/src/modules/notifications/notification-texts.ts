@@ -56,6 +56,16 @@ export const VENDOR_TEXTS = defineTexts({
     feesReason_card_declined: 'your card was declined.',
     feesReason_other: 'the payment did not go through.',
     feesReason_manual: 'your default method is paid by hand.',
+    renewalUnpaid:
+      '⚠️ The {plan} plan of @{botUsername} ({amount}) could not be renewed: {reason} Top up your wallet or pay another way to keep the bot running.',
+    topUpOrPay: 'Top up or pay',
+    feesStarsTitle: 'Plan fees {month}',
+    feesStarsDescription: 'Plan fees on your shop sales in {month}: {amount} (statement {number}).',
+    feesLtcInvoice: '🧾 Your plan fees for {month} ({amount}) are due. Pay them in Litecoin here: {url}',
+    renewalStarsTitle: '{plan} plan renewal',
+    renewalStarsDescription: 'The {plan} plan of @{botUsername}, renewed from {date}: {amount}.',
+    renewalLtcInvoice:
+      '🧾 The {plan} plan of @{botUsername} renews on {date} ({amount}). Pay it in Litecoin here: {url}',
   },
   es: {
     orderPaid: '💰 Nuevo pedido pagado #{number}: {amount} a través de @{botUsername}',
@@ -109,6 +119,18 @@ export const VENDOR_TEXTS = defineTexts({
     feesReason_card_declined: 'tu tarjeta fue rechazada.',
     feesReason_other: 'el pago no se completó.',
     feesReason_manual: 'tu método predeterminado se paga a mano.',
+    renewalUnpaid:
+      '⚠️ No se pudo renovar el plan {plan} de @{botUsername} ({amount}): {reason} Recarga tu monedero o paga de otra forma para que el bot siga funcionando.',
+    topUpOrPay: 'Recargar o pagar',
+    feesStarsTitle: 'Comisiones del plan {month}',
+    feesStarsDescription:
+      'Comisiones del plan por las ventas de tu tienda en {month}: {amount} (extracto {number}).',
+    feesLtcInvoice:
+      '🧾 Vencen las comisiones del plan de {month} ({amount}). Págalas en Litecoin aquí: {url}',
+    renewalStarsTitle: 'Renovación del plan {plan}',
+    renewalStarsDescription: 'El plan {plan} de @{botUsername}, renovado desde el {date}: {amount}.',
+    renewalLtcInvoice:
+      '🧾 El plan {plan} de @{botUsername} se renueva el {date} ({amount}). Págalo en Litecoin aquí: {url}',
   },
   fr: {
     orderPaid: '💰 Nouvelle commande payée #{number} : {amount} via @{botUsername}',
@@ -163,6 +185,18 @@ export const VENDOR_TEXTS = defineTexts({
     feesReason_card_declined: 'votre carte a été refusée.',
     feesReason_other: 'le paiement n’a pas abouti.',
     feesReason_manual: 'votre moyen par défaut se paie à la main.',
+    renewalUnpaid:
+      '⚠️ Le forfait {plan} de @{botUsername} ({amount}) n’a pas pu être renouvelé : {reason} Rechargez votre portefeuille ou payez autrement pour que le bot continue de fonctionner.',
+    topUpOrPay: 'Recharger ou payer',
+    feesStarsTitle: 'Frais du forfait {month}',
+    feesStarsDescription:
+      'Frais du forfait sur les ventes de votre boutique en {month} : {amount} (relevé {number}).',
+    feesLtcInvoice:
+      '🧾 Les frais du forfait de {month} ({amount}) sont dus. Payez-les en Litecoin ici : {url}',
+    renewalStarsTitle: 'Renouvellement {plan}',
+    renewalStarsDescription: 'Le forfait {plan} de @{botUsername}, renouvelé à partir du {date} : {amount}.',
+    renewalLtcInvoice:
+      '🧾 Le forfait {plan} de @{botUsername} se renouvelle le {date} ({amount}). Payez-le en Litecoin ici : {url}',
   },
   de: {
     orderPaid: '💰 Neue bezahlte Bestellung #{number}: {amount} über @{botUsername}',
@@ -216,6 +250,18 @@ export const VENDOR_TEXTS = defineTexts({
     feesReason_card_declined: 'deine Karte wurde abgelehnt.',
     feesReason_other: 'die Zahlung ist nicht durchgegangen.',
     feesReason_manual: 'deine Standardmethode wird von Hand bezahlt.',
+    renewalUnpaid:
+      '⚠️ Der Tarif {plan} von @{botUsername} ({amount}) konnte nicht verlängert werden: {reason} Lade dein Guthaben auf oder bezahle anders, damit der Bot weiterläuft.',
+    topUpOrPay: 'Aufladen oder bezahlen',
+    feesStarsTitle: 'Tarifgebühren {month}',
+    feesStarsDescription:
+      'Tarifgebühren auf die Verkäufe deines Shops im {month}: {amount} (Abrechnung {number}).',
+    feesLtcInvoice:
+      '🧾 Deine Tarifgebühren für {month} ({amount}) sind fällig. Bezahle sie hier in Litecoin: {url}',
+    renewalStarsTitle: 'Verlängerung {plan}',
+    renewalStarsDescription: 'Der Tarif {plan} von @{botUsername}, verlängert ab {date}: {amount}.',
+    renewalLtcInvoice:
+      '🧾 Der Tarif {plan} von @{botUsername} verlängert sich am {date} ({amount}). Bezahle ihn hier in Litecoin: {url}',
   },
   ru: {
     orderPaid: '💰 Новый оплаченный заказ #{number}: {amount} через @{botUsername}',
@@ -268,6 +314,17 @@ export const VENDOR_TEXTS = defineTexts({
     feesReason_card_declined: 'карта отклонена.',
     feesReason_other: 'платёж не прошёл.',
     feesReason_manual: 'основной способ оплачивается вручную.',
+    renewalUnpaid:
+      '⚠️ Не удалось продлить тариф {plan} для @{botUsername} ({amount}): {reason} Пополните кошелёк или оплатите другим способом, чтобы бот продолжал работать.',
+    topUpOrPay: 'Пополнить или оплатить',
+    feesStarsTitle: 'Комиссии тарифа за {month}',
+    feesStarsDescription: 'Комиссии тарифа с продаж вашего магазина за {month}: {amount} (выписка {number}).',
+    feesLtcInvoice:
+      '🧾 Пора оплатить комиссии тарифа за {month} ({amount}). Оплатите их в Litecoin здесь: {url}',
+    renewalStarsTitle: 'Продление тарифа {plan}',
+    renewalStarsDescription: 'Тариф {plan} для @{botUsername}, продление с {date}: {amount}.',
+    renewalLtcInvoice:
+      '🧾 Тариф {plan} для @{botUsername} продлевается {date} ({amount}). Оплатите его в Litecoin здесь: {url}',
   },
   zh: {
     orderPaid: '💰 新的已付款订单 #{number}：{amount}，来自 @{botUsername}',
@@ -314,6 +371,16 @@ export const VENDOR_TEXTS = defineTexts({
     feesReason_card_declined: '银行卡被拒绝。',
     feesReason_other: '付款未成功。',
     feesReason_manual: '默认方式需要手动支付。',
+    renewalUnpaid:
+      '⚠️ @{botUsername} 的 {plan} 套餐（{amount}）未能续订：{reason}请为钱包充值或用其他方式支付，让机器人继续运行。',
+    topUpOrPay: '充值或支付',
+    feesStarsTitle: '{month} 套餐费用',
+    feesStarsDescription: '{month} 店铺销售的套餐费用：{amount}（账单 {number}）。',
+    feesLtcInvoice: '🧾 {month} 的套餐费用（{amount}）已到期。请在此用莱特币支付：{url}',
+    renewalStarsTitle: '{plan} 套餐续订',
+    renewalStarsDescription: '@{botUsername} 的 {plan} 套餐，自 {date} 起续订：{amount}。',
+    renewalLtcInvoice:
+      '🧾 @{botUsername} 的 {plan} 套餐将于 {date} 续订（{amount}）。请在此用莱特币支付：{url}',
   },
 });
 

@@ -4,6 +4,7 @@ import type { Permission } from '@app/contracts/permissions';
 import type { AlertKind } from '@app/contracts/staff';
 import type { Db, Tx } from '../../db/types';
 import type { Mailer } from '../../lib/mailer';
+import { formatAmount } from '../../lib/money';
 import type { Secrets } from '../../lib/secrets';
 import type { BotApi } from '../../lib/telegram/bot-api';
 import { createPlatformBot, type PlatformBot } from '../../lib/telegram/platform-bot';
@@ -26,7 +27,7 @@ import {
   vendorMessage,
 } from './notification-messages';
 import { quietUntil, settingsOf } from './notification-settings.service';
-import { VENDOR_TEXTS } from './notification-texts';
+import { fillText, formatDay, VENDOR_TEXTS, type VendorTextKey } from './notification-texts';
 import * as repo from './notifications.repository';
 
 // Telling a vendor (the platform bot) and sending the queued notifications (the notifications.send job); each
@@ -157,6 +158,80 @@ async function supportAssignee(
   return seat ? { telegramId: assignedTo, muted: seat.mutedAlerts.includes('support') } : null;
 }
 
+/** An invoice for the vendor (modules/billing's InvoiceNotice): a fee statement or a bot's renewal. */
+export type VendorInvoice = (
+  | { method: 'stars'; paymentId: string; payload: string; stars: number }
+  | { method: 'ltc'; paymentId: string; url: string }
+) & {
+  amountMinor: number;
+  for:
+    | { kind: 'fees'; month: string; number: string }
+    | {
+        kind: 'renewal';
+        botId: string;
+        botUsername: string | null;
+        plan: string;
+        period: string;
+        endsAt: string;
+      };
+};
+
+/**
+ * Sends the vendor an invoice through the platform bot, in their language: in Stars, an invoice message the owner
+ * pays in the chat (`sendInvoice`, XTR, the payment's payload); in Litecoin, a message with the pay link (to the
+ * owner and the staff who see billing). Throws when it could not be sent.
+ */
+export async function sendVendorInvoice(
+  parts: VendorNotifierParts,
+  vendorId: string,
+  invoice: VendorInvoice,
+): Promise<void> {
+  const about = invoice.for;
+  if (invoice.method === 'ltc') {
+    const outcome = await tellVendor(
+      parts,
+      vendorId,
+      about.kind === 'fees' ? 'fees_invoice' : 'renewal_invoice',
+      {
+        subjectId: invoice.paymentId,
+        botId: about.kind === 'renewal' ? about.botId : null,
+        params: { ...about, amountMinor: invoice.amountMinor, url: invoice.url },
+      },
+    );
+    if (outcome.status === 'retry') throw new Error(`the pay link was not sent: ${outcome.error}`);
+    return;
+  }
+  const { db, token } = parts;
+  if (!token) throw new Error('no platform bot to send the invoice');
+  const owner = await ownerContactOf(db, vendorId);
+  if (!owner) throw new Error('no owner to send the invoice to');
+  const say = (key: VendorTextKey, params: Record<string, string>) =>
+    fillText(VENDOR_TEXTS, owner.language, key, params);
+  const amount = formatAmount(owner.language, invoice.amountMinor, 'USD');
+  const title =
+    about.kind === 'fees'
+      ? say('feesStarsTitle', { month: about.month })
+      : say('renewalStarsTitle', { plan: about.plan });
+  const description =
+    about.kind === 'fees'
+      ? say('feesStarsDescription', { month: about.month, amount, number: about.number })
+      : say('renewalStarsDescription', {
+          plan: about.plan,
+          botUsername: about.botUsername ?? '',
+          date: formatDay(owner.language, about.endsAt, owner.timezone),
+          amount,
+        });
+  await parts.botApi.call(token, 'sendInvoice', {
+    chat_id: owner.telegramId,
+    title: title.slice(0, 32),
+    description: description.slice(0, 255),
+    payload: invoice.payload,
+    provider_token: '',
+    currency: 'XTR',
+    prices: [{ label: title.slice(0, 32), amount: invoice.stars }],
+  });
+}
+
 /** Which staff members hear of each kind: those whose permission covers it. Security notices are the owner's alone. */
 const STAFF_PERMISSION: Partial<Record<VendorNotice, Permission>> = {
   order_paid: 'orders',
@@ -169,6 +244,9 @@ const STAFF_PERMISSION: Partial<Record<VendorNotice, Permission>> = {
   trial_ending: 'billing',
   subscription_ending: 'billing',
   fees_unpaid: 'billing',
+  renewal_unpaid: 'billing',
+  fees_invoice: 'billing',
+  renewal_invoice: 'billing',
   delivery_failed: 'orders',
 };
 
@@ -184,6 +262,9 @@ const ALERT_KIND: Partial<Record<VendorNotice, AlertKind>> = {
   trial_ending: 'plan',
   subscription_ending: 'plan',
   fees_unpaid: 'plan',
+  renewal_unpaid: 'plan',
+  fees_invoice: 'plan',
+  renewal_invoice: 'plan',
   delivery_failed: 'orders',
 };
 
@@ -203,6 +284,8 @@ export function createVendorNotifier(deps: VendorNotifierDeps) {
       kind: VendorNotice,
       n: { subjectId: string; botId: string | null; params: Record<string, unknown> },
     ) => tellVendor(parts, vendorId, kind, n),
+    /** modules/billing: an invoice for a fee statement or a renewal (Stars or Litecoin default). */
+    sendInvoice: (vendorId: string, invoice: VendorInvoice) => sendVendorInvoice(parts, vendorId, invoice),
   };
 }
 
@@ -222,6 +305,9 @@ const VENDOR_NOTICES: ReadonlySet<string> = new Set<VendorNotice>([
   'subscription_ending',
   ...SECURITY_NOTICES,
   'fees_unpaid',
+  'renewal_unpaid',
+  'fees_invoice',
+  'renewal_invoice',
 ]);
 const CUSTOMER_NOTICES: ReadonlySet<string> = new Set<CustomerNotice>([
   'order_shipped',
@@ -350,6 +436,28 @@ export async function queueVendorNotice(
       params: n.params,
     });
   }
+}
+
+/**
+ * Queues the e-mail copy of a vendor notice the caller told by Telegram itself (modules/billing's job: a fee
+ * statement or a renewal it could not charge): the notifications.send job e-mails it when the vendor's preferences
+ * and profile have an address for it. Once per `eventId` (the billing attempt).
+ */
+export async function queueVendorEmail(
+  db: Db | Tx,
+  vendorId: string,
+  kind: VendorNotice,
+  n: { eventId: string; subjectId: string; botId: string | null; params: Record<string, unknown> },
+): Promise<void> {
+  await repo.insertNotification(db, {
+    vendorId,
+    eventId: n.eventId,
+    audience: 'vendor_email',
+    kind,
+    botId: n.botId,
+    subjectId: n.subjectId,
+    params: n.params,
+  });
 }
 
 /** A follow-up to the customer of an order, through its shop bot, unless they blocked it. */

@@ -2,7 +2,12 @@ import type { FeeStatement } from '@app/contracts/payments';
 import { formatUsd } from '../../lib/money';
 import type { FeeLine, InvoiceRow } from './payments.repository';
 
-const METHOD_LABEL = { stars: 'Telegram Stars', ltc: 'Litecoin', wallet: 'Wallet balance' } as const;
+const METHOD_LABEL = {
+  stars: 'Telegram Stars',
+  ltc: 'Litecoin',
+  wallet: 'Wallet balance',
+  card: 'Card',
+} as const;
 
 /**
  * Renders an invoice as a PDF (pdfkit, text, not an image). Uncompressed: it stays small, and the amounts can

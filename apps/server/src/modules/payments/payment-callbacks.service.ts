@@ -11,6 +11,7 @@ import {
   walletEvent,
 } from './payment-steps.service';
 import * as repo from './payments.repository';
+import { INVOICE_ID_PREFIX } from './system-payments.service';
 
 // What Telegram and the crypto provider send back about a payment (the pre-checkout question, a Stars payment,
 // a Litecoin IPN), and an operator's Stars refund. Each completes or reverses a payment in one transaction.
@@ -176,6 +177,13 @@ export async function refundStars(deps: PaymentsDeps, paymentId: string): Promis
   });
 }
 
+/** Whether an IPN is about this payment: its provider payment id, or the hosted invoice it was made for. */
+const ipnNames = (row: repo.PaymentRow, ipn: Ipn) =>
+  row.providerPaymentId === String(ipn.payment_id) ||
+  (ipn.invoice_id !== undefined &&
+    ipn.invoice_id !== null &&
+    row.providerPaymentId === `${INVOICE_ID_PREFIX}${String(ipn.invoice_id)}`);
+
 /**
  * A verified IPN from the crypto provider: moves the payment's status; `finished` completes it (once);
  * `partially_paid` never does. Unknown payments are ignored.
@@ -185,7 +193,7 @@ export async function receiveIpn(deps: PaymentsDeps, ipn: Ipn): Promise<void> {
   if (!id) return;
   const paid = await deps.db.transaction(async (tx) => {
     const row = await repo.lockPayment(tx, id);
-    if (row?.method !== 'ltc' || row.providerPaymentId !== String(ipn.payment_id)) return undefined;
+    if (row?.method !== 'ltc' || !ipnNames(row, ipn)) return undefined;
     if (row.status === 'completed') return undefined;
     if (ipn.payment_status === 'finished') return completePaymentIn(deps, tx, row, {}, SYSTEM_ACTOR);
     const status = LTC_STATUS[ipn.payment_status];

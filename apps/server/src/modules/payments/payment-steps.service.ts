@@ -30,6 +30,14 @@ export type PaymentsDeps = {
    * `bots.resume` job.
    */
   resumeBot?: (vendorId: string, botId: string) => Promise<unknown>;
+  /**
+   * A fee statement's payment completed (an invoice the vendor paid in Stars or Litecoin), in its transaction:
+   * modules/billing settles the statement (app.ts wires it). Without it the payment is kept, the statement unpaid.
+   */
+  onFeesPaid?: (
+    tx: Tx,
+    paid: { vendorId: string; paymentId: string; method: string; at: Date },
+  ) => Promise<void>;
   now?: () => Date;
   log?: PaymentsLogger;
 };
@@ -38,7 +46,8 @@ export type PaymentsDeps = {
 export const nowOf = (deps: Pick<PaymentsDeps, 'now'>) => deps.now?.() ?? new Date();
 
 const PAYLOAD_PREFIX = 'pay:';
-const payloadOf = (paymentId: string) => `${PAYLOAD_PREFIX}${paymentId}`;
+/** A Stars invoice's payload naming the payment it pays. */
+export const payloadOf = (paymentId: string) => `${PAYLOAD_PREFIX}${paymentId}`;
 /** A payment id as we issue them (a UUID); anything else names no payment. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The payment a Stars invoice payload names, or null when it names none of ours. */
@@ -170,6 +179,15 @@ export async function completePaymentIn(
       botUsername: done.botUsername,
       actor,
     });
+  } else if (done.purpose === 'fees') {
+    // The month's statement is its own invoice (its PDF): no invoice of ours for the payment.
+    await deps.onFeesPaid?.(tx, {
+      vendorId: done.vendorId,
+      paymentId: done.id,
+      method: done.method,
+      at: nowOf(deps),
+    });
+    return done;
   } else if (done.purpose === 'topup') {
     await repo.insertLedgerRow(tx, {
       vendorId: done.vendorId,

@@ -42,6 +42,13 @@ import {
 } from './payment-steps.service';
 import * as repo from './payments.repository';
 import {
+  type InvoiceRequest,
+  payRenewal,
+  type RenewalPayment,
+  requestInvoicePayment,
+  starSubscribedBots,
+} from './system-payments.service';
+import {
   createTopUp,
   creditPayoutBackIn,
   debitForFees,
@@ -177,6 +184,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     debitForPayoutIn,
     creditPayoutBackIn,
     walletBalanceMinor: (vendorId: string) => walletBalanceMinor(deps.db, vendorId),
+    /** modules/billing's renewals: a bot's plan renewed from the wallet or a charged card, once per attempt. */
+    payRenewal: (r: RenewalPayment) => payRenewal(deps, r),
+    /** modules/billing: a fee statement or a renewal the vendor pays by a Stars or Litecoin invoice. */
+    requestInvoicePayment: (req: InvoiceRequest) => requestInvoicePayment(deps, req),
+    /** modules/billing's renewals: the bots Telegram renews as Star subscriptions. */
+    starSubscribedBots: (vendorId: string) => starSubscribedBots(deps, vendorId),
     /** modules/billing's fee collection: the vendors with fees before a moment. */
     vendorsWithPlanFees: (before: Date) => repo.vendorsWithPlanFees(deps.db, before),
 

@@ -168,3 +168,42 @@ export async function takeDueReminders(db: Conn, now: Date, days: number): Promi
     ownerTelegramId: r.ownerTelegramId === null ? null : Number(r.ownerTelegramId),
   }));
 }
+
+/** A bot's current paid period, due for renewal by the vendor's default method (modules/billing). */
+export type DueRenewal = {
+  vendorId: string;
+  botId: string;
+  subscriptionId: string;
+  plan: Exclude<SubscriptionRow['plan'], 'FREE'>;
+  period: SubscriptionRow['billingPeriod'];
+  status: SubscriptionRow['status'];
+  endsAt: Date;
+  botUsername: string | null;
+};
+
+/**
+ * Every bot's current (newest) paid period, not cancelled, ending between `since` and `until` (running or expired
+ * since: a renewal's retries run past the end), of a bot not deleted. A trial is not renewed (it pays nothing:
+ * `amount_minor` 0), nor a period the vendor cancelled.
+ */
+export async function paidPeriodsEnding(db: Conn, since: Date, until: Date): Promise<DueRenewal[]> {
+  const result = await db.execute(sql`
+    select s.vendor_id as "vendorId", s.bot_id as "botId", s.id as "subscriptionId", s.plan as "plan",
+      s.billing_period as "period", s.status as "status", s.ends_at as "endsAt", b.username as "botUsername"
+    from bot_subscriptions s
+    join bots b on b.vendor_id = s.vendor_id and b.id = s.bot_id and b.deleted_at is null
+    where s.status in ('active', 'expired')
+      and s.plan <> 'FREE' and s.amount_minor > 0 and s.cancelled_at is null
+      and s.ends_at > ${since.toISOString()} and s.ends_at <= ${until.toISOString()}
+      and not exists (
+        select 1 from bot_subscriptions newer
+        where newer.vendor_id = s.vendor_id and newer.bot_id = s.bot_id
+          and (newer.created_at, newer.starts_at, newer.id) > (s.created_at, s.starts_at, s.id)
+      )
+    order by s.ends_at, s.id
+  `);
+  return (result as unknown as { rows: DueRenewal[] }).rows.map((r) => ({
+    ...r,
+    endsAt: new Date(r.endsAt),
+  }));
+}

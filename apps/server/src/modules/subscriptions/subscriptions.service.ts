@@ -138,6 +138,17 @@ export async function takeReminders(deps: SubscriptionsDeps): Promise<repo.DueRe
   });
 }
 
+/**
+ * The paid periods the renewal charges (modules/billing's `billing.collect` job): each bot's current paid period,
+ * not cancelled, ending within a day from now or ended within `retryDays` (the renewal's retries).
+ */
+export function renewalsDue(deps: SubscriptionsDeps, retryDays: number): Promise<repo.DueRenewal[]> {
+  const at = nowOf(deps).getTime();
+  return repo.paidPeriodsEnding(deps.db, new Date(at - retryDays * DAY_MS), new Date(at + DAY_MS));
+}
+
+export type { DueRenewal } from './subscriptions.repository';
+
 /** The /subscriptions cards of the bots given (in their order). */
 export async function subscriptionCards(
   deps: SubscriptionsDeps,

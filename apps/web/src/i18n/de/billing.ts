@@ -45,6 +45,14 @@ export const billing = {
   'billing.methods.expired': 'Abgelaufen',
   'billing.methods.add': 'Methode hinzufügen',
   'billing.methods.addType': '{method} hinzufügen',
+  'billing.methods.pays.wallet':
+    'Verlängerungen und Gebührenabrechnungen werden am Fälligkeitstag vom Guthaben abgebucht.',
+  'billing.methods.pays.card':
+    'Verlängerungen und Gebührenabrechnungen werden am Fälligkeitstag von dieser Karte abgebucht.',
+  'billing.methods.pays.stars':
+    'Verlängerungen und Gebührenabrechnungen kommen am Fälligkeitstag als Telegram-Stars-Rechnung vom Bot.',
+  'billing.methods.pays.ltc':
+    'Verlängerungen und Gebührenabrechnungen kommen am Fälligkeitstag als Litecoin-Zahlungslink vom Bot.',
   'billing.methods.defaultNote':
     'Die Standardmethode bezahlt Verlängerungen und die monatliche Gebührenabrechnung.',
   'billing.methods.cannotRemoveTitle': 'Entfernen nicht möglich',

@@ -45,6 +45,13 @@ export const billing = {
   'billing.methods.expired': 'Expired',
   'billing.methods.add': 'Add a method',
   'billing.methods.addType': 'Add {method}',
+  'billing.methods.pays.wallet':
+    'Renewals and fee statements are debited from the balance on their due date.',
+  'billing.methods.pays.card': 'Renewals and fee statements are charged to this card on their due date.',
+  'billing.methods.pays.stars':
+    'Renewals and fee statements come as a Telegram Stars invoice from the bot on their due date.',
+  'billing.methods.pays.ltc':
+    'Renewals and fee statements come as a Litecoin pay link from the bot on their due date.',
   'billing.methods.defaultNote': 'The default method pays renewals and the monthly fee statement.',
   'billing.methods.cannotRemoveTitle': 'Cannot Remove',
   'billing.methods.cannotRemove':

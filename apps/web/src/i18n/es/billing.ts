@@ -44,6 +44,14 @@ export const billing = {
   'billing.methods.expired': 'Caducada',
   'billing.methods.add': 'Añadir un método',
   'billing.methods.addType': 'Añadir {method}',
+  'billing.methods.pays.wallet':
+    'Las renovaciones y los extractos de comisiones se cargan al saldo en su fecha de vencimiento.',
+  'billing.methods.pays.card':
+    'Las renovaciones y los extractos de comisiones se cobran a esta tarjeta en su fecha de vencimiento.',
+  'billing.methods.pays.stars':
+    'Las renovaciones y los extractos de comisiones llegan como factura en Telegram Stars del bot en su fecha de vencimiento.',
+  'billing.methods.pays.ltc':
+    'Las renovaciones y los extractos de comisiones llegan como enlace de pago en Litecoin del bot en su fecha de vencimiento.',
   'billing.methods.defaultNote':
     'El método predeterminado paga las renovaciones y el extracto mensual de comisiones.',
   'billing.methods.cannotRemoveTitle': 'No se puede eliminar',

@@ -44,6 +44,14 @@ export const billing = {
   'billing.methods.expired': 'Expirée',
   'billing.methods.add': 'Ajouter un moyen',
   'billing.methods.addType': 'Ajouter {method}',
+  'billing.methods.pays.wallet':
+    'Les renouvellements et les relevés de frais sont débités du solde à leur échéance.',
+  'billing.methods.pays.card':
+    'Les renouvellements et les relevés de frais sont prélevés sur cette carte à leur échéance.',
+  'billing.methods.pays.stars':
+    'Les renouvellements et les relevés de frais arrivent en facture Telegram Stars du bot à leur échéance.',
+  'billing.methods.pays.ltc':
+    'Les renouvellements et les relevés de frais arrivent en lien de paiement Litecoin du bot à leur échéance.',
   'billing.methods.defaultNote':
     'Le moyen par défaut paie les renouvellements et le relevé mensuel des frais.',
   'billing.methods.cannotRemoveTitle': 'Suppression impossible',

@@ -46,6 +46,12 @@ export const billing = {
   'billing.methods.expired': 'Истекла',
   'billing.methods.add': 'Добавить способ',
   'billing.methods.addType': 'Добавить: {method}',
+  'billing.methods.pays.wallet': 'Продления и выписки по комиссиям списываются с баланса в день оплаты.',
+  'billing.methods.pays.card': 'Продления и выписки по комиссиям списываются с этой карты в день оплаты.',
+  'billing.methods.pays.stars':
+    'Продления и выписки по комиссиям приходят от бота счётом в Telegram Stars в день оплаты.',
+  'billing.methods.pays.ltc':
+    'Продления и выписки по комиссиям приходят от бота ссылкой на оплату в Litecoin в день оплаты.',
   'billing.methods.defaultNote': 'Основной способ оплачивает продления и ежемесячную выписку комиссий.',
   'billing.methods.cannotRemoveTitle': 'Нельзя удалить',
   'billing.methods.cannotRemove':

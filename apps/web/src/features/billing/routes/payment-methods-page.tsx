@@ -32,6 +32,13 @@ const METHOD_KEYS: Record<Exclude<SavedMethodType, 'card'>, MessageKey> = {
   stars: 'billing.methods.stars',
   ltc: 'billing.methods.ltc',
 };
+/** How the default method pays renewals and fee statements on their due date (modules/billing). */
+const PAYS_KEYS: Record<SavedMethodType, MessageKey> = {
+  wallet: 'billing.methods.pays.wallet',
+  card: 'billing.methods.pays.card',
+  stars: 'billing.methods.pays.stars',
+  ltc: 'billing.methods.pays.ltc',
+};
 const BRAND_NAMES = {
   visa: 'Visa',
   mastercard: 'Mastercard',
@@ -114,6 +121,7 @@ function MethodItem({ method }: { method: SavedPaymentMethod }) {
           ) : null}
         </span>
       </div>
+      {method.isDefault ? <p className={styles.muted}>{t(PAYS_KEYS[method.type])}</p> : null}
       <div className={styles.actions}>
         {method.isDefault ? null : (
           <Button

@@ -7,4 +7,5 @@ export const paymentKeys = {
   payment: (id: string) => [...paymentKeys.all, 'payment', id] as const,
   balance: () => [...paymentKeys.all, 'wallet-balance'] as const,
   invoices: () => [...paymentKeys.all, 'invoices'] as const,
+  defaultMethod: () => [...paymentKeys.all, 'default-method'] as const,
 };

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import type { FeeStatement, InvoiceList } from '@app/contracts/payments';
+import type { SavedPaymentMethod } from '@app/contracts/billing';
+import type { FeeStatement, InvoiceList, SubscriptionCard } from '@app/contracts/payments';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -88,5 +89,86 @@ describe('Subscriptions: plan fees on shop sales', () => {
         file_name: 'FEES-202603-ABCD1234.pdf',
       }),
     );
+  });
+});
+
+const subscription = (over: Partial<SubscriptionCard>): SubscriptionCard => ({
+  botId: '11111111-1111-4111-8111-111111111111',
+  botName: 'Shop',
+  botUsername: 'shop_bot',
+  plan: 'BASIC',
+  status: 'active',
+  period: 'monthly',
+  endsAt: '2026-05-01T12:00:00.000Z',
+  nextBilling: '2026-05-01T12:00:00.000Z',
+  amountMinor: 2900,
+  feeBps: 350,
+  autoRenew: false,
+  ...over,
+});
+
+const savedCard: SavedPaymentMethod = {
+  id: '22222222-2222-4222-8222-222222222222',
+  type: 'card',
+  isDefault: true,
+  brand: 'visa',
+  last4: '4242',
+  expMonth: 12,
+  expYear: 2030,
+  expiresSoon: false,
+  expired: false,
+  createdAt: '2026-04-01T00:00:00.000Z',
+};
+
+function serveSubscriptions(card: SubscriptionCard, methods: SavedPaymentMethod[]) {
+  return stubFetch(({ path }) => {
+    const route = path.split('?')[0] ?? '';
+    if (route.endsWith('/subscriptions')) return json({ subscriptions: [card] });
+    if (route.endsWith('/billing/payment-methods')) return json({ methods, cardProvider: null });
+    if (route.endsWith('/payments/wallet/balance'))
+      return json({ balance: 0, balanceMinor: 0, currency: 'USD' });
+    if (route.endsWith('/invoices')) return json({ invoices: [], feeStatements: [] });
+    return json({}, 404);
+  });
+}
+
+/** Opens the bot's card. */
+const openCard = async () => userEvent.click(await screen.findByRole('button', { name: /Shop/ }));
+
+/** What the open card's Renewal line says (null: no such line). */
+const renewalLine = () => screen.queryByText('Renewal')?.nextElementSibling?.textContent ?? null;
+
+describe('Subscriptions: how each plan renews', () => {
+  it('says a paid plan renews automatically by the default card', async () => {
+    serveSubscriptions(subscription({}), [savedCard]);
+    renderApp(<SubscriptionsPage />);
+
+    await openCard();
+    await vi.waitFor(() => expect(renewalLine()).toBe('Automatic (card •••• 4242)'));
+  });
+
+  it('says a paid plan renews from the wallet when no method is saved', async () => {
+    serveSubscriptions(subscription({}), []);
+    renderApp(<SubscriptionsPage />);
+
+    await openCard();
+    await vi.waitFor(() => expect(renewalLine()).toBe('Automatic (wallet balance)'));
+  });
+
+  it('says a Litecoin default sends an invoice on the due date', async () => {
+    serveSubscriptions(subscription({}), [{ ...savedCard, type: 'ltc', brand: null, last4: null }]);
+    renderApp(<SubscriptionsPage />);
+
+    await openCard();
+    await vi.waitFor(() => expect(renewalLine()).toBe('Litecoin invoice on the due date'));
+  });
+
+  it('shows no renewal for a trial', async () => {
+    serveSubscriptions(subscription({ status: 'trial' }), [savedCard]);
+    renderApp(<SubscriptionsPage />);
+
+    await openCard();
+    await screen.findByText('Next billing');
+    expect(renewalLine()).toBeNull();
   });
 });

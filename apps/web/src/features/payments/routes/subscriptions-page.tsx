@@ -1,3 +1,4 @@
+import type { SavedPaymentMethod } from '@app/contracts/billing';
 import type { FeeStatement, SubscriptionCard } from '@app/contracts/payments';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ import { useMainButton } from '../../../lib/telegram/buttons';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { downloadFeeStatement } from '../api/download-fee-statement';
 import { downloadInvoice } from '../api/download-invoice';
+import { useDefaultPaymentMethod } from '../api/get-default-method';
 import { useInvoices } from '../api/get-invoices';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { useWalletBalance } from '../api/get-wallet-balance';
@@ -28,8 +30,39 @@ const STATUS_KEYS: Record<SubscriptionCard['status'], MessageKey> = {
   expired: 'payments.status.expired',
 };
 
-function SubscriptionItem({ card }: { card: SubscriptionCard }) {
+/**
+ * How a bot's plan renews: a Star subscription by Telegram; another paid period by the vendor's default method on
+ * its due date (no method saved: the wallet). A trial, a cancelled or an ended period does not renew.
+ */
+function renewalOf(
+  card: SubscriptionCard,
+  method: SavedPaymentMethod | null | undefined,
+): { key: MessageKey; params?: Record<string, string> } | null {
+  if (card.autoRenew) return { key: 'payments.subs.autoRenewStars' };
+  if (card.status !== 'active' || card.plan === 'FREE' || method === undefined) return null;
+  switch (method?.type ?? 'wallet') {
+    case 'wallet':
+      return { key: 'payments.subs.autoRenewWallet' };
+    case 'card':
+      return { key: 'payments.subs.autoRenewCard', params: { last4: method?.last4 ?? '' } };
+    case 'stars':
+      return { key: 'payments.subs.renewByStarsInvoice' };
+    case 'ltc':
+      return { key: 'payments.subs.renewByLtcInvoice' };
+  }
+  return null;
+}
+
+function SubscriptionItem({
+  card,
+  method,
+}: {
+  card: SubscriptionCard;
+  /** The default payment method (null: none saved); undefined while it loads or when it cannot be read. */
+  method: SavedPaymentMethod | null | undefined;
+}) {
   const { t, formatMoney, formatDate, formatNumber } = useI18n();
+  const renewal = renewalOf(card, method);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const cancel = useCancelSubscription();
@@ -90,10 +123,10 @@ function SubscriptionItem({ card }: { card: SubscriptionCard }) {
             <dd>{formatMoney(card.amountMinor, 'USD')}</dd>
             <dt>{t('payments.subs.fee')}</dt>
             <dd>{t('payments.subs.feeValue', { fee: formatNumber(feePercent(card.feeBps)) })}</dd>
-            {card.autoRenew ? (
+            {renewal ? (
               <>
                 <dt>{t('payments.subs.autoRenew')}</dt>
-                <dd>{t('payments.subs.autoRenewStars')}</dd>
+                <dd>{t(renewal.key, renewal.params)}</dd>
               </>
             ) : null}
           </dl>
@@ -244,6 +277,7 @@ export function SubscriptionsPage() {
   const navigate = useNavigate();
   const subs = useSubscriptions();
   const balance = useWalletBalance();
+  const defaultMethod = useDefaultPaymentMethod();
   useMainButton(t('payments.subs.addBot'), () => navigate('/bot-new'));
 
   return (
@@ -258,7 +292,7 @@ export function SubscriptionsPage() {
         ) : (
           <section className={styles.stack} aria-label={t('payments.subs.yourBots')}>
             {subs.data.subscriptions.map((card) => (
-              <SubscriptionItem key={card.botId} card={card} />
+              <SubscriptionItem key={card.botId} card={card} method={defaultMethod.data} />
             ))}
           </section>
         )
