@@ -115,6 +115,11 @@ export const OrderDigitalInfo = z.object({
   licenseKey: z.string().nullable(),
   /** Codes from the products' code pools issued to this order (0 until delivered). */
   codesIssued: z.number().int(),
+  /**
+   * Paid, and what it bought waits for the vendor's Release (its products do not deliver automatically):
+   * `POST /orders/{id}/release` sends it.
+   */
+  held: z.boolean(),
 });
 export type OrderDigitalInfo = z.infer<typeof OrderDigitalInfo>;
 
@@ -339,7 +344,13 @@ export const AddOrderNoteBody = z
 export type AddOrderNoteBody = z.infer<typeof AddOrderNoteBody>;
 
 /** A code from a product's pool the buyer received with this order, masked: only its last 4 characters show. */
-export const OrderCode = z.object({ id: z.uuid(), productName: z.string(), masked: z.string() });
+export const OrderCode = z.object({
+  id: z.uuid(),
+  productName: z.string(),
+  masked: z.string(),
+  /** When the code stops being valid (a pass, a subscription, a key with a validity); null: no end. */
+  validUntil: z.iso.datetime().nullable(),
+});
 export type OrderCode = z.infer<typeof OrderCode>;
 export const OrderCodesResponse = z.object({ codes: z.array(OrderCode) });
 export type OrderCodesResponse = z.infer<typeof OrderCodesResponse>;

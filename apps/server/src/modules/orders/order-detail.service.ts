@@ -98,6 +98,7 @@ async function orderDetail(conn: Conn, actor: Actor, row: repo.OrderRow): Promis
           downloadLink: str(d.downloadLink),
           licenseKey: str(d.licenseKey),
           codesIssued: num(d.codesIssued) ?? (str(d.licenseKey) ? 1 : 0),
+          held: d.held === true && str(d.releasedAt) === null && row.paymentStatus === 'paid',
         }
       : null,
     serviceInfo: s
@@ -208,9 +209,17 @@ export async function orderCodes(
   actor: Actor,
   orderId: string,
 ): Promise<OrderCodesResponse> {
-  await visibleOrder(deps.db, actor, orderId);
+  const order = await visibleOrder(deps.db, actor, orderId);
   const rows = await repo.codesOfOrder(deps.db, actor.vendorId, orderId);
-  return { codes: rows.map((r) => ({ id: r.id, productName: r.productName, masked: maskCode(r.code) })) };
+  const validity = (order.digitalInfo?.validUntil ?? {}) as Record<string, unknown>;
+  return {
+    codes: rows.map((r) => ({
+      id: r.id,
+      productName: r.productName,
+      masked: maskCode(r.code),
+      validUntil: str(validity[r.productId]) ?? null,
+    })),
+  };
 }
 
 /** One of the order's codes in full; who revealed it goes in the audit trail (order.code_revealed). */

@@ -128,7 +128,7 @@ export async function mergeDigitalInfo(
   db: Conn,
   vendorId: string,
   orderId: string,
-  info: Record<string, string | number | null>,
+  info: Record<string, unknown>,
 ) {
   await db.execute(sql`
     update orders set digital_info = coalesce(digital_info, '{}'::jsonb) || ${JSON.stringify(info)}::jsonb

@@ -187,13 +187,28 @@ export async function advanceOrder(
 export async function recordDelivery(
   tx: Tx,
   order: PayableOrder,
-  info: { codesIssued: number; deliveredAt: Date; downloadLink: string | null },
+  info: {
+    codesIssued: number;
+    deliveredAt: Date;
+    downloadLink: string | null;
+    /** Some lines wait for the vendor's release (their products do not deliver automatically). */
+    held: boolean;
+    /** When each product's codes stop being valid (ISO), by product id. */
+    validUntil: Record<string, string>;
+  },
 ) {
   await repo.mergeDigitalInfo(tx, order.vendorId, order.id, {
     codesIssued: info.codesIssued,
     deliveredAt: info.deliveredAt.toISOString(),
     downloadLink: info.downloadLink,
+    held: info.held,
+    validUntil: info.validUntil,
   });
+}
+
+/** The vendor released what the order held: its next delivery sends it (`digitalInfo.releasedAt`). */
+export async function releaseDelivery(tx: Tx, order: PayableOrder, at: Date) {
+  await repo.mergeDigitalInfo(tx, order.vendorId, order.id, { releasedAt: at.toISOString() });
 }
 
 /**

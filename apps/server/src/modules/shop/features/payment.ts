@@ -110,6 +110,58 @@ const PROVIDER = '(stars|card|wallet|regional|crypto|cash_on_delivery)';
 const MIN_ADDRESS_LENGTH = 10;
 const MAX_MESSAGE_LENGTH = 4000;
 
+/** A file size in the customer's language: 1.5 MB. */
+function formatSize(language: string, bytes: number): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let i = 0;
+  while (value >= 1024 && i < units.length - 1) {
+    value /= 1024;
+    i++;
+  }
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: units[i],
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
+/**
+ * What a delivered line's buyer is told beside it: the file (name, format, size), the event (name, date,
+ * venue), until when its codes are valid, a key's activations and support period.
+ */
+function termsOf(
+  ctx: DeliveryChannel,
+  line: Delivery['lines'][number],
+  date: (d: Date | string, withTime?: boolean) => string,
+): string[] {
+  const t = line.terms;
+  if (!t) return [];
+  const out: string[] = [];
+  const file = [
+    t.fileName,
+    t.fileFormat?.toUpperCase(),
+    t.fileSize ? formatSize(ctx.language, t.fileSize) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  if (file) out.push(ctx.say('deliveryFile', { name: line.name, file }));
+  const event = [t.eventName, t.eventDate ? date(t.eventDate, true) : null, t.venue]
+    .filter(Boolean)
+    .join(' · ');
+  if (event) out.push(ctx.say('deliveryTicket', { event }));
+  if (line.validUntil)
+    out.push(ctx.say('deliveryValidUntil', { name: line.name, date: date(line.validUntil) }));
+  if (t.activationLimit !== null) {
+    out.push(ctx.say('deliveryActivations', { count: String(t.activationLimit) }));
+  }
+  if (t.supportPeriodDays !== null) {
+    out.push(ctx.say('deliverySupport', { days: String(t.supportPeriodDays) }));
+  }
+  return out;
+}
+
 /** Lines joined by blank lines into as few texts as fit `max` characters each (a longer line is cut). */
 function chunk(lines: string[], max: number): string[] {
   const out: string[] = [];
@@ -426,7 +478,10 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
       const delivery = await pay.prepareDelivery(shop, owed.orderId);
       if (!delivery) return;
       await sendDelivery(channel, delivery);
-      if (delivery.lines.every((line) => !line.missing)) await pay.completeDelivery(shop, owed.orderId);
+      // A line the vendor has to send (missing) or release (held) keeps the order processing.
+      if (delivery.lines.every((line) => !line.missing && !line.held)) {
+        await pay.completeDelivery(shop, owed.orderId);
+      }
       return;
     }
     const key = owed.productType === 'service' ? 'paymentReceivedService' : 'paymentReceived';
@@ -437,9 +492,28 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     const lines = [ctx.say('deliveryIntro', { number: String(delivery.orderNumber) })];
     const buttons: ReturnType<typeof InlineKeyboard.url>[][] = [];
     let download: Delivery['lines'][number]['download'] = null;
+    const date = (d: Date | string, withTime = false) =>
+      new Intl.DateTimeFormat(
+        ctx.language,
+        withTime
+          ? {
+              year: 'numeric',
+              month: 'short',
+              day: 'numeric',
+              hour: '2-digit',
+              minute: '2-digit',
+              timeZone: 'UTC',
+              timeZoneName: 'short',
+            }
+          : { dateStyle: 'medium' },
+      ).format(new Date(d));
     for (const line of delivery.lines) {
       if (line.missing) lines.push(ctx.say('deliveryMissing', { name: line.name }));
-      for (const code of line.codes) lines.push(ctx.say('deliveryCode', { name: line.name, code }));
+      else if (line.held) lines.push(ctx.say('deliveryHeld', { name: line.name }));
+      else {
+        for (const code of line.codes) lines.push(ctx.say('deliveryCode', { name: line.name, code }));
+        lines.push(...termsOf(ctx, line, date));
+      }
       if (line.download) {
         buttons.push([
           InlineKeyboard.url(ctx.say('deliveryDownload', { name: line.name }), line.download.link),
@@ -449,8 +523,12 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     }
     const keyboard = InlineKeyboard.from(buttons);
     if (download) {
-      const date = new Intl.DateTimeFormat(ctx.language, { dateStyle: 'medium' }).format(download.expiresAt);
-      lines.push(ctx.say('deliveryDownloadNote', { max: String(download.maxDownloads), date }));
+      lines.push(
+        ctx.say('deliveryDownloadNote', {
+          max: String(download.maxDownloads),
+          date: date(download.expiresAt),
+        }),
+      );
     }
     // Many codes make a long text: Telegram takes 4,096 characters a message. The buttons go with the last.
     const messages = chunk(lines, MAX_MESSAGE_LENGTH);

@@ -9,7 +9,12 @@ import type {
 } from './shop-payments.types';
 import { chooseCodShipping, codShippingQuote, codShippingZones } from './shop-payments-cod-shipping.service';
 import { createCryptoLink, receiveCryptoIpn } from './shop-payments-crypto.service';
-import { completeDelivery, noteDeliveryTrouble, prepareDelivery } from './shop-payments-delivery.service';
+import {
+  completeDelivery,
+  noteDeliveryTrouble,
+  prepareDelivery,
+  releaseHeld,
+} from './shop-payments-delivery.service';
 import { openDownload } from './shop-payments-downloads.service';
 import {
   answerPreCheckout,
@@ -59,6 +64,7 @@ export function createShopPaymentsService(deps: ShopPaymentsDeps) {
     receiveIpn: (body: Record<string, unknown>, signature: string | undefined) =>
       receiveCryptoIpn(deps, body, signature),
     refund: (actor: Actor, orderId: string) => refundOrder(deps, actor, orderId),
+    releaseHeld: (actor: Actor, orderId: string) => releaseHeld(deps, actor, orderId),
     openDownload: (token: string) => openDownload(deps, token),
   };
 }

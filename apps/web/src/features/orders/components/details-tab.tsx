@@ -10,6 +10,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { PAYMENT_KEYS, PAYMENT_METHOD_KEYS, TYPE_KEYS } from '../lib/labels';
 import { OrderCodes } from './order-codes';
 import styles from './order-detail.module.css';
+import { ReleaseDelivery } from './release-delivery';
 
 type Row = [label: string, value: ReactNode];
 
@@ -205,6 +206,7 @@ export function DetailsTab({
             ]}
           />
           {order.digitalInfo.codesIssued > 0 ? <OrderCodes orderId={order.id} /> : null}
+          {order.digitalInfo.held ? <ReleaseDelivery order={order} /> : null}
         </Card>
       ) : null}
 

@@ -255,11 +255,13 @@ describe('a digital order with codes', () => {
     const CODE_ID = '0191e1a2-0000-7000-8000-0000000000c1';
     const digital = order({
       productType: 'digital',
-      digitalInfo: { downloadLink: null, licenseKey: null, codesIssued: 1 },
+      digitalInfo: { downloadLink: null, licenseKey: null, codesIssued: 1, held: false },
     });
     const calls = stubFetch(({ method, path }) => {
       if (path.endsWith(`/orders/${ORDER_ID}/codes`)) {
-        return json({ codes: [{ id: CODE_ID, productName: 'Game key', masked: '••••-••••-1234' }] });
+        return json({
+          codes: [{ id: CODE_ID, productName: 'Game key', masked: '••••-••••-1234', validUntil: null }],
+        });
       }
       if (method === 'POST' && path.endsWith(`/codes/${CODE_ID}/reveal`)) {
         return json({ id: CODE_ID, code: 'ABCD-EFGH-1234' });
@@ -274,5 +276,60 @@ describe('a digital order with codes', () => {
     expect(await screen.findByText('ABCD-EFGH-1234')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST' && c.path.endsWith('/reveal'))).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Reveal' })).toBeNull();
+  });
+});
+
+describe('a digital order’s validity and release', () => {
+  const CODE_ID = '0191e1a2-0000-7000-8000-0000000000c2';
+
+  it('shows until when each code is valid', async () => {
+    const digital = order({
+      digitalInfo: { downloadLink: null, licenseKey: null, codesIssued: 1, held: false },
+    });
+    stubFetch(({ path }) =>
+      path.endsWith(`/orders/${ORDER_ID}/codes`)
+        ? json({
+            codes: [
+              {
+                id: CODE_ID,
+                productName: 'Season pass',
+                masked: '••••-1234',
+                validUntil: '2031-03-15T12:00:00.000Z',
+              },
+            ],
+          })
+        : json(digital),
+    );
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect(await screen.findByText('Valid until Mar 15, 2031')).toBeTruthy();
+  });
+
+  it('releases a held order after Telegram’s confirm popup, and the held note goes', async () => {
+    const held = order({
+      status: 'processing',
+      digitalInfo: { downloadLink: null, licenseKey: null, codesIssued: 1, held: true },
+    });
+    const released = order({
+      status: 'completed',
+      digitalInfo: { downloadLink: null, licenseKey: null, codesIssued: 1, held: false },
+    });
+    let current = held;
+    const calls = stubFetch(({ method, path }) => {
+      if (path.endsWith(`/orders/${ORDER_ID}/codes`)) return json({ codes: [] });
+      if (method === 'POST' && path.endsWith(`/orders/${ORDER_ID}/release`)) current = released;
+      return json(current);
+    });
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect(await screen.findByText('On hold: the buyer receives it when you release it.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Release' }));
+
+    expect(String(telegram.last('web_app_open_popup')?.message)).toContain(
+      'Send the buyer of order #10423 what it holds now?',
+    );
+    await screen.findByText('Completed');
+    expect(screen.queryByTestId('order-held')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST' && c.path.endsWith('/release'))).toHaveLength(1);
   });
 });
