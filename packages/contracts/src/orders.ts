@@ -123,6 +123,19 @@ export const OrderDigitalInfo = z.object({
 });
 export type OrderDigitalInfo = z.infer<typeof OrderDigitalInfo>;
 
+/**
+ * What a paid customer is still owed (codes, booking, confirmation) after Telegram failed to take it: the durable
+ * delivery job's state (issue 26 D). `attempts`: sends tried so far (the first, in the chat, and the job's
+ * failed runs); `nextAttemptAt`: when the job tries again (null while it runs); `lastError`: Telegram's words.
+ */
+export const OrderPendingDelivery = z.object({
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  nextAttemptAt: z.iso.datetime().nullable(),
+  lastError: z.string().nullable(),
+});
+export type OrderPendingDelivery = z.infer<typeof OrderPendingDelivery>;
+
 export const OrderServiceInfo = z.object({
   /** ISO date-time of the booking. */
   scheduledDate: z.string().nullable(),
@@ -234,6 +247,8 @@ export const OrderDetail = OrderListItem.extend({
   serviceInfo: OrderServiceInfo.nullable(),
   payment: OrderPayment,
   timeline: z.array(OrderTimelineEntry),
+  /** A delivery the durable job still retries; null when nothing is pending. */
+  pendingDelivery: OrderPendingDelivery.nullable(),
   /** Newest first. */
   notes: z.array(OrderNote),
 });

@@ -8,24 +8,13 @@ import { TextInput } from '../../../components/ui/form/controls';
 import { Field } from '../../../components/ui/form/field';
 import { useI18n } from '../../../i18n/i18n';
 import { PAYMENT_KEYS, PAYMENT_METHOD_KEYS, TYPE_KEYS } from '../lib/labels';
+import { InfoList } from './info-list';
 import { OrderCodes } from './order-codes';
 import styles from './order-detail.module.css';
+import { PendingDelivery } from './pending-delivery';
 import { ReleaseDelivery } from './release-delivery';
 
 type Row = [label: string, value: ReactNode];
-
-export function InfoList({ rows }: { rows: Row[] }) {
-  return (
-    <dl className={styles.list}>
-      {rows.map(([label, value]) => (
-        <div key={label} className={styles.item}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 type DetailsTabProps = {
   order: OrderDetail;
@@ -120,6 +109,8 @@ export function DetailsTab({
           ]}
         />
       </Card>
+
+      {order.pendingDelivery ? <PendingDelivery pending={order.pendingDelivery} /> : null}
 
       {order.shipping ? (
         <Card className={styles.section} aria-labelledby="order-shipping">

@@ -53,6 +53,7 @@ function order(patch: Partial<OrderDetail> = {}): OrderDetail {
     payment: { status: 'paid', amount: 1000, currency: 'USD', amountFormatted: '$10', method: 'stars' },
     timeline: [],
     notes: [],
+    pendingDelivery: null,
     ...patch,
   };
 }
@@ -331,5 +332,41 @@ describe('a digital order’s validity and release', () => {
     await screen.findByText('Completed');
     expect(screen.queryByTestId('order-held')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST' && c.path.endsWith('/release'))).toHaveLength(1);
+  });
+});
+
+describe('a delivery Telegram refused', () => {
+  it('shows the delivery still pending: attempts, the next one and Telegram’s words', async () => {
+    const nextAttemptAt = new Date(Date.now() + 10 * 60_000).toISOString();
+    stubFetch(() =>
+      json(
+        order({
+          status: 'processing',
+          pendingDelivery: {
+            attempts: 3,
+            maxAttempts: 14,
+            nextAttemptAt,
+            lastError: 'Internal Server Error',
+          },
+        }),
+      ),
+    );
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    const section = await screen.findByTestId('order-pending-delivery');
+    expect(section.textContent).toContain('Delivery pending');
+    expect(section.textContent).toContain('3 of 14');
+    expect(section.textContent).toContain(
+      new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(new Date(nextAttemptAt)),
+    );
+    expect(section.textContent).toContain('Internal Server Error');
+  });
+
+  it('shows no such section when nothing is pending', async () => {
+    stubFetch(() => json(order()));
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    await screen.findByText('Completed');
+    expect(screen.queryByTestId('order-pending-delivery')).toBeNull();
   });
 });
