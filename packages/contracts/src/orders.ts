@@ -142,6 +142,15 @@ export const OrderServiceInfo = z.object({
   duration: z.number().nullable(),
   /** minutes, hours, days, sessions… */
   durationType: z.string().nullable(),
+  /** Where it takes place, as sold: online (the meeting link), onsite (the address) or hybrid (both). */
+  location: z.enum(['online', 'onsite', 'hybrid']).nullable(),
+  address: z.string().nullable(),
+  meetingLink: z.string().nullable(),
+  /** The address the customer sent for a service that comes to them. */
+  customerAddress: z.string().nullable(),
+  /** Paid and waiting for the vendor's confirmation (moving it to scheduled confirms it). */
+  requested: z.boolean(),
+  cancellationPolicy: z.string().nullable(),
 });
 export type OrderServiceInfo = z.infer<typeof OrderServiceInfo>;
 

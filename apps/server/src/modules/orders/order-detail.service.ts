@@ -121,6 +121,15 @@ async function orderDetail(
           scheduledDate: str(s.scheduledDate),
           duration: num(s.duration),
           durationType: str(s.durationType),
+          location:
+            s.location === 'online' || s.location === 'onsite' || s.location === 'hybrid' ? s.location : null,
+          address: str(s.address),
+          meetingLink: str(s.meetingLink),
+          customerAddress: str(s.customerAddress),
+          // A paid booking the vendor has not confirmed yet (autoConfirm off) is still pending.
+          requested:
+            row.paymentStatus === 'paid' && row.status === 'pending' && row.productType === 'service',
+          cancellationPolicy: str(s.cancellationPolicy),
         }
       : null,
     payment: {

@@ -183,6 +183,48 @@ export async function advanceOrder(
   return (await move(tx, order, to, actor, at)).order;
 }
 
+/** The customer's address for a service that comes to them, kept on the order (order.updated). */
+export async function setServiceAddress(
+  tx: Tx,
+  order: PayableOrder,
+  address: string,
+  actor: EventActor,
+  at: Date,
+) {
+  await repo.mergeServiceInfo(tx, order.vendorId, order.id, { customerAddress: address });
+  await recordEvent(tx, {
+    vendorId: order.vendorId,
+    botId: order.botId,
+    type: 'order.updated',
+    actor,
+    subject: { kind: 'order', id: order.id },
+    payload: {
+      orderNumber: order.number,
+      totalMinor: order.totalMinor,
+      currency: order.currency,
+      customerName: order.customerName,
+      botUsername: order.botUsername,
+    },
+    at,
+  });
+}
+
+/**
+ * The customer cancels their booked service (within its policy's notice): its slot's places are freed and the
+ * order cancelled with its rollups and order.cancelled. An order that cannot move to cancelled is left as is.
+ */
+export async function cancelBookedService(
+  tx: Tx,
+  order: PayableOrder,
+  actor: EventActor,
+  at: Date,
+): Promise<boolean> {
+  if (!canMoveOrder(order.productType, order.status, 'cancelled')) return false;
+  await releaseBookings(tx, order.vendorId, order.id);
+  await move(tx, order, 'cancelled', actor, at);
+  return true;
+}
+
 /** Records what a delivery sent (codes issued, when, the download link) on the order's digital details. */
 export async function recordDelivery(
   tx: Tx,

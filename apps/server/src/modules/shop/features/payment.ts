@@ -378,6 +378,36 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     await startRail(ctx, { id: ctx.match[1] ?? '' }, ctx.match[2] as PaymentProviderId);
   });
 
+  // A booked service that comes to the customer: the address they were asked for.
+  composer.on('message:text', async (ctx, next) => {
+    if (ctx.message.text.startsWith('/')) return next();
+    const key = sessionKey(ctx, ctx.from.id);
+    const { step } = await deps.sessions.read(key);
+    if (step?.kind !== 'service_address') return next();
+    const address = ctx.message.text.trim().replace(/\s+/g, ' ').slice(0, 500);
+    if (address.length < MIN_ADDRESS_LENGTH) {
+      await ctx.reply(ctx.say('bookingAddressTooShort'));
+      return;
+    }
+    const saved = await pay.giveServiceAddress(shopRef(ctx), step.orderId, ctx.from.id, address);
+    await deps.sessions.write(key, { step: null });
+    if (saved) await ctx.reply(ctx.say('bookingAddressSaved', { address }));
+  });
+
+  // The customer cancels their booking, within the policy's notice.
+  composer.callbackQuery(new RegExp(`^bx:${UUID}$`), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const result = await pay.cancelBooking(shopRef(ctx), ctx.match[1] ?? '', ctx.from.id);
+    const policy = 'policy' in result && result.policy ? `\n\n${result.policy}` : '';
+    if (result.outcome === 'cancelled') {
+      await ctx.reply(`${ctx.say('bookingCancelled', { number: String(result.orderNumber) })}${policy}`);
+    } else if (result.outcome === 'unknown') {
+      await ctx.reply(ctx.say('bookingNotCancellable'));
+    } else {
+      await ctx.reply(`${ctx.say('bookingCancelTooLate')}${policy}`);
+    }
+  });
+
   // Cash on delivery: the address the customer was asked for.
   composer.on('message:text', async (ctx, next) => {
     if (ctx.message.text.startsWith('/')) return next();
@@ -484,8 +514,47 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
       }
       return;
     }
-    const key = owed.productType === 'service' ? 'paymentReceivedService' : 'paymentReceived';
-    await channel.send(channel.say(key, { number: String(owed.orderNumber) }));
+    if (owed.productType === 'service') return sendBooking(channel, owed);
+    await channel.send(channel.say('paymentReceived', { number: String(owed.orderNumber) }));
+  }
+
+  /**
+   * A paid booking's confirmation: confirmed, or requested while the vendor confirms it; where it takes place
+   * (the meeting link, the address, or both for hybrid); the customer's address asked when the service needs it
+   * (their next message is it); and a Cancel button while the policy's notice allows.
+   */
+  async function sendBooking(ctx: DeliveryChannel, owed: OwedDelivery) {
+    const shop = { vendorId: owed.vendorId, botId: owed.botId };
+    const booking = await pay.bookingOf(shop, owed.orderId);
+    const number = String(owed.orderNumber);
+    if (!booking) {
+      await ctx.send(ctx.say('paymentReceivedService', { number }));
+      return;
+    }
+    const lines = [ctx.say(booking.requested ? 'bookingRequested' : 'paymentReceivedService', { number })];
+    if (booking.meetingLink) lines.push(ctx.say('bookingMeetingLink', { link: booking.meetingLink }));
+    if (booking.address) lines.push(ctx.say('bookingAddress', { address: booking.address }));
+    const date = (d: Date) =>
+      new Intl.DateTimeFormat(ctx.language, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'UTC',
+      }).format(d);
+    const cancellable = booking.canCancel;
+    if (booking.cancelUntil && cancellable) {
+      lines.push(ctx.say('bookingCancelUntil', { date: `${date(booking.cancelUntil)} UTC` }));
+    }
+    if (booking.needsAddress) {
+      lines.push(ctx.say('bookingAskAddress'));
+      await deps.sessions.write(
+        { vendorId: owed.vendorId, botId: owed.botId, telegramUserId: owed.chatId },
+        { step: { kind: 'service_address', orderId: owed.orderId } },
+      );
+    }
+    const keyboard = cancellable
+      ? new InlineKeyboard().text(ctx.say('bookingCancel'), `bx:${owed.orderId}`)
+      : undefined;
+    await ctx.send(lines.join('\n\n'), keyboard ? { reply_markup: keyboard } : {});
   }
 
   async function sendDelivery(ctx: DeliveryChannel, delivery: Delivery) {

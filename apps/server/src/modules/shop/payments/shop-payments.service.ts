@@ -7,6 +7,7 @@ import type {
   ShopRef,
   SuccessfulPaymentInput,
 } from './shop-payments.types';
+import { bookingOf, cancelBooking, giveServiceAddress } from './shop-payments-booking.service';
 import { chooseCodShipping, codShippingQuote, codShippingZones } from './shop-payments-cod-shipping.service';
 import { createCryptoLink, receiveCryptoIpn } from './shop-payments-crypto.service';
 import {
@@ -48,6 +49,11 @@ export function createShopPaymentsService(deps: ShopPaymentsDeps) {
       completeDelivery: (shop: ShopRef, orderId: string) => completeDelivery(deps, shop, orderId),
       noteDeliveryTrouble: (shop: ShopRef, orderId: string, kind: 'delayed' | 'failed', error: string) =>
         noteDeliveryTrouble(deps, shop, orderId, kind, error),
+      bookingOf: (shop: ShopRef, orderId: string) => bookingOf(deps, shop, orderId),
+      giveServiceAddress: (shop: ShopRef, orderId: string, payerId: number, address: string) =>
+        giveServiceAddress(deps, shop, orderId, payerId, address),
+      cancelBooking: (shop: ShopRef, orderId: string, payerId: number) =>
+        cancelBooking(deps, shop, orderId, payerId),
       cryptoLink: (shop: ShopRef, orderId: string, payerId: number) =>
         createCryptoLink(deps, shop, orderId, payerId),
       cashOnDelivery: (shop: ShopRef, orderId: string, payerId: number, address: string) =>
