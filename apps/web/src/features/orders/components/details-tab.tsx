@@ -75,6 +75,24 @@ export function DetailsTab({
     ];
   };
 
+  // Where the service takes place, the customer's address, and the policy the customer was shown.
+  const serviceRows = (info: NonNullable<OrderDetail['serviceInfo']>): Row[] => {
+    const rows: Row[] = [];
+    if (info.location) rows.push([t('orders.detail.location'), t(`orders.detail.location.${info.location}`)]);
+    if (info.meetingLink) {
+      rows.push([
+        t('orders.detail.meetingLink'),
+        <a key="link" href={info.meetingLink} target="_blank" rel="noreferrer">
+          {info.meetingLink}
+        </a>,
+      ]);
+    }
+    if (info.address) rows.push([t('orders.detail.serviceAddress'), info.address]);
+    if (info.customerAddress) rows.push([t('orders.detail.customerAddress'), info.customerAddress]);
+    if (info.cancellationPolicy) rows.push([t('orders.detail.cancellationPolicy'), info.cancellationPolicy]);
+    return rows;
+  };
+
   return (
     <>
       <Card className={styles.section} aria-label={t('orders.detail.summary')}>
@@ -217,8 +235,14 @@ export function DetailsTab({
                     ? `${formatNumber(order.serviceInfo.duration)} ${order.serviceInfo.durationType}`
                     : t('orders.detail.durationMinutes', { count: order.serviceInfo.duration }),
               ],
+              ...serviceRows(order.serviceInfo),
             ]}
           />
+          {order.serviceInfo.requested ? (
+            <p className={styles.muted} data-testid="order-booking-requested">
+              {t('orders.detail.bookingRequested')}
+            </p>
+          ) : null}
         </Card>
       ) : null}
 

@@ -370,3 +370,46 @@ describe('a delivery Telegram refused', () => {
     expect(screen.queryByTestId('order-pending-delivery')).toBeNull();
   });
 });
+
+describe('a booked service', () => {
+  const service = {
+    scheduledDate: '2031-04-12T09:00:00.000Z',
+    duration: 60,
+    durationType: 'minutes',
+    location: 'hybrid' as const,
+    address: '12 Rua Augusta, Lisbon',
+    meetingLink: 'https://meet.example.com/piano',
+    customerAddress: '5 Baker Street, London',
+    requested: false,
+    cancellationPolicy: '24 hours notice',
+  };
+
+  it('shows where it takes place, the customer’s address and the cancellation policy', async () => {
+    stubFetch(() => json(order({ productType: 'service', status: 'scheduled', serviceInfo: service })));
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect(await screen.findByText('Hybrid')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'https://meet.example.com/piano' })).toBeTruthy();
+    expect(screen.getByText('12 Rua Augusta, Lisbon')).toBeTruthy();
+    expect(screen.getByText('5 Baker Street, London')).toBeTruthy();
+    expect(screen.getByText('24 hours notice')).toBeTruthy();
+    expect(screen.queryByTestId('order-booking-requested')).toBeNull();
+  });
+
+  it('says a requested booking waits for the vendor, whose main button confirms it', async () => {
+    stubFetch(() =>
+      json(
+        order({
+          productType: 'service',
+          status: 'pending',
+          allowedStatuses: ['scheduled', 'cancelled'],
+          serviceInfo: { ...service, requested: true },
+        }),
+      ),
+    );
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect(await screen.findByTestId('order-booking-requested')).toBeTruthy();
+    expect(telegram.last('web_app_setup_main_button')?.text).toBe('Confirm booking');
+  });
+});
