@@ -176,6 +176,43 @@ describe('a paid code during a Telegram outage', () => {
   });
 });
 
+describe('a release during a Telegram outage', () => {
+  it('is queued for the delivery job, and the order shows the delay', async () => {
+    const category = await createCategory(t.app, owner, 'Held keys', []);
+    const key: Product = await createProduct(
+      t.app,
+      owner,
+      productBody('key', category.id, {
+        price: 1000,
+        digital: { digitalType: 'product_key', keyType: 'software', autoDeliver: false },
+      }),
+    );
+    const placed = await placeShopOrder(t, {
+      vendorId: owner.vendorId,
+      botId: shop.id,
+      customerId: ann.customerId,
+      lines: [
+        { productId: key.id, name: key.name, productType: 'digital', unitPriceMinor: 1000, quantity: 1 },
+      ],
+      claimCodes: true,
+    });
+    await payInStars(t, fake, shop, ann, placed.id, 770, 'charge_held');
+    fake.state.failCalls({ method: 'sendMessage', chatId: ann.id, errorCode: 403, description: 'Forbidden' });
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${owner.base}/orders/${placed.id}/release`,
+      headers: owner.auth,
+    });
+
+    expect(res.statusCode).toBe(200);
+    expect(queued).toEqual([expect.objectContaining({ orderId: placed.id, chatId: ann.id })]);
+    expect((await eventsOf(t.database, owner.vendorId, shop.id)).map((e) => e.type)).toContain(
+      'order.delivery_delayed',
+    );
+  });
+});
+
 describe('the shop.deliver job', () => {
   let queue: JobQueue | undefined;
   afterEach(async () => {

@@ -160,8 +160,10 @@ export function createShop(deps: ShopDeps) {
       await runtime.deliverOwed(owed, { last: false });
     } catch (err) {
       if (!deps.enqueueDelivery) throw new AppError('TELEGRAM_UNAVAILABLE');
-      deps.log.warn({ orderId: owed.orderId, err: String(err) }, 'release failed; queued to retry');
+      const error = err instanceof Error ? err.message : String(err);
+      deps.log.warn({ orderId: owed.orderId, err: error }, 'release failed; queued to retry');
       await deps.enqueueDelivery(owed);
+      await payments.runtime.noteDeliveryTrouble(owed, owed.orderId, 'delayed', error);
     }
     return deps.orders.get(actor, owed.orderId);
   }
