@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import type { OrderPendingDelivery } from '@app/contracts/orders';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -164,6 +165,8 @@ export type AppDeps = {
    * (tests without a queue) such a failure is the update's, as before. The job's runner is `app.deliverOwed`.
    */
   enqueueDelivery?: (owed: OwedDelivery) => Promise<unknown>;
+  /** The `shop.deliver` job still pending for an order (the order detail shows it); without it, none shows. */
+  pendingDeliveryOf?: (orderId: string) => Promise<OrderPendingDelivery | null>;
   /** Where data exports' files are stored; by default a folder in DATA_DIR (tests pass a temporary folder's). */
   exportStorage?: StorageDriver;
   /** Queues an export's writing (the exports.run job); without it the file is written in this process at once. */
@@ -336,7 +339,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dashboard = createDashboardService({ orders: orderReads, bots, auth, db, ...clock });
   const activity = createActivityService({ db });
   const audit = createAuditService({ db });
-  const orders = createOrdersService({ db, ...clock });
+  const orders = createOrdersService({
+    db,
+    ...clock,
+    ...(deps.pendingDeliveryOf ? { pendingDeliveryOf: deps.pendingDeliveryOf } : {}),
+  });
   const customersAdmin = createCustomersAdminService({ db, ...clock });
   const analytics = createAnalyticsService({ db, orders: orderReads, ...clock });
   // "Clear cache" drops this process's built bot at once; other processes see cacheClearedAt on their next update.

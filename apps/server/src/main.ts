@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { OrderPendingDelivery } from '@app/contracts/orders';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -12,6 +13,7 @@ import { createFakeNowPaymentsState } from './fakes/nowpayments';
 import { createEventDispatchRequester, type RequestEventDispatch } from './jobs/events-dispatch';
 import { createJobQueue } from './jobs/job-queue';
 import { type JobData, jobKinds } from './jobs/job-types';
+import { pendingDeliveryOf } from './jobs/pending-delivery';
 import { registerWorkers } from './jobs/workers';
 import { createCardProvider } from './lib/card-provider';
 import { startExitWatchdog } from './lib/exit-watchdog';
@@ -115,6 +117,7 @@ async function main() {
   let enqueueWebhookRun = async (_run: { vendorId: string; webhookId: string }): Promise<unknown> =>
     undefined;
   let enqueueDelivery = async (_owed: JobData['shop.deliver']): Promise<unknown> => undefined;
+  let pendingDelivery = async (_orderId: string): Promise<OrderPendingDelivery | null> => null;
   let enqueueExportRun = async (_run: { vendorId: string; exportId: string }): Promise<unknown> => undefined;
   let enqueueCampaignRun = async (
     _run: { vendorId: string; campaignId: string },
@@ -133,6 +136,7 @@ async function main() {
     enqueueBotResume: (vendorId, botId) => enqueueBotResume(vendorId, botId),
     enqueueWebhookRun: (run) => enqueueWebhookRun(run),
     enqueueDelivery: (owed) => enqueueDelivery(owed),
+    pendingDeliveryOf: (orderId) => pendingDelivery(orderId),
     enqueueExportRun: (run) => enqueueExportRun(run),
     enqueueCampaignRun: (run, startAfter) => enqueueCampaignRun(run, startAfter),
     ...(fakeBotApi ? { fakeBotApi } : {}),
@@ -194,6 +198,7 @@ async function main() {
   });
   // One delivery job per order: a second failure of the same order while one waits queues nothing more.
   enqueueDelivery = (owed) => jobs.send('shop.deliver', owed, { singletonKey: owed.orderId });
+  pendingDelivery = (orderId) => pendingDeliveryOf(jobs, orderId);
   // The import job's writer: the same catalogue services the API uses.
   const catalogue = createProductsService({
     db: database.db,

@@ -271,6 +271,10 @@ export const ERRORS = {
   /** `details.max`: the most images one product holds. */
   PRODUCT_IMAGES_LIMIT: { status: 409, message: MEDIA_MESSAGES.tooManyImages },
   ORDER_NOT_REFUNDABLE: { status: 409, message: 'Only a paid order can be refunded.' },
+  ORDER_NOT_HELD: {
+    status: 409,
+    message: 'This order holds nothing to release: its delivery was sent or it is not paid.',
+  },
   DOWNLOAD_NOT_FOUND: { status: 404, message: 'This download link is not valid.' },
   DOWNLOAD_EXPIRED: { status: 410, message: 'This download link has expired.' },
   DOWNLOAD_LIMIT_REACHED: { status: 410, message: 'This download link has been used as often as it allows.' },

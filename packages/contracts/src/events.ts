@@ -67,6 +67,8 @@ export const EVENT_TYPES = [
   'export.completed',
   // The vendor (or staff) revealed in full a code an order's buyer received.
   'order.code_revealed',
+  // The vendor released what a paid digital order held (its products do not deliver automatically).
+  'order.delivery_released',
   // A staff member's tap on an alert's order button that their current permission or bots no longer allow.
   'order.move_refused',
   // The support inbox (modules/support): a customer's conversation with the vendor's team in a shop bot's chat.

@@ -115,8 +115,26 @@ export const OrderDigitalInfo = z.object({
   licenseKey: z.string().nullable(),
   /** Codes from the products' code pools issued to this order (0 until delivered). */
   codesIssued: z.number().int(),
+  /**
+   * Paid, and what it bought waits for the vendor's Release (its products do not deliver automatically):
+   * `POST /orders/{id}/release` sends it.
+   */
+  held: z.boolean(),
 });
 export type OrderDigitalInfo = z.infer<typeof OrderDigitalInfo>;
+
+/**
+ * What a paid customer is still owed (codes, booking, confirmation) after Telegram failed to take it: the durable
+ * delivery job's state (issue 26 D). `attempts`: sends tried so far (the first, in the chat, and the job's
+ * failed runs); `nextAttemptAt`: when the job tries again (null while it runs); `lastError`: Telegram's words.
+ */
+export const OrderPendingDelivery = z.object({
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  nextAttemptAt: z.iso.datetime().nullable(),
+  lastError: z.string().nullable(),
+});
+export type OrderPendingDelivery = z.infer<typeof OrderPendingDelivery>;
 
 export const OrderServiceInfo = z.object({
   /** ISO date-time of the booking. */
@@ -124,6 +142,15 @@ export const OrderServiceInfo = z.object({
   duration: z.number().nullable(),
   /** minutes, hours, days, sessions… */
   durationType: z.string().nullable(),
+  /** Where it takes place, as sold: online (the meeting link), onsite (the address) or hybrid (both). */
+  location: z.enum(['online', 'onsite', 'hybrid']).nullable(),
+  address: z.string().nullable(),
+  meetingLink: z.string().nullable(),
+  /** The address the customer sent for a service that comes to them. */
+  customerAddress: z.string().nullable(),
+  /** Paid and waiting for the vendor's confirmation (moving it to scheduled confirms it). */
+  requested: z.boolean(),
+  cancellationPolicy: z.string().nullable(),
 });
 export type OrderServiceInfo = z.infer<typeof OrderServiceInfo>;
 
@@ -229,6 +256,8 @@ export const OrderDetail = OrderListItem.extend({
   serviceInfo: OrderServiceInfo.nullable(),
   payment: OrderPayment,
   timeline: z.array(OrderTimelineEntry),
+  /** A delivery the durable job still retries; null when nothing is pending. */
+  pendingDelivery: OrderPendingDelivery.nullable(),
   /** Newest first. */
   notes: z.array(OrderNote),
 });
@@ -339,7 +368,13 @@ export const AddOrderNoteBody = z
 export type AddOrderNoteBody = z.infer<typeof AddOrderNoteBody>;
 
 /** A code from a product's pool the buyer received with this order, masked: only its last 4 characters show. */
-export const OrderCode = z.object({ id: z.uuid(), productName: z.string(), masked: z.string() });
+export const OrderCode = z.object({
+  id: z.uuid(),
+  productName: z.string(),
+  masked: z.string(),
+  /** When the code stops being valid (a pass, a subscription, a key with a validity); null: no end. */
+  validUntil: z.iso.datetime().nullable(),
+});
 export type OrderCode = z.infer<typeof OrderCode>;
 export const OrderCodesResponse = z.object({ codes: z.array(OrderCode) });
 export type OrderCodesResponse = z.infer<typeof OrderCodesResponse>;

@@ -210,6 +210,10 @@ export const TimeSlot = z
   .refine((s) => s.start < s.end, { message: 'A time slot must end after it starts', path: ['end'] });
 export type TimeSlot = z.infer<typeof TimeSlot>;
 
+/** How far ahead a shop offers a service's slots (the booking window): a lead time may not exceed it. */
+export const BOOKING_WINDOW_DAYS = 14;
+export const BOOKING_WINDOW_HOURS = BOOKING_WINDOW_DAYS * 24;
+
 export const ServiceDetails = z.object({
   serviceType: ServiceType.default('appointment'),
   /** Required for a service (§5.2 'Service duration is required'). */
@@ -232,11 +236,20 @@ export const ServiceDetails = z.object({
     }),
   /** Bookings one slot takes. */
   maxBookings: z.number().int().min(1).default(1),
-  maxParticipants: z.number().int().min(1).optional(),
+  /** People one slot takes in all (each booking brings its quantity); unset: one per booking (maxBookings). */
+  maxParticipants: z.number().int().min(1, 'Max participants must be at least 1').optional(),
   requiresScheduling: z.boolean().default(true),
   bookingRequired: z.boolean().default(true),
-  /** Hours between booking and the slot's start. */
-  bookingLeadTime: z.number().int().min(0).default(0),
+  /** Hours between booking and the slot's start; at most the booking window. */
+  bookingLeadTime: z
+    .number()
+    .int()
+    .min(0)
+    .max(
+      BOOKING_WINDOW_HOURS,
+      `The booking lead time cannot be longer than the booking window (${BOOKING_WINDOW_HOURS} hours)`,
+    )
+    .default(0),
   location: ServiceLocation.default('online'),
   /** Required for onsite and hybrid. */
   address: text().trim().max(500).optional(),
@@ -255,6 +268,18 @@ export const ServiceDetails = z.object({
     .optional(),
 });
 export type ServiceDetails = z.infer<typeof ServiceDetails>;
+
+/**
+ * The notice a cancellation policy asks, in hours, read from its words ('24 hours notice', '2 days', '1 week');
+ * null when it names none (then a customer cannot cancel from the chat: the vendor decides).
+ */
+export function cancellationNoticeHours(policy: string | undefined): number | null {
+  const m = /(\d{1,4})\s*-?\s*(h|hr|hrs|hours?|d|days?|w|weeks?)\b/i.exec(policy ?? '');
+  if (!m) return null;
+  const n = Number(m[1]);
+  const unit = (m[2] ?? 'h').toLowerCase();
+  return unit.startsWith('w') ? n * 168 : unit.startsWith('d') ? n * 24 : n;
+}
 
 // ---------------------------------------------------------------- shared parts
 

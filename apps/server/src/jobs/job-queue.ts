@@ -34,6 +34,8 @@ export type JobQueue<M extends JobMap = JobData> = {
   start(): Promise<void>;
   /** Queues a job; answers its id, or null when the kind's policy dropped it (one already waits). */
   send<K extends keyof M & string>(name: K, data: M[K], options?: SendJobOptions): Promise<string | null>;
+  /** The jobs of this kind sent with `singletonKey` that still wait or run (created, retry, active). */
+  pending<K extends keyof M & string>(name: K, singletonKey: string): Promise<PendingJob[]>;
   /** Runs `handler` for jobs of this kind in this process, up to the kind's `concurrency` at once. */
   work<K extends keyof M & string>(name: K, handler: JobHandler<M[K]>): Promise<void>;
   /** Sends a job of this kind on a cron schedule (UTC), whichever process is up; set again on every start. */
@@ -45,6 +47,15 @@ export type JobQueue<M extends JobMap = JobData> = {
   stop(options?: { timeoutMs?: number }): Promise<void>;
   /** Stops (if not yet) and releases the queue's connections. */
   close(): Promise<void>;
+};
+
+/** A job still to run: its state, failed runs so far, when it runs next, and its last failure's words. */
+export type PendingJob = {
+  state: 'created' | 'retry' | 'active';
+  retryCount: number;
+  retryLimit: number;
+  startAfter: Date;
+  lastError: string | null;
 };
 
 /** pg-boss's polling and supervision intervals; production keeps pg-boss's defaults, tests shorten them. */
@@ -112,6 +123,23 @@ export function createJobQueue<M extends JobMap = JobData>(opts: {
 
     send: (name, data, options) => boss.send(name, data, options ?? {}),
 
+    async pending(name, singletonKey) {
+      const jobs = await boss.findJobs(name, { key: singletonKey });
+      return jobs.flatMap((job) =>
+        job.state === 'created' || job.state === 'retry' || job.state === 'active'
+          ? [
+              {
+                state: job.state,
+                retryCount: job.retryCount,
+                retryLimit: job.retryLimit,
+                startAfter: new Date(job.startAfter),
+                lastError: errorOf(job.output),
+              },
+            ]
+          : [],
+      );
+    },
+
     async work(name, handler) {
       const batchSize = kinds[name]?.concurrency ?? DEFAULT_SETTINGS.concurrency;
       await boss.work<M[typeof name]>(
@@ -159,3 +187,9 @@ export function createJobQueue<M extends JobMap = JobData>(opts: {
 }
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The words a failed run left in its output ({ error } from the handler wrapper above), else null. */
+function errorOf(output: unknown): string | null {
+  const error = (output as { error?: unknown } | null | undefined)?.error;
+  return typeof error === 'string' ? error : null;
+}

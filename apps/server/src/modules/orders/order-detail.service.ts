@@ -5,6 +5,7 @@ import {
   type OrderDetail,
   type OrderNote,
   type OrderPacking,
+  type OrderPendingDelivery,
   type RevealedOrderCode,
   type UpdateOrderStatusBody,
 } from '@app/contracts/orders';
@@ -20,7 +21,12 @@ import * as repo from './orders.repository';
 // One order: its detail, its status moves through the state machine, its notes.
 
 /** What the detail, the moves and the notes work with. */
-export type OrderDetailDeps = { db: Db; now?: () => Date };
+export type OrderDetailDeps = {
+  db: Db;
+  now?: () => Date;
+  /** The durable delivery job still pending for an order (the job queue's), or null; none without a queue. */
+  pendingDeliveryOf?: (orderId: string) => Promise<OrderPendingDelivery | null>;
+};
 
 const nowOf = (deps: OrderDetailDeps): Date => deps.now?.() ?? new Date();
 
@@ -66,13 +72,22 @@ export function packingOf(
   };
 }
 
-/** One order in full: its lines, shipping, digital and service details, payment, timeline and notes. */
-async function orderDetail(conn: Conn, actor: Actor, row: repo.OrderRow): Promise<OrderDetail> {
+/**
+ * One order in full: its lines, shipping, digital and service details, payment, timeline, notes, and the
+ * delivery still pending (only a paid order can owe one).
+ */
+async function orderDetail(
+  conn: Conn,
+  actor: Actor,
+  row: repo.OrderRow,
+  pendingDeliveryOf?: OrderDetailDeps['pendingDeliveryOf'],
+): Promise<OrderDetail> {
   const physical = row.productType === 'physical' || row.productType === 'mixed';
-  const [{ items, notes, events }, trackingRequired, packing] = await Promise.all([
+  const [{ items, notes, events }, trackingRequired, packing, pendingDelivery] = await Promise.all([
     repo.orderParts(conn, actor.vendorId, row.id),
     repo.trackingRequired(conn, actor.vendorId, row.botId),
     physical ? repo.packingLines(conn, actor.vendorId, row.id) : Promise.resolve(null),
+    pendingDeliveryOf && row.paymentStatus === 'paid' ? pendingDeliveryOf(row.id) : Promise.resolve(null),
   ]);
   const d = row.digitalInfo;
   const s = row.serviceInfo;
@@ -98,6 +113,7 @@ async function orderDetail(conn: Conn, actor: Actor, row: repo.OrderRow): Promis
           downloadLink: str(d.downloadLink),
           licenseKey: str(d.licenseKey),
           codesIssued: num(d.codesIssued) ?? (str(d.licenseKey) ? 1 : 0),
+          held: d.held === true && str(d.releasedAt) === null && row.paymentStatus === 'paid',
         }
       : null,
     serviceInfo: s
@@ -105,6 +121,15 @@ async function orderDetail(conn: Conn, actor: Actor, row: repo.OrderRow): Promis
           scheduledDate: str(s.scheduledDate),
           duration: num(s.duration),
           durationType: str(s.durationType),
+          location:
+            s.location === 'online' || s.location === 'onsite' || s.location === 'hybrid' ? s.location : null,
+          address: str(s.address),
+          meetingLink: str(s.meetingLink),
+          customerAddress: str(s.customerAddress),
+          // A paid booking the vendor has not confirmed yet (autoConfirm off) is still pending.
+          requested:
+            row.paymentStatus === 'paid' && row.status === 'pending' && row.productType === 'service',
+          cancellationPolicy: str(s.cancellationPolicy),
         }
       : null,
     payment: {
@@ -116,12 +141,13 @@ async function orderDetail(conn: Conn, actor: Actor, row: repo.OrderRow): Promis
     },
     timeline: timelineOf(row, events),
     notes: notes.map(noteOf),
+    pendingDelivery,
   };
 }
 
 /** One order in full, if the caller may see it (404 otherwise). */
 export async function getOrder(deps: OrderDetailDeps, actor: Actor, orderId: string): Promise<OrderDetail> {
-  return orderDetail(deps.db, actor, await visibleOrder(deps.db, actor, orderId));
+  return orderDetail(deps.db, actor, await visibleOrder(deps.db, actor, orderId), deps.pendingDeliveryOf);
 }
 
 /** A move through the state machine (409 with the allowed moves otherwise), its rollups and its event. */
@@ -208,9 +234,17 @@ export async function orderCodes(
   actor: Actor,
   orderId: string,
 ): Promise<OrderCodesResponse> {
-  await visibleOrder(deps.db, actor, orderId);
+  const order = await visibleOrder(deps.db, actor, orderId);
   const rows = await repo.codesOfOrder(deps.db, actor.vendorId, orderId);
-  return { codes: rows.map((r) => ({ id: r.id, productName: r.productName, masked: maskCode(r.code) })) };
+  const validity = (order.digitalInfo?.validUntil ?? {}) as Record<string, unknown>;
+  return {
+    codes: rows.map((r) => ({
+      id: r.id,
+      productName: r.productName,
+      masked: maskCode(r.code),
+      validUntil: str(validity[r.productId]) ?? null,
+    })),
+  };
 }
 
 /** One of the order's codes in full; who revealed it goes in the audit trail (order.code_revealed). */

@@ -128,9 +128,20 @@ export async function mergeDigitalInfo(
   db: Conn,
   vendorId: string,
   orderId: string,
-  info: Record<string, string | number | null>,
+  info: Record<string, unknown>,
 ) {
   await db.execute(sql`
     update orders set digital_info = coalesce(digital_info, '{}'::jsonb) || ${JSON.stringify(info)}::jsonb
+    where vendor_id = ${vendorId} and id = ${orderId}`);
+}
+
+export async function mergeServiceInfo(
+  db: Conn,
+  vendorId: string,
+  orderId: string,
+  info: Record<string, unknown>,
+) {
+  await db.execute(sql`
+    update orders set service_info = coalesce(service_info, '{}'::jsonb) || ${JSON.stringify(info)}::jsonb
     where vendor_id = ${vendorId} and id = ${orderId}`);
 }

@@ -183,17 +183,74 @@ export async function advanceOrder(
   return (await move(tx, order, to, actor, at)).order;
 }
 
+/** The customer's address for a service that comes to them, kept on the order (order.updated). */
+export async function setServiceAddress(
+  tx: Tx,
+  order: PayableOrder,
+  address: string,
+  actor: EventActor,
+  at: Date,
+) {
+  await repo.mergeServiceInfo(tx, order.vendorId, order.id, { customerAddress: address });
+  await recordEvent(tx, {
+    vendorId: order.vendorId,
+    botId: order.botId,
+    type: 'order.updated',
+    actor,
+    subject: { kind: 'order', id: order.id },
+    payload: {
+      orderNumber: order.number,
+      totalMinor: order.totalMinor,
+      currency: order.currency,
+      customerName: order.customerName,
+      botUsername: order.botUsername,
+    },
+    at,
+  });
+}
+
+/**
+ * The customer cancels their booked service (within its policy's notice): its slot's places are freed and the
+ * order cancelled with its rollups and order.cancelled. An order that cannot move to cancelled is left as is.
+ */
+export async function cancelBookedService(
+  tx: Tx,
+  order: PayableOrder,
+  actor: EventActor,
+  at: Date,
+): Promise<boolean> {
+  if (!canMoveOrder(order.productType, order.status, 'cancelled')) return false;
+  await releaseBookings(tx, order.vendorId, order.id);
+  await move(tx, order, 'cancelled', actor, at);
+  return true;
+}
+
 /** Records what a delivery sent (codes issued, when, the download link) on the order's digital details. */
 export async function recordDelivery(
   tx: Tx,
   order: PayableOrder,
-  info: { codesIssued: number; deliveredAt: Date; downloadLink: string | null },
+  info: {
+    codesIssued: number;
+    deliveredAt: Date;
+    downloadLink: string | null;
+    /** Some lines wait for the vendor's release (their products do not deliver automatically). */
+    held: boolean;
+    /** When each product's codes stop being valid (ISO), by product id. */
+    validUntil: Record<string, string>;
+  },
 ) {
   await repo.mergeDigitalInfo(tx, order.vendorId, order.id, {
     codesIssued: info.codesIssued,
     deliveredAt: info.deliveredAt.toISOString(),
     downloadLink: info.downloadLink,
+    held: info.held,
+    validUntil: info.validUntil,
   });
+}
+
+/** The vendor released what the order held: its next delivery sends it (`digitalInfo.releasedAt`). */
+export async function releaseDelivery(tx: Tx, order: PayableOrder, at: Date) {
+  await repo.mergeDigitalInfo(tx, order.vendorId, order.id, { releasedAt: at.toISOString() });
 }
 
 /**

@@ -537,11 +537,11 @@ export async function codesOfOrder(
   conn: Conn,
   vendorId: string,
   orderId: string,
-): Promise<Array<{ id: string; code: string; productName: string }>> {
+): Promise<Array<{ id: string; code: string; productId: string; productName: string }>> {
   const res = await conn.execute(sql`
-    select c.id, c.code, p.name as "productName"
+    select c.id, c.code, c.product_id as "productId", p.name as "productName"
     from product_codes c join products p on p.vendor_id = c.vendor_id and p.id = c.product_id
     where c.vendor_id = ${vendorId} and c.order_id = ${orderId}
     order by c.issued_at, c.id`);
-  return rowsOf<{ id: string; code: string; productName: string }>(res);
+  return rowsOf<{ id: string; code: string; productId: string; productName: string }>(res);
 }

@@ -1,11 +1,28 @@
-import type { DigitalType } from '@app/contracts/products';
+import type { BillingCycle, DigitalDetails, DigitalType } from '@app/contracts/products';
 import type { Conn, Tx } from '../../db/types';
 import { claimCodes } from './product-codes.service';
 import { digitalOf, sellsCodes } from './product-view';
 import * as repo from './products.repository';
 
+/**
+ * What the buyer of a digital product is told beside what they get: the file for a download, the event for a
+ * ticket, how long a pass, subscription or key stays valid (days from delivery), a key's activations and the
+ * support period.
+ */
+export type DigitalTerms = {
+  fileName: string | null;
+  fileFormat: string | null;
+  fileSize: number | null;
+  eventName: string | null;
+  eventDate: string | null;
+  venue: string | null;
+  validityDays: number | null;
+  activationLimit: number | null;
+  supportPeriodDays: number | null;
+};
+
 /** How a paid digital product reaches its buyer, from its details as they are now. */
-export type DigitalDelivery =
+export type DigitalDelivery = (
   | { kind: 'codes'; digitalType: DigitalType }
   | {
       kind: 'download';
@@ -14,7 +31,44 @@ export type DigitalDelivery =
       downloadUrl: string | null;
       maxDownloads: number;
       downloadExpiryDays: number;
-    };
+    }
+) & {
+  /** Off: what the buyer paid for waits until the vendor releases it from the order. */
+  autoDeliver: boolean;
+  terms: DigitalTerms;
+};
+
+/** Days a subscription's billing cycle lasts; a lifetime one does not expire. */
+const CYCLE_DAYS: Record<BillingCycle, number | null> = {
+  monthly: 30,
+  quarterly: 90,
+  yearly: 365,
+  lifetime: null,
+};
+
+/** The terms the buyer is told, by the product's digital type. */
+export function digitalTermsOf(d: DigitalDetails): DigitalTerms {
+  const type = d.digitalType;
+  const validityDays =
+    type === 'pass'
+      ? (d.passValidityDays ?? null)
+      : type === 'subscription'
+        ? (d.validityDays ?? (d.billingCycle ? CYCLE_DAYS[d.billingCycle] : null))
+        : type === 'product_key'
+          ? (d.validityDays ?? null)
+          : null;
+  return {
+    fileName: type === 'downloadable' ? (d.fileName ?? null) : null,
+    fileFormat: type === 'downloadable' ? (d.fileFormat ?? null) : null,
+    fileSize: type === 'downloadable' ? (d.fileSize ?? null) : null,
+    eventName: type === 'ticket' ? (d.eventName ?? null) : null,
+    eventDate: type === 'ticket' ? (d.eventDate ?? null) : null,
+    venue: type === 'ticket' ? (d.venue ?? null) : null,
+    validityDays,
+    activationLimit: type === 'product_key' ? d.activationLimit : null,
+    supportPeriodDays: type === 'product_key' && d.supportPeriodDays > 0 ? d.supportPeriodDays : null,
+  };
+}
 
 /** A digital product's delivery, or null when it is not (or no longer) a digital product. */
 export async function digitalDeliveryOf(
@@ -25,13 +79,15 @@ export async function digitalDeliveryOf(
   const row = await repo.findProduct(db, vendorId, productId);
   const digital = row ? digitalOf(row) : null;
   if (!row || !digital) return null;
-  if (sellsCodes(row)) return { kind: 'codes', digitalType: digital.digitalType };
+  const shared = { autoDeliver: digital.autoDeliver, terms: digitalTermsOf(digital) };
+  if (sellsCodes(row)) return { kind: 'codes', digitalType: digital.digitalType, ...shared };
   return {
     kind: 'download',
     fileMediaId: digital.fileMediaId ?? null,
     downloadUrl: digital.downloadUrl ?? null,
     maxDownloads: digital.maxDownloads,
     downloadExpiryDays: digital.downloadExpiryDays,
+    ...shared,
   };
 }
 

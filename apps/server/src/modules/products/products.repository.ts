@@ -671,10 +671,14 @@ export async function availableCodeCount(db: Conn, vendorId: string, productId: 
 
 // ---------------------------------------------------------------- service bookings
 
-/** Places taken per slot start (ms) of a service between two instants. */
+/** Places (participants) and bookings taken per slot start (ms) of a service between two instants. */
 export async function bookedPlaces(db: Conn, vendorId: string, productId: string, from: Date, to: Date) {
   const rows = await db
-    .select({ start: serviceBookings.slotStart, places: sql<number>`sum(${serviceBookings.quantity})::int` })
+    .select({
+      start: serviceBookings.slotStart,
+      places: sql<number>`sum(${serviceBookings.quantity})::int`,
+      bookings: sql<number>`count(*)::int`,
+    })
     .from(serviceBookings)
     .where(
       and(
@@ -686,7 +690,9 @@ export async function bookedPlaces(db: Conn, vendorId: string, productId: string
       ),
     )
     .groupBy(serviceBookings.slotStart);
-  return new Map(rows.map((r) => [r.start.getTime(), Number(r.places)]));
+  return new Map(
+    rows.map((r) => [r.start.getTime(), { places: Number(r.places), bookings: Number(r.bookings) }]),
+  );
 }
 
 export async function insertBooking(db: Conn, values: typeof serviceBookings.$inferInsert) {

@@ -61,13 +61,15 @@ function slotMinutes(service: ServiceDetails): number | null {
 /**
  * The bookable slots of a service on the days `from`..`to` (YYYY-MM-DD, inclusive, in the service's time zone):
  * each available day's time windows cut into slots of the service's duration (or one slot per window for
- * services measured in days or longer), those starting before now + lead time left out, each with
- * maxBookings places minus the bookings taken at that start. Only slots with a place left are answered.
+ * services measured in days or longer), those starting before now + lead time left out. A slot holds
+ * maxParticipants people (each booking brings its quantity) in at most maxBookings bookings; without
+ * maxParticipants, one person per booking. `available`: the people one more booking may bring (0 once the slot
+ * has its bookings). Only slots with a place left are answered.
  */
 export function openSlots(
   service: ServiceDetails,
   range: { from: string; to: string },
-  bookedAt: Map<number, number>,
+  bookedAt: Map<number, { places: number; bookings: number }>,
   now: Date,
 ): ServiceSlot[] {
   const tz = isTimeZone(service.availability.timezone) ? service.availability.timezone : 'UTC';
@@ -92,14 +94,15 @@ export function openSlots(
         const start = zonedTime(day, hhmm(s), tz);
         if (start < earliest) continue;
         const end = zonedTime(day, hhmm(e), tz);
-        const booked = bookedAt.get(start) ?? 0;
-        const available = service.maxBookings - booked;
+        const taken = bookedAt.get(start) ?? { places: 0, bookings: 0 };
+        const capacity = service.maxParticipants ?? service.maxBookings;
+        const available = taken.bookings >= service.maxBookings ? 0 : capacity - taken.places;
         if (available <= 0) continue;
         out.push({
           start: new Date(start).toISOString(),
           end: new Date(end).toISOString(),
-          capacity: service.maxBookings,
-          booked,
+          capacity,
+          booked: taken.places,
           available,
         });
       }

@@ -1,5 +1,6 @@
 import type { OrderProductType, ProductType } from '@app/contracts/catalogue';
 import { PLANS, type Plan } from '@app/contracts/plans';
+import { cancellationNoticeHours } from '@app/contracts/products';
 import type { Db, Tx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { eventRecordedSince, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
@@ -139,11 +140,7 @@ export async function placeShopOrder(tx: Tx, input: ShopOrderInput): Promise<Pla
     guardStock: true,
     ...(service
       ? {
-          serviceInfo: {
-            scheduledDate: service.start.toISOString(),
-            duration: service.product.service?.duration ?? null,
-            durationType: service.product.service?.durationUnit ?? null,
-          },
+          serviceInfo: serviceInfoOf(service.product.service, service.start),
         }
       : {}),
   }).catch((err: unknown) => {
@@ -244,4 +241,24 @@ export async function noteOrderLimitReached(
       at: n.at,
     });
   });
+}
+
+/**
+ * What a service order keeps of the service as sold (a later edit of the product does not change a booking):
+ * when, how long, where (the meeting link or the address), whether the customer's address is needed, whether the
+ * booking waits for the vendor's confirmation, and the cancellation policy with the notice it asks.
+ */
+function serviceInfoOf(s: SaleProduct['service'], start: Date) {
+  return {
+    scheduledDate: start.toISOString(),
+    duration: s?.duration ?? null,
+    durationType: s?.durationUnit ?? null,
+    location: s?.location ?? 'online',
+    address: s && s.location !== 'online' ? (s.address ?? null) : null,
+    meetingLink: s && s.location !== 'onsite' ? (s.meetingLink ?? null) : null,
+    requiresAddress: s?.requiresAddress ?? false,
+    autoConfirm: s?.autoConfirm ?? true,
+    cancellationPolicy: s?.cancellationPolicy ?? null,
+    noticeHours: cancellationNoticeHours(s?.cancellationPolicy),
+  };
 }

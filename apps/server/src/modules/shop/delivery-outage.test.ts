@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@app/contracts/orders';
+import type { OrderDetail, OrderPendingDelivery } from '@app/contracts/orders';
 import type { Product } from '@app/contracts/products';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +21,7 @@ import { waitFor } from '../../../test/wait-for';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { createJobQueue, type JobQueue } from '../../jobs/job-queue';
 import { jobKinds } from '../../jobs/job-types';
+import { pendingDeliveryOf } from '../../jobs/pending-delivery';
 import type { OwedDelivery } from './shop.wiring';
 
 // Issue 26 D: a Telegram outage must not lose a sale. What a paid customer is owed goes to a durable job when
@@ -62,10 +63,14 @@ afterEach(async () => {
   await t.app.close();
 });
 
-async function createAppQueueing(enqueueDelivery: (owed: OwedDelivery) => Promise<unknown>) {
+async function createAppQueueing(
+  enqueueDelivery: (owed: OwedDelivery) => Promise<unknown>,
+  pendingDelivery?: (orderId: string) => Promise<OrderPendingDelivery | null>,
+) {
   return createTestApp({
     config: { telegramApiRoot: fake.url, publicUrl: 'https://shop.example.test' },
     enqueueDelivery,
+    ...(pendingDelivery ? { pendingDeliveryOf: pendingDelivery } : {}),
   });
 }
 
@@ -171,6 +176,43 @@ describe('a paid code during a Telegram outage', () => {
   });
 });
 
+describe('a release during a Telegram outage', () => {
+  it('is queued for the delivery job, and the order shows the delay', async () => {
+    const category = await createCategory(t.app, owner, 'Held keys', []);
+    const key: Product = await createProduct(
+      t.app,
+      owner,
+      productBody('key', category.id, {
+        price: 1000,
+        digital: { digitalType: 'product_key', keyType: 'software', autoDeliver: false },
+      }),
+    );
+    const placed = await placeShopOrder(t, {
+      vendorId: owner.vendorId,
+      botId: shop.id,
+      customerId: ann.customerId,
+      lines: [
+        { productId: key.id, name: key.name, productType: 'digital', unitPriceMinor: 1000, quantity: 1 },
+      ],
+      claimCodes: true,
+    });
+    await payInStars(t, fake, shop, ann, placed.id, 770, 'charge_held');
+    fake.state.failCalls({ method: 'sendMessage', chatId: ann.id, errorCode: 403, description: 'Forbidden' });
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${owner.base}/orders/${placed.id}/release`,
+      headers: owner.auth,
+    });
+
+    expect(res.statusCode).toBe(200);
+    expect(queued).toEqual([expect.objectContaining({ orderId: placed.id, chatId: ann.id })]);
+    expect((await eventsOf(t.database, owner.vendorId, shop.id)).map((e) => e.type)).toContain(
+      'order.delivery_delayed',
+    );
+  });
+});
+
 describe('the shop.deliver job', () => {
   let queue: JobQueue | undefined;
   afterEach(async () => {
@@ -231,5 +273,62 @@ describe('the shop.deliver job', () => {
     await waitFor('the job to send the code', () =>
       received(ann).some((text) => text.includes('A key product: ')) ? true : undefined,
     );
+  });
+
+  it('shows on the order the delivery still pending: attempts, next retry and Telegram’s words', {
+    timeout: 90_000,
+  }, async () => {
+    await t.app.close();
+    await resetJobSchema(t.database);
+    queue = createJobQueue({ connection: t.database.connection, kinds: jobKinds, log: quietLog });
+    const q = queue;
+    t = await createAppQueueing(
+      (owed) => q.send('shop.deliver', owed, { singletonKey: owed.orderId }),
+      (orderId) => pendingDeliveryOf(q, orderId),
+    );
+    await q.start();
+    owner = await vendor(t.app);
+    const registered = fakeBot(fake);
+    const bot = await createBot(t.app, owner, {
+      botToken: registered.token,
+      botName: 'Code Shop',
+      plan: 'PRO',
+    });
+    shop = { ...bot, token: registered.token };
+    ann = await addBuyer(t, owner.vendorId, 'Ann');
+    const placed = await keyOrder();
+    expect((await detail(placed.id)).pendingDelivery).toBeNull();
+    // Telegram refuses the chat's send, and the job's first run's, at once (no retries within the client).
+    fake.state.failCalls({
+      method: 'sendMessage',
+      chatId: ann.id,
+      times: 2,
+      errorCode: 403,
+      description: 'Forbidden: bot was blocked by the user',
+    });
+
+    await payInStars(t, fake, shop, ann, placed.id, 770, 'charge_pending');
+
+    const queued = (await detail(placed.id)).pendingDelivery;
+    expect(queued).toMatchObject({ attempts: 1, maxAttempts: 14, lastError: null });
+    expect(Date.parse(String(queued?.nextAttemptAt))).toBeLessThanOrEqual(Date.now());
+
+    let runs = 0;
+    await q.work('shop.deliver', async (job) => {
+      runs += 1;
+      await t.app.deliverOwed(job.data, { last: false });
+    });
+    await waitFor(
+      'the job’s first run to fail',
+      async () => ((await detail(placed.id)).pendingDelivery?.attempts === 2 ? true : undefined),
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
+    const retrying = (await detail(placed.id)).pendingDelivery;
+    // Backoff: the retry waits (30 s at first) after the failed run.
+    expect(Date.parse(String(retrying?.nextAttemptAt))).toBeGreaterThan(Date.now());
+    expect(retrying?.lastError).toContain('bot was blocked by the user');
+    expect(runs).toBe(1);
+
+    await q.stop({ timeoutMs: 1000 });
   });
 });

@@ -20,6 +20,8 @@ export type SessionStep =
   | { kind: 'cod_address'; orderId: string }
   /** Cash on delivery: the customer chose the zone (`codzone:`) and picks a shipping method (`codship:`). */
   | { kind: 'cod_shipping'; orderId: string; region: ShippingRegion }
+  /** A booked service that comes to the customer: the next text message is their address (features/payment.ts). */
+  | { kind: 'service_address'; orderId: string }
   /** Checkout (features/checkout.ts): the customer is choosing a slot of this service in their cart. */
   | { kind: 'checkout.slot'; productId: string }
   /** Checkout: a slot was chosen (its start, ISO) and waits for the customer's confirmation. */

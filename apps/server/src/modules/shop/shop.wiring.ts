@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/types';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { type CryptoProvider, createNowPayments } from '../../lib/nowpayments';
 import { deriveKey } from '../../lib/secrets';
@@ -164,6 +165,24 @@ export function createShop(deps: ShopDeps) {
     now: () => deps.now?.() ?? new Date(),
   });
 
+  /**
+   * The vendor's Release of a held digital order: recorded, then sent through the bot at once; when Telegram
+   * fails it, the durable delivery job takes it over (without a queue, the caller hears Telegram is down).
+   */
+  async function releaseOrder(actor: Actor, orderId: string) {
+    const owed = await payments.releaseHeld(actor, orderId);
+    try {
+      await runtime.deliverOwed(owed, { last: false });
+    } catch (err) {
+      if (!deps.enqueueDelivery) throw new AppError('TELEGRAM_UNAVAILABLE');
+      const error = err instanceof Error ? err.message : String(err);
+      deps.log.warn({ orderId: owed.orderId, err: error }, 'release failed; queued to retry');
+      await deps.enqueueDelivery(owed);
+      await payments.runtime.noteDeliveryTrouble(owed, owed.orderId, 'delayed', error);
+    }
+    return deps.orders.get(actor, owed.orderId);
+  }
+
   return {
     /** Serves the bots' updates; `forget(botId)` drops a bot built in this process ("clear cache"). */
     runtime,
@@ -176,7 +195,7 @@ export function createShop(deps: ShopDeps) {
       /** `POST /telegram/webhook/{botId}`: at the root, outside /api/v1. */
       webhook: webhookRoutes({ serveUpdate: runtime.serveWebhookUpdate }),
       /** The back-office's Refund: under /api/v1/vendors/{vendorId}, in the vendor scope. */
-      refund: refundRoutes(payments),
+      refund: refundRoutes(payments, releaseOrder),
       /** The crypto IPN and download links: under /api/v1, no sign-in. */
       payments: shopPaymentsPublicRoutes(payments),
       /** The shop's Mini App: under /api/v1, signed by the shop bot's init data. */

@@ -33,6 +33,7 @@ const SAMPLES: [EventType, Record<string, unknown>][] = [
   ['order.status_changed', { ...order, from: 'pending', to: 'processing' }],
   ['order.note_added', { orderNumber: 1042, text: 'Gift wrap' }],
   ['order.code_revealed', { orderNumber: 1042, productName: 'Game key', masked: '••••-••••-1234' }],
+  ['order.delivery_released', { orderId: 'o1', orderNumber: 1042 }],
   ['payment.received', { orderNumber: 1042, amountMinor: 2450, currency: 'USD', rail: 'card' }],
   ['payment.failed', { orderNumber: 1042, amountMinor: 2450, currency: 'USD' }],
   ['refund.created', { orderNumber: 1042, amountMinor: 2450, currency: 'USD' }],

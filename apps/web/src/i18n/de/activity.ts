@@ -114,6 +114,9 @@ export const activity = {
   'activity.order.note_added.description': '{actor} hat eine Notiz hinzugefügt',
   'activity.order.code_revealed.title': 'Code zu Bestellung #{orderNumber} aufgedeckt',
   'activity.order.code_revealed.description': '{actor} hat den Code für {productName} {masked} aufgedeckt',
+  'activity.order.delivery_released.title': 'Lieferung zu Bestellung #{orderNumber} freigegeben',
+  'activity.order.delivery_released.description':
+    '{actor} hat dem Käufer freigegeben, was die Bestellung zurückhielt',
   'activity.subscription.ending.title': {
     one: 'Abonnement endet in {count} Tag',
     other: 'Abonnement endet in {count} Tagen',

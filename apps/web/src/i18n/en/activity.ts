@@ -107,6 +107,8 @@ export const activity = {
   'activity.order.note_added.description': '{actor} added a note',
   'activity.order.code_revealed.title': 'Code revealed on order #{orderNumber}',
   'activity.order.code_revealed.description': '{actor} revealed the {productName} code {masked}',
+  'activity.order.delivery_released.title': 'Delivery released on order #{orderNumber}',
+  'activity.order.delivery_released.description': '{actor} released what the order held to the buyer',
   'activity.subscription.ending.title': {
     one: 'Subscription ends in {count} day',
     other: 'Subscription ends in {count} days',

@@ -111,6 +111,8 @@ export const activity = {
   'activity.order.note_added.description': '{actor} añadió una nota',
   'activity.order.code_revealed.title': 'Código revelado en el pedido #{orderNumber}',
   'activity.order.code_revealed.description': '{actor} reveló el código de {productName} {masked}',
+  'activity.order.delivery_released.title': 'Entrega liberada en el pedido #{orderNumber}',
+  'activity.order.delivery_released.description': '{actor} liberó para el comprador lo que el pedido retenía',
   'activity.subscription.ending.title': {
     one: 'La suscripción termina en {count} día',
     other: 'La suscripción termina en {count} días',

@@ -113,6 +113,9 @@ export const activity = {
   'activity.order.note_added.description': '{actor} a ajouté une note',
   'activity.order.code_revealed.title': 'Code révélé sur la commande #{orderNumber}',
   'activity.order.code_revealed.description': '{actor} a révélé le code {productName} {masked}',
+  'activity.order.delivery_released.title': 'Livraison libérée pour la commande #{orderNumber}',
+  'activity.order.delivery_released.description':
+    '{actor} a libéré pour l’acheteur ce que la commande retenait',
   'activity.subscription.ending.title': {
     one: 'L’abonnement se termine dans {count} jour',
     other: 'L’abonnement se termine dans {count} jours',

@@ -115,6 +115,8 @@ export const activity = {
   'activity.order.note_added.description': '{actor} добавил(а) заметку',
   'activity.order.code_revealed.title': 'Код заказа №{orderNumber} раскрыт',
   'activity.order.code_revealed.description': '{actor} раскрыл(а) код {productName} {masked}',
+  'activity.order.delivery_released.title': 'Выдача по заказу №{orderNumber} разрешена',
+  'activity.order.delivery_released.description': '{actor} отправил(а) покупателю то, что удерживал заказ',
   'activity.subscription.ending.title': {
     one: 'Подписка закончится через {count} день',
     few: 'Подписка закончится через {count} дня',

@@ -102,6 +102,8 @@ export const activity = {
   'activity.order.note_added.description': '{actor} 添加了备注',
   'activity.order.code_revealed.title': '订单 #{orderNumber} 的代码已显示',
   'activity.order.code_revealed.description': '{actor} 显示了 {productName} 的代码 {masked}',
+  'activity.order.delivery_released.title': '订单 #{orderNumber} 的交付已放行',
+  'activity.order.delivery_released.description': '{actor} 已向买家放行订单暂扣的内容',
   'activity.subscription.ending.title': { other: '订阅将在 {count} 天后结束' },
   'activity.subscription.ending.description': '续订 {plan} 套餐，让 @{botUsername} 在 {endsAt} 之后继续销售',
   'activity.subscription.refunded.title': '付款已退款',

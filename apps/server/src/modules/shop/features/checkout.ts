@@ -1,7 +1,7 @@
 import type { ProductType } from '@app/contracts/catalogue';
 import { DAY_MS } from '@app/contracts/common';
 import type { Plan } from '@app/contracts/plans';
-import type { ServiceSlot } from '@app/contracts/products';
+import { BOOKING_WINDOW_DAYS, type ServiceSlot } from '@app/contracts/products';
 import type { StoreDetails } from '@app/contracts/settings';
 import { Composer, InlineKeyboard } from 'grammy';
 import type { Tx } from '../../../db/types';
@@ -50,8 +50,8 @@ export type CheckoutDeps = {
   now(): Date;
 };
 
-/** How far ahead a service's slots are offered, and how many at once. */
-const SLOT_DAYS = 14;
+/** How far ahead a service's slots are offered (the booking window), and how many at once. */
+const SLOT_DAYS = BOOKING_WINDOW_DAYS;
 const SLOTS_PER_PAGE = 8;
 
 const KIND_CODE = { physical: 'p', digital: 'd', service: 's' } as const;

@@ -111,6 +111,58 @@ const PROVIDER = '(stars|card|wallet|regional|crypto|cash_on_delivery)';
 const MIN_ADDRESS_LENGTH = 10;
 const MAX_MESSAGE_LENGTH = 4000;
 
+/** A file size in the customer's language: 1.5 MB. */
+function formatSize(language: string, bytes: number): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let i = 0;
+  while (value >= 1024 && i < units.length - 1) {
+    value /= 1024;
+    i++;
+  }
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: units[i],
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
+/**
+ * What a delivered line's buyer is told beside it: the file (name, format, size), the event (name, date,
+ * venue), until when its codes are valid, a key's activations and support period.
+ */
+function termsOf(
+  ctx: DeliveryChannel,
+  line: Delivery['lines'][number],
+  date: (d: Date | string, withTime?: boolean) => string,
+): string[] {
+  const t = line.terms;
+  if (!t) return [];
+  const out: string[] = [];
+  const file = [
+    t.fileName,
+    t.fileFormat?.toUpperCase(),
+    t.fileSize ? formatSize(ctx.language, t.fileSize) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  if (file) out.push(ctx.say('deliveryFile', { name: line.name, file }));
+  const event = [t.eventName, t.eventDate ? date(t.eventDate, true) : null, t.venue]
+    .filter(Boolean)
+    .join(' · ');
+  if (event) out.push(ctx.say('deliveryTicket', { event }));
+  if (line.validUntil)
+    out.push(ctx.say('deliveryValidUntil', { name: line.name, date: date(line.validUntil) }));
+  if (t.activationLimit !== null) {
+    out.push(ctx.say('deliveryActivations', { count: String(t.activationLimit) }));
+  }
+  if (t.supportPeriodDays !== null) {
+    out.push(ctx.say('deliverySupport', { days: String(t.supportPeriodDays) }));
+  }
+  return out;
+}
+
 /** Lines joined by blank lines into as few texts as fit `max` characters each (a longer line is cut). */
 function chunk(lines: string[], max: number): string[] {
   const out: string[] = [];
@@ -327,6 +379,36 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     await startRail(ctx, { id: ctx.match[1] ?? '' }, ctx.match[2] as PaymentProviderId);
   });
 
+  // A booked service that comes to the customer: the address they were asked for.
+  composer.on('message:text', async (ctx, next) => {
+    if (ctx.message.text.startsWith('/')) return next();
+    const key = sessionKey(ctx, ctx.from.id);
+    const { step } = await deps.sessions.read(key);
+    if (step?.kind !== 'service_address') return next();
+    const address = ctx.message.text.trim().replace(/\s+/g, ' ').slice(0, 500);
+    if (address.length < MIN_ADDRESS_LENGTH) {
+      await ctx.reply(ctx.say('bookingAddressTooShort'));
+      return;
+    }
+    const saved = await pay.giveServiceAddress(shopRef(ctx), step.orderId, ctx.from.id, address);
+    await deps.sessions.write(key, { step: null });
+    if (saved) await ctx.reply(ctx.say('bookingAddressSaved', { address }));
+  });
+
+  // The customer cancels their booking, within the policy's notice.
+  composer.callbackQuery(new RegExp(`^bx:${UUID}$`), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const result = await pay.cancelBooking(shopRef(ctx), ctx.match[1] ?? '', ctx.from.id);
+    const policy = 'policy' in result && result.policy ? `\n\n${result.policy}` : '';
+    if (result.outcome === 'cancelled') {
+      await ctx.reply(`${ctx.say('bookingCancelled', { number: String(result.orderNumber) })}${policy}`);
+    } else if (result.outcome === 'unknown') {
+      await ctx.reply(ctx.say('bookingNotCancellable'));
+    } else {
+      await ctx.reply(`${ctx.say('bookingCancelTooLate')}${policy}`);
+    }
+  });
+
   // Cash on delivery: the address the customer was asked for.
   composer.on('message:text', async (ctx, next) => {
     if (ctx.message.text.startsWith('/')) return next();
@@ -428,22 +510,86 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
       const delivery = await pay.prepareDelivery(shop, owed.orderId);
       if (!delivery) return;
       await sendDelivery(channel, delivery, owed.orderId);
-      if (delivery.lines.every((line) => !line.missing)) await pay.completeDelivery(shop, owed.orderId);
+      // A line the vendor has to send (missing) or release (held) keeps the order processing.
+      if (delivery.lines.every((line) => !line.missing && !line.held)) {
+        await pay.completeDelivery(shop, owed.orderId);
+      }
       return;
     }
-    const key = owed.productType === 'service' ? 'paymentReceivedService' : 'paymentReceived';
-    await channel.send(channel.say(key, { number: String(owed.orderNumber) }), {
+    if (owed.productType === 'service') return sendBooking(channel, owed);
+    await channel.send(channel.say('paymentReceived', { number: String(owed.orderNumber) }), {
       reply_markup: InlineKeyboard.from([[supportButton(channel.say, owed.orderId)]]),
     });
+  }
+
+  /**
+   * A paid booking's confirmation: confirmed, or requested while the vendor confirms it; where it takes place
+   * (the meeting link, the address, or both for hybrid); the customer's address asked when the service needs it
+   * (their next message is it); and a Cancel button while the policy's notice allows.
+   */
+  async function sendBooking(ctx: DeliveryChannel, owed: OwedDelivery) {
+    const shop = { vendorId: owed.vendorId, botId: owed.botId };
+    const booking = await pay.bookingOf(shop, owed.orderId);
+    const number = String(owed.orderNumber);
+    const support = supportButton(ctx.say, owed.orderId);
+    if (!booking) {
+      await ctx.send(ctx.say('paymentReceivedService', { number }), {
+        reply_markup: InlineKeyboard.from([[support]]),
+      });
+      return;
+    }
+    const lines = [ctx.say(booking.requested ? 'bookingRequested' : 'paymentReceivedService', { number })];
+    if (booking.meetingLink) lines.push(ctx.say('bookingMeetingLink', { link: booking.meetingLink }));
+    if (booking.address) lines.push(ctx.say('bookingAddress', { address: booking.address }));
+    const date = (d: Date) =>
+      new Intl.DateTimeFormat(ctx.language, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'UTC',
+      }).format(d);
+    const cancellable = booking.canCancel;
+    if (booking.cancelUntil && cancellable) {
+      lines.push(ctx.say('bookingCancelUntil', { date: `${date(booking.cancelUntil)} UTC` }));
+    }
+    if (booking.needsAddress) {
+      lines.push(ctx.say('bookingAskAddress'));
+      await deps.sessions.write(
+        { vendorId: owed.vendorId, botId: owed.botId, telegramUserId: owed.chatId },
+        { step: { kind: 'service_address', orderId: owed.orderId } },
+      );
+    }
+    const keyboard = cancellable
+      ? new InlineKeyboard().text(ctx.say('bookingCancel'), `bx:${owed.orderId}`).row().add(support)
+      : InlineKeyboard.from([[support]]);
+    await ctx.send(lines.join('\n\n'), { reply_markup: keyboard });
   }
 
   async function sendDelivery(ctx: DeliveryChannel, delivery: Delivery, orderId: string) {
     const lines = [ctx.say('deliveryIntro', { number: String(delivery.orderNumber) })];
     const buttons: ReturnType<typeof InlineKeyboard.url>[][] = [];
     let download: Delivery['lines'][number]['download'] = null;
+    const date = (d: Date | string, withTime = false) =>
+      new Intl.DateTimeFormat(
+        ctx.language,
+        withTime
+          ? {
+              year: 'numeric',
+              month: 'short',
+              day: 'numeric',
+              hour: '2-digit',
+              minute: '2-digit',
+              timeZone: 'UTC',
+              timeZoneName: 'short',
+            }
+          : { dateStyle: 'medium' },
+      ).format(new Date(d));
     for (const line of delivery.lines) {
       if (line.missing) lines.push(ctx.say('deliveryMissing', { name: line.name }));
-      for (const code of line.codes) lines.push(ctx.say('deliveryCode', { name: line.name, code }));
+      else if (line.held) lines.push(ctx.say('deliveryHeld', { name: line.name }));
+      else {
+        for (const code of line.codes) lines.push(ctx.say('deliveryCode', { name: line.name, code }));
+        lines.push(...termsOf(ctx, line, date));
+      }
       if (line.download) {
         buttons.push([
           InlineKeyboard.url(ctx.say('deliveryDownload', { name: line.name }), line.download.link),
@@ -454,8 +600,12 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     // The last message also offers "Contact support" about the order.
     const keyboard = InlineKeyboard.from([...buttons, [supportButton(ctx.say, orderId)]]);
     if (download) {
-      const date = new Intl.DateTimeFormat(ctx.language, { dateStyle: 'medium' }).format(download.expiresAt);
-      lines.push(ctx.say('deliveryDownloadNote', { max: String(download.maxDownloads), date }));
+      lines.push(
+        ctx.say('deliveryDownloadNote', {
+          max: String(download.maxDownloads),
+          date: date(download.expiresAt),
+        }),
+      );
     }
     // Many codes make a long text: Telegram takes 4,096 characters a message. The buttons go with the last.
     const messages = chunk(lines, MAX_MESSAGE_LENGTH);

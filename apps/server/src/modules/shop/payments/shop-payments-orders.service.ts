@@ -108,10 +108,13 @@ export async function payOrder(
     at,
   });
   // ARCHITECTURE.md "Order statuses": digital goods are being delivered, a service is scheduled (its
-  // booking was taken at checkout), physical goods wait for the vendor.
+  // booking was taken at checkout) unless it waits for the vendor's confirmation (autoConfirm off: it stays
+  // pending, "requested", until the vendor moves it to scheduled), physical goods wait for the vendor.
   const paid = { ...order, paymentStatus: 'paid' as const };
   if (order.productType === 'digital') return advanceOrder(tx, paid, 'processing', SYSTEM_ACTOR, at);
-  if (order.productType === 'service') return advanceOrder(tx, paid, 'scheduled', SYSTEM_ACTOR, at);
+  if (order.productType === 'service' && order.serviceInfo?.autoConfirm !== false) {
+    return advanceOrder(tx, paid, 'scheduled', SYSTEM_ACTOR, at);
+  }
   return paid;
 }
 

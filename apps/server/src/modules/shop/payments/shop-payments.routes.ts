@@ -2,10 +2,17 @@ import { OrderDetail, OrderParams } from '@app/contracts/orders';
 import { DownloadParams, RefundOrderBody } from '@app/contracts/shop-payments';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Actor } from '../../../lib/actor';
 import type { ShopPaymentsService } from './shop-payments.service';
 
-/** The back-office's Refund of a paid order (vendor scope, permission orders; another vendor's: 404). */
-export function refundRoutes(payments: ShopPaymentsService) {
+/**
+ * The back-office's Refund of a paid order, and the Release of what a paid digital order holds (its products do
+ * not deliver automatically): vendor scope, permission orders; another vendor's: 404.
+ */
+export function refundRoutes(
+  payments: ShopPaymentsService,
+  release: (actor: Actor, orderId: string) => Promise<OrderDetail>,
+) {
   return async (root: FastifyInstance) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     app.post(
@@ -20,6 +27,14 @@ export function refundRoutes(payments: ShopPaymentsService) {
         },
       },
       (req) => payments.refund(req.actor, req.params.orderId),
+    );
+    app.post(
+      '/orders/:orderId/release',
+      {
+        config: { permission: 'orders' },
+        schema: { tags: ['orders'], params: OrderParams, response: { 200: OrderDetail } },
+      },
+      (req) => release(req.actor, req.params.orderId),
     );
   };
 }

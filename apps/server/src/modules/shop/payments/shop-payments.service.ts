@@ -7,9 +7,15 @@ import type {
   ShopRef,
   SuccessfulPaymentInput,
 } from './shop-payments.types';
+import { bookingOf, cancelBooking, giveServiceAddress } from './shop-payments-booking.service';
 import { chooseCodShipping, codShippingQuote, codShippingZones } from './shop-payments-cod-shipping.service';
 import { createCryptoLink, receiveCryptoIpn } from './shop-payments-crypto.service';
-import { completeDelivery, noteDeliveryTrouble, prepareDelivery } from './shop-payments-delivery.service';
+import {
+  completeDelivery,
+  noteDeliveryTrouble,
+  prepareDelivery,
+  releaseHeld,
+} from './shop-payments-delivery.service';
 import { openDownload } from './shop-payments-downloads.service';
 import {
   answerPreCheckout,
@@ -43,6 +49,11 @@ export function createShopPaymentsService(deps: ShopPaymentsDeps) {
       completeDelivery: (shop: ShopRef, orderId: string) => completeDelivery(deps, shop, orderId),
       noteDeliveryTrouble: (shop: ShopRef, orderId: string, kind: 'delayed' | 'failed', error: string) =>
         noteDeliveryTrouble(deps, shop, orderId, kind, error),
+      bookingOf: (shop: ShopRef, orderId: string) => bookingOf(deps, shop, orderId),
+      giveServiceAddress: (shop: ShopRef, orderId: string, payerId: number, address: string) =>
+        giveServiceAddress(deps, shop, orderId, payerId, address),
+      cancelBooking: (shop: ShopRef, orderId: string, payerId: number) =>
+        cancelBooking(deps, shop, orderId, payerId),
       cryptoLink: (shop: ShopRef, orderId: string, payerId: number) =>
         createCryptoLink(deps, shop, orderId, payerId),
       cashOnDelivery: (shop: ShopRef, orderId: string, payerId: number, address: string) =>
@@ -62,6 +73,7 @@ export function createShopPaymentsService(deps: ShopPaymentsDeps) {
     receiveIpn: (body: Record<string, unknown>, signature: string | undefined) =>
       receiveCryptoIpn(deps, body, signature),
     refund: (actor: Actor, orderId: string) => refundOrder(deps, actor, orderId),
+    releaseHeld: (actor: Actor, orderId: string) => releaseHeld(deps, actor, orderId),
     openDownload: (token: string) => openDownload(deps, token),
   };
 }

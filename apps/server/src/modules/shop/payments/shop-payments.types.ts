@@ -5,6 +5,7 @@ import type { CryptoProvider } from '../../../lib/nowpayments';
 import type { BotApi } from '../../../lib/telegram/bot-api';
 import type { BotsService } from '../../bots/bots.service';
 import type { OrdersService } from '../../orders/orders.service';
+import type { DigitalTerms } from '../../products/product-delivery.service';
 import type { SettingsService } from '../../settings/settings.service';
 
 export type ShopPaymentsLog = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -105,6 +106,12 @@ export type DeliveredLine = {
   download: { link: string; maxDownloads: number; expiresAt: Date } | null;
   /** Nothing could be delivered for this line (an empty pool, no file): the vendor has to. */
   missing: boolean;
+  /** The product does not deliver automatically: its codes or file wait until the vendor releases them. */
+  held: boolean;
+  /** What the buyer is told beside it (file, event, activations, support); null when nothing is known. */
+  terms: DigitalTerms | null;
+  /** When the codes stop being valid (a pass, a subscription, a key with a validity), else null. */
+  validUntil: Date | null;
 };
 export type Delivery = { orderNumber: number; lines: DeliveredLine[] };
 

@@ -8,23 +8,13 @@ import { TextInput } from '../../../components/ui/form/controls';
 import { Field } from '../../../components/ui/form/field';
 import { useI18n } from '../../../i18n/i18n';
 import { PAYMENT_KEYS, PAYMENT_METHOD_KEYS, TYPE_KEYS } from '../lib/labels';
+import { InfoList } from './info-list';
 import { OrderCodes } from './order-codes';
 import styles from './order-detail.module.css';
+import { PendingDelivery } from './pending-delivery';
+import { ReleaseDelivery } from './release-delivery';
 
 type Row = [label: string, value: ReactNode];
-
-export function InfoList({ rows }: { rows: Row[] }) {
-  return (
-    <dl className={styles.list}>
-      {rows.map(([label, value]) => (
-        <div key={label} className={styles.item}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 type DetailsTabProps = {
   order: OrderDetail;
@@ -85,6 +75,24 @@ export function DetailsTab({
     ];
   };
 
+  // Where the service takes place, the customer's address, and the policy the customer was shown.
+  const serviceRows = (info: NonNullable<OrderDetail['serviceInfo']>): Row[] => {
+    const rows: Row[] = [];
+    if (info.location) rows.push([t('orders.detail.location'), t(`orders.detail.location.${info.location}`)]);
+    if (info.meetingLink) {
+      rows.push([
+        t('orders.detail.meetingLink'),
+        <a key="link" href={info.meetingLink} target="_blank" rel="noreferrer">
+          {info.meetingLink}
+        </a>,
+      ]);
+    }
+    if (info.address) rows.push([t('orders.detail.serviceAddress'), info.address]);
+    if (info.customerAddress) rows.push([t('orders.detail.customerAddress'), info.customerAddress]);
+    if (info.cancellationPolicy) rows.push([t('orders.detail.cancellationPolicy'), info.cancellationPolicy]);
+    return rows;
+  };
+
   return (
     <>
       <Card className={styles.section} aria-label={t('orders.detail.summary')}>
@@ -119,6 +127,8 @@ export function DetailsTab({
           ]}
         />
       </Card>
+
+      {order.pendingDelivery ? <PendingDelivery pending={order.pendingDelivery} /> : null}
 
       {order.shipping ? (
         <Card className={styles.section} aria-labelledby="order-shipping">
@@ -205,6 +215,7 @@ export function DetailsTab({
             ]}
           />
           {order.digitalInfo.codesIssued > 0 ? <OrderCodes orderId={order.id} /> : null}
+          {order.digitalInfo.held ? <ReleaseDelivery order={order} /> : null}
         </Card>
       ) : null}
 
@@ -224,8 +235,14 @@ export function DetailsTab({
                     ? `${formatNumber(order.serviceInfo.duration)} ${order.serviceInfo.durationType}`
                     : t('orders.detail.durationMinutes', { count: order.serviceInfo.duration }),
               ],
+              ...serviceRows(order.serviceInfo),
             ]}
           />
+          {order.serviceInfo.requested ? (
+            <p className={styles.muted} data-testid="order-booking-requested">
+              {t('orders.detail.bookingRequested')}
+            </p>
+          ) : null}
         </Card>
       ) : null}
 

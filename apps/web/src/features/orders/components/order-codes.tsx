@@ -11,7 +11,7 @@ import styles from './order-detail.module.css';
  * vendor can answer "which code did I get?" without the codes lying open on the screen.
  */
 export function OrderCodes({ orderId }: { orderId: string }) {
-  const { t } = useI18n();
+  const { t, formatDate } = useI18n();
   const codes = useOrderCodes(orderId, true);
   const reveal = useRevealOrderCode(orderId);
   const [shown, setShown] = useState<Record<string, string>>({});
@@ -21,7 +21,16 @@ export function OrderCodes({ orderId }: { orderId: string }) {
     <ul className={styles.codes} aria-label={t('orders.detail.codes')} data-testid="order-codes">
       {codes.data.codes.map((code) => (
         <li key={code.id} className={styles.code}>
-          <span>{code.productName}</span>
+          <span className={styles.codeName}>
+            <span>{code.productName}</span>
+            {code.validUntil ? (
+              <span className={styles.muted}>
+                {t('orders.detail.validUntil', {
+                  date: formatDate(code.validUntil, { dateStyle: 'medium' }),
+                })}
+              </span>
+            ) : null}
+          </span>
           <code>{shown[code.id] ?? code.masked}</code>
           {shown[code.id] ? null : (
             <Button

@@ -53,6 +53,7 @@ function order(patch: Partial<OrderDetail> = {}): OrderDetail {
     payment: { status: 'paid', amount: 1000, currency: 'USD', amountFormatted: '$10', method: 'stars' },
     timeline: [],
     notes: [],
+    pendingDelivery: null,
     ...patch,
   };
 }
@@ -255,11 +256,13 @@ describe('a digital order with codes', () => {
     const CODE_ID = '0191e1a2-0000-7000-8000-0000000000c1';
     const digital = order({
       productType: 'digital',
-      digitalInfo: { downloadLink: null, licenseKey: null, codesIssued: 1 },
+      digitalInfo: { downloadLink: null, licenseKey: null, codesIssued: 1, held: false },
     });
     const calls = stubFetch(({ method, path }) => {
       if (path.endsWith(`/orders/${ORDER_ID}/codes`)) {
-        return json({ codes: [{ id: CODE_ID, productName: 'Game key', masked: '••••-••••-1234' }] });
+        return json({
+          codes: [{ id: CODE_ID, productName: 'Game key', masked: '••••-••••-1234', validUntil: null }],
+        });
       }
       if (method === 'POST' && path.endsWith(`/codes/${CODE_ID}/reveal`)) {
         return json({ id: CODE_ID, code: 'ABCD-EFGH-1234' });
@@ -274,5 +277,139 @@ describe('a digital order with codes', () => {
     expect(await screen.findByText('ABCD-EFGH-1234')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST' && c.path.endsWith('/reveal'))).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Reveal' })).toBeNull();
+  });
+});
+
+describe('a digital order’s validity and release', () => {
+  const CODE_ID = '0191e1a2-0000-7000-8000-0000000000c2';
+
+  it('shows until when each code is valid', async () => {
+    const digital = order({
+      digitalInfo: { downloadLink: null, licenseKey: null, codesIssued: 1, held: false },
+    });
+    stubFetch(({ path }) =>
+      path.endsWith(`/orders/${ORDER_ID}/codes`)
+        ? json({
+            codes: [
+              {
+                id: CODE_ID,
+                productName: 'Season pass',
+                masked: '••••-1234',
+                validUntil: '2031-03-15T12:00:00.000Z',
+              },
+            ],
+          })
+        : json(digital),
+    );
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect(await screen.findByText('Valid until Mar 15, 2031')).toBeTruthy();
+  });
+
+  it('releases a held order after Telegram’s confirm popup, and the held note goes', async () => {
+    const held = order({
+      status: 'processing',
+      digitalInfo: { downloadLink: null, licenseKey: null, codesIssued: 1, held: true },
+    });
+    const released = order({
+      status: 'completed',
+      digitalInfo: { downloadLink: null, licenseKey: null, codesIssued: 1, held: false },
+    });
+    let current = held;
+    const calls = stubFetch(({ method, path }) => {
+      if (path.endsWith(`/orders/${ORDER_ID}/codes`)) return json({ codes: [] });
+      if (method === 'POST' && path.endsWith(`/orders/${ORDER_ID}/release`)) current = released;
+      return json(current);
+    });
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect(await screen.findByText('On hold: the buyer receives it when you release it.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Release' }));
+
+    expect(String(telegram.last('web_app_open_popup')?.message)).toContain(
+      'Send the buyer of order #10423 what it holds now?',
+    );
+    await screen.findByText('Completed');
+    expect(screen.queryByTestId('order-held')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST' && c.path.endsWith('/release'))).toHaveLength(1);
+  });
+});
+
+describe('a delivery Telegram refused', () => {
+  it('shows the delivery still pending: attempts, the next one and Telegram’s words', async () => {
+    const nextAttemptAt = new Date(Date.now() + 10 * 60_000).toISOString();
+    stubFetch(() =>
+      json(
+        order({
+          status: 'processing',
+          pendingDelivery: {
+            attempts: 3,
+            maxAttempts: 14,
+            nextAttemptAt,
+            lastError: 'Internal Server Error',
+          },
+        }),
+      ),
+    );
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    const section = await screen.findByTestId('order-pending-delivery');
+    expect(section.textContent).toContain('Delivery pending');
+    expect(section.textContent).toContain('3 of 14');
+    expect(section.textContent).toContain(
+      new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(new Date(nextAttemptAt)),
+    );
+    expect(section.textContent).toContain('Internal Server Error');
+  });
+
+  it('shows no such section when nothing is pending', async () => {
+    stubFetch(() => json(order()));
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    await screen.findByText('Completed');
+    expect(screen.queryByTestId('order-pending-delivery')).toBeNull();
+  });
+});
+
+describe('a booked service', () => {
+  const service = {
+    scheduledDate: '2031-04-12T09:00:00.000Z',
+    duration: 60,
+    durationType: 'minutes',
+    location: 'hybrid' as const,
+    address: '12 Rua Augusta, Lisbon',
+    meetingLink: 'https://meet.example.com/piano',
+    customerAddress: '5 Baker Street, London',
+    requested: false,
+    cancellationPolicy: '24 hours notice',
+  };
+
+  it('shows where it takes place, the customer’s address and the cancellation policy', async () => {
+    stubFetch(() => json(order({ productType: 'service', status: 'scheduled', serviceInfo: service })));
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect(await screen.findByText('Hybrid')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'https://meet.example.com/piano' })).toBeTruthy();
+    expect(screen.getByText('12 Rua Augusta, Lisbon')).toBeTruthy();
+    expect(screen.getByText('5 Baker Street, London')).toBeTruthy();
+    expect(screen.getByText('24 hours notice')).toBeTruthy();
+    expect(screen.queryByTestId('order-booking-requested')).toBeNull();
+  });
+
+  it('says a requested booking waits for the vendor, whose main button confirms it', async () => {
+    stubFetch(() =>
+      json(
+        order({
+          productType: 'service',
+          status: 'pending',
+          allowedStatuses: ['scheduled', 'cancelled'],
+          serviceInfo: { ...service, requested: true },
+        }),
+      ),
+    );
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect(await screen.findByTestId('order-booking-requested')).toBeTruthy();
+    expect(telegram.last('web_app_setup_main_button')?.text).toBe('Confirm booking');
   });
 });

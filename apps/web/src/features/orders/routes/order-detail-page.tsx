@@ -76,10 +76,14 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
   const needsTracking = action.next === 'shipped' && order.shipping?.trackingRequired === true && !tracking;
 
   // The screen's primary action is Telegram's main button: move the order to its next status.
+  // A paid booking waiting for the vendor (autoConfirm off): moving it to scheduled confirms it.
+  const confirming = order.serviceInfo?.requested === true && action.next === 'scheduled';
   useMainButton(
-    action.next
-      ? t('orders.card.nextStatus', { status: t(STATUS_KEYS[action.next]) })
-      : t('orders.card.updateStatus'),
+    confirming
+      ? t('orders.detail.confirmBooking')
+      : action.next
+        ? t('orders.card.nextStatus', { status: t(STATUS_KEYS[action.next]) })
+        : t('orders.card.updateStatus'),
     () => {
       void action.advance(tracking ? { trackingNumber: tracking } : {}).then((moved) => {
         if (moved) setTrackingNumber('');

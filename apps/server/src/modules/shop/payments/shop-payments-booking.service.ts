@@ -1,0 +1,117 @@
+import {
+  cancelBookedService,
+  type PayableOrder,
+  setServiceAddress,
+} from '../../orders/order-payment.service';
+import type { ShopPaymentsDeps, ShopRef } from './shop-payments.types';
+import { customerActor, nowOf, orderOf } from './shop-payments-orders.service';
+
+// A paid service order as its customer meets it in the chat: the confirmation's details, the address the
+// service needs, and cancelling within the policy's notice.
+
+/** What a paid booking's confirmation tells the customer. */
+export type BookingSummary = {
+  orderNumber: number;
+  /** Paid, waiting for the vendor's confirmation (the service does not confirm automatically). */
+  requested: boolean;
+  start: Date | null;
+  location: 'online' | 'onsite' | 'hybrid';
+  address: string | null;
+  meetingLink: string | null;
+  /** The customer's own address is needed and not given yet. */
+  needsAddress: boolean;
+  cancellationPolicy: string | null;
+  /** Until when the customer may cancel from the chat; null: not from the chat (no notice stated). */
+  cancelUntil: Date | null;
+  /** The customer may cancel now (before `cancelUntil`). */
+  canCancel: boolean;
+};
+
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+const HOUR_MS = 3_600_000;
+
+/** When the customer may still cancel: the slot's start minus the policy's notice; null without either. */
+function cancelUntilOf(info: Record<string, unknown>): Date | null {
+  const start = str(info.scheduledDate);
+  const notice = typeof info.noticeHours === 'number' ? info.noticeHours : null;
+  return start && notice !== null ? new Date(Date.parse(start) - notice * HOUR_MS) : null;
+}
+
+/** The booking of the shop's paid service order, as its confirmation tells it; null for anything else. */
+export async function bookingOf(
+  deps: ShopPaymentsDeps,
+  shop: ShopRef,
+  orderId: string,
+): Promise<BookingSummary | null> {
+  const order = await orderOf(deps, shop, orderId);
+  if (!order || order.botId !== shop.botId || order.productType !== 'service') return null;
+  return summaryOf(order, nowOf(deps));
+}
+
+function summaryOf(order: PayableOrder, at: Date): BookingSummary {
+  const info = order.serviceInfo ?? {};
+  const location = info.location === 'onsite' || info.location === 'hybrid' ? info.location : 'online';
+  const start = str(info.scheduledDate);
+  const cancelUntil = cancelUntilOf(info);
+  return {
+    orderNumber: order.number,
+    requested: order.paymentStatus === 'paid' && order.status === 'pending',
+    start: start ? new Date(start) : null,
+    location,
+    address: str(info.address),
+    meetingLink: str(info.meetingLink),
+    needsAddress: info.requiresAddress === true && str(info.customerAddress) === null,
+    cancellationPolicy: str(info.cancellationPolicy),
+    cancelUntil,
+    canCancel: cancelUntil !== null && at.getTime() <= cancelUntil.getTime(),
+  };
+}
+
+/** The address the customer sent for their booking, kept on the order; false when it is not theirs to give. */
+export async function giveServiceAddress(
+  deps: ShopPaymentsDeps,
+  shop: ShopRef,
+  orderId: string,
+  payerId: number,
+  address: string,
+): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const order = await orderOf(deps, shop, orderId, true, tx);
+    if (!order || order.botId !== shop.botId || order.customerTelegramId !== payerId) return false;
+    if (order.productType !== 'service' || order.status === 'cancelled') return false;
+    await setServiceAddress(tx, order, address, customerActor(order), nowOf(deps));
+    return true;
+  });
+}
+
+export type BookingCancellation =
+  | { outcome: 'cancelled'; orderNumber: number; policy: string | null }
+  | { outcome: 'too_late'; until: Date; policy: string | null }
+  | { outcome: 'not_from_chat'; policy: string | null }
+  | { outcome: 'unknown' };
+
+/**
+ * The customer cancels their booking from the chat: allowed until the policy's notice before the slot (the
+ * booking's place is freed, the order cancelled with its rollups); refunding is the vendor's, by the policy.
+ */
+export async function cancelBooking(
+  deps: ShopPaymentsDeps,
+  shop: ShopRef,
+  orderId: string,
+  payerId: number,
+): Promise<BookingCancellation> {
+  const at = nowOf(deps);
+  return deps.db.transaction(async (tx) => {
+    const order = await orderOf(deps, shop, orderId, true, tx);
+    if (!order || order.botId !== shop.botId || order.customerTelegramId !== payerId)
+      return { outcome: 'unknown' };
+    if (order.productType !== 'service' || !['pending', 'scheduled'].includes(order.status)) {
+      return { outcome: 'unknown' };
+    }
+    const { cancelUntil, cancellationPolicy: policy } = summaryOf(order, at);
+    if (!cancelUntil) return { outcome: 'not_from_chat', policy };
+    if (at.getTime() > cancelUntil.getTime()) return { outcome: 'too_late', until: cancelUntil, policy };
+    if (!(await cancelBookedService(tx, order, customerActor(order), at))) return { outcome: 'unknown' };
+    return { outcome: 'cancelled', orderNumber: order.number, policy };
+  });
+}
