@@ -15,7 +15,7 @@ function server(port: number, env: Record<string, string>) {
   const dataDir = join(tmpdir(), `botshop-e2e-${port}`);
   return {
     // The server as `npm start` runs it: its bundle, built with the web app by `npm run test:e2e`.
-    command: `rm -rf ${dataDir} && node --enable-source-maps dist/main.js`,
+    command: `rm -rf ${dataDir} && node --enable-source-maps --max-semi-space-size=4 dist/main.js`,
     cwd: serverDir,
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
