@@ -23,6 +23,7 @@ import { type FakeNowPaymentsState, fakeNowPaymentsPlugin } from './fakes/nowpay
 import { AppError } from './lib/app-error';
 import { type CardProvider, createCardProvider } from './lib/card-provider';
 import { createDownloadLinks } from './lib/download-links';
+import type { Mailer } from './lib/mailer';
 import { type CryptoProvider, createNowPayments, createNowPaymentsPayouts } from './lib/nowpayments';
 import { parseQueryString } from './lib/query-string';
 import { createMemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit-store';
@@ -126,6 +127,8 @@ export type AppDeps = {
   requestEventDispatch?: () => void;
   /** Demo mode's e-mail catcher: its mailbox page is served at /fake-mail/__control/mailbox. */
   mailCatcher?: MailCatcher;
+  /** Sends the mail a request needs at once (a new e-mail's code); notifications go through their job instead. */
+  mailer?: Mailer | undefined;
   /** Demo mode serves a fake crypto provider in process, at /fake-nowpayments. */
   fakeNowPayments?: FakeNowPaymentsState;
   /** Demo mode serves a fake card provider in process, at /fake-card-provider. */
@@ -408,7 +411,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const downloadLinks = createDownloadLinks({ jwtKey: secrets.jwtKey, ...clock });
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const media = createMediaService({ db, storage, ...clock });
-  const profile = createProfileService({ db, media, ...clock });
+  const profile = createProfileService({ db, media, mailer: deps.mailer, log: app.log, ...clock });
   const account = createAccountService({ db, sessions, bots, log: app.log, ...clock });
   const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
   const staffDeps: StaffDeps = {

@@ -127,6 +127,7 @@ async function main() {
     botApi,
     storage,
     rateLimitStore,
+    mailer,
     ...(vendorChanges ? { vendorChanges } : {}),
     requestEventDispatch: () => requestEventDispatch(),
     enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),

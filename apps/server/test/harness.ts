@@ -123,6 +123,7 @@ export async function createTestApp(
     | 'enqueueDelivery'
     | 'exportStorage'
     | 'telegramThrottle'
+    | 'mailer'
   > = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();

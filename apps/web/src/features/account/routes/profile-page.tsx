@@ -21,6 +21,7 @@ import { useMainButton } from '../../../lib/telegram/buttons';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import styles from '../components/account.module.css';
+import { EmailVerification } from '../components/email-verification';
 import { ProfilePhoto } from '../components/profile-photo';
 import { ACCOUNT_MESSAGE_KEYS, describeAccountError, showAccountPopup } from '../lib/messages';
 
@@ -138,6 +139,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>{t('account.profile.contact')}</h2>
         {CONTACT.map(text)}
+        <EmailVerification profile={profile} />
       </Card>
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>{t('account.profile.business')}</h2>
