@@ -168,10 +168,11 @@ async function main() {
   enqueueExportRun = (run) => jobs.send('exports.run', run);
   enqueueCampaignRun = (run, startAfter) =>
     jobs.send('campaigns.send', run, { singletonKey: run.campaignId, ...(startAfter ? { startAfter } : {}) });
-  // Data exports' files, as the exports.run job writes them.
+  // Data exports' files, as the exports.run job writes them (and the account purge removes them).
+  const exportStorage = createLocalStorage(join(config.dataDir, 'exports'));
   const exportRuns = createExportsService({
     db: database.db,
-    storage: createLocalStorage(join(config.dataDir, 'exports')),
+    storage: exportStorage,
     linkKey: secrets.jwtKey,
     notifyDone: exportReadyNotice({
       apiRoot: config.telegramApiRoot,
@@ -261,6 +262,7 @@ async function main() {
     runCampaign: (vendorId, campaignId) => app.runCampaign(vendorId, campaignId),
     remindAbandonedCarts: () => app.remindAbandonedCarts(),
     sweepExports: exportRuns.sweepExpired,
+    exportStorage,
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
         log: app.log,

@@ -2,6 +2,7 @@ import type { CardProvider } from '../lib/card-provider';
 import type { Mailer } from '../lib/mailer';
 import type { CryptoPayouts } from '../lib/nowpayments';
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
+import type { StorageDriver } from '../modules/media/storage';
 import type { createWebhookRuns } from '../modules/webhooks/webhooks.service';
 import { purgeAccounts } from './account-purge';
 import { checkCryptoPayouts, collectPlanFees, runAutoPayouts, syncBotStars } from './billing-collect';
@@ -36,6 +37,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     runExport?: (vendorId: string, exportId: string) => Promise<void>;
     /** Deletes the files of exports whose link has expired (modules/exports); safe to run again. */
     sweepExports?: () => Promise<unknown>;
+    /** Where data exports' files are kept (modules/exports): the account purge removes an account's. */
+    exportStorage?: StorageDriver;
     /** Outbound webhooks' delivery runs (modules/webhooks); without it their deliveries wait. */
     webhooks?: ReturnType<typeof createWebhookRuns>;
     /**
@@ -96,7 +99,9 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
       await sweepMedia(deps);
     },
     'account.purge': async () => {
-      const { purged } = await purgeAccounts(deps);
+      // Without the exports' storage the purge would leave their files behind: it waits (and is retried).
+      if (!deps.exportStorage) throw new Error('account.purge needs the exports storage');
+      const { purged } = await purgeAccounts({ ...deps, exportStorage: deps.exportStorage });
       if (purged > 0) deps.log?.info({ purged }, 'accounts purged');
     },
     'subscriptions.remind': async () => {
