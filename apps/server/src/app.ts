@@ -34,6 +34,7 @@ import { createPlatformBot } from './lib/telegram/platform-bot';
 import { platformWebhookSecret } from './lib/telegram/platform-webhook';
 import { type TelegramThrottle, throttledBotApi } from './lib/telegram/throttle';
 import { createLocalVendorChanges, type VendorChanges } from './lib/vendor-changes';
+import type { VapidKeys } from './lib/web-push';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { activityRoutes } from './modules/activity/activity.routes';
@@ -74,6 +75,7 @@ import { type AlertTapDeps, handleAlertTap } from './modules/notifications/alert
 import { createNotificationSettingsService } from './modules/notifications/notification-settings.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { queueSecurityNotice } from './modules/notifications/notifications.service';
+import { createPushSubscriptionsService } from './modules/notifications/push-subscriptions.service';
 import { createOrderReads } from './modules/orders/order-reads';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -129,6 +131,8 @@ export type AppDeps = {
   mailCatcher?: MailCatcher;
   /** Sends the mail a request needs at once (a new e-mail's code); notifications go through their job instead. */
   mailer?: Mailer | undefined;
+  /** The VAPID keys of Web Push (DATA_DIR/vapid.json, main.ts); without them browsers cannot subscribe. */
+  vapid?: VapidKeys | undefined;
   /** Demo mode serves a fake crypto provider in process, at /fake-nowpayments. */
   fakeNowPayments?: FakeNowPaymentsState;
   /** Demo mode serves a fake card provider in process, at /fake-card-provider. */
@@ -616,9 +620,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(profileRoutes(profile)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(securityRoutes(security, sessions)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(accountRoutes(account)), { prefix: '/vendors/:vendorId' });
-      await api.register(vendorScope(notificationsRoutes(createNotificationSettingsService({ db }))), {
-        prefix: '/vendors/:vendorId',
+      const pushSubscriptions = createPushSubscriptionsService({
+        db,
+        vapidPublicKey: deps.vapid?.publicKey ?? null,
+        allowPrivate: config.webhooksAllowPrivate,
       });
+      await api.register(
+        vendorScope(notificationsRoutes(createNotificationSettingsService({ db }), pushSubscriptions)),
+        { prefix: '/vendors/:vendorId' },
+      );
       await api.register(vendorScope(profileUploadRoutes(profile)), { prefix: '/upload/vendors/:vendorId' });
       await api.register(vendorScope(apiKeysRoutes(apiKeys)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(webhooksRoutes(webhooks)), { prefix: '/vendors/:vendorId' });

@@ -78,6 +78,13 @@ async function main() {
   const mailer = smtpUrl
     ? (await import('./lib/mailer')).createMailer({ smtpUrl, from: config.mailFrom })
     : undefined;
+  // Web Push: the VAPID keys kept in DATA_DIR (made on first start), and the sender of the notifications job.
+  const webPush = await import('./lib/web-push');
+  const vapid = webPush.readOrCreateVapidKeys(config.dataDir);
+  const pushSender = webPush.createPushSender({
+    vapid,
+    subject: config.publicUrl.startsWith('https:') ? config.publicUrl : 'mailto:push@example.invalid',
+  });
   // Demo mode without a card provider configured: a fake one, served in process (fakes/card-provider.ts).
   const fakeCardProvider =
     config.demo && config.cardProvider?.browserUrl === '/fake-card-provider'
@@ -128,6 +135,7 @@ async function main() {
     storage,
     rateLimitStore,
     mailer,
+    vapid,
     ...(vendorChanges ? { vendorChanges } : {}),
     requestEventDispatch: () => requestEventDispatch(),
     enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),
@@ -253,6 +261,7 @@ async function main() {
     publicUrl: config.publicUrl,
     log: app.log,
     mailer,
+    push: pushSender,
     runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
     cardProvider: config.cardProvider ? createCardProvider(config.cardProvider) : null,
     cryptoPayouts: config.nowPayments ? createNowPaymentsPayouts(config.nowPayments) : null,

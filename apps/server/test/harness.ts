@@ -124,6 +124,7 @@ export async function createTestApp(
     | 'exportStorage'
     | 'telegramThrottle'
     | 'mailer'
+    | 'vapid'
   > = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();

@@ -332,6 +332,27 @@ export function withLockedSecurity(settings: NotificationSettings): Notification
   };
 }
 
+/** A browser's Web Push subscription, as PushSubscription.toJSON() gives it (the back-office outside Telegram). */
+export const PushSubscriptionBody = z
+  .object({
+    endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({ p256dh: text().min(1).max(200), auth: text().min(1).max(100) }).strict(),
+  })
+  .strict();
+export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
+
+/** DELETE …/notifications/push: the browser that turns Web Push off. */
+export const PushUnsubscribeBody = z.object({ endpoint: z.string().max(2048) }).strict();
+export type PushUnsubscribeBody = z.infer<typeof PushUnsubscribeBody>;
+
+/**
+ * GET …/notifications/push: the server's VAPID public key (null: Web Push is not set up on this server) and
+ * the endpoints the caller has subscribed (a browser finds out whether it is one of them).
+ */
+export const PushStatus = z.object({ publicKey: z.string().nullable(), endpoints: z.array(z.string()) });
+export type PushStatus = z.infer<typeof PushStatus>;
+
 // --- Danger zone --------------------------------------------------------------------------------------------
 
 /** DELETE /vendors/{id}: the phrase typed exactly (spec part 2 §5.6), case-sensitive. */

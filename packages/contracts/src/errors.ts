@@ -327,6 +327,9 @@ export const ERRORS = {
   /** `details.retryAfterS`: seconds until another code may be sent. */
   EMAIL_CODE_TOO_SOON: { status: 429, message: 'Wait {retryAfterS} s before sending another code.' },
   EMAIL_SEND_FAILED: { status: 503, message: 'The e-mail could not be sent. Try again later.' },
+  PUSH_UNAVAILABLE: { status: 503, message: 'Push notifications are not set up on this server.' },
+  /** `details.reason`: why the push service's address is refused (https required, private address). */
+  PUSH_ENDPOINT_NOT_ALLOWED: { status: 400, message: 'This push service address is not allowed.' },
   EXPORT_NO_DATA_SELECTED: { status: 400, message: 'No Data Selected' },
   /** `details.from`, `details.to`: a custom range that ends before it starts. */
   EXPORT_RANGE_INVALID: { status: 400, message: 'The start date must not be after the end date.' },

@@ -1,6 +1,7 @@
 import type { CardProvider } from '../lib/card-provider';
 import type { Mailer } from '../lib/mailer';
 import type { CryptoPayouts } from '../lib/nowpayments';
+import type { PushSender } from '../lib/web-push';
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
 import type { StorageDriver } from '../modules/media/storage';
 import type { createWebhookRuns } from '../modules/webhooks/webhooks.service';
@@ -27,6 +28,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     dispatchEvents: () => Promise<unknown>;
     /** Sends the e-mail notifications (SMTP_URL, or demo mode's catcher); without it they are skipped. */
     mailer?: Mailer | undefined;
+    /** Sends the Web Push notifications (VAPID keys in DATA_DIR); without it they are skipped. */
+    push?: PushSender | undefined;
     /** Writes a committed product import (the products CSV service's run); safe to run again. */
     runProductImport?: (vendorId: string, importId: string) => Promise<void>;
     /** Charges saved cards for the plan fee collection (`billing.collect`). */

@@ -37,6 +37,7 @@ const DELETED_TABLES = [
   'notifications',
   'notification_settings',
   'email_verifications',
+  'push_subscriptions',
   'support_messages',
   'support_conversations',
   'support_canned_replies',
