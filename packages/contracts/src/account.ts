@@ -342,9 +342,9 @@ export const PushSubscriptionBody = z
   .strict();
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
 
-/** DELETE …/notifications/push: the browser that turns Web Push off. */
-export const PushUnsubscribeBody = z.object({ endpoint: z.string().max(2048) }).strict();
-export type PushUnsubscribeBody = z.infer<typeof PushUnsubscribeBody>;
+/** DELETE …/notifications/push?endpoint=…: the browser that turns Web Push off. */
+export const PushUnsubscribeQuery = z.object({ endpoint: text().min(1).max(2048) }).strict();
+export type PushUnsubscribeQuery = z.infer<typeof PushUnsubscribeQuery>;
 
 /**
  * GET …/notifications/push: the server's VAPID public key (null: Web Push is not set up on this server) and

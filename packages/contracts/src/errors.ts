@@ -327,7 +327,7 @@ export const ERRORS = {
   /** `details.retryAfterS`: seconds until another code may be sent. */
   EMAIL_CODE_TOO_SOON: { status: 429, message: 'Wait {retryAfterS} s before sending another code.' },
   EMAIL_SEND_FAILED: { status: 503, message: 'The e-mail could not be sent. Try again later.' },
-  PUSH_UNAVAILABLE: { status: 503, message: 'Push notifications are not set up on this server.' },
+  PUSH_UNAVAILABLE: { status: 409, message: 'Push notifications are not set up on this server.' },
   /** `details.reason`: why the push service's address is refused (https required, private address). */
   PUSH_ENDPOINT_NOT_ALLOWED: { status: 400, message: 'This push service address is not allowed.' },
   EXPORT_NO_DATA_SELECTED: { status: 400, message: 'No Data Selected' },

@@ -2,7 +2,7 @@ import {
   NotificationSettings,
   PushStatus,
   PushSubscriptionBody,
-  PushUnsubscribeBody,
+  PushUnsubscribeQuery,
 } from '@app/contracts/account';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -48,7 +48,7 @@ export function notificationsRoutes(settings: NotificationSettingsService, push:
     );
     app.delete(
       '/notifications/push',
-      { config: owner, schema: { tags, body: PushUnsubscribeBody, response: { 200: PushStatus } } },
+      { config: owner, schema: { tags, body: PushUnsubscribeQuery, response: { 200: PushStatus } } },
       (req) => push.unsubscribe(req.actor, req.body.endpoint),
     );
   };

@@ -132,6 +132,17 @@ export const account = {
   'account.notifications.types': 'Benachrichtigungsarten',
   'account.notifications.pushInTelegram':
     'In Telegram sind die Nachrichten des Plattform-Bots deine Push-Benachrichtigungen.',
+  'account.push.title': 'Push in diesem Browser',
+  'account.push.hint':
+    'Benachrichtigungen mit eingeschaltetem Push-Schalter kommen hier als Browser-Benachrichtigungen an.',
+  'account.push.toggle': 'Push-Benachrichtigungen in diesem Browser',
+  'account.push.unsupported': 'Dieser Browser kann keine Push-Benachrichtigungen empfangen.',
+  'account.push.blocked': 'Benachrichtigungen sind für diese Seite in den Browser-Einstellungen blockiert.',
+  'account.push.unavailable': 'Push-Benachrichtigungen sind auf diesem Server nicht eingerichtet.',
+  'account.push.failed':
+    'Push-Benachrichtigungen konnten nicht geändert werden. Bitte versuchen Sie es erneut.',
+  'account.push.onTitle': 'Push eingeschaltet',
+  'account.push.on': 'Dieser Browser zeigt Ihre Benachrichtigungen an.',
   'account.notifications.channel.email': 'E-Mail',
   'account.notifications.channel.telegram': 'Telegram',
   'account.notifications.channel.push': 'Push',

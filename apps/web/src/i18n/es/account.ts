@@ -130,6 +130,17 @@ export const account = {
   'account.notifications.types': 'Tipos de notificación',
   'account.notifications.pushInTelegram':
     'Dentro de Telegram, los mensajes del bot de la plataforma son tus notificaciones push.',
+  'account.push.title': 'Push en este navegador',
+  'account.push.hint':
+    'Las notificaciones con el interruptor Push activado llegan aquí como notificaciones del navegador.',
+  'account.push.toggle': 'Notificaciones push en este navegador',
+  'account.push.unsupported': 'Este navegador no puede recibir notificaciones push.',
+  'account.push.blocked':
+    'Las notificaciones están bloqueadas para este sitio en la configuración del navegador.',
+  'account.push.unavailable': 'Las notificaciones push no están configuradas en este servidor.',
+  'account.push.failed': 'No se pudieron cambiar las notificaciones push. Inténtalo de nuevo.',
+  'account.push.onTitle': 'Push activado',
+  'account.push.on': 'Este navegador mostrará tus notificaciones.',
   'account.notifications.channel.email': 'Correo',
   'account.notifications.channel.telegram': 'Telegram',
   'account.notifications.channel.push': 'Push',

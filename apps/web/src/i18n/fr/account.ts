@@ -134,6 +134,16 @@ export const account = {
   'account.notifications.types': 'Types de notifications',
   'account.notifications.pushInTelegram':
     'Dans Telegram, les messages du bot de la plateforme sont vos notifications push.',
+  'account.push.title': 'Push sur ce navigateur',
+  'account.push.hint':
+    'Les notifications dont l’interrupteur Push est activé arrivent ici comme notifications du navigateur.',
+  'account.push.toggle': 'Notifications push sur ce navigateur',
+  'account.push.unsupported': 'Ce navigateur ne peut pas recevoir de notifications push.',
+  'account.push.blocked': 'Les notifications sont bloquées pour ce site dans les réglages du navigateur.',
+  'account.push.unavailable': 'Les notifications push ne sont pas configurées sur ce serveur.',
+  'account.push.failed': 'Impossible de modifier les notifications push. Veuillez réessayer.',
+  'account.push.onTitle': 'Push activé',
+  'account.push.on': 'Ce navigateur affichera vos notifications.',
   'account.notifications.channel.email': 'E-mail',
   'account.notifications.channel.telegram': 'Telegram',
   'account.notifications.channel.push': 'Push',
