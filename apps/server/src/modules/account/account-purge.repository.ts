@@ -105,6 +105,7 @@ export async function purgeAccount(tx: Tx, vendorId: string, at: Date): Promise<
     .set({
       storeName: PURGED_STORE_NAME,
       email: null,
+      emailVerifiedAt: null,
       phone: null,
       company: null,
       website: null,

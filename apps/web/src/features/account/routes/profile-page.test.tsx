@@ -90,3 +90,22 @@ describe('the profile e-mail', () => {
     expect(screen.queryByLabelText('Code from the e-mail')).toBeNull();
   });
 });
+
+describe('the profile form', () => {
+  it('saves only the fields it changed (an e-mail changed elsewhere is not set back)', async () => {
+    const patches: unknown[] = [];
+    stubFetch(({ method, path, body }) => {
+      if (path.endsWith('/me')) return json(OWNER);
+      if (path.endsWith('/profile') && method === 'PATCH') {
+        patches.push(body);
+        return json({ ...PROFILE, emailVerified: true, emailCode: null, company: 'Ann Shop' });
+      }
+      if (path.endsWith('/profile')) return json({ ...PROFILE, emailVerified: true, emailCode: null });
+      return json({ error: { code: 'NOT_FOUND', message: 'no' } }, 404);
+    });
+    renderApp(<ProfilePage />, { path: '/settings/profile' });
+    await userEvent.type(await screen.findByLabelText('Company'), 'Ann Shop');
+    telegram.press('main');
+    await waitFor(() => expect(patches).toEqual([{ company: 'Ann Shop' }]));
+  });
+});
