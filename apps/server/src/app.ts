@@ -23,6 +23,7 @@ import { type FakeNowPaymentsState, fakeNowPaymentsPlugin } from './fakes/nowpay
 import { AppError } from './lib/app-error';
 import { type CardProvider, createCardProvider } from './lib/card-provider';
 import { createDownloadLinks } from './lib/download-links';
+import type { Mailer } from './lib/mailer';
 import { type CryptoProvider, createNowPayments, createNowPaymentsPayouts } from './lib/nowpayments';
 import { parseQueryString } from './lib/query-string';
 import { createMemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit-store';
@@ -34,6 +35,7 @@ import { createPlatformBot } from './lib/telegram/platform-bot';
 import { platformWebhookSecret } from './lib/telegram/platform-webhook';
 import { type TelegramThrottle, throttledBotApi } from './lib/telegram/throttle';
 import { createLocalVendorChanges, type VendorChanges } from './lib/vendor-changes';
+import type { VapidKeys } from './lib/web-push';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { activityRoutes } from './modules/activity/activity.routes';
@@ -75,6 +77,7 @@ import { type AlertTapDeps, handleAlertTap } from './modules/notifications/alert
 import { createNotificationSettingsService } from './modules/notifications/notification-settings.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { queueSecurityNotice } from './modules/notifications/notifications.service';
+import { createPushSubscriptionsService } from './modules/notifications/push-subscriptions.service';
 import { createOrderReads } from './modules/orders/order-reads';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -128,6 +131,10 @@ export type AppDeps = {
   requestEventDispatch?: () => void;
   /** Demo mode's e-mail catcher: its mailbox page is served at /fake-mail/__control/mailbox. */
   mailCatcher?: MailCatcher;
+  /** Sends the mail a request needs at once (a new e-mail's code); notifications go through their job instead. */
+  mailer?: Mailer | undefined;
+  /** The VAPID keys of Web Push (DATA_DIR/vapid.json, main.ts); without them browsers cannot subscribe. */
+  vapid?: VapidKeys | undefined;
   /** Demo mode serves a fake crypto provider in process, at /fake-nowpayments. */
   fakeNowPayments?: FakeNowPaymentsState;
   /** Demo mode serves a fake card provider in process, at /fake-card-provider. */
@@ -420,7 +427,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const downloadLinks = createDownloadLinks({ jwtKey: secrets.jwtKey, ...clock });
   const storage = deps.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const media = createMediaService({ db, storage, ...clock });
-  const profile = createProfileService({ db, media, ...clock });
+  const profile = createProfileService({ db, media, mailer: deps.mailer, log: app.log, ...clock });
   const account = createAccountService({ db, sessions, bots, log: app.log, ...clock });
   const platformBot = createPlatformBot({ botApi, token: config.platformBotToken });
   const staffDeps: StaffDeps = {
@@ -640,9 +647,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(vendorScope(profileRoutes(profile)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(securityRoutes(security, sessions)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(accountRoutes(account)), { prefix: '/vendors/:vendorId' });
-      await api.register(vendorScope(notificationsRoutes(createNotificationSettingsService({ db }))), {
-        prefix: '/vendors/:vendorId',
+      const pushSubscriptions = createPushSubscriptionsService({
+        db,
+        vapidPublicKey: deps.vapid?.publicKey ?? null,
+        allowPrivate: config.webhooksAllowPrivate,
       });
+      await api.register(
+        vendorScope(notificationsRoutes(createNotificationSettingsService({ db }), pushSubscriptions)),
+        { prefix: '/vendors/:vendorId' },
+      );
       await api.register(vendorScope(profileUploadRoutes(profile)), { prefix: '/upload/vendors/:vendorId' });
       await api.register(vendorScope(apiKeysRoutes(apiKeys)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(webhooksRoutes(webhooks)), { prefix: '/vendors/:vendorId' });

@@ -80,6 +80,13 @@ async function main() {
   const mailer = smtpUrl
     ? (await import('./lib/mailer')).createMailer({ smtpUrl, from: config.mailFrom })
     : undefined;
+  // Web Push: the VAPID keys kept in DATA_DIR (made on first start), and the sender of the notifications job.
+  const webPush = await import('./lib/web-push');
+  const vapid = webPush.readOrCreateVapidKeys(config.dataDir);
+  const pushSender = webPush.createPushSender({
+    vapid,
+    subject: config.publicUrl.startsWith('https:') ? config.publicUrl : 'mailto:push@example.invalid',
+  });
   // Demo mode without a card provider configured: a fake one, served in process (fakes/card-provider.ts).
   const fakeCardProvider =
     config.demo && config.cardProvider?.browserUrl === '/fake-card-provider'
@@ -130,6 +137,8 @@ async function main() {
     botApi,
     storage,
     rateLimitStore,
+    mailer,
+    vapid,
     ...(vendorChanges ? { vendorChanges } : {}),
     requestEventDispatch: () => requestEventDispatch(),
     enqueueProductImport: (vendorId, importId) => enqueueProductImport(vendorId, importId),
@@ -171,10 +180,11 @@ async function main() {
   enqueueExportRun = (run) => jobs.send('exports.run', run);
   enqueueCampaignRun = (run, startAfter) =>
     jobs.send('campaigns.send', run, { singletonKey: run.campaignId, ...(startAfter ? { startAfter } : {}) });
-  // Data exports' files, as the exports.run job writes them.
+  // Data exports' files, as the exports.run job writes them (and the account purge removes them).
+  const exportStorage = createLocalStorage(join(config.dataDir, 'exports'));
   const exportRuns = createExportsService({
     db: database.db,
-    storage: createLocalStorage(join(config.dataDir, 'exports')),
+    storage: exportStorage,
     linkKey: secrets.jwtKey,
     notifyDone: exportReadyNotice({
       apiRoot: config.telegramApiRoot,
@@ -256,6 +266,7 @@ async function main() {
     publicUrl: config.publicUrl,
     log: app.log,
     mailer,
+    push: pushSender,
     runProductImport: (vendorId, importId) => productImports.run(vendorId, importId),
     cardProvider: config.cardProvider ? createCardProvider(config.cardProvider) : null,
     cryptoPayouts: config.nowPayments ? createNowPaymentsPayouts(config.nowPayments) : null,
@@ -268,6 +279,7 @@ async function main() {
     remindAbandonedCarts: () => app.remindAbandonedCarts(),
     alertUnansweredSupport: () => app.alertUnansweredSupport(),
     sweepExports: exportRuns.sweepExpired,
+    exportStorage,
     dispatchEvents: () =>
       dispatchPendingEvents(database.db, EVENT_CONSUMERS, {
         log: app.log,

@@ -144,6 +144,8 @@ export async function createTestApp(
     | 'enqueueDelivery'
     | 'exportStorage'
     | 'telegramThrottle'
+    | 'mailer'
+    | 'vapid'
   > = {},
 ): Promise<TestApp> {
   const database = await getTestDatabase();

@@ -34,6 +34,10 @@ export const ACCOUNT_LIMITS = {
   wrongCodesMax: 5,
   wrongCodesWindowS: 15 * 60,
   recoveryCodes: 10,
+  /** A new e-mail's code (six digits): good this long, for this many wrong tries, sent again at most this often. */
+  emailCodeTtlS: 15 * 60,
+  emailCodeTriesMax: 5,
+  emailCodeResendS: 60,
   /** Spec part 2 §9: account deletion takes 30 days. */
   deletionDays: 30,
 } as const;
@@ -49,6 +53,7 @@ export const ACCOUNT_MESSAGES = {
   languageInvalid: 'Please choose a language from the list.',
   codeInvalid: 'The code is not valid. Check your authenticator app and try again.',
   phraseRequired: 'Please type DELETE MY ACCOUNT to confirm.',
+  emailCodeFormat: 'Enter the 6-digit code from the e-mail.',
 } as const;
 
 // The contracts compile without DOM or Node types; every runtime they run in has the WHATWG URL.
@@ -128,6 +133,13 @@ export const Profile = z.object({
   username: z.string().nullable(),
   telegramId: z.number(),
   email: z.string(),
+  /**
+   * Whether the e-mail was proven by the code sent to it: until then no mail goes to it (security mail stays
+   * with the last proven address: none). False when there is no e-mail.
+   */
+  emailVerified: z.boolean(),
+  /** The code waiting for the e-mail: when it was sent and until when it is good; null when none waits. */
+  emailCode: z.object({ sentAt: z.string(), expiresAt: z.string() }).nullable(),
   phone: z.string(),
   company: z.string(),
   website: z.string(),
@@ -150,6 +162,16 @@ export const Profile = z.object({
   settings: z.object({ profileImage: z.string().nullable() }),
 });
 export type Profile = z.infer<typeof Profile>;
+
+/** POST /vendors/{id}/profile/email/verify: the six digits sent to the new address. */
+export const VerifyEmailBody = z
+  .object({
+    code: text()
+      .trim()
+      .regex(/^\d{6}$/, ACCOUNT_MESSAGES.emailCodeFormat),
+  })
+  .strict();
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
 
 /** POST /upload/vendors/{id}/profile/image (multipart field `file`): spec part 2 §7.3's answer. */
 export const ProfileImageResponse = z.object({ success: z.literal(true), url: z.string() });
@@ -309,6 +331,27 @@ export function withLockedSecurity(settings: NotificationSettings): Notification
     types: { ...settings.types, security: { ...settings.types.security, email: true } },
   };
 }
+
+/** A browser's Web Push subscription, as PushSubscription.toJSON() gives it (the back-office outside Telegram). */
+export const PushSubscriptionBody = z
+  .object({
+    endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({ p256dh: text().min(1).max(200), auth: text().min(1).max(100) }).strict(),
+  })
+  .strict();
+export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
+
+/** DELETE …/notifications/push?endpoint=…: the browser that turns Web Push off. */
+export const PushUnsubscribeQuery = z.object({ endpoint: text().min(1).max(2048) }).strict();
+export type PushUnsubscribeQuery = z.infer<typeof PushUnsubscribeQuery>;
+
+/**
+ * GET …/notifications/push: the server's VAPID public key (null: Web Push is not set up on this server) and
+ * the endpoints the caller has subscribed (a browser finds out whether it is one of them).
+ */
+export const PushStatus = z.object({ publicKey: z.string().nullable(), endpoints: z.array(z.string()) });
+export type PushStatus = z.infer<typeof PushStatus>;
 
 // --- Danger zone --------------------------------------------------------------------------------------------
 

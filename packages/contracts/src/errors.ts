@@ -323,6 +323,17 @@ export const ERRORS = {
   TWO_STEP_OFF: { status: 409, message: 'Two-step confirmation is off.' },
   /** A sensitive action while two-step confirmation is on, without a fresh code in this session. */
   STEP_UP_REQUIRED: { status: 403, message: 'Enter your two-step confirmation code to continue.' },
+  // The profile's new e-mail and the code sent to it (modules/profile).
+  EMAIL_CODE_INVALID: { status: 400, message: 'The code is not right. Check the e-mail and try again.' },
+  EMAIL_CODE_EXPIRED: { status: 410, message: 'This code has expired. Send a new one.' },
+  EMAIL_CODE_LOCKED: { status: 429, message: 'Too many wrong codes. Send a new one.' },
+  EMAIL_NOT_PENDING: { status: 409, message: 'There is no e-mail address waiting for a code.' },
+  /** `details.retryAfterS`: seconds until another code may be sent. */
+  EMAIL_CODE_TOO_SOON: { status: 429, message: 'Wait {retryAfterS} s before sending another code.' },
+  EMAIL_SEND_FAILED: { status: 503, message: 'The e-mail could not be sent. Try again later.' },
+  PUSH_UNAVAILABLE: { status: 409, message: 'Push notifications are not set up on this server.' },
+  /** `details.reason`: why the push service's address is refused (https required, private address). */
+  PUSH_ENDPOINT_NOT_ALLOWED: { status: 400, message: 'This push service address is not allowed.' },
   EXPORT_NO_DATA_SELECTED: { status: 400, message: 'No Data Selected' },
   /** `details.from`, `details.to`: a custom range that ends before it starts. */
   EXPORT_RANGE_INVALID: { status: 400, message: 'The start date must not be after the end date.' },

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import type { Secrets } from '../lib/secrets';
 import type { BotApi } from '../lib/telegram/bot-api';
+import type { PushSender } from '../lib/web-push';
 import {
   createNotificationsService,
   type NotificationsLogger,
@@ -17,6 +18,8 @@ export type NotificationsSendDeps = {
   log?: NotificationsLogger;
   /** Sends the e-mail notifications; without it they are skipped. */
   mailer?: Mailer | undefined;
+  /** Sends the Web Push notifications; without it they are skipped. */
+  push?: PushSender | undefined;
 };
 
 /**

@@ -1,7 +1,9 @@
 import type { CardProvider } from '../lib/card-provider';
 import type { Mailer } from '../lib/mailer';
 import type { CryptoPayouts, CryptoProvider } from '../lib/nowpayments';
+import type { PushSender } from '../lib/web-push';
 import { refreshShopMenus } from '../modules/bots/bot-lifecycle.service';
+import type { StorageDriver } from '../modules/media/storage';
 import type { createWebhookRuns } from '../modules/webhooks/webhooks.service';
 import { purgeAccounts } from './account-purge';
 import {
@@ -32,6 +34,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     dispatchEvents: () => Promise<unknown>;
     /** Sends the e-mail notifications (SMTP_URL, or demo mode's catcher); without it they are skipped. */
     mailer?: Mailer | undefined;
+    /** Sends the Web Push notifications (VAPID keys in DATA_DIR); without it they are skipped. */
+    push?: PushSender | undefined;
     /** Writes a committed product import (the products CSV service's run); safe to run again. */
     runProductImport?: (vendorId: string, importId: string) => Promise<void>;
     /** Charges saved cards for the plan fee collection (`billing.collect`). */
@@ -46,6 +50,8 @@ export type WorkerDeps = SubscriptionExpiryDeps &
     runExport?: (vendorId: string, exportId: string) => Promise<void>;
     /** Deletes the files of exports whose link has expired (modules/exports); safe to run again. */
     sweepExports?: () => Promise<unknown>;
+    /** Where data exports' files are kept (modules/exports): the account purge removes an account's. */
+    exportStorage?: StorageDriver;
     /** Outbound webhooks' delivery runs (modules/webhooks); without it their deliveries wait. */
     webhooks?: ReturnType<typeof createWebhookRuns>;
     /**
@@ -110,7 +116,9 @@ export async function registerWorkers(queue: JobQueue, deps: WorkerDeps): Promis
       await sweepMedia(deps);
     },
     'account.purge': async () => {
-      const { purged } = await purgeAccounts(deps);
+      // Without the exports' storage the purge would leave their files behind: it waits (and is retried).
+      if (!deps.exportStorage) throw new Error('account.purge needs the exports storage');
+      const { purged } = await purgeAccounts({ ...deps, exportStorage: deps.exportStorage });
       if (purged > 0) deps.log?.info({ purged }, 'accounts purged');
     },
     'subscriptions.remind': async () => {

@@ -74,7 +74,9 @@ export async function apiKeyCaller(
     throw new AppError('RATE_LIMITED', { retryAfterS: limit.retryAfterS });
   }
   const { apiKeys, permission: routePermission } = req.routeOptions.config;
-  const needsAll = routePermission !== undefined && [routePermission].flat().includes('all');
+  // Full Access routes, and a person's own sessions and two-step ('self': no person behind a key), refuse keys.
+  const needsAll =
+    routePermission !== undefined && [routePermission].flat().some((p) => p === 'all' || p === 'self');
   if (apiKeys === false || (needsAll && apiKeys !== true)) {
     throw new AppError('API_KEY_NOT_ALLOWED', { route: req.routeOptions.url ?? null });
   }

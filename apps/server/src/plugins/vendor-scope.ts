@@ -10,8 +10,12 @@ import { apiKeyCaller, carriesApiKey } from './api-key-auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The permission a `/vendors/:vendorId/…` route needs (or several, all of them); every such route declares it. */
-    permission?: Permission | readonly Permission[];
+    /**
+     * The permission a `/vendors/:vendorId/…` route needs (or several, all of them); every such route declares it.
+     * `'self'`: any member of the account signed in (not an API key), for a route about the caller's own person
+     * (their sessions, their two-step confirmation).
+     */
+    permission?: Permission | readonly Permission[] | 'self';
     /**
      * A GET route whose answer may be served again, to the same caller, from the read cache (lib/read-cache.ts)
      * until the vendor's data changes: a report or list that is polled, never one whose every answer must be
@@ -102,9 +106,11 @@ export function vendorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
     // onRequest, before the body is read: a foreign vendor id or a missing permission is refused whatever
     // else the request carries.
     app.addHook('onRequest', async (req, reply) => {
+      // An API key is refused a 'self' route (api-key-auth.ts): no person is behind it.
       const actor = carriesApiKey(req) ? await keyCaller(req, reply) : await sessionCaller(req);
       const needed = req.routeOptions.config.permission;
-      const missing = needed ? [needed].flat().find((p) => !hasPermission(actor, p)) : null;
+      const missing =
+        needed && needed !== 'self' ? [needed].flat().find((p) => !hasPermission(actor, p)) : null;
       if (!needed || missing) {
         throw new AppError('PERMISSION_DENIED', { permission: missing ?? null });
       }

@@ -16,9 +16,9 @@ import { vendors } from './vendors';
 
 /**
  * Who a notification is for: the vendor (through the platform bot), the vendor by e-mail (their profile's
- * address), or the order's customer (the shop bot). Each is its own row, sent and retried on its own.
+ * address), the vendor by Web Push (the browsers they subscribed), or the order's customer (the shop bot). Each is its own row, sent and retried on its own.
  */
-export const NOTIFICATION_AUDIENCES = ['vendor', 'customer', 'vendor_email'] as const;
+export const NOTIFICATION_AUDIENCES = ['vendor', 'customer', 'vendor_email', 'vendor_push'] as const;
 export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
 
 /**
@@ -75,3 +75,26 @@ export const notificationSettings = pgTable('notification_settings', {
   settings: jsonb('settings').$type<NotificationSettings>().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A browser where a member of the account turned on Web Push (the back-office opened outside Telegram): its push
+ * service endpoint and the keys the payload is encrypted for (RFC 8291). Removed when the push service answers
+ * that it is gone (404/410).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    vendorId: vendorId().references(() => vendors.id, { onDelete: 'cascade' }),
+    id: id(),
+    telegramId: telegramId('telegram_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.vendorId, t.endpoint),
+  ],
+);

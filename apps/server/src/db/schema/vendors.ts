@@ -1,13 +1,25 @@
 import { Role } from '@app/contracts/auth';
 import { Language } from '@app/contracts/common';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, enumValues, id, telegramId, updatedAt } from './columns';
 
 export const vendors = pgTable('vendors', {
   id: id().primaryKey(),
   storeName: text('store_name').notNull(),
   email: text('email'),
+  /** When the profile's e-mail was proven by the 6-digit code sent to it; null: not (yet) used for any mail. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   phone: text('phone'),
   company: text('company'),
   website: text('website'),
@@ -29,6 +41,21 @@ export const vendors = pgTable('vendors', {
   purgedAt: timestamp('purged_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * The code that proves the profile's new e-mail address (modules/profile): one per vendor, for the address it was
+ * sent to, stored as a SHA-256 hash, good for 15 minutes and 5 wrong tries.
+ */
+export const emailVerifications = pgTable('email_verifications', {
+  vendorId: uuid('vendor_id')
+    .primaryKey()
+    .references(() => vendors.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  failures: integer('failures').notNull().default(0),
 });
 
 /** A Telegram user who signs in, and the vendor they act for (as its owner, or later as staff). */

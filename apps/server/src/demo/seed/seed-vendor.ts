@@ -59,6 +59,7 @@ export async function insertVendor(tx: Tx, vendorId: string, now: Date): Promise
     id: vendorId,
     storeName: DEMO_STORE_NAME,
     email: 'alex@demo-store.example',
+    emailVerifiedAt: vendorCreated,
     phone: '+1 202 555 0147',
     company: 'Morgan & Co Trading',
     website: 'https://demo-store.example',

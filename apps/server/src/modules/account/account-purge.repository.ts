@@ -25,8 +25,9 @@ export async function accountsDueForPurge(db: Conn, scheduledBefore: Date, limit
 }
 
 /**
- * Tables whose rows of a purged account go whole: people (staff, identities, sessions, two-step), what the
- * account wrote or was sent (events, the activity feed, notifications, store texts, settings), the catalogue,
+ * Tables whose rows of a purged account go whole: people (staff, identities, sessions, two-step, a pending
+ * e-mail's code), what the account wrote or was sent (events, the activity feed, notifications, support
+ * conversations, campaigns, store texts, settings, webhook deliveries), the catalogue,
  * credentials (API keys, webhooks, payment providers' secrets, payout details, saved cards) and the shops'
  * carts. Children before parents where a foreign key has no cascade.
  */
@@ -35,6 +36,15 @@ const DELETED_TABLES = [
   'events',
   'notifications',
   'notification_settings',
+  'email_verifications',
+  'push_subscriptions',
+  'support_messages',
+  'support_conversations',
+  'support_canned_replies',
+  'campaign_recipients',
+  'campaigns',
+  'abandoned_cart_settings',
+  'staff_picks',
   'refresh_tokens',
   'step_ups',
   'two_step',
@@ -43,6 +53,7 @@ const DELETED_TABLES = [
   'store_faqs',
   'store_policies',
   'api_keys',
+  'webhook_deliveries',
   'webhooks',
   'data_exports',
   'product_imports',
@@ -94,6 +105,7 @@ export async function purgeAccount(tx: Tx, vendorId: string, at: Date): Promise<
     .set({
       storeName: PURGED_STORE_NAME,
       email: null,
+      emailVerifiedAt: null,
       phone: null,
       company: null,
       website: null,

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whereNamesAppear as whereNamesIn } from '../../../test/account';
 import { DAY_MS, testClock } from '../../../test/clock';
 import {
   addCustomer,
@@ -12,9 +13,11 @@ import {
 } from '../../../test/factories';
 import { bearer, createTestApp, signIn, type TestApp, telegramUser } from '../../../test/harness';
 import { makeImage, tempStorage, uploadTo } from '../../../test/media';
-import { bots, orders, vendors } from '../../db/schema/index';
+import { waitFor } from '../../../test/wait-for';
+import { bots, orders, supportConversations, supportMessages, vendors } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { purgeAccounts } from '../../jobs/account-purge';
+import { eraseVendorExports } from '../exports/exports.service';
 import { createMediaService } from '../media/media.service';
 import { purgeDueAccounts } from './account.service';
 
@@ -31,48 +34,47 @@ const clock = testClock();
 let fake: FakeBotApi;
 let t: TestApp;
 let media: Awaited<ReturnType<typeof tempStorage>>;
+let exportFiles: Awaited<ReturnType<typeof tempStorage>>;
 
 beforeAll(async () => {
   fake = await startFakeBotApi();
   media = await tempStorage();
+  exportFiles = await tempStorage();
   t = await createTestApp({
     config: { telegramApiRoot: fake.url, publicUrl: 'https://shop.example.test' },
     now: clock.now,
     storage: media.storage,
+    exportStorage: exportFiles.storage,
   });
 });
 afterAll(async () => {
   await t.app.close();
   await fake.close();
   await media.cleanup();
+  await exportFiles.cleanup();
 });
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
-const purgeDeps = () => ({ db: t.database.db, storage: media.storage, now: clock.now });
+const purgeDeps = () => ({
+  db: t.database.db,
+  storage: media.storage,
+  exportStorage: exportFiles.storage,
+  now: clock.now,
+});
+const serviceDeps = () => ({
+  ...purgeDeps(),
+  media: createMediaService(purgeDeps()),
+  exports: {
+    eraseVendor: (id: string) => eraseVendorExports({ ...purgeDeps(), storage: exportFiles.storage }, id),
+  },
+});
+const filesIn = async (dir: string) =>
+  (await readdir(dir, { recursive: true, withFileTypes: true })).filter((f) => f.isFile());
+const whereNamesAppear = () => whereNamesIn(t, NAMES);
 
-/** Every (table, column) of the database holding text: text, varchar, arrays and JSON. */
-async function textColumns(): Promise<{ table: string; column: string }[]> {
-  const res = await t.database.db.execute(sql`
-    select table_name as "table", column_name as "column" from information_schema.columns
-    where table_schema = 'public' and (data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY'))`);
-  return rowsOf<{ table: string; column: string }>(res);
-}
-
-/** The (table, column) pairs in which any of the names still appears, in any case. */
-async function whereNamesAppear(): Promise<string[]> {
-  const found: string[] = [];
-  const pattern = `%(${NAMES.join('|')})%`.toLowerCase();
-  for (const { table, column } of await textColumns()) {
-    const res = await t.database.db.execute(
-      sql`select count(*)::int as n from ${sql.identifier(table)}
-          where lower(${sql.identifier(column)}::text) similar to ${pattern}`,
-    );
-    if ((rowsOf<{ n: number }>(res)[0]?.n ?? 0) > 0) found.push(`${table}.${column}`);
-  }
-  return found;
-}
-
-/** An account with a profile, a photo, a bot, a customer with an order shipped to them, then deleted. */
+/**
+ * An account with a profile (and a new e-mail waiting for its code), a photo, a bot, a customer with an order
+ * shipped to them who wrote to support, a data export written to a file, then deleted.
+ */
 async function deletedAccount() {
   const user = telegramUser({ first_name: VENDOR_FIRST, last_name: VENDOR_LAST, username: 'zebq_shop' });
   const session = await signIn(t.app, user);
@@ -110,6 +112,41 @@ async function deletedAccount() {
     lines: [{ product, quantity: 2 }],
     shipping: { name: `${CUSTOMER_FIRST} ${CUSTOMER_LAST}`, address: '9 Vexworth Lane' },
   });
+  const [conversation] = await t.database.db
+    .insert(supportConversations)
+    .values({
+      vendorId: v.vendorId,
+      botId: bot.id,
+      customerId: customer.id,
+      chatId: customer.telegramId,
+      customerName: `${CUSTOMER_FIRST} ${CUSTOMER_LAST}`,
+      customerUsername: 'xanvex',
+      lastMessageText: `${CUSTOMER_FIRST} here`,
+    })
+    .returning();
+  if (!conversation) throw new Error('no conversation');
+  await t.database.db.insert(supportMessages).values({
+    vendorId: v.vendorId,
+    conversationId: conversation.id,
+    direction: 'in',
+    text: `${CUSTOMER_FIRST} here`,
+    authorName: `${CUSTOMER_FIRST} ${CUSTOMER_LAST}`,
+  });
+  const changed = await t.app.inject({
+    method: 'PATCH',
+    url: `${v.base}/profile`,
+    headers: v.auth,
+    payload: { email: 'zebulon.quorrington@example.org' },
+  });
+  expect(changed.statusCode).toBe(200);
+  const exported = await t.app.inject({
+    method: 'POST',
+    url: `${v.base}/exports`,
+    headers: v.auth,
+    payload: { types: ['customers'], format: 'csv', range: 'all' },
+  });
+  expect(exported.statusCode).toBe(201);
+  await waitFor('the export file', async () => (await filesIn(exportFiles.dir)).length > 0);
   const res = await t.app.inject({
     method: 'DELETE',
     url: v.base,
@@ -146,16 +183,14 @@ describe('the day-30 account purge', () => {
     expect(botRow?.tokenCiphertext).toBe('');
     expect(JSON.stringify(botRow)).not.toContain(token);
     expect((await vendorRow(v.vendorId))?.purgedAt).not.toBeNull();
-    const files = await readdir(media.dir, { recursive: true, withFileTypes: true });
-    expect(files.filter((f) => f.isFile())).toEqual([]);
+    expect(await filesIn(media.dir)).toEqual([]);
+    expect(await filesIn(exportFiles.dir)).toEqual([]);
   });
 
   it('does not purge an account before its 30 days are up', async () => {
     const { v } = await deletedAccount();
     clock.advance(29 * DAY_MS);
-    expect(await purgeDueAccounts({ ...purgeDeps(), media: createMediaService(purgeDeps()) })).not.toContain(
-      v.vendorId,
-    );
+    expect(await purgeDueAccounts(serviceDeps())).not.toContain(v.vendorId);
     expect((await vendorRow(v.vendorId))?.purgedAt).toBeNull();
     clock.advance(2 * DAY_MS);
     await purgeAccounts(purgeDeps());
@@ -181,7 +216,7 @@ describe('the day-30 account purge', () => {
         throw new Error('process stopped');
       },
     };
-    await expect(purgeDueAccounts({ ...purgeDeps(), media: crashing })).rejects.toThrow('process stopped');
+    await expect(purgeDueAccounts({ ...serviceDeps(), media: crashing })).rejects.toThrow('process stopped');
     expect((await vendorRow(v.vendorId))?.purgedAt).toBeNull();
 
     expect(await purgeAccounts(purgeDeps())).toEqual({ purged: 1 });

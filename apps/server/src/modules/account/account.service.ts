@@ -51,13 +51,15 @@ export async function scheduleAccountDeletion(deps: AccountDeps, actor: Actor): 
 export type PurgeDeps = {
   db: Db;
   media: Pick<MediaService, 'eraseVendor'>;
+  /** Removes the account's data export files (modules/exports' storage). */
+  exports: { eraseVendor(vendorId: string): Promise<void> };
   log?: { info(obj: object, msg: string): void };
   now?: () => Date;
 };
 
 /**
  * The day-30 purge (the `account.purge` job): every account whose deletion was scheduled 30 days ago or more
- * and is not purged yet has its uploads erased (rows and files), then its personal data in one transaction
+ * and is not purged yet has its uploads and export files erased, then its personal data in one transaction
  * (account-purge.repository.ts), which sets `vendors.purged_at`, the record that it ran. Idempotent: a purged
  * account is not picked again, and one interrupted mid-way (a restart) is picked again and done whole.
  * Answers the accounts purged.
@@ -70,6 +72,7 @@ export async function purgeDueAccounts(deps: PurgeDeps): Promise<string[]> {
     const due = await purgeRepo.accountsDueForPurge(deps.db, scheduledBefore, 20);
     for (const vendorId of due) {
       await deps.media.eraseVendor(vendorId);
+      await deps.exports.eraseVendor(vendorId);
       await deps.db.transaction((tx) => purgeRepo.purgeAccount(tx, vendorId, now));
       deps.log?.info({ vendorId }, 'account purged (30 days after its deletion was scheduled)');
       purged.push(vendorId);

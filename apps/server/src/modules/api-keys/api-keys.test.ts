@@ -153,11 +153,11 @@ describe('API keys', () => {
     expect(JSON.stringify(list.json())).not.toContain(notMine.id);
   });
 
-  it('never opens key, billing or audit routes to a key', async () => {
+  it('never opens key, billing, audit or a person’s own security routes to a key', async () => {
     const v = await vendor(t.app);
     await shopOn(v);
     const { key } = await newKey(v, { permissions: ['read', 'write', 'delete'] });
-    for (const url of ['/api-keys', '/audit-log', '/payments/wallet/balance']) {
+    for (const url of ['/api-keys', '/audit-log', '/payments/wallet/balance', '/security']) {
       const res = await call('GET', `${v.base}${url}`, withKey(key));
       expect(res.statusCode, url).toBe(403);
       expect(res.json().error.code).toBe('API_KEY_NOT_ALLOWED');

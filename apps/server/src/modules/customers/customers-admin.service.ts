@@ -13,7 +13,9 @@ import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
 import { percentChange, percentOf } from '../../lib/percent';
 import { recordEvent } from '../events/record-event';
+import { eraseNamesFromTrail } from '../events/trail-erasure.service';
 import { eraseCustomerShipping, eventActorOf } from '../orders/orders.service';
+import { eraseCustomerConversations } from '../support/support.service';
 import * as repo from './customers-admin.repository';
 
 const fullName = (first: string, last: string | null) => (last ? `${first} ${last}` : first);
@@ -175,7 +177,27 @@ export async function eraseCustomer(
   await deps.db.transaction(async (tx) => {
     const at = nowOf(deps);
     await repo.eraseCustomer(tx, actor.vendorId, customerId, at);
-    await eraseCustomerShipping(tx, actor.vendorId, customerId);
+    const orderIds = await eraseCustomerShipping(tx, actor.vendorId, customerId);
+    const conversationIds = await eraseCustomerConversations(
+      tx,
+      actor.vendorId,
+      customerId,
+      repo.ERASED_NAME,
+    );
+    // What was recorded about them (the audit trail, the feed, notifications) keeps the facts, not the names.
+    await eraseNamesFromTrail(tx, actor.vendorId, {
+      ids: [customerId, ...orderIds, ...conversationIds],
+      names: [
+        fullName(row.firstName, row.lastName),
+        row.firstName,
+        row.lastName,
+        row.username,
+        row.username ? `@${row.username}` : null,
+        row.email,
+        row.phone,
+      ],
+      replacement: repo.ERASED_NAME,
+    });
     await recordEvent(tx, {
       vendorId: actor.vendorId,
       botId: row.botId,

@@ -206,3 +206,17 @@ export async function markExpired(db: Conn, vendorId: string, id: string) {
     .set({ status: 'expired', fileKey: null })
     .where(and(eq(dataExports.vendorId, vendorId), eq(dataExports.id, id)));
 }
+
+/** The keys of every file the vendor's exports still have (the account's purge removes them). */
+export async function fileKeysOfVendor(db: Conn, vendorId: string): Promise<string[]> {
+  const rows = await db
+    .select({ fileKey: dataExports.fileKey })
+    .from(dataExports)
+    .where(and(eq(dataExports.vendorId, vendorId), isNotNull(dataExports.fileKey)));
+  return rows.flatMap((r) => (r.fileKey ? [r.fileKey] : []));
+}
+
+/** The vendor's exports no longer have files (their rows go with the purge's transaction). */
+export async function forgetFilesOfVendor(db: Conn, vendorId: string) {
+  await db.update(dataExports).set({ fileKey: null }).where(eq(dataExports.vendorId, vendorId));
+}

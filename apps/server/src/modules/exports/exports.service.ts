@@ -218,6 +218,15 @@ export async function sweepExpiredExports(deps: ExportsDeps): Promise<{ deleted:
   }
 }
 
+/**
+ * Removes every export file of an account (the day-30 purge, modules/account): files first, then the rows forget
+ * them. Safe to run twice (a missing file is not an error).
+ */
+export async function eraseVendorExports(deps: Pick<ExportsDeps, 'db' | 'storage'>, vendorId: string) {
+  await deps.storage.remove(await repo.fileKeysOfVendor(deps.db, vendorId));
+  await repo.forgetFilesOfVendor(deps.db, vendorId);
+}
+
 export async function getExport(deps: ExportsDeps, actor: Actor, exportId: string): Promise<DataExport> {
   const row = await repo.findExport(deps.db, actor.vendorId, exportId);
   if (!row) throw new AppError('EXPORT_NOT_FOUND');

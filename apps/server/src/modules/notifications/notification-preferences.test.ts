@@ -2,6 +2,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@app/c
 import type { Bot } from '@app/contracts/bots';
 import type { EventType } from '@app/contracts/events';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { markEmailVerified } from '../../../test/account';
 import { type TestClock, testClock } from '../../../test/clock';
 import type { Vendor } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
@@ -51,6 +52,7 @@ beforeEach(async () => {
     headers: owner.auth,
     payload: { email },
   });
+  await markEmailVerified(t, owner.vendorId);
 });
 afterEach(() => t.app.close());
 

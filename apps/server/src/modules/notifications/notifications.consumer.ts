@@ -4,7 +4,7 @@ import { type BotSwitch, botSwitchOf } from '../bots/bot-runtime.service';
 import type { EventConsumer } from '../events/events.dispatcher';
 import { profileEmailOf } from '../profile/profile.service';
 import { type CustomerNotice, noticeOf, type VendorNotice } from './notification-messages';
-import { insertNotification } from './notifications.repository';
+import { hasPushSubscriptions, insertNotification } from './notifications.repository';
 
 /**
  * News a day old is noise: an event that reaches the consumer that late (a dispatcher that was down, history
@@ -37,8 +37,17 @@ export const notificationsConsumer: EventConsumer = {
     if (gate && event.botId && (await botSwitchOf(tx, event.vendorId, event.botId, gate)) === false) return;
     // A vendor is told by Telegram and, when their profile has an address, by e-mail: each its own row, sent
     // and retried on its own; the sender applies the preferences.
-    const byEmail = notice.audience === 'vendor' && (await profileEmailOf(tx, event.vendorId)) !== null;
-    const audiences = byEmail ? (['vendor', 'vendor_email'] as const) : [notice.audience];
+    const toVendor = notice.audience === 'vendor';
+    const byEmail = toVendor && (await profileEmailOf(tx, event.vendorId)) !== null;
+    // And by Web Push when a browser of the account turned it on (issue 21).
+    const byPush = toVendor && (await hasPushSubscriptions(tx, event.vendorId));
+    const audiences: NotificationAudience[] = toVendor
+      ? [
+          'vendor',
+          ...(byEmail ? (['vendor_email'] as const) : []),
+          ...(byPush ? (['vendor_push'] as const) : []),
+        ]
+      : [notice.audience];
     for (const audience of audiences) {
       await insertNotification(tx, {
         vendorId: event.vendorId,

@@ -1,6 +1,12 @@
 import type { NotificationSettings } from '@app/contracts/account';
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { type NotificationStatus, notificationSettings, notifications, orders } from '../../db/schema/index';
+import {
+  type NotificationStatus,
+  notificationSettings,
+  notifications,
+  orders,
+  pushSubscriptions,
+} from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -130,4 +136,49 @@ export async function orderState(db: Conn, vendorId: string, orderId: string) {
     .from(orders)
     .where(and(eq(orders.vendorId, vendorId), eq(orders.id, orderId)));
   return row;
+}
+
+// --- Web Push subscriptions ---------------------------------------------------------------------------------
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** Stores a browser's subscription for the member (the same endpoint again: its keys and owner replaced). */
+export async function putPushSubscription(
+  db: Conn,
+  row: Pick<PushSubscriptionRow, 'vendorId' | 'telegramId' | 'endpoint' | 'p256dh' | 'auth' | 'userAgent'>,
+): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [pushSubscriptions.vendorId, pushSubscriptions.endpoint],
+      set: { telegramId: row.telegramId, p256dh: row.p256dh, auth: row.auth, userAgent: row.userAgent },
+    });
+}
+
+export async function deletePushSubscription(db: Conn, vendorId: string, endpoint: string): Promise<void> {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.vendorId, vendorId), eq(pushSubscriptions.endpoint, endpoint)));
+}
+
+export function pushSubscriptionsOf(db: Conn, vendorId: string, telegramId?: number) {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(
+      telegramId === undefined
+        ? eq(pushSubscriptions.vendorId, vendorId)
+        : and(eq(pushSubscriptions.vendorId, vendorId), eq(pushSubscriptions.telegramId, telegramId)),
+    )
+    .orderBy(asc(pushSubscriptions.createdAt));
+}
+
+export async function hasPushSubscriptions(db: Conn, vendorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.vendorId, vendorId))
+    .limit(1);
+  return row !== undefined;
 }

@@ -9,6 +9,7 @@ import type { Secrets } from '../../lib/secrets';
 import type { BotApi } from '../../lib/telegram/bot-api';
 import { createPlatformBot, type PlatformBot } from '../../lib/telegram/platform-bot';
 import { type TelegramThrottle, throttledBotApi } from '../../lib/telegram/throttle';
+import type { PushSender } from '../../lib/web-push';
 import { ownerContactOf } from '../auth/auth.service';
 import { botMessengerOf, botUsernameOf } from '../bots/bot-runtime.service';
 import { type CustomersService, createCustomersService } from '../customers/customers.service';
@@ -55,6 +56,8 @@ export type NotificationsDeps = VendorNotifierDeps & {
   log?: NotificationsLogger | undefined;
   /** Sends the e-mail notifications (SMTP_URL); without it they are skipped. */
   mailer?: Mailer | undefined;
+  /** Sends the Web Push notifications (VAPID, lib/web-push.ts); without it they are skipped. */
+  push?: PushSender | undefined;
 };
 
 /** After this many attempts a notification is given up (and logged). */
@@ -329,6 +332,7 @@ export type NotificationsParts = {
   orders: OrderReads;
   customers: CustomersService;
   mailer: Mailer | undefined;
+  push: PushSender | undefined;
 };
 
 /** An attempt's end, or a hold: quiet hours keep the notification until they end (not dropped, not counted). */
@@ -380,11 +384,67 @@ async function attemptVendor(parts: NotificationsParts, row: repo.NotificationRo
     const until = quietUntil(settings.quietHours, owner?.timezone ?? 'UTC', parts.now());
     if (until) return { status: 'held', until };
   }
-  const channel = row.audience === 'vendor_email' ? 'email' : 'telegram';
-  if (!security && !settings.types[type][channel]) {
+  const channel = CHANNEL_OF[row.audience] ?? 'telegram';
+  // Security notices go by e-mail and Telegram whatever the switches say; by push only when it is on.
+  if ((!security || channel === 'push') && !settings.types[type][channel]) {
     return { status: 'skipped', chatId: null, reason: `${channel} off for ${type}` };
   }
-  return channel === 'email' ? emailVendor(parts, row, kind) : parts.vendors.tell(row.vendorId, kind, row);
+  if (channel === 'email') return emailVendor(parts, row, kind);
+  if (channel === 'push') return pushVendor(parts, row, kind);
+  return parts.vendors.tell(row.vendorId, kind, row);
+}
+
+const CHANNEL_OF: Partial<Record<repo.NotificationRow['audience'], 'email' | 'telegram' | 'push'>> = {
+  vendor: 'telegram',
+  vendor_email: 'email',
+  vendor_push: 'push',
+};
+
+/**
+ * A vendor notification by Web Push, to every browser of the account that turned it on: the Telegram message's
+ * words (first line the title), encrypted for each browser. A browser whose push service says it is gone is
+ * forgotten; when every push failed otherwise, the notification is tried again later.
+ */
+export async function pushVendor(
+  parts: NotificationsParts,
+  row: repo.NotificationRow,
+  kind: VendorNotice,
+): Promise<Outcome> {
+  if (!parts.push) return { status: 'skipped', chatId: null, reason: 'no push sender' };
+  const [targets, owner] = await Promise.all([
+    repo.pushSubscriptionsOf(parts.db, row.vendorId),
+    ownerContactOf(parts.db, row.vendorId),
+  ]);
+  if (targets.length === 0 || !owner)
+    return { status: 'skipped', chatId: null, reason: 'no push subscription' };
+  const message = vendorMessage(kind, row, owner);
+  const [title = '', ...rest] = message.text.split('\n');
+  const payload = JSON.stringify({
+    title: title.replace(/<[^>]+>/g, '').slice(0, 120),
+    body: rest
+      .join('\n')
+      .replace(/<[^>]+>/g, '')
+      .trim()
+      .slice(0, 1000),
+    tag: row.id,
+  });
+  let sent = 0;
+  let error: string | null = null;
+  for (const target of targets) {
+    const outcome = await parts.push.send(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      payload,
+    );
+    if (outcome.status === 'sent') sent += 1;
+    else if (outcome.status === 'gone')
+      await repo.deletePushSubscription(parts.db, row.vendorId, target.endpoint);
+    else error = outcome.error;
+  }
+  if (sent > 0 || error === null)
+    return sent > 0
+      ? { status: 'sent', chatId: null }
+      : { status: 'skipped', chatId: null, reason: 'every browser unsubscribed' };
+  return { status: 'retry', chatId: null, error };
 }
 
 /**
@@ -491,7 +551,9 @@ export async function tellCustomer(
 /** One try at a queued notification; never throws (a database failure or a bug reads as `retry`). */
 async function attempt(parts: NotificationsParts, row: repo.NotificationRow): Promise<AttemptOutcome> {
   try {
-    if ((row.audience === 'vendor' || row.audience === 'vendor_email') && VENDOR_NOTICES.has(row.kind)) {
+    const toVendor =
+      row.audience === 'vendor' || row.audience === 'vendor_email' || row.audience === 'vendor_push';
+    if (toVendor && VENDOR_NOTICES.has(row.kind)) {
       return await attemptVendor(parts, row);
     }
     if (row.audience === 'customer' && CUSTOMER_NOTICES.has(row.kind)) {
@@ -576,6 +638,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     orders: createOrderReads({ db: deps.db }),
     customers: createCustomersService({ db: deps.db }),
     mailer: deps.mailer,
+    push: deps.push,
   };
   return {
     sendDue: () => sendDue(parts),

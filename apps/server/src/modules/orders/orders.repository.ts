@@ -526,10 +526,17 @@ export async function setDigitalInfo(
 }
 
 /** Clears the shipping (address and contact) of every order of a customer. */
-export async function eraseShippingOfCustomer(db: Conn, vendorId: string, customerId: string): Promise<void> {
-  await db.execute(
-    sql`update orders set shipping = null where vendor_id = ${vendorId} and customer_id = ${customerId}`,
+/** Erases the shipping of a customer's orders; answers the orders' ids. */
+export async function eraseShippingOfCustomer(
+  db: Conn,
+  vendorId: string,
+  customerId: string,
+): Promise<string[]> {
+  const res = await db.execute<{ id: string }>(
+    sql`update orders set shipping = null where vendor_id = ${vendorId} and customer_id = ${customerId}
+        returning id`,
   );
+  return (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
 }
 
 /** The pool codes issued to an order, with their product's name, in the order they were issued. */

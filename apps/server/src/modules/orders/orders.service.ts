@@ -212,8 +212,8 @@ export const rebuildVendorDailyStats = rollups.rebuildVendorDailyStats;
 
 /**
  * Erases the shipping addresses of a customer's orders (the customer's erasure, modules/customers): the orders'
- * amounts, items and dates stay for bookkeeping.
+ * amounts, items and dates stay for bookkeeping. Answers the orders' ids.
  */
-export async function eraseCustomerShipping(tx: Tx, vendorId: string, customerId: string): Promise<void> {
-  await repo.eraseShippingOfCustomer(tx, vendorId, customerId);
+export async function eraseCustomerShipping(tx: Tx, vendorId: string, customerId: string): Promise<string[]> {
+  return repo.eraseShippingOfCustomer(tx, vendorId, customerId);
 }

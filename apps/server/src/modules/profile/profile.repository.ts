@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { telegramIdentities, vendors } from '../../db/schema/index';
+import { emailVerifications, telegramIdentities, vendors } from '../../db/schema/index';
 
 type Conn = Db | Tx;
 
@@ -11,6 +11,7 @@ export async function findProfile(db: Conn, vendorId: string, telegramId: number
       id: vendors.id,
       name: vendors.name,
       email: vendors.email,
+      emailVerifiedAt: vendors.emailVerifiedAt,
       phone: vendors.phone,
       company: vendors.company,
       website: vendors.website,
@@ -56,6 +57,7 @@ export type ProfileColumns = Partial<
     | 'timezone'
     | 'language'
     | 'profileImageUrl'
+    | 'emailVerifiedAt'
   >
 >;
 
@@ -66,11 +68,45 @@ export async function updateProfile(db: Conn, vendorId: string, columns: Profile
     .where(eq(vendors.id, vendorId));
 }
 
-export async function findEmail(db: Conn, vendorId: string): Promise<string | null> {
+/** The profile's e-mail once proven by its code; null when there is none or it is not proven yet. */
+export async function findVerifiedEmail(db: Conn, vendorId: string): Promise<string | null> {
   const [row] = await db
-    .select({ email: vendors.email })
+    .select({ email: vendors.email, verifiedAt: vendors.emailVerifiedAt })
     .from(vendors)
     .where(eq(vendors.id, vendorId))
     .limit(1);
-  return row?.email ?? null;
+  return row?.verifiedAt ? (row.email ?? null) : null;
+}
+
+export type EmailVerificationRow = typeof emailVerifications.$inferSelect;
+
+export async function findEmailVerification(
+  db: Conn,
+  vendorId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<EmailVerificationRow | undefined> {
+  const query = db
+    .select()
+    .from(emailVerifications)
+    .where(eq(emailVerifications.vendorId, vendorId))
+    .limit(1);
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The code waiting for `email` (a new one replaces the last, its wrong tries forgotten). */
+export async function putEmailVerification(db: Conn, row: Omit<EmailVerificationRow, 'failures'>) {
+  const { vendorId: _, ...rest } = row;
+  await db
+    .insert(emailVerifications)
+    .values({ ...row, failures: 0 })
+    .onConflictDoUpdate({ target: emailVerifications.vendorId, set: { ...rest, failures: 0 } });
+}
+
+export async function countEmailCodeFailure(db: Conn, vendorId: string, failures: number) {
+  await db.update(emailVerifications).set({ failures }).where(eq(emailVerifications.vendorId, vendorId));
+}
+
+export async function deleteEmailVerification(db: Conn, vendorId: string) {
+  await db.delete(emailVerifications).where(eq(emailVerifications.vendorId, vendorId));
 }

@@ -1,4 +1,10 @@
-import { ACCOUNT_LIMITS, Profile, ProfileImageResponse, UpdateProfileBody } from '@app/contracts/account';
+import {
+  ACCOUNT_LIMITS,
+  Profile,
+  ProfileImageResponse,
+  UpdateProfileBody,
+  VerifyEmailBody,
+} from '@app/contracts/account';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +26,23 @@ export function profileRoutes(profile: ProfileService) {
       '/profile',
       { config: owner, schema: { tags, body: UpdateProfileBody, response: { 200: Profile } } },
       (req) => profile.update(req.actor, req.body),
+    );
+    // The new e-mail's code: wrong ones are counted per code (5); the route limit slows a guesser further.
+    app.post(
+      '/profile/email/verify',
+      {
+        config: { ...owner, rateLimit: { max: 20, timeWindow: '15 minutes' } },
+        schema: { tags, body: VerifyEmailBody, response: { 200: Profile } },
+      },
+      (req) => profile.verifyEmail(req.actor, req.body.code),
+    );
+    app.post(
+      '/profile/email/resend',
+      {
+        config: { ...owner, rateLimit: { max: 10, timeWindow: '1 hour' } },
+        schema: { tags, response: { 200: Profile } },
+      },
+      (req) => profile.resendEmailCode(req.actor),
     );
     app.delete('/profile/image', { config: owner, schema: { tags, response: { 200: Profile } } }, (req) =>
       profile.removePhoto(req.actor),

@@ -14,8 +14,9 @@ import { z } from 'zod';
 import type { SessionsService } from '../auth/sessions.service';
 import type { SecurityService, StepUpCaller } from './security.service';
 
-// The account's own security: Full Access (the owner).
-const owner = { permission: 'all' } as const;
+// The caller's own sessions and two-step confirmation: every member of the account (the owner and staff, each
+// their own), whatever their permissions.
+const owner = { permission: 'self' } as const;
 // Each code tried costs a guess: limited per address too, on top of the 5-a-quarter-hour count per person.
 const codes = { ...owner, rateLimit: { max: 60, timeWindow: '1 minute' } } as const;
 const tags = ['security'];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testClock } from '../../../test/clock';
+import { signInStaff } from '../../../test/factories';
 import { bearer, createTestApp, type TestApp, telegramUser } from '../../../test/harness';
 import { type InitDataUser, signInitData } from '../../lib/telegram/init-data';
 import { totpCode } from '../../lib/totp';
@@ -222,5 +223,71 @@ describe('two-step confirmation', () => {
     const code = nextCode(secret);
     expect((await call(s, 'POST', '/security/step-up', { code })).statusCode).toBe(200);
     expect((await call(s, 'POST', '/security/step-up', { code })).statusCode).toBe(400);
+  });
+});
+
+describe('a staff member’s own security', () => {
+  /** The owner's account with `person` on its team (Analytics only: no Full Access), signed in once. */
+  async function teamOf(person: InitDataUser) {
+    const owner = await session();
+    const seat = await t.app.inject({
+      method: 'POST',
+      url: `${owner.base}/staff`,
+      headers: bearer(owner.access),
+      payload: { telegramId: person.id, name: 'Sam', role: 'analyst', permissions: ['analytics'] },
+    });
+    expect(seat.statusCode).toBe(201);
+    await signInStaff(t, { vendorId: owner.vendorId, auth: bearer(owner.access), base: owner.base }, person);
+    return owner;
+  }
+
+  it('lists their own sessions (not the owner’s) and revokes another of theirs, refused at once', async () => {
+    const person = telegramUser();
+    const owner = await teamOf(person);
+    const phone = await session(
+      person,
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Telegram-iOS/11.4',
+    );
+    const laptop = await session(person);
+    expect(laptop.vendorId).toBe(owner.vendorId);
+
+    const res = await call(laptop, 'GET', '/security');
+    expect(res.statusCode).toBe(200);
+    const sessions = res.json().sessions as { id: string; platform: string; current: boolean }[];
+    const ownerIds = ((await overview(owner)).sessions as { id: string }[]).map((s) => s.id);
+    expect(sessions).toHaveLength(3);
+    expect(sessions.filter((s) => ownerIds.includes(s.id))).toEqual([]);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+
+    const onPhone = sessions.find((s) => s.platform === 'iOS');
+    expect(onPhone).toBeDefined();
+    const revoked = await call(laptop, 'DELETE', `/security/sessions/${onPhone?.id}`);
+    expect(revoked.statusCode).toBe(200);
+    expect((await call(phone, 'GET', '/security')).statusCode).toBe(401);
+    expect((await call(laptop, 'GET', '/security')).statusCode).toBe(200);
+    expect((await call(owner, 'GET', '/security')).statusCode).toBe(200);
+  });
+
+  it('cannot revoke the owner’s session (not found), and Revoke All Other Sessions ends only their own', async () => {
+    const person = telegramUser();
+    const owner = await teamOf(person);
+    const staff = await session(person);
+    const [ownerSession] = (await overview(owner)).sessions as { id: string }[];
+    const foreign = await call(staff, 'DELETE', `/security/sessions/${ownerSession?.id}`);
+    expect(foreign.statusCode).toBe(404);
+
+    const others = await call(staff, 'POST', '/security/sessions/revoke-others');
+    expect(others.statusCode).toBe(200);
+    expect(others.json().revoked).toBe(1); // the sign-in of teamOf
+    expect((await call(owner, 'GET', '/security')).statusCode).toBe(200);
+  });
+
+  it('turns on two-step confirmation for themselves', async () => {
+    const person = telegramUser();
+    const owner = await teamOf(person);
+    const staff = await session(person);
+    await turnOn(staff);
+    expect((await overview(staff)).twoStep.enabled).toBe(true);
+    expect((await overview(owner)).twoStep.enabled).toBe(false);
   });
 });

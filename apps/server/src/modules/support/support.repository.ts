@@ -332,3 +332,28 @@ export async function deleteCanned(db: Conn, vendorId: string, id: string) {
   const cr = supportCannedReplies;
   await db.delete(cr).where(and(eq(cr.vendorId, vendorId), eq(cr.id, id)));
 }
+
+/**
+ * A customer's conversations, erased (the right to erasure): their name becomes `name`, their username goes, and
+ * what they wrote (texts, files) is emptied. Staff replies stay. Answers the conversations' ids.
+ */
+export async function eraseCustomerConversations(
+  db: Conn,
+  vendorId: string,
+  customerId: string,
+  name: string,
+): Promise<string[]> {
+  const rows = await db
+    .update(c)
+    .set({ customerName: name, customerUsername: null, lastMessageText: '' })
+    .where(and(eq(c.vendorId, vendorId), eq(c.customerId, customerId)))
+    .returning({ id: c.id });
+  const ids = rows.map((r) => r.id);
+  if (ids.length > 0) {
+    await db
+      .update(m)
+      .set({ text: '', mediaFileId: null, mediaName: null, authorName: name })
+      .where(and(eq(m.vendorId, vendorId), inArray(m.conversationId, ids), eq(m.direction, 'in')));
+  }
+  return ids;
+}

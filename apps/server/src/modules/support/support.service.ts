@@ -659,3 +659,17 @@ export function grantsSupport(
     inBotScope(grant.botIds, botId)
   );
 }
+
+/**
+ * Erases a customer's support conversations (customer erasure, modules/customers): their name becomes `name`,
+ * their username and what they wrote go; staff replies stay. Answers the conversations' ids. In the caller's
+ * transaction.
+ */
+export function eraseCustomerConversations(
+  tx: Tx,
+  vendorId: string,
+  customerId: string,
+  name: string,
+): Promise<string[]> {
+  return repo.eraseCustomerConversations(tx, vendorId, customerId, name);
+}

@@ -7,4 +7,5 @@ export const accountKeys = {
   security: () => [...accountKeys.all, 'security'] as const,
   notifications: () => [...accountKeys.all, 'notifications'] as const,
   myAlerts: () => [...accountKeys.all, 'my-alerts'] as const,
+  push: () => [...accountKeys.all, 'push'] as const,
 };

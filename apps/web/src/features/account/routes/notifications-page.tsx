@@ -18,9 +18,11 @@ import type { MessageKey } from '../../../i18n/messages';
 import { useAccess, useMe } from '../../../lib/me';
 import { haptics } from '../../../lib/telegram/bridge';
 import { useMainButton } from '../../../lib/telegram/buttons';
+import { useTelegram } from '../../../lib/telegram/state';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notification-settings';
 import styles from '../components/account.module.css';
 import { MyAlertsCard } from '../components/my-alerts-card';
+import { PushCard } from '../components/push-card';
 import { describeAccountError, showAccountPopup } from '../lib/messages';
 
 const typeKey = (type: NotificationType) => `account.notifications.type.${type}` as MessageKey;
@@ -33,6 +35,7 @@ const locked = (type: NotificationType, channel: NotificationChannel) =>
 
 function Preferences({ saved }: { saved: NotificationSettings }) {
   const { t } = useI18n();
+  const outside = useTelegram().isDemo;
   const save = useSaveNotificationSettings();
   const [draft, setDraft] = useState(saved);
   useEffect(() => setDraft(saved), [saved]);
@@ -67,7 +70,8 @@ function Preferences({ saved }: { saved: NotificationSettings }) {
     <div className={styles.stack}>
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>{t('account.notifications.types')}</h2>
-        <p className={styles.muted}>{t('account.notifications.pushInTelegram')}</p>
+        {/* Inside Telegram the platform bot's messages are the push channel; outside it, the push card below. */}
+        {outside ? null : <p className={styles.muted}>{t('account.notifications.pushInTelegram')}</p>}
         <ul className={styles.list}>
           {NOTIFICATION_TYPES.map((type) => (
             <li key={type} className={styles.item} data-testid={`notification-${type}`}>
@@ -98,6 +102,7 @@ function Preferences({ saved }: { saved: NotificationSettings }) {
           ))}
         </ul>
       </Card>
+      <PushCard />
       <Card className={styles.section}>
         <div className={styles.head}>
           <span className={styles.grow}>

@@ -4,6 +4,7 @@ import {
   ProfileForm,
   type ProfileFormInput,
   profileFormToBody,
+  type UpdateProfileBody,
 } from '@app/contracts/account';
 import { useEffect } from 'react';
 import { Card } from '../../../components/ui/card';
@@ -21,6 +22,7 @@ import { useMainButton } from '../../../lib/telegram/buttons';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import styles from '../components/account.module.css';
+import { EmailVerification } from '../components/email-verification';
 import { ProfilePhoto } from '../components/profile-photo';
 import { ACCOUNT_MESSAGE_KEYS, describeAccountError, showAccountPopup } from '../lib/messages';
 
@@ -69,6 +71,17 @@ const LANGUAGE_NAMES: Record<(typeof LOCALES)[number], string> = {
   zh: '中文',
 };
 
+/**
+ * The fields the form changes, and only those: a save never rewrites what it did not touch (an e-mail changed
+ * meanwhile elsewhere would otherwise be set back, and need its code again).
+ */
+function changedFields(body: UpdateProfileBody, profile: Profile): UpdateProfileBody {
+  const saved: Record<string, unknown> = { ...profile, language: profile.language ?? undefined };
+  return Object.fromEntries(
+    Object.entries(body).filter(([key, value]) => value !== saved[key]),
+  ) as UpdateProfileBody;
+}
+
 function ProfileEditor({ profile }: { profile: Profile }) {
   const { t, formatDate } = useI18n();
   const save = useUpdateProfile();
@@ -78,7 +91,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
   useEffect(() => reset(formOf(profile)), [profile, reset]);
 
   const submit = form.handleSubmit((values) => {
-    save.mutate(profileFormToBody(values), {
+    save.mutate(changedFields(profileFormToBody(values), profile), {
       onSuccess: () =>
         void showAccountPopup('account.profile.updatedTitle', t('account.profile.updated'), 'success'),
       onError: (error) => {
@@ -138,6 +151,7 @@ function ProfileEditor({ profile }: { profile: Profile }) {
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>{t('account.profile.contact')}</h2>
         {CONTACT.map(text)}
+        <EmailVerification profile={profile} />
       </Card>
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>{t('account.profile.business')}</h2>
