@@ -70,6 +70,8 @@ export const RevenueChart = z.object({
   orders: z.array(z.number().int()),
   /** New customers of each day (first joined a bot in scope). */
   customers: z.array(z.number().int()),
+  /** Active customers of each day: distinct customers who placed an order that day (Home's activity bars). */
+  active: z.array(z.number().int()),
 });
 export type RevenueChart = z.infer<typeof RevenueChart>;
 

@@ -95,6 +95,7 @@ export async function analyticsChart(
       revenue: labels.map((d) => rows.get(d)?.revenue ?? 0),
       orders: labels.map((d) => rows.get(d)?.orders ?? 0),
       customers: labels.map((d) => rows.get(d)?.customers ?? 0),
+      active: labels.map((d) => rows.get(d)?.active ?? 0),
     };
   }
   if (type === 'top-products') {

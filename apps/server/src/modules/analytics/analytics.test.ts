@@ -105,6 +105,15 @@ describe('analytics', () => {
     expect((await get('/analytics?period=1y')).status).toBe(400);
   });
 
+  it("charts each day's active customers (Home's Customer Insights activity bars), for all bots or one", async () => {
+    const s = await shop();
+    const rev = (await get<RevenueChart>('/analytics/charts/revenue?period=7d')).body;
+    // Jane 2 days ago, Lee yesterday (Beta), Omar today.
+    expect(rev.active).toEqual([0, 0, 0, 0, 1, 1, 1]);
+    const beta = (await get<RevenueChart>(`/analytics/charts/revenue?period=7d&botId=${s.b.id}`)).body;
+    expect(beta.active).toEqual([0, 0, 0, 0, 0, 1, 0]);
+  });
+
   it('charts revenue per day, top products, customer metrics and categories', async () => {
     const s = await shop();
     const rev = (await get<RevenueChart>('/analytics/charts/revenue?period=7d')).body;
