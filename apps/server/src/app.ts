@@ -335,7 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const audit = createAuditService({ db });
   const orders = createOrdersService({ db, ...clock });
   const customersAdmin = createCustomersAdminService({ db, ...clock });
-  const analytics = createAnalyticsService({ db, orders: orderReads, ...clock });
+  const analytics = createAnalyticsService({ db, orders: orderReads, products: products.internal, ...clock });
   // "Clear cache" drops this process's built bot at once; other processes see cacheClearedAt on their next update.
   const settings = createSettingsService({
     db,

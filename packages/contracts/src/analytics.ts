@@ -166,3 +166,22 @@ export const BotPerformanceResponse = z.object({ period: AnalyticsPeriod, bots: 
 export type BotPerformanceResponse = z.infer<typeof BotPerformanceResponse>;
 
 export const AnalyticsBotsQuery = z.object({ period: AnalyticsPeriod.default('30d') });
+
+/** GET /products/{productId}/analytics: a product's days over a period, in the caller's bots (or one bot). */
+export const ProductAnalyticsQuery = AnalyticsQuery;
+export type ProductAnalyticsQuery = z.infer<typeof ProductAnalyticsQuery>;
+
+/**
+ * One point per day of the period (oldest first) from product_daily_stats: the shop's views of the product's
+ * card, units sold and revenue (USD minor units) of non-cancelled orders placed that day; and their sums.
+ */
+export const ProductAnalytics = z.object({
+  productId: z.string().uuid(),
+  period: AnalyticsPeriod,
+  labels: z.array(z.string()),
+  views: z.array(z.number().int()),
+  units: z.array(z.number().int()),
+  revenue: z.array(z.number().int()),
+  totals: z.object({ views: z.number().int(), units: z.number().int(), revenue: z.number().int() }),
+});
+export type ProductAnalytics = z.infer<typeof ProductAnalytics>;

@@ -227,3 +227,26 @@ export async function botWindows(
     };
   });
 }
+
+export type ProductDayRow = { day: string; views: number; units: number; revenue: number };
+
+/** One product's days from `from` (product_daily_stats, summed over the slice's bots). */
+export async function productDays(
+  db: Conn,
+  s: Slice,
+  productId: string,
+  from: string,
+): Promise<ProductDayRow[]> {
+  const res = await db.execute(sql`
+    select day::text as day, sum(views)::int8 as views, sum(units)::int8 as units,
+      sum(revenue_usd_minor)::int8 as revenue
+    from product_daily_stats
+    where vendor_id = ${s.vendorId} and product_id = ${productId} and day >= ${from}${botWhere(s)}
+    group by day order by day`);
+  return rowsOf<ProductDayRow>(res).map((r) => ({
+    day: r.day,
+    views: Number(r.views),
+    units: Number(r.units),
+    revenue: Number(r.revenue),
+  }));
+}

@@ -204,6 +204,9 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 /** Adds a shop's funnel counts (visits, carts, checkouts) to its bot's figures of that day. */
 export const recordShopFunnel = rollups.recordShopFunnel;
 
+/** Adds shop views of a product to its figures of that day in that bot (product_daily_stats). */
+export const recordProductViews = rollups.recordProductViews;
+
 /** Recomputes the vendor's order rollups, customer and membership figures from its orders (after a bulk seed). */
 export const rebuildOrderRollups = rollups.rebuildOrderRollups;
 

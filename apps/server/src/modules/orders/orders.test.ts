@@ -25,7 +25,7 @@ import type { TestApp } from '../../../test/harness';
 import { rollupSnapshot, shopTestEnv } from '../../../test/orders';
 import { customers, products, telegramIdentities } from '../../db/schema/index';
 import { claimCodes } from '../products/product-codes.service';
-import { rebuildOrderRollups } from './order-rollups.repository';
+import { rebuildOrderRollups, recordProductViews } from './order-rollups.repository';
 
 const env = shopTestEnv();
 const { get } = env;
@@ -455,6 +455,26 @@ describe('rollups', () => {
     await t.database.db.transaction((tx) => rebuildOrderRollups(tx, v.vendorId));
     const rebuilt = await rollupSnapshot(t.database.db, v.vendorId);
     expect(incremental).toEqual(rebuilt);
+  });
+
+  it("keep the shop's views of a product through a full recomputation, beside its recomputed sales", async () => {
+    const s = await shop();
+    await t.database.db.transaction((tx) =>
+      recordProductViews(tx, {
+        vendorId: v.vendorId,
+        botId: s.a.id,
+        productId: s.mug.id,
+        at: clock.ago(0),
+        views: 4,
+      }),
+    );
+    const before = await rollupSnapshot(t.database.db, v.vendorId);
+    await t.database.db.transaction((tx) => rebuildOrderRollups(tx, v.vendorId));
+    expect(await rollupSnapshot(t.database.db, v.vendorId)).toEqual(before);
+    const views = await t.database.db.execute(
+      sql`select sum(views)::int as n from product_daily_stats where vendor_id = ${v.vendorId} and product_id = ${s.mug.id}`,
+    );
+    expect((views as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(4);
   });
 });
 

@@ -21,6 +21,7 @@ import {
   customerBots,
   customers,
   events,
+  productDailyStats,
   products,
   shopSessions,
 } from '../../db/schema/index';
@@ -112,6 +113,12 @@ describe('the product card', () => {
       expect(day?.views).toBe(1);
       const [product] = await s.t.database.db.select().from(products).where(eq(products.id, loaf.id));
       expect(product?.viewCount).toBe(1);
+      // The product page's analytics chart reads the product's day.
+      const [productDay] = await s.t.database.db
+        .select()
+        .from(productDailyStats)
+        .where(eq(productDailyStats.productId, loaf.id));
+      expect([productDay?.botId, productDay?.views, productDay?.units]).toEqual([s.shop.id, 1, 0]);
     });
   });
 

@@ -13,6 +13,7 @@ import { useMainButton } from '../../../lib/telegram/buttons';
 import { useDeleteProduct } from '../api/delete-product';
 import { useSetProductArchived } from '../api/set-product-archived';
 import { CodeList } from '../components/code-list';
+import { ProductAnalyticsPanel } from '../components/product-analytics';
 import { ServiceSlots } from '../components/service-slots';
 import { SharePanel } from '../components/share-panel';
 import { WithProduct } from '../components/with-product';
@@ -218,7 +219,7 @@ function Detail({ product }: { product: Product }) {
           </>
         ) : null}
         {tab === 'details' ? <DetailsTab product={product} /> : null}
-        {tab === 'analytics' ? <AnalyticsTab product={product} /> : null}
+        {tab === 'analytics' ? <ProductAnalyticsPanel productId={product.id} /> : null}
         {tab === 'inventory' ? <InventoryTab product={product} /> : null}
       </div>
     </Page>
@@ -288,29 +289,6 @@ function DetailsTab({ product }: { product: Product }) {
           [t('products.detail.updated'), formatDate(product.updatedAt)],
         ]}
       />
-    </Card>
-  );
-}
-
-function AnalyticsTab({ product }: { product: Product }) {
-  const { t, formatNumber, formatMoney } = useI18n();
-  // Real figures from the server: zero until the shop sells or shows the product.
-  const items = [
-    [t('products.detail.sold'), formatNumber(product.sold)],
-    [t('products.detail.revenue'), formatMoney(product.revenue, product.currency)],
-    [t('products.detail.views'), formatNumber(product.views)],
-  ] as const;
-  return (
-    <Card>
-      <dl className={styles.stats}>
-        {items.map(([label, value]) => (
-          <div key={label} className={styles.stat}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className={styles.muted}>{t('products.detail.analyticsNote')}</p>
     </Card>
   );
 }
