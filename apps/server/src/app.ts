@@ -86,6 +86,8 @@ import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
 import { profileRoutes, profileUploadRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { createReviewsService } from './modules/reviews/reviews.service';
 import { securityRoutes } from './modules/security/security.routes';
 import { createSecurityService } from './modules/security/security.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -336,6 +338,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = createOrdersService({ db, ...clock });
   const customersAdmin = createCustomersAdminService({ db, ...clock });
   const analytics = createAnalyticsService({ db, orders: orderReads, products: products.internal, ...clock });
+  const reviews = createReviewsService({ db, products: products.internal, ...clock });
   // "Clear cache" drops this process's built bot at once; other processes see cacheClearedAt on their next update.
   const settings = createSettingsService({
     db,
@@ -492,6 +495,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     platformBot,
     media,
     support: support.runtime,
+    reviews: reviews.shop,
     ...(deps.shopCryptoProviderFor ? { cryptoProviderFor: deps.shopCryptoProviderFor } : {}),
     ...(deps.telegramThrottle ? { throttle: deps.telegramThrottle } : {}),
     vendorGeneration: readCache.generation,
@@ -605,6 +609,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         prefix: '/vendors/:vendorId',
       });
       await api.register(productsDownloadRoutes(productsCsv, downloadLinks));
+      await api.register(vendorScope(reviewsRoutes(reviews)), { prefix: '/vendors/:vendorId' });
       await api.register(shop.routes.miniApp);
       await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });

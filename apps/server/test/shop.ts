@@ -242,6 +242,11 @@ export function idleStorefrontDeps(overrides: Partial<StorefrontDeps>): Storefro
       optOutOfPromotions: async () => false,
     },
     support: { customerWrote: async () => null, hasOpen: async () => false, rate: async () => 'refused' },
+    reviews: {
+      nextToRate: async () => ({ status: 'done' }),
+      rate: () => Promise.reject(new Error('no reviews in this test')),
+      addText: async () => undefined,
+    },
     sessions: {
       read: async () => ({ cart: [], step: null, updatedAt: null }),
       write: async () => undefined,

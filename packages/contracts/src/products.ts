@@ -486,6 +486,9 @@ export const Product = z.object({
   sold: z.number().int(),
   revenue: z.number().int(),
   views: z.number().int(),
+  /** The visible reviews' average rating, one decimal (null without one), and how many there are. */
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -314,6 +314,7 @@ export const CUSTOMER_TEXTS = defineTexts({
     reservationExpired:
       'Order #{number} was not paid within 15 minutes, so it was cancelled and its items went back on sale. Tap below to put them back in your cart and try again.',
     tryAgain: '🛒 Try again',
+    rateOrder: '⭐ Rate your purchase',
     orderRefunded: '💸 Your payment for order #{number} has been refunded.',
     refundAmount: 'Amount: {amount}',
   },
@@ -327,6 +328,7 @@ export const CUSTOMER_TEXTS = defineTexts({
     reservationExpired:
       'El pedido #{number} no se pagó en 15 minutos, así que se canceló y sus artículos volvieron a la venta. Toca abajo para volver a ponerlos en tu carrito e intentarlo de nuevo.',
     tryAgain: '🛒 Intentar de nuevo',
+    rateOrder: '⭐ Valorar tu compra',
     orderRefunded: '💸 Se ha reembolsado el pago de tu pedido #{number}.',
     refundAmount: 'Importe: {amount}',
   },
@@ -340,6 +342,7 @@ export const CUSTOMER_TEXTS = defineTexts({
     reservationExpired:
       'La commande #{number} n’a pas été payée dans les 15 minutes : elle a été annulée et ses articles remis en vente. Touchez ci-dessous pour les remettre dans votre panier et réessayer.',
     tryAgain: '🛒 Réessayer',
+    rateOrder: '⭐ Noter votre achat',
     orderRefunded: '💸 Le paiement de votre commande #{number} a été remboursé.',
     refundAmount: 'Montant : {amount}',
   },
@@ -353,6 +356,7 @@ export const CUSTOMER_TEXTS = defineTexts({
     reservationExpired:
       'Bestellung #{number} wurde nicht innerhalb von 15 Minuten bezahlt, daher wurde sie storniert und die Artikel sind wieder im Verkauf. Tippe unten, um sie wieder in deinen Warenkorb zu legen und es erneut zu versuchen.',
     tryAgain: '🛒 Erneut versuchen',
+    rateOrder: '⭐ Kauf bewerten',
     orderRefunded: '💸 Die Zahlung für deine Bestellung #{number} wurde erstattet.',
     refundAmount: 'Betrag: {amount}',
   },
@@ -366,6 +370,7 @@ export const CUSTOMER_TEXTS = defineTexts({
     reservationExpired:
       'Заказ #{number} не был оплачен в течение 15 минут, поэтому он отменён, а товары снова в продаже. Нажмите ниже, чтобы вернуть их в корзину и попробовать снова.',
     tryAgain: '🛒 Попробовать снова',
+    rateOrder: '⭐ Оценить покупку',
     orderRefunded: '💸 Оплата вашего заказа #{number} возвращена.',
     refundAmount: 'Сумма: {amount}',
   },
@@ -379,6 +384,7 @@ export const CUSTOMER_TEXTS = defineTexts({
     reservationExpired:
       '订单 #{number} 未在 15 分钟内付款，已被取消，商品已重新上架。点击下方将它们放回购物车并重试。',
     tryAgain: '🛒 重试',
+    rateOrder: '⭐ 评价您的购买',
     orderRefunded: '💸 您订单 #{number} 的付款已退款。',
     refundAmount: '金额：{amount}',
   },

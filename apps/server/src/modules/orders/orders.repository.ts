@@ -287,6 +287,13 @@ export async function orderItems(db: Conn, vendorId: string, orderId: string): P
   return rowsOf<ItemRow>(res).map(itemOf);
 }
 
+/** The order an order line belongs to, or null for no such line of the vendor. */
+export async function orderIdOfItem(db: Conn, vendorId: string, itemId: string): Promise<string | null> {
+  const res = await db.execute(sql`
+    select order_id as "orderId" from order_items where vendor_id = ${vendorId} and id = ${itemId}`);
+  return rowsOf<{ orderId: string }>(res)[0]?.orderId ?? null;
+}
+
 /** The order's physical lines with their product's weight and handling flags (products.details), for the packer. */
 export async function packingLines(
   db: Conn,

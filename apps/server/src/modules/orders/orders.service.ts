@@ -168,6 +168,14 @@ export const lockBotOrders = (tx: Tx, botId: string) => repo.lockBotOrders(tx, b
 export const liveOrdersSince = (tx: Tx, vendorId: string, botId: string, fromDay: string) =>
   repo.liveOrdersSince(tx, vendorId, botId, fromDay);
 
+/** An order with its customer and bot (null when the vendor has no such order): the shop's reviews. */
+export const findOrderRow = (db: Conn, vendorId: string, orderId: string) =>
+  repo.findOrder(db, vendorId, orderId);
+
+/** The order an order line belongs to, or null. */
+export const orderIdOfItem = (db: Conn, vendorId: string, itemId: string) =>
+  repo.orderIdOfItem(db, vendorId, itemId);
+
 /** An order's lines, in the order they were placed. */
 export const orderItems = (db: Conn, vendorId: string, orderId: string) =>
   repo.orderItems(db, vendorId, orderId);

@@ -245,6 +245,8 @@ export async function duplicateProduct(
       soldCount: _s,
       revenueMinor: _r,
       viewCount: _v,
+      ratingSum: _rs,
+      reviewCount: _rc,
       ...rest
     } = source;
     const copy = await repo.insertProduct(tx, {

@@ -222,3 +222,13 @@ export async function releaseBookings(tx: Tx, vendorId: string, orderId: string)
 export async function countViews(tx: Tx, vendorId: string, views: Map<string, number>): Promise<void> {
   await repo.addViews(tx, vendorId, views);
 }
+
+/** Sets a product's rating from its visible reviews (their ratings' sum and count): modules/reviews. */
+export async function setProductRating(
+  tx: Tx,
+  vendorId: string,
+  productId: string,
+  rating: { sum: number; count: number },
+): Promise<void> {
+  await repo.setRating(tx, vendorId, productId, rating);
+}

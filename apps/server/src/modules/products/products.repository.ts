@@ -846,6 +846,19 @@ export async function addViews(tx: Tx, vendorId: string, views: Map<string, numb
   }
 }
 
+/** A product's rating figures, from its visible reviews. */
+export async function setRating(
+  tx: Tx,
+  vendorId: string,
+  productId: string,
+  r: { sum: number; count: number },
+) {
+  await tx
+    .update(products)
+    .set({ ratingSum: r.sum, reviewCount: r.count })
+    .where(and(eq(products.vendorId, vendorId), eq(products.id, productId)));
+}
+
 /** The product types the bot sells now: its active products, its own or the vendor's "All bots" ones. */
 export async function productTypesSoldBy(db: Conn, vendorId: string, botId: string): Promise<ProductType[]> {
   const rows = await db

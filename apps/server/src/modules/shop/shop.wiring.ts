@@ -19,6 +19,7 @@ import type { SubscriptionsService } from '../subscriptions/subscriptions.servic
 import { createCatalogueReader } from './catalogue-reader';
 import { noteOrderLimitReached, placeShopOrder } from './checkout.service';
 import type { OwedDelivery } from './features/payment';
+import type { ReviewsDeps } from './features/reviews';
 import type { SupportDeps } from './features/support';
 import { createShopFunnel } from './funnel.service';
 import { shopMiniAppRoutes } from './mini-app.routes';
@@ -56,6 +57,8 @@ export type ShopDeps = {
   platformBot: Pick<PlatformBot, 'miniAppLink'>;
   /** The support inbox: customers' conversations with the vendor's team (features/support.ts). */
   support: SupportDeps['support'];
+  /** Product reviews: customers rate what they bought (features/reviews.ts). */
+  reviews: ReviewsDeps['reviews'];
   /** The vendors' uploaded files, which paid downloads stream. */
   media: Pick<MediaService, 'openUpload'>;
   /** The crypto provider client a shop uses with the vendor's own API key; by default NOWPayments'. */
@@ -129,6 +132,7 @@ export function createShop(deps: ShopDeps) {
     recordChat: deps.customers.recordChat,
     recordError: deps.bots.recordError,
     support: deps.support,
+    reviews: deps.reviews,
     log: deps.log,
     ...(deps.throttle
       ? { throttle: deps.throttle }
