@@ -25,5 +25,6 @@ export const productKeys = {
     [...productKeys.detail(productId), 'slots', from, to] as const,
   analytics: (productId: string, period: string) =>
     [...productKeys.detail(productId), 'analytics', period] as const,
+  reviews: (productId: string) => [...productKeys.detail(productId), 'reviews'] as const,
   importJob: (importId: string) => [...productKeys.all, 'import', importId] as const,
 };

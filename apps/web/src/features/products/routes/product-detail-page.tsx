@@ -14,6 +14,7 @@ import { useDeleteProduct } from '../api/delete-product';
 import { useSetProductArchived } from '../api/set-product-archived';
 import { CodeList } from '../components/code-list';
 import { ProductAnalyticsPanel } from '../components/product-analytics';
+import { ProductReviews, RatingSummary } from '../components/product-reviews';
 import { ServiceSlots } from '../components/service-slots';
 import { SharePanel } from '../components/share-panel';
 import { WithProduct } from '../components/with-product';
@@ -193,6 +194,7 @@ function Detail({ product }: { product: Product }) {
                 </span>
               </div>
               <p className={styles.muted}>{t(STOCK_STATUS_LABEL[product.stockStatus])}</p>
+              <RatingSummary rating={product.rating} count={product.reviewCount} />
             </Card>
             {product.description || product.shortDescription ? (
               <Card>
@@ -218,6 +220,7 @@ function Detail({ product }: { product: Product }) {
             </Card>
           </>
         ) : null}
+        {tab === 'overview' ? <ProductReviews productId={product.id} /> : null}
         {tab === 'details' ? <DetailsTab product={product} /> : null}
         {tab === 'analytics' ? <ProductAnalyticsPanel productId={product.id} /> : null}
         {tab === 'inventory' ? <InventoryTab product={product} /> : null}
