@@ -201,6 +201,11 @@ export const products = {
   'products.field.value': 'Wert',
   'products.field.priceAdjustment': 'Preis +/-',
   'products.field.variationStock': 'Bestand',
+  'products.field.combinationsHint':
+    'Zwei Variantentypen: Bestand, Preis und SKU je Kombination festlegen (der Shop fragt die Typen nacheinander ab und bietet nur vorrätige Kombinationen an).',
+  'products.field.setCombinations': 'Je Kombination festlegen',
+  'products.field.clearCombinations': 'Stattdessen Bestand je Wert',
+  'products.field.combinationStock': 'Bestand von {combination}',
   'products.field.variationSku': 'SKU',
   'products.field.digitalType': 'Digitale Art',
   'products.field.fileUrl': 'Download-URL',

@@ -207,6 +207,11 @@ export const products = {
   'products.field.value': 'Value',
   'products.field.priceAdjustment': 'Price +/-',
   'products.field.variationStock': 'Stock',
+  'products.field.combinationsHint':
+    'Two variation types: set stock, price and SKU for each combination (the shop asks for each type in turn and offers only combinations in stock).',
+  'products.field.setCombinations': 'Set per combination',
+  'products.field.clearCombinations': 'Stock per value instead',
+  'products.field.combinationStock': 'Stock of {combination}',
   'products.field.variationSku': 'SKU',
   'products.field.digitalType': 'Digital Type',
   'products.field.fileUrl': 'Download URL',

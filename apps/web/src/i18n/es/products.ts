@@ -201,6 +201,11 @@ export const products = {
   'products.field.value': 'Valor',
   'products.field.priceAdjustment': 'Precio +/-',
   'products.field.variationStock': 'Stock',
+  'products.field.combinationsHint':
+    'Dos tipos de variación: indica stock, precio y SKU de cada combinación (la tienda pregunta cada tipo por turno y solo ofrece combinaciones con stock).',
+  'products.field.setCombinations': 'Definir por combinación',
+  'products.field.clearCombinations': 'Stock por valor en su lugar',
+  'products.field.combinationStock': 'Stock de {combination}',
   'products.field.variationSku': 'SKU',
   'products.field.digitalType': 'Tipo digital',
   'products.field.fileUrl': 'URL de descarga',

@@ -201,6 +201,11 @@ export const products = {
   'products.field.value': 'Valeur',
   'products.field.priceAdjustment': 'Prix +/-',
   'products.field.variationStock': 'Stock',
+  'products.field.combinationsHint':
+    'Deux types de variation : indiquez le stock, le prix et le SKU de chaque combinaison (la boutique demande chaque type à tour de rôle et ne propose que les combinaisons en stock).',
+  'products.field.setCombinations': 'Définir par combinaison',
+  'products.field.clearCombinations': 'Stock par valeur à la place',
+  'products.field.combinationStock': 'Stock de {combination}',
   'products.field.variationSku': 'SKU',
   'products.field.digitalType': 'Type numérique',
   'products.field.fileUrl': 'URL de téléchargement',

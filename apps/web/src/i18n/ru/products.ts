@@ -246,6 +246,11 @@ export const products = {
   'products.field.value': 'Значение',
   'products.field.priceAdjustment': 'Цена +/-',
   'products.field.variationStock': 'Остаток',
+  'products.field.combinationsHint':
+    'Два типа вариаций: укажите остаток, цену и SKU для каждой комбинации (магазин спрашивает типы по очереди и предлагает только комбинации в наличии).',
+  'products.field.setCombinations': 'Задать по комбинациям',
+  'products.field.clearCombinations': 'Вместо этого остаток по значениям',
+  'products.field.combinationStock': 'Остаток {combination}',
   'products.field.variationSku': 'SKU',
   'products.field.digitalType': 'Цифровой тип',
   'products.field.fileUrl': 'Ссылка на файл',

@@ -201,6 +201,11 @@ export const products = {
   'products.field.value': '值',
   'products.field.priceAdjustment': '价格 +/-',
   'products.field.variationStock': '库存',
+  'products.field.combinationsHint':
+    '两种规格类型：为每个组合设置库存、价格和 SKU（商店会依次询问每种类型，只提供有库存的组合）。',
+  'products.field.setCombinations': '按组合设置',
+  'products.field.clearCombinations': '改为按值设置库存',
+  'products.field.combinationStock': '{combination} 的库存',
   'products.field.variationSku': 'SKU',
   'products.field.digitalType': '数字类型',
   'products.field.fileUrl': '下载链接',

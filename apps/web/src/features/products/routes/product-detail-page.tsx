@@ -300,6 +300,7 @@ function InventoryTab({ product }: { product: Product }) {
   const { t, formatNumber, formatMoney } = useI18n();
   const pool = product.codePool;
   const variations = product.physical?.variations ?? [];
+  const combinations = product.physical?.combinations ?? [];
   return (
     <>
       <Card>
@@ -339,7 +340,22 @@ function InventoryTab({ product }: { product: Product }) {
       {product.productType === 'physical' ? (
         <Card>
           <h2 className={styles.cardTitle}>{t('products.detail.variations')}</h2>
-          {variations.length === 0 ? (
+          {combinations.length > 0 ? (
+            <ul className={styles.links} data-testid="product-combinations">
+              {combinations.map((combo) => (
+                <li key={combo.id ?? combo.values.join('/')} className={styles.variationRow}>
+                  <span>
+                    {combo.values.join(' / ')}
+                    {combo.sku ? ` · ${combo.sku}` : ''}
+                  </span>
+                  <span>
+                    {combo.priceAdjustment ? formatMoney(combo.priceAdjustment, product.currency) : ''}
+                  </span>
+                  <span>{t('products.stock.units', { count: combo.stock })}</span>
+                </li>
+              ))}
+            </ul>
+          ) : variations.length === 0 ? (
             <p className={styles.muted}>{t('products.detail.noVariations')}</p>
           ) : (
             variations.map((variation) => (
