@@ -84,6 +84,7 @@ import { createPoliciesService } from './modules/policies/policies.service';
 import { productsDownloadRoutes, productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
+import { productPageMeta } from './modules/products/products-sale.service';
 import { profileRoutes, profileUploadRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -633,7 +634,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const sendIndex =
-    deps.webDistDir === null ? null : await registerWebApp(app, deps.webDistDir ?? defaultWebDist);
+    deps.webDistDir === null
+      ? null
+      : await registerWebApp(app, deps.webDistDir ?? defaultWebDist, {
+          // A shared product address's link preview: the product the bot sells under that slug.
+          productPageMeta: async (botId, slug) => {
+            const shop = await bots.shopOf(botId);
+            return shop ? productPageMeta(db, shop.vendorId, botId, slug) : null;
+          },
+        });
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     const isApi =

@@ -265,3 +265,33 @@ export async function setProductRating(
 ): Promise<void> {
   await repo.setRating(tx, vendorId, productId, rating);
 }
+
+/** What a shared product address (`/shop/{botId}/p/{slug}`) shows in link previews: its SEO words first. */
+export type ProductPageMeta = { productId: string; name: string; title: string; description: string | null };
+
+/**
+ * The meta tags of the shop's product page for `slug` in this bot: the SEO title (else the meta title, else the
+ * name) and description (else the meta description, else the short description); null when the bot sells no
+ * active product with that slug.
+ */
+export async function productPageMeta(
+  conn: Conn,
+  vendorId: string,
+  botId: string,
+  slug: string,
+): Promise<ProductPageMeta | null> {
+  const row = await repo.saleRowBySlug(conn, vendorId, botId, slug);
+  if (!row) return null;
+  const seo = (row.seo ?? {}) as {
+    seoTitle?: string;
+    metaTitle?: string;
+    seoDescription?: string;
+    metaDescription?: string;
+  };
+  return {
+    productId: row.id,
+    name: row.name,
+    title: seo.seoTitle || seo.metaTitle || row.name,
+    description: seo.seoDescription || seo.metaDescription || row.shortDescription || null,
+  };
+}

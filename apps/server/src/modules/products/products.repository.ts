@@ -764,6 +764,22 @@ export async function saleRows(
     );
 }
 
+/** The active product with this URL slug that the bot sells, or null (the shop's shareable product page). */
+export async function saleRowBySlug(
+  db: Conn,
+  vendorId: string,
+  botId: string,
+  slug: string,
+): Promise<ProductRow | null> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.vendorId, vendorId), eq(products.urlSlug, slug)))
+    .limit(1);
+  if (!row) return null;
+  return (await saleRows(db, vendorId, botId, [row.id]))[0] ?? null;
+}
+
 /**
  * Takes `quantity` units of a physical product without variations. Guarded: a tracked product without
  * backorder only when that many are in stock (two buyers of the last unit: one update wins, the other

@@ -26,6 +26,7 @@ import {
   shopSessions,
 } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { productPageMeta } from '../products/products-sale.service';
 
 let fake: FakeBotApi;
 let s: OpenShop;
@@ -144,6 +145,29 @@ describe('the product card', () => {
     expect(buttons).toContain('🛒 S · $20.00');
     expect(buttons).toContain('🛒 L · $22.00');
     expect(buttons.some((b) => b.startsWith('🛒 M'))).toBe(false);
+  });
+});
+
+describe("the shop's shareable product address", () => {
+  it('names the product the bot sells under a slug by its SEO title and description, else its name', async () => {
+    const loaf = await sell({
+      urlSlug: 'Rye Loaf',
+      seo: { seoTitle: 'Rye loaf, baked today', seoDescription: 'Dark rye with caraway' },
+    });
+    expect(loaf.urlSlug).toBe('rye-loaf');
+    expect(await productPageMeta(s.t.database.db, s.owner.vendorId, s.shop.id, 'rye-loaf')).toEqual({
+      productId: loaf.id,
+      name: 'Sourdough loaf',
+      title: 'Rye loaf, baked today',
+      description: 'Dark rye with caraway',
+    });
+    const plain = await sell({ name: 'Bagel', urlSlug: 'bagel', shortDescription: 'Chewy' });
+    expect(await productPageMeta(s.t.database.db, s.owner.vendorId, s.shop.id, 'bagel')).toMatchObject({
+      productId: plain.id,
+      title: 'Bagel',
+      description: 'Chewy',
+    });
+    expect(await productPageMeta(s.t.database.db, s.owner.vendorId, s.shop.id, 'no-such-loaf')).toBeNull();
   });
 });
 

@@ -305,6 +305,7 @@ export const products = {
   'products.detail.shareTitle': 'Produkt teilen',
   'products.detail.shareCopied': 'Link in die Zwischenablage kopiert',
   'products.detail.shareLink': 'Deep-Link',
+  'products.detail.sharePage': 'Produktseite (ihre Linkvorschau zeigt SEO-Titel und -Beschreibung)',
   'products.detail.shareQr': 'QR-Code für {name}',
   'products.detail.shareNoBot': 'Weise das Produkt einem Bot zu, um es zu teilen.',
   'products.detail.close': 'Schließen',

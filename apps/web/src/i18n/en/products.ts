@@ -312,6 +312,7 @@ export const products = {
   'products.detail.shareTitle': 'Share Product',
   'products.detail.shareCopied': 'Link copied to clipboard',
   'products.detail.shareLink': 'Deep link',
+  'products.detail.sharePage': 'Product page (its link preview shows the SEO title and description)',
   'products.detail.shareQr': 'QR code for {name}',
   'products.detail.shareNoBot': 'Assign the product to a bot to share it.',
   'products.detail.close': 'Close',

@@ -304,6 +304,7 @@ export const products = {
   'products.detail.shareTitle': 'Compartir producto',
   'products.detail.shareCopied': 'Enlace copiado al portapapeles',
   'products.detail.shareLink': 'Enlace directo',
+  'products.detail.sharePage': 'Página del producto (su vista previa muestra el título y la descripción SEO)',
   'products.detail.shareQr': 'Código QR de {name}',
   'products.detail.shareNoBot': 'Asigna el producto a un bot para compartirlo.',
   'products.detail.close': 'Cerrar',

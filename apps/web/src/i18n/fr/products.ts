@@ -301,6 +301,7 @@ export const products = {
   'products.detail.shareTitle': 'Partager le produit',
   'products.detail.shareCopied': 'Lien copié dans le presse-papiers',
   'products.detail.shareLink': 'Lien profond',
+  'products.detail.sharePage': 'Page du produit (son aperçu de lien montre le titre et la description SEO)',
   'products.detail.shareQr': 'QR code de {name}',
   'products.detail.shareNoBot': 'Associez le produit à un bot pour le partager.',
   'products.detail.close': 'Fermer',

@@ -361,6 +361,7 @@ export const products = {
   'products.detail.shareTitle': 'Поделиться товаром',
   'products.detail.shareCopied': 'Ссылка скопирована',
   'products.detail.shareLink': 'Прямая ссылка',
+  'products.detail.sharePage': 'Страница товара (в превью ссылки — SEO-заголовок и описание)',
   'products.detail.shareQr': 'QR-код для {name}',
   'products.detail.shareNoBot': 'Привяжите товар к боту, чтобы им поделиться.',
   'products.detail.close': 'Закрыть',

@@ -301,6 +301,7 @@ export const products = {
   'products.detail.shareTitle': '分享商品',
   'products.detail.shareCopied': '链接已复制到剪贴板',
   'products.detail.shareLink': '深度链接',
+  'products.detail.sharePage': '商品页面（链接预览显示 SEO 标题和描述）',
   'products.detail.shareQr': '{name} 的二维码',
   'products.detail.shareNoBot': '请先将商品分配给机器人再分享。',
   'products.detail.close': '关闭',
