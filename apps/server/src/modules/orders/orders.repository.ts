@@ -299,12 +299,13 @@ export async function packingLines(
   db: Conn,
   vendorId: string,
   orderId: string,
-): Promise<{ quantity: number; details: Record<string, unknown> }[]> {
+): Promise<{ name: string; quantity: number; details: Record<string, unknown> }[]> {
   const res = await db.execute(sql`
-    select i.quantity, p.details
+    select i.name, i.quantity, p.details
     from order_items i join products p on p.vendor_id = i.vendor_id and p.id = i.product_id
     where i.vendor_id = ${vendorId} and i.order_id = ${orderId} and i.product_type = 'physical'`);
-  return rowsOf<{ quantity: number; details: unknown }>(res).map((r) => ({
+  return rowsOf<{ name: string; quantity: number; details: unknown }>(res).map((r) => ({
+    name: r.name,
     quantity: Number(r.quantity),
     details: (typeof r.details === 'string' ? JSON.parse(r.details) : (r.details ?? {})) as Record<
       string,

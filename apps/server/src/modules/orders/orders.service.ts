@@ -176,6 +176,12 @@ export const findOrderRow = (db: Conn, vendorId: string, orderId: string) =>
 export const orderIdOfItem = (db: Conn, vendorId: string, itemId: string) =>
   repo.orderIdOfItem(db, vendorId, itemId);
 
+/** Whether an order has something to ship: a physical line whose product requires shipping. */
+export async function orderNeedsShipping(db: Conn, vendorId: string, orderId: string): Promise<boolean> {
+  const lines = await repo.packingLines(db, vendorId, orderId);
+  return lines.some((l) => l.details.requiresShipping !== false);
+}
+
 /** An order's lines, in the order they were placed. */
 export const orderItems = (db: Conn, vendorId: string, orderId: string) =>
   repo.orderItems(db, vendorId, orderId);

@@ -274,7 +274,16 @@ describe('order status moves', () => {
     const s = await shop();
     await t.database.db
       .update(products)
-      .set({ details: { weight: 250, weightUnit: 'g', fragile: true, perishable: false, hazmat: false } })
+      .set({
+        details: {
+          weight: 250,
+          weightUnit: 'g',
+          fragile: true,
+          perishable: false,
+          hazmat: false,
+          dimensions: { length: 12, width: 9, height: 10, unit: 'cm' },
+        },
+      })
       .where(sql`id = ${s.mug.id}`);
     const d = (await get<OrderDetail>(`/orders/${s.o1.id}`)).body;
     expect(d.packing).toEqual({
@@ -283,6 +292,8 @@ describe('order status moves', () => {
       fragile: true,
       perishable: false,
       hazmat: false,
+      requiresShipping: true,
+      items: [{ name: 'Mug', quantity: 2, dimensions: { length: 12, width: 9, height: 10, unit: 'cm' } }],
     });
     // A digital order has no parcel.
     expect((await get<OrderDetail>(`/orders/${s.o2.id}`)).body.packing).toBeNull();
