@@ -76,7 +76,7 @@ export function DetailsTab({
         ? []
         : ([[t('orders.detail.shippingStep'), t('orders.detail.noShipping')]] as Row[])),
       // Each line's box size, as its product records it.
-      ...packing.items.flatMap((item, i): Row[] => {
+      ...packing.items.flatMap((item): Row[] => {
         const d = item.dimensions;
         if (!d) return [];
         const size = [d.length, d.width, d.height]
@@ -85,7 +85,7 @@ export function DetailsTab({
         return [
           [
             t('orders.detail.dimensionsOf', { name: item.name, quantity: item.quantity }),
-            <span key={`dimensions-${i}`} data-testid="order-dimensions">
+            <span key={`dimensions-${item.name}`} data-testid="order-dimensions">
               {`${size} ${d.unit}`}
             </span>,
           ],
