@@ -89,8 +89,11 @@ import { createPoliciesService } from './modules/policies/policies.service';
 import { productsDownloadRoutes, productsRoutes } from './modules/products/products.routes';
 import { createProductsService } from './modules/products/products.service';
 import { createProductsCsvService } from './modules/products/products-csv.service';
+import { productPageMeta } from './modules/products/products-sale.service';
 import { profileRoutes, profileUploadRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { createReviewsService } from './modules/reviews/reviews.service';
 import { securityRoutes } from './modules/security/security.routes';
 import { createSecurityService } from './modules/security/security.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -352,7 +355,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.pendingDeliveryOf ? { pendingDeliveryOf: deps.pendingDeliveryOf } : {}),
   });
   const customersAdmin = createCustomersAdminService({ db, ...clock });
-  const analytics = createAnalyticsService({ db, orders: orderReads, ...clock });
+  const analytics = createAnalyticsService({ db, orders: orderReads, products: products.internal, ...clock });
+  const reviews = createReviewsService({ db, products: products.internal, ...clock });
   // "Clear cache" drops this process's built bot at once; other processes see cacheClearedAt on their next update.
   const settings = createSettingsService({
     db,
@@ -522,6 +526,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     platformBot,
     media,
     support: support.runtime,
+    reviews: reviews.shop,
     ...(deps.shopCryptoProviderFor ? { cryptoProviderFor: deps.shopCryptoProviderFor } : {}),
     ...(deps.telegramThrottle ? { throttle: deps.telegramThrottle } : {}),
     vendorGeneration: readCache.generation,
@@ -639,6 +644,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         prefix: '/vendors/:vendorId',
       });
       await api.register(productsDownloadRoutes(productsCsv, downloadLinks));
+      await api.register(vendorScope(reviewsRoutes(reviews)), { prefix: '/vendors/:vendorId' });
       await api.register(shop.routes.miniApp);
       await api.register(vendorScope(categoriesRoutes(categories)), { prefix: '/vendors/:vendorId' });
       await api.register(vendorScope(mediaRoutes(media)), { prefix: '/vendors/:vendorId' });
@@ -668,7 +674,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const sendIndex =
-    deps.webDistDir === null ? null : await registerWebApp(app, deps.webDistDir ?? defaultWebDist);
+    deps.webDistDir === null
+      ? null
+      : await registerWebApp(app, deps.webDistDir ?? defaultWebDist, {
+          // A shared product address's link preview: the product the bot sells under that slug.
+          productPageMeta: async (botId, slug) => {
+            const shop = await bots.shopOf(botId);
+            return shop ? productPageMeta(db, shop.vendorId, botId, slug) : null;
+          },
+        });
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     const isApi =

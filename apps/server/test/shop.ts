@@ -243,6 +243,11 @@ export function idleStorefrontDeps(overrides: Partial<StorefrontDeps>): Storefro
     },
     support: { customerWrote: async () => null, hasOpen: async () => false, rate: async () => 'refused' },
     storeCustomerFile: () => Promise.reject(new Error('no media in this test')),
+    reviews: {
+      nextToRate: async () => ({ status: 'done' }),
+      rate: () => Promise.reject(new Error('no reviews in this test')),
+      addText: async () => undefined,
+    },
     sessions: {
       read: async () => ({ cart: [], step: null, updatedAt: null }),
       write: async () => undefined,

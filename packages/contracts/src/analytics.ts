@@ -70,6 +70,8 @@ export const RevenueChart = z.object({
   orders: z.array(z.number().int()),
   /** New customers of each day (first joined a bot in scope). */
   customers: z.array(z.number().int()),
+  /** Active customers of each day: distinct customers who placed an order that day (Home's activity bars). */
+  active: z.array(z.number().int()),
 });
 export type RevenueChart = z.infer<typeof RevenueChart>;
 
@@ -164,3 +166,22 @@ export const BotPerformanceResponse = z.object({ period: AnalyticsPeriod, bots: 
 export type BotPerformanceResponse = z.infer<typeof BotPerformanceResponse>;
 
 export const AnalyticsBotsQuery = z.object({ period: AnalyticsPeriod.default('30d') });
+
+/** GET /products/{productId}/analytics: a product's days over a period, in the caller's bots (or one bot). */
+export const ProductAnalyticsQuery = AnalyticsQuery;
+export type ProductAnalyticsQuery = z.infer<typeof ProductAnalyticsQuery>;
+
+/**
+ * One point per day of the period (oldest first) from product_daily_stats: the shop's views of the product's
+ * card, units sold and revenue (USD minor units) of non-cancelled orders placed that day; and their sums.
+ */
+export const ProductAnalytics = z.object({
+  productId: z.string().uuid(),
+  period: AnalyticsPeriod,
+  labels: z.array(z.string()),
+  views: z.array(z.number().int()),
+  units: z.array(z.number().int()),
+  revenue: z.array(z.number().int()),
+  totals: z.object({ views: z.number().int(), units: z.number().int(), revenue: z.number().int() }),
+});
+export type ProductAnalytics = z.infer<typeof ProductAnalytics>;

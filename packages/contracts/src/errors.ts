@@ -211,6 +211,13 @@ export const ERRORS = {
   /** `details.feeMinor`: the payout does not cover its own fee. */
   PAYOUT_BELOW_FEE: { status: 400, message: 'The payout must be more than its fee of {feeMinor:usd}.' },
   PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found.' },
+  REVIEW_NOT_FOUND: { status: 404, message: 'Review not found.' },
+  /** A review for a line the customer did not buy, or of an order not completed yet. */
+  REVIEW_NOT_ALLOWED: {
+    status: 400,
+    message: 'Only the customer who bought it may review it, once the order is completed.',
+  },
+  REVIEW_EXISTS: { status: 400, message: 'This purchase has already been reviewed.' },
   CATEGORY_NOT_FOUND: { status: 404, message: 'Category not found.' },
   SUBCATEGORY_NOT_FOUND: { status: 404, message: 'Subcategory not found.' },
   PRODUCT_SKU_TAKEN: { status: 409, message: 'Another product already has this SKU.' },

@@ -107,6 +107,23 @@ export const OrderPacking = z.object({
   fragile: z.boolean(),
   perishable: z.boolean(),
   hazmat: z.boolean(),
+  /** Some line's product ships (requiresShipping); false: nothing to send (no shipping step at checkout). */
+  requiresShipping: z.boolean(),
+  /** Each physical line's product dimensions as recorded (null: none), with its quantity. */
+  items: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.number().int(),
+      dimensions: z
+        .object({
+          length: z.number().nullable(),
+          width: z.number().nullable(),
+          height: z.number().nullable(),
+          unit: z.enum(['cm', 'in']),
+        })
+        .nullable(),
+    }),
+  ),
 });
 export type OrderPacking = z.infer<typeof OrderPacking>;
 

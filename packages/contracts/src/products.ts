@@ -24,6 +24,7 @@ export const PRODUCT_LIMITS = {
   imagesMax: 10,
   variationsMax: 10,
   variationValuesMax: 50,
+  combinationsMax: 500,
   bulkTiersMax: 20,
   codeMax: 200,
   /** Codes given in one create or update body, or one import. */
@@ -64,6 +65,10 @@ export const PRODUCT_MESSAGES = {
   loadFailed: 'Failed to load products',
   noProducts: 'No products found',
   generateRange: 'The number of codes must be from 1 to 1000',
+  stockNegative: 'Stock cannot be negative',
+  combinationsNeedTwoTypes: 'Combinations need exactly two variation types',
+  combinationUnknownValue: 'A combination names a value its variation does not have',
+  combinationDuplicate: 'Each combination may be listed once',
 } as const;
 
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'INR'] as const;
@@ -88,10 +93,25 @@ export const VariationValue = z.object({
   value: text().trim().min(1).max(100),
   /** Minor units added to (or, negative, taken from) the product's price. */
   priceAdjustment: z.number().int().default(0),
-  stock: z.number().int().min(0).default(0),
+  stock: z.number().int().min(0, PRODUCT_MESSAGES.stockNegative).default(0),
   sku: text().trim().max(PRODUCT_LIMITS.skuMax).optional(),
 });
 export type VariationValue = z.infer<typeof VariationValue>;
+
+/**
+ * One combination of a product with two variation types (size × colour): one value of each, in the
+ * variations' order, with its own stock, price adjustment (minor units, on the product's price) and SKU. With
+ * combinations, stock is kept per combination (the values' own stock is not used) and the shop sells them.
+ */
+export const VariantCombination = z.object({
+  /** Given by the server; send it back on update to keep the combination's identity (orders refer to it). */
+  id: z.uuid().optional(),
+  values: z.tuple([text().trim().min(1).max(100), text().trim().min(1).max(100)]),
+  stock: z.number().int().min(0, PRODUCT_MESSAGES.stockNegative).default(0),
+  priceAdjustment: z.number().int().default(0),
+  sku: text().trim().max(PRODUCT_LIMITS.skuMax).optional(),
+});
+export type VariantCombination = z.infer<typeof VariantCombination>;
 
 export const Variation = z.object({
   type: VariationType,
@@ -126,6 +146,8 @@ export const PhysicalDetails = z.object({
   returnPolicy: text().trim().max(500).optional(),
   /** With variations, the product's stock is the sum of every value's stock. */
   variations: z.array(Variation).max(PRODUCT_LIMITS.variationsMax).default([]),
+  /** With two variation types: stock, price and SKU per combination; the product's stock is their sum. */
+  combinations: z.array(VariantCombination).max(PRODUCT_LIMITS.combinationsMax).default([]),
 });
 export type PhysicalDetails = z.infer<typeof PhysicalDetails>;
 
@@ -390,9 +412,45 @@ function productBodyShape(words: { name: string; price: string; category: string
 
 type BodyShape = z.infer<ReturnType<typeof productBodyShape>>;
 
+/** Combinations name one value of each of exactly two variation types, each pair once. */
+function checkCombinations(p: BodyShape['physical'], ctx: z.RefinementCtx) {
+  const combinations = p?.combinations ?? [];
+  if (combinations.length === 0) return;
+  const variations = p?.variations ?? [];
+  if (variations.length !== 2) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['physical', 'combinations'],
+      message: PRODUCT_MESSAGES.combinationsNeedTwoTypes,
+    });
+    return;
+  }
+  const seen = new Set<string>();
+  combinations.forEach((c, i) => {
+    const known = c.values.every((value, t) => variations[t]?.values.some((v) => v.value === value));
+    if (!known) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['physical', 'combinations', i, 'values'],
+        message: PRODUCT_MESSAGES.combinationUnknownValue,
+      });
+    }
+    const key = JSON.stringify(c.values);
+    if (seen.has(key)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['physical', 'combinations', i, 'values'],
+        message: PRODUCT_MESSAGES.combinationDuplicate,
+      });
+    }
+    seen.add(key);
+  });
+}
+
 /** Type-specific requirements (§5.2). `codesInPool`: on update the server checks what the pool already holds. */
 function checkTypeRules(b: BodyShape, ctx: z.RefinementCtx, mode: 'create' | 'update') {
   if (b.productType === 'physical') {
+    checkCombinations(b.physical, ctx);
     const hasVariationStock = (b.physical?.variations ?? []).length > 0;
     if (b.trackInventory && b.stock === undefined && !hasVariationStock) {
       ctx.addIssue({ code: 'custom', path: ['stock'], message: PRODUCT_MESSAGES.stockRequired });
@@ -511,6 +569,9 @@ export const Product = z.object({
   sold: z.number().int(),
   revenue: z.number().int(),
   views: z.number().int(),
+  /** The visible reviews' average rating, one decimal (null without one), and how many there are. */
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -18,13 +18,62 @@ export function isStaticFilePath(path: string): boolean {
 
 /** The shop's Mini App (`/shop/{botId}`, a customer's catalogue): its own page, without the back-office. */
 const SHOP_PAGE = /^\/shop\/[^/]+\/?$/;
+/** A shared product address of the shop's Mini App (`/shop/{botId}/p/{slug}`): the same page, opened on it. */
+const PRODUCT_PAGE = /^\/shop\/([0-9a-f-]{36})\/p\/([^/]{1,600})\/?$/;
+
+/** The slug of a product address, as the product holds it ('' for a malformed escape: no product). */
+function decodedSlug(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return '';
+  }
+}
+
+/** The link preview of a shared product address (null: no such product in that shop). */
+export type ProductPageMetaOf = (
+  botId: string,
+  slug: string,
+) => Promise<{ title: string; description: string | null; name: string } | null>;
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** The shop page with the product's title and description as its title and meta tags (Telegram's link preview). */
+function withMeta(html: string, meta: { title: string; description: string | null; name: string }): string {
+  const title = escapeHtml(meta.title);
+  const tags = [
+    // The page opens searched for the product (apps/web/src/shop/main.tsx).
+    `<meta name="shop-product" content="${escapeHtml(meta.name)}">`,
+    `<meta property="og:title" content="${title}">`,
+    `<meta name="twitter:title" content="${title}">`,
+    ...(meta.description
+      ? [
+          `<meta name="description" content="${escapeHtml(meta.description)}">`,
+          `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+        ]
+      : []),
+    '<meta property="og:type" content="product">',
+  ].join('');
+  const titled = /<title>[^<]*<\/title>/.test(html)
+    ? html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    : html.replace('<head>', `<head><title>${title}</title>`);
+  return titled.includes('</head>') ? titled.replace('</head>', `${tags}</head>`) : `${tags}${titled}`;
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, the pages never cached, and for every client
  * route its page (the SPA fallback: shop.html for the shop's Mini App, index.html for the back-office; not for
  * a missing file, see isStaticFilePath). Returns the fallback handler for the app's not-found handler.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  opts: { productPageMeta?: ProductPageMetaOf } = {},
+) {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web app is not built (npm run build): only the API is served');
@@ -42,9 +91,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       res.setHeader('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
     },
   });
-  return (reply: import('fastify').FastifyReply, path: string) =>
-    reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(SHOP_PAGE.test(path) ? shopHtml : indexHtml);
+  const send = (reply: import('fastify').FastifyReply, html: Buffer | string) =>
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  return async (reply: import('fastify').FastifyReply, path: string) => {
+    const product = PRODUCT_PAGE.exec(path);
+    if (product) {
+      const meta = await opts.productPageMeta?.(product[1] ?? '', decodedSlug(product[2] ?? ''));
+      return send(reply, meta ? withMeta(shopHtml.toString('utf8'), meta) : shopHtml);
+    }
+    return send(reply, SHOP_PAGE.test(path) ? shopHtml : indexHtml);
+  };
 }

@@ -197,6 +197,9 @@ const SIGN_IN_ERRORS = {
 const describeSignInError = (error: unknown) =>
   errorMessageKey(error, { codes: { ...SIGN_IN_ERRORS, ...INVITE_REFUSALS }, fallback: 'auth.error.failed' });
 
+/** What the sign-in screen is sent with: where the user was, and why they were sent (shown as its error). */
+export type SignInState = { from?: string; reason?: MessageKey };
+
 /** Called when the API client gave up on the session: the app shows the sign-in screen. */
 export function markSignedOut(reason: MessageKey | null = null): void {
   stopVerifyLoop();

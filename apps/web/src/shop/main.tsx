@@ -24,7 +24,11 @@ createRoot(container).render(
   <StrictMode>
     <Providers>
       <ConnectGate>
-        <ShopPage botId={window.location.pathname.split('/')[2] ?? ''} />
+        <ShopPage
+          botId={window.location.pathname.split('/')[2] ?? ''}
+          // A shared product address (/shop/{botId}/p/{slug}): the server names the product in the page.
+          initialSearch={document.querySelector<HTMLMetaElement>('meta[name="shop-product"]')?.content ?? ''}
+        />
       </ConnectGate>
     </Providers>
   </StrictMode>,

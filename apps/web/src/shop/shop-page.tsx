@@ -31,10 +31,11 @@ const ADD_ERRORS = {
   CART_LIMIT_REACHED: { key: 'shop.limitReached', params: (details) => ({ count: Number(details.max) }) },
 } as const satisfies DescribeErrorOptions['codes'];
 
-export function ShopPage({ botId }: { botId: string }) {
+/** `initialSearch`: a shared product address opens the shop searched for that product. */
+export function ShopPage({ botId, initialSearch = '' }: { botId: string; initialSearch?: string }) {
   const { t, formatMoney } = useI18n();
   const { initData, isDemo } = useTelegram();
-  const [filters, setFilters] = useState<ShopFilters>({ categoryId: null, search: '' });
+  const [filters, setFilters] = useState<ShopFilters>({ categoryId: null, search: initialSearch });
   const query = useShopCatalogue(botId, initData ?? '', filters);
   const first = query.data?.pages[0];
   const shop = first?.shop;

@@ -104,6 +104,9 @@ export const products = pgTable(
     soldCount: integer('sold_count').notNull().default(0),
     revenueMinor: money('revenue_minor').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
+    /** The visible reviews' ratings summed and counted (modules/reviews keeps them): the product's rating. */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
     /** details.digitalType of a digital product, as a column so the list's stock figures never read the JSON. */
     digitalType: text('digital_type'),
     /**

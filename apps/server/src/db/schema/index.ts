@@ -11,6 +11,7 @@ export * from './notifications';
 export * from './orders';
 export * from './payments';
 export * from './policies';
+export * from './reviews';
 export * from './security';
 export * from './settings';
 export * from './shop-payments';

@@ -214,7 +214,7 @@ export const vendorOrderStatusCounts = pgTable(
 
 /**
  * Daily rollup per product and bot (non-cancelled orders, by the day the order was placed): top products and,
- * through the products' categories, category performance.
+ * through the products' categories, category performance; with the shop's views of the product that day.
  */
 export const productDailyStats = pgTable(
   'product_daily_stats',
@@ -226,6 +226,8 @@ export const productDailyStats = pgTable(
     units: integer('units').notNull().default(0),
     orders: integer('orders').notNull().default(0),
     revenueUsdMinor: money('revenue_usd_minor').notNull().default(0),
+    /** Times the shop showed the product's card that day (the shop's funnel; the product page's analytics). */
+    views: integer('views').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.day, t.productId, t.botId] }),

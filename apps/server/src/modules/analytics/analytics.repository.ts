@@ -85,12 +85,12 @@ export async function allTimeTotals(db: Conn, s: Slice) {
   return { revenue: Number(r?.revenue ?? 0), customers: Number(r?.customers ?? 0) };
 }
 
-export type DayRow = { day: string; revenue: number; orders: number; customers: number };
+export type DayRow = { day: string; revenue: number; orders: number; customers: number; active: number };
 
 export async function dailySeries(db: Conn, s: Slice, from: string): Promise<DayRow[]> {
   const res = await db.execute(sql`
     select day::text as day, sum(revenue_usd_minor)::int8 as revenue, sum(orders)::int8 as orders,
-      sum(new_customers)::int8 as customers
+      sum(new_customers)::int8 as customers, sum(active_customers)::int8 as active
     from ${dailyTable(s)} where vendor_id = ${s.vendorId} and day >= ${from}${botWhere(s)}
     group by day order by day`);
   return rowsOf<DayRow>(res).map((r) => ({
@@ -98,6 +98,7 @@ export async function dailySeries(db: Conn, s: Slice, from: string): Promise<Day
     revenue: Number(r.revenue),
     orders: Number(r.orders),
     customers: Number(r.customers),
+    active: Number(r.active),
   }));
 }
 
@@ -225,4 +226,27 @@ export async function botWindows(
       previous: toTotals(r, 'prev'),
     };
   });
+}
+
+export type ProductDayRow = { day: string; views: number; units: number; revenue: number };
+
+/** One product's days from `from` (product_daily_stats, summed over the slice's bots). */
+export async function productDays(
+  db: Conn,
+  s: Slice,
+  productId: string,
+  from: string,
+): Promise<ProductDayRow[]> {
+  const res = await db.execute(sql`
+    select day::text as day, sum(views)::int8 as views, sum(units)::int8 as units,
+      sum(revenue_usd_minor)::int8 as revenue
+    from product_daily_stats
+    where vendor_id = ${s.vendorId} and product_id = ${productId} and day >= ${from}${botWhere(s)}
+    group by day order by day`);
+  return rowsOf<ProductDayRow>(res).map((r) => ({
+    day: r.day,
+    views: Number(r.views),
+    units: Number(r.units),
+    revenue: Number(r.revenue),
+  }));
 }

@@ -6,8 +6,11 @@ import {
   AnalyticsOverview,
   AnalyticsQuery,
   BotPerformanceResponse,
+  ProductAnalytics,
+  ProductAnalyticsQuery,
 } from '@app/contracts/analytics';
 import { VendorParams } from '@app/contracts/common';
+import { ProductParams } from '@app/contracts/products';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,6 +65,21 @@ export function analyticsRoutes(analytics: AnalyticsService) {
         },
       },
       (req) => analytics.bots(req.actor, req.params.target, req.query.period),
+    );
+
+    // The product page's Analytics tab: what the product page shows needs `products`, like the page itself.
+    app.get(
+      '/products/:productId/analytics',
+      {
+        config: { permission: 'products', cached: true },
+        schema: {
+          tags,
+          params: ProductParams,
+          querystring: ProductAnalyticsQuery,
+          response: { 200: ProductAnalytics },
+        },
+      },
+      (req) => analytics.product(req.actor, req.params.productId, req.query),
     );
   };
 }

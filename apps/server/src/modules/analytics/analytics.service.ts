@@ -6,6 +6,8 @@ import {
   type AnalyticsOverview,
   type AnalyticsPeriod,
   type BotPerformanceResponse,
+  type ProductAnalytics,
+  type ProductAnalyticsQuery,
 } from '@app/contracts/analytics';
 import { DAY_MS } from '@app/contracts/common';
 import type { Db } from '../../db/types';
@@ -21,6 +23,8 @@ export type AnalyticsDeps = {
   db: Db;
   /** Active customers: distinct customers who ordered in a window (orders' public reads). */
   orders?: Pick<OrderReads, 'orderingCustomersInWindows'>;
+  /** Whether the caller may see a product (PRODUCT_NOT_FOUND otherwise): the product page's analytics. */
+  products?: { visible(actor: Actor, productId: string): Promise<unknown> };
   now?: () => Date;
 };
 
@@ -85,9 +89,7 @@ export async function analyticsChart(
   const s = sliceOf(actor, q.botId);
   if (type === 'revenue') {
     const rows = new Map((await repo.dailySeries(db, s, w.from)).map((r) => [r.day, r]));
-    const labels = Array.from({ length: w.days }, (_, i) =>
-      dayOf(new Date(w.fromDate.getTime() + i * DAY_MS)),
-    );
+    const labels = daysOf(w);
     return {
       type,
       period: q.period,
@@ -95,6 +97,7 @@ export async function analyticsChart(
       revenue: labels.map((d) => rows.get(d)?.revenue ?? 0),
       orders: labels.map((d) => rows.get(d)?.orders ?? 0),
       customers: labels.map((d) => rows.get(d)?.customers ?? 0),
+      active: labels.map((d) => rows.get(d)?.active ?? 0),
     };
   }
   if (type === 'top-products') {
@@ -146,6 +149,44 @@ export async function analyticsChart(
       sales: r.units,
       products: r.products,
     })),
+  };
+}
+
+/** The days of the period, oldest first, as the rollups' day keys. */
+function daysOf(w: ReturnType<typeof windowOf>): string[] {
+  return Array.from({ length: w.days }, (_, i) => dayOf(new Date(w.fromDate.getTime() + i * DAY_MS)));
+}
+
+/**
+ * A product's views, units and revenue per day of the period, in the caller's bots (or one of them);
+ * PRODUCT_NOT_FOUND for a product the caller may not see, BOT_NOT_FOUND for a bot outside their scope.
+ */
+export async function productAnalytics(
+  deps: AnalyticsDeps,
+  actor: Actor,
+  productId: string,
+  q: ProductAnalyticsQuery,
+): Promise<ProductAnalytics> {
+  if (q.botId && !inBotScope(actor.botIds, q.botId)) throw new AppError('BOT_NOT_FOUND');
+  if (!deps.products) throw new Error('analytics: the product page needs the products service');
+  await deps.products.visible(actor, productId);
+  const w = windowOf(deps, q.period);
+  const rows = new Map(
+    (await repo.productDays(deps.db, sliceOf(actor, q.botId), productId, w.from)).map((r) => [r.day, r]),
+  );
+  const labels = daysOf(w);
+  const views = labels.map((d) => rows.get(d)?.views ?? 0);
+  const units = labels.map((d) => rows.get(d)?.units ?? 0);
+  const revenue = labels.map((d) => rows.get(d)?.revenue ?? 0);
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  return {
+    productId,
+    period: q.period,
+    labels,
+    views,
+    units,
+    revenue,
+    totals: { views: sum(views), units: sum(units), revenue: sum(revenue) },
   };
 }
 
@@ -201,6 +242,8 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     ) => analyticsChart(deps, actor, type, q),
     bots: (actor: Actor, target: string, period: AnalyticsPeriod) =>
       botPerformance(deps, actor, target, period),
+    product: (actor: Actor, productId: string, q: ProductAnalyticsQuery) =>
+      productAnalytics(deps, actor, productId, q),
   };
 }
 

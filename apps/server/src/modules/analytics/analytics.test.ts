@@ -3,6 +3,7 @@ import type {
   BotPerformanceResponse,
   CategoryPerformanceChart,
   CustomerMetrics,
+  ProductAnalytics,
   RevenueChart,
   TopProductsChart,
 } from '@app/contracts/analytics';
@@ -13,7 +14,7 @@ import { addCustomer, addProduct, placeTestOrder, type Vendor, vendor } from '..
 import type { TestApp } from '../../../test/harness';
 import { percent, shopTestEnv } from '../../../test/orders';
 import { categories } from '../../db/schema/index';
-import { recordShopFunnel } from '../orders/order-rollups.repository';
+import { recordProductViews, recordShopFunnel } from '../orders/order-rollups.repository';
 
 const env = shopTestEnv();
 const { get } = env;
@@ -103,6 +104,53 @@ describe('analytics', () => {
     const day = (await get<AnalyticsOverview>('/analytics?period=24h')).body;
     expect(day).toMatchObject({ totalOrders: 1, totalRevenue: 1080 });
     expect((await get('/analytics?period=1y')).status).toBe(400);
+  });
+
+  it("charts each day's active customers (Home's Customer Insights activity bars), for all bots or one", async () => {
+    const s = await shop();
+    const rev = (await get<RevenueChart>('/analytics/charts/revenue?period=7d')).body;
+    // Jane 2 days ago, Lee yesterday (Beta), Omar today.
+    expect(rev.active).toEqual([0, 0, 0, 0, 1, 1, 1]);
+    const beta = (await get<RevenueChart>(`/analytics/charts/revenue?period=7d&botId=${s.b.id}`)).body;
+    expect(beta.active).toEqual([0, 0, 0, 0, 0, 1, 0]);
+  });
+
+  it("charts a product's views, units and revenue per day of the chosen period", async () => {
+    const s = await shop();
+    await t.database.db.transaction((tx) =>
+      recordProductViews(tx, {
+        vendorId: v.vendorId,
+        botId: s.a.id,
+        productId: s.mug.id,
+        at: clock.ago(DAY_MS),
+        views: 5,
+      }),
+    );
+    const week = await get<ProductAnalytics>(`/products/${s.mug.id}/analytics?period=7d`);
+    expect(week.status).toBe(200);
+    expect(week.body.labels).toHaveLength(7);
+    expect(week.body.labels.at(-1)).toBe(clock.dayAgo(0));
+    expect(week.body.views).toEqual([0, 0, 0, 0, 0, 5, 0]);
+    expect(week.body.units).toEqual([0, 0, 0, 0, 2, 0, 0]);
+    expect(week.body.revenue).toEqual([0, 0, 0, 0, 3000, 0, 0]);
+    expect(week.body.totals).toEqual({ views: 5, units: 2, revenue: 3000 });
+    // A longer period reaches the mug sold 10 days ago.
+    const month = (await get<ProductAnalytics>(`/products/${s.mug.id}/analytics?period=30d`)).body;
+    expect(month.labels).toHaveLength(30);
+    expect(month.totals).toEqual({ views: 5, units: 3, revenue: 4500 });
+    // One bot: Beta never showed or sold the mug.
+    const beta = (await get<ProductAnalytics>(`/products/${s.mug.id}/analytics?period=30d&botId=${s.b.id}`))
+      .body;
+    expect(beta.totals).toEqual({ views: 0, units: 0, revenue: 0 });
+  });
+
+  it("refuses a product's analytics for an unknown period, or a product that is not the vendor's", async () => {
+    const s = await shop();
+    expect((await get(`/products/${s.mug.id}/analytics?period=1y`)).status).toBe(400);
+    const other = await vendor(t.app);
+    const theirs = await addProduct(t, other.vendorId, { name: 'Theirs', priceMinor: 100 });
+    const res = await get<{ error: { code: string } }>(`/products/${theirs.id}/analytics`);
+    expect([res.status, res.body.error.code]).toEqual([404, 'PRODUCT_NOT_FOUND']);
   });
 
   it('charts revenue per day, top products, customer metrics and categories', async () => {

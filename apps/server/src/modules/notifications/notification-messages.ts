@@ -371,8 +371,12 @@ export function customerMessage(
       lines.push(say('orderDelivered', { number }));
       break;
     case 'order_completed':
-      lines.push(say('orderCompleted', { number }));
-      break;
+      // The shop bot's `review:` asks the customer to rate each line (features/reviews.ts).
+      return {
+        text: say('orderCompleted', { number }),
+        button: null,
+        ...(n.orderId ? { action: { text: say('rateOrder'), callbackData: `review:${n.orderId}` } } : {}),
+      };
     case 'order_cancelled':
       lines.push(say('orderCancelled', { number }));
       break;

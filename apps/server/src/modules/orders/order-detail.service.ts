@@ -52,7 +52,7 @@ const KG_PER: Record<string, number> = { kg: 1, g: 0.001, lb: 0.45359237, oz: 0.
 
 /** The parcel: the sum of each physical line's weight × quantity in kg, and any line's handling flags. */
 export function packingOf(
-  lines: readonly { quantity: number; details: Record<string, unknown> }[],
+  lines: readonly { name: string; quantity: number; details: Record<string, unknown> }[],
 ): OrderPacking {
   let kg = 0;
   let weighed = 0;
@@ -69,7 +69,19 @@ export function packingOf(
     fragile: any('fragile'),
     perishable: any('perishable'),
     hazmat: any('hazmat'),
+    requiresShipping: lines.some((l) => l.details.requiresShipping !== false),
+    items: lines.map((l) => ({ name: l.name, quantity: l.quantity, dimensions: dimensionsOf(l.details) })),
   };
+}
+
+/** A product's recorded dimensions (details.dimensions), or null when it has none. */
+function dimensionsOf(details: Record<string, unknown>): OrderPacking['items'][number]['dimensions'] {
+  const d = details.dimensions as Record<string, unknown> | undefined;
+  const size = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null);
+  if (!d) return null;
+  const [length, width, height] = [size(d.length), size(d.width), size(d.height)];
+  if (length === null && width === null && height === null) return null;
+  return { length, width, height, unit: d.unit === 'in' ? 'in' : 'cm' };
 }
 
 /**

@@ -286,6 +286,17 @@ export async function recordShopFunnel(
   });
 }
 
+/** Adds shop views of a product to its figures of that day in that bot (the product page's analytics). */
+export async function recordProductViews(
+  tx: Tx,
+  f: { vendorId: string; botId: string; productId: string; at: Date; views: number },
+) {
+  await tx.execute(sql`
+    insert into product_daily_stats (vendor_id, product_id, bot_id, day, views)
+    values (${f.vendorId}::uuid, ${f.productId}::uuid, ${f.botId}::uuid, ${dayOf(f.at)}::date, ${f.views}::int)
+    on conflict (vendor_id, day, product_id, bot_id) do update set views = product_daily_stats.views + excluded.views`);
+}
+
 const utcDay = (col: string) => `(${col} at time zone 'UTC')::date`;
 
 /**
@@ -309,7 +320,10 @@ export async function rebuildOrderRollups(
     select vendor_id, bot_id, status, product_type, count(*)::int, sum(total_usd_minor)::int8
     from orders where vendor_id = ${v} group by vendor_id, bot_id, status, product_type`);
 
-  await run(sql`delete from product_daily_stats where vendor_id = ${v}`);
+  // The shop's views of each product stay (they come from no order): only the order figures are recomputed.
+  await run(sql`delete from product_daily_stats where vendor_id = ${v} and views = 0`);
+  await run(sql`
+    update product_daily_stats set units = 0, orders = 0, revenue_usd_minor = 0 where vendor_id = ${v}`);
   await run(sql`
     insert into product_daily_stats (vendor_id, product_id, bot_id, day, units, orders, revenue_usd_minor)
     select ${v}, i.product_id, o.bot_id, ${sql.raw(utcDay('o.created_at'))}, sum(i.quantity)::int, count(*)::int,
@@ -319,7 +333,9 @@ export async function rebuildOrderRollups(
     where i.vendor_id = ${v} and o.status <> 'cancelled' and i.product_id is not null
     group by i.product_id, o.bot_id, ${sql.raw(utcDay('o.created_at'))}
     -- The primary key's order: at a million orders, rows in hash order would land on random index pages.
-    order by 4, 2, 3`);
+    order by 4, 2, 3
+    on conflict (vendor_id, day, product_id, bot_id) do update set units = excluded.units,
+      orders = excluded.orders, revenue_usd_minor = excluded.revenue_usd_minor`);
 
   await run(sql`
     update bot_daily_stats set orders = 0, revenue_minor = 0, revenue_usd_minor = 0, cancelled_orders = 0,

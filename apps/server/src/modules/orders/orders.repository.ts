@@ -287,17 +287,25 @@ export async function orderItems(db: Conn, vendorId: string, orderId: string): P
   return rowsOf<ItemRow>(res).map(itemOf);
 }
 
+/** The order an order line belongs to, or null for no such line of the vendor. */
+export async function orderIdOfItem(db: Conn, vendorId: string, itemId: string): Promise<string | null> {
+  const res = await db.execute(sql`
+    select order_id as "orderId" from order_items where vendor_id = ${vendorId} and id = ${itemId}`);
+  return rowsOf<{ orderId: string }>(res)[0]?.orderId ?? null;
+}
+
 /** The order's physical lines with their product's weight and handling flags (products.details), for the packer. */
 export async function packingLines(
   db: Conn,
   vendorId: string,
   orderId: string,
-): Promise<{ quantity: number; details: Record<string, unknown> }[]> {
+): Promise<{ name: string; quantity: number; details: Record<string, unknown> }[]> {
   const res = await db.execute(sql`
-    select i.quantity, p.details
+    select i.name, i.quantity, p.details
     from order_items i join products p on p.vendor_id = i.vendor_id and p.id = i.product_id
     where i.vendor_id = ${vendorId} and i.order_id = ${orderId} and i.product_type = 'physical'`);
-  return rowsOf<{ quantity: number; details: unknown }>(res).map((r) => ({
+  return rowsOf<{ name: string; quantity: number; details: unknown }>(res).map((r) => ({
+    name: r.name,
     quantity: Number(r.quantity),
     details: (typeof r.details === 'string' ? JSON.parse(r.details) : (r.details ?? {})) as Record<
       string,

@@ -168,6 +168,20 @@ export const lockBotOrders = (tx: Tx, botId: string) => repo.lockBotOrders(tx, b
 export const liveOrdersSince = (tx: Tx, vendorId: string, botId: string, fromDay: string) =>
   repo.liveOrdersSince(tx, vendorId, botId, fromDay);
 
+/** An order with its customer and bot (null when the vendor has no such order): the shop's reviews. */
+export const findOrderRow = (db: Conn, vendorId: string, orderId: string) =>
+  repo.findOrder(db, vendorId, orderId);
+
+/** The order an order line belongs to, or null. */
+export const orderIdOfItem = (db: Conn, vendorId: string, itemId: string) =>
+  repo.orderIdOfItem(db, vendorId, itemId);
+
+/** Whether an order has something to ship: a physical line whose product requires shipping. */
+export async function orderNeedsShipping(db: Conn, vendorId: string, orderId: string): Promise<boolean> {
+  const lines = await repo.packingLines(db, vendorId, orderId);
+  return lines.some((l) => l.details.requiresShipping !== false);
+}
+
 /** An order's lines, in the order they were placed. */
 export const orderItems = (db: Conn, vendorId: string, orderId: string) =>
   repo.orderItems(db, vendorId, orderId);
@@ -203,6 +217,9 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 
 /** Adds a shop's funnel counts (visits, carts, checkouts) to its bot's figures of that day. */
 export const recordShopFunnel = rollups.recordShopFunnel;
+
+/** Adds shop views of a product to its figures of that day in that bot (product_daily_stats). */
+export const recordProductViews = rollups.recordProductViews;
 
 /** Recomputes the vendor's order rollups, customer and membership figures from its orders (after a bulk seed). */
 export const rebuildOrderRollups = rollups.rebuildOrderRollups;

@@ -25,7 +25,7 @@ import type { TestApp } from '../../../test/harness';
 import { rollupSnapshot, shopTestEnv } from '../../../test/orders';
 import { customers, products, telegramIdentities } from '../../db/schema/index';
 import { claimCodes } from '../products/product-codes.service';
-import { rebuildOrderRollups } from './order-rollups.repository';
+import { rebuildOrderRollups, recordProductViews } from './order-rollups.repository';
 
 const env = shopTestEnv();
 const { get } = env;
@@ -274,7 +274,16 @@ describe('order status moves', () => {
     const s = await shop();
     await t.database.db
       .update(products)
-      .set({ details: { weight: 250, weightUnit: 'g', fragile: true, perishable: false, hazmat: false } })
+      .set({
+        details: {
+          weight: 250,
+          weightUnit: 'g',
+          fragile: true,
+          perishable: false,
+          hazmat: false,
+          dimensions: { length: 12, width: 9, height: 10, unit: 'cm' },
+        },
+      })
       .where(sql`id = ${s.mug.id}`);
     const d = (await get<OrderDetail>(`/orders/${s.o1.id}`)).body;
     expect(d.packing).toEqual({
@@ -283,6 +292,8 @@ describe('order status moves', () => {
       fragile: true,
       perishable: false,
       hazmat: false,
+      requiresShipping: true,
+      items: [{ name: 'Mug', quantity: 2, dimensions: { length: 12, width: 9, height: 10, unit: 'cm' } }],
     });
     // A digital order has no parcel.
     expect((await get<OrderDetail>(`/orders/${s.o2.id}`)).body.packing).toBeNull();
@@ -455,6 +466,26 @@ describe('rollups', () => {
     await t.database.db.transaction((tx) => rebuildOrderRollups(tx, v.vendorId));
     const rebuilt = await rollupSnapshot(t.database.db, v.vendorId);
     expect(incremental).toEqual(rebuilt);
+  });
+
+  it("keep the shop's views of a product through a full recomputation, beside its recomputed sales", async () => {
+    const s = await shop();
+    await t.database.db.transaction((tx) =>
+      recordProductViews(tx, {
+        vendorId: v.vendorId,
+        botId: s.a.id,
+        productId: s.mug.id,
+        at: clock.ago(0),
+        views: 4,
+      }),
+    );
+    const before = await rollupSnapshot(t.database.db, v.vendorId);
+    await t.database.db.transaction((tx) => rebuildOrderRollups(tx, v.vendorId));
+    expect(await rollupSnapshot(t.database.db, v.vendorId)).toEqual(before);
+    const views = await t.database.db.execute(
+      sql`select sum(views)::int as n from product_daily_stats where vendor_id = ${v.vendorId} and product_id = ${s.mug.id}`,
+    );
+    expect((views as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(4);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   ServiceDetails,
 } from '@app/contracts/products';
 import type { z } from 'zod';
+import { ratingOf } from '../../lib/rating';
 import type { ProductImageRow, ProductListRow, ProductRow } from './products.repository';
 
 /** Where a stored image's sizes are served; the media module supplies its own (see app.ts). */
@@ -109,6 +110,8 @@ export function productView(row: ProductRow, ctx: ViewContext): Product {
     sold: row.soldCount,
     revenue: row.revenueMinor,
     views: row.viewCount,
+    rating: ratingOf(row.ratingSum, row.reviewCount),
+    reviewCount: row.reviewCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

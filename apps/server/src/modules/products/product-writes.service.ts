@@ -34,8 +34,12 @@ function rowValues(body: NewProduct, all: boolean): Omit<repo.NewProductRow, 've
       ...v,
       values: v.values.map((value) => ({ ...value, id: value.id ?? randomUUID() })),
     }));
-    details = { ...body.physical, variations };
-    if (variations.length > 0) {
+    const combinations = (body.physical.combinations ?? []).map((c) => ({ ...c, id: c.id ?? randomUUID() }));
+    details = { ...body.physical, variations, combinations };
+    if (combinations.length > 0) {
+      // Size × colour: the stock is the combinations' (the values' own stock is not used).
+      stock = combinations.reduce((sum, c) => sum + c.stock, 0);
+    } else if (variations.length > 0) {
       stock = variations.reduce((sum, v) => sum + v.values.reduce((s, x) => s + x.stock, 0), 0);
     }
   }
@@ -245,6 +249,8 @@ export async function duplicateProduct(
       soldCount: _s,
       revenueMinor: _r,
       viewCount: _v,
+      ratingSum: _rs,
+      reviewCount: _rc,
       ...rest
     } = source;
     const copy = await repo.insertProduct(tx, {

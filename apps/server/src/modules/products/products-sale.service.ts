@@ -21,21 +21,39 @@ const SYSTEM: (vendorId: string) => ChangedBy = (vendorId) => ({
 
 function saleProductOf(row: repo.ProductRow): SaleProduct {
   const physical = physicalOf(row);
-  const variations: SaleVariation[] = (physical?.variations ?? []).flatMap((v) =>
-    v.values.flatMap((value) =>
-      value.id
-        ? [
-            {
-              id: value.id,
-              type: v.type,
-              value: value.value,
-              priceAdjustment: value.priceAdjustment,
-              stock: value.stock,
-            },
-          ]
-        : [],
-    ),
-  );
+  const types = physical?.variations ?? [];
+  const combinations = types.length === 2 ? (physical?.combinations ?? []) : [];
+  // Two types with combinations: each combination is what the customer picks ("M / Red").
+  const variations: SaleVariation[] = combinations.length
+    ? combinations.flatMap((c) =>
+        c.id
+          ? [
+              {
+                id: c.id,
+                type: types[0]?.type ?? 'size',
+                value: c.values.join(' / '),
+                priceAdjustment: c.priceAdjustment,
+                stock: c.stock,
+                values: [...c.values],
+              },
+            ]
+          : [],
+      )
+    : types.flatMap((v) =>
+        v.values.flatMap((value) =>
+          value.id
+            ? [
+                {
+                  id: value.id,
+                  type: v.type,
+                  value: value.value,
+                  priceAdjustment: value.priceAdjustment,
+                  stock: value.stock,
+                },
+              ]
+            : [],
+        ),
+      );
   const tiers = (Array.isArray(row.bulkPricing) ? row.bulkPricing : []).flatMap((t) => {
     const parsed = BulkPricingTier.safeParse(t);
     return parsed.success ? [parsed.data] : [];
@@ -54,6 +72,9 @@ function saleProductOf(row: repo.ProductRow): SaleProduct {
     taxRate: row.taxRate,
     taxInclusive: row.taxInclusive,
     variations,
+    ...(combinations.length
+      ? { variationTypes: [types[0]?.type, types[1]?.type] as SaleProduct['variationTypes'] }
+      : {}),
     bulkPricing: tiers,
     service: serviceOf(row),
     warranty: physical?.warranty ? (physical.warrantyPeriod?.trim() ?? '') : null,
@@ -92,6 +113,18 @@ type StoredVariation = Record<string, unknown> & { values?: StoredValue[] };
  * kept as stored), the value's new stock (null when no value has that id) and the product's new total.
  */
 function withVariationStock(row: repo.ProductRow, variationId: string, delta: number) {
+  const combos = (Array.isArray(row.details.combinations) ? row.details.combinations : []) as StoredValue[];
+  if (combos.length > 0) {
+    // Size × colour: the combination's stock moves; the product's is the combinations' sum.
+    let stock: number | null = null;
+    const combinations = combos.map((c) => {
+      if (c.id !== variationId) return c;
+      stock = (c.stock ?? 0) + delta;
+      return { ...c, stock };
+    });
+    const total = combinations.reduce((sum, c) => sum + (c.stock ?? 0), 0);
+    return { stock: stock as number | null, details: { ...row.details, combinations }, total };
+  }
   const stored = (Array.isArray(row.details.variations) ? row.details.variations : []) as StoredVariation[];
   const moved = { stock: null as number | null };
   const variations = stored.map((v) => ({
@@ -221,4 +254,44 @@ export async function releaseBookings(tx: Tx, vendorId: string, orderId: string)
 /** Adds the shop's product views (product cards shown) to the products' view counts. */
 export async function countViews(tx: Tx, vendorId: string, views: Map<string, number>): Promise<void> {
   await repo.addViews(tx, vendorId, views);
+}
+
+/** Sets a product's rating from its visible reviews (their ratings' sum and count): modules/reviews. */
+export async function setProductRating(
+  tx: Tx,
+  vendorId: string,
+  productId: string,
+  rating: { sum: number; count: number },
+): Promise<void> {
+  await repo.setRating(tx, vendorId, productId, rating);
+}
+
+/** What a shared product address (`/shop/{botId}/p/{slug}`) shows in link previews: its SEO words first. */
+export type ProductPageMeta = { productId: string; name: string; title: string; description: string | null };
+
+/**
+ * The meta tags of the shop's product page for `slug` in this bot: the SEO title (else the meta title, else the
+ * name) and description (else the meta description, else the short description); null when the bot sells no
+ * active product with that slug.
+ */
+export async function productPageMeta(
+  conn: Conn,
+  vendorId: string,
+  botId: string,
+  slug: string,
+): Promise<ProductPageMeta | null> {
+  const row = await repo.saleRowBySlug(conn, vendorId, botId, slug);
+  if (!row) return null;
+  const seo = (row.seo ?? {}) as {
+    seoTitle?: string;
+    metaTitle?: string;
+    seoDescription?: string;
+    metaDescription?: string;
+  };
+  return {
+    productId: row.id,
+    name: row.name,
+    title: seo.seoTitle || seo.metaTitle || row.name,
+    description: seo.seoDescription || seo.metaDescription || row.shortDescription || null,
+  };
 }

@@ -770,6 +770,22 @@ export async function saleRows(
     );
 }
 
+/** The active product with this URL slug that the bot sells, or null (the shop's shareable product page). */
+export async function saleRowBySlug(
+  db: Conn,
+  vendorId: string,
+  botId: string,
+  slug: string,
+): Promise<ProductRow | null> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.vendorId, vendorId), eq(products.urlSlug, slug)))
+    .limit(1);
+  if (!row) return null;
+  return (await saleRows(db, vendorId, botId, [row.id]))[0] ?? null;
+}
+
 /**
  * Takes `quantity` units of a physical product without variations. Guarded: a tracked product without
  * backorder only when that many are in stock (two buyers of the last unit: one update wins, the other
@@ -850,6 +866,19 @@ export async function addViews(tx: Tx, vendorId: string, views: Map<string, numb
       .set({ viewCount: sql`${products.viewCount} + ${n}` })
       .where(and(eq(products.vendorId, vendorId), eq(products.id, productId)));
   }
+}
+
+/** A product's rating figures, from its visible reviews. */
+export async function setRating(
+  tx: Tx,
+  vendorId: string,
+  productId: string,
+  r: { sum: number; count: number },
+) {
+  await tx
+    .update(products)
+    .set({ ratingSum: r.sum, reviewCount: r.count })
+    .where(and(eq(products.vendorId, vendorId), eq(products.id, productId)));
 }
 
 /** The product types the bot sells now: its active products, its own or the vendor's "All bots" ones. */

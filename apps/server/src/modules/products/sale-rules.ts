@@ -9,6 +9,8 @@ export type SaleVariation = {
   /** Minor units added to (or taken from) the product's price. */
   priceAdjustment: number;
   stock: number;
+  /** A combination of two types' values (size × colour), in the variations' order; absent for single values. */
+  values?: string[];
 };
 
 /** What the shop needs of a product to put it in a cart, price it and take it at checkout. */
@@ -29,6 +31,8 @@ export type SaleProduct = {
   taxRate: number | null;
   taxInclusive: boolean;
   variations: SaleVariation[];
+  /** The variation types, in order, when the product sells by combination (size × colour). */
+  variationTypes?: [VariationType | undefined, VariationType | undefined];
   bulkPricing: BulkPricingTier[];
   /** A service's scheduling (slots, places per slot); null for goods. */
   service: ServiceDetails | null;

@@ -21,10 +21,12 @@ import {
   customerBots,
   customers,
   events,
+  productDailyStats,
   products,
   shopSessions,
 } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
+import { productPageMeta } from '../products/products-sale.service';
 
 let fake: FakeBotApi;
 let s: OpenShop;
@@ -112,6 +114,12 @@ describe('the product card', () => {
       expect(day?.views).toBe(1);
       const [product] = await s.t.database.db.select().from(products).where(eq(products.id, loaf.id));
       expect(product?.viewCount).toBe(1);
+      // The product page's analytics chart reads the product's day.
+      const [productDay] = await s.t.database.db
+        .select()
+        .from(productDailyStats)
+        .where(eq(productDailyStats.productId, loaf.id));
+      expect([productDay?.botId, productDay?.views, productDay?.units]).toEqual([s.shop.id, 1, 0]);
     });
   });
 
@@ -137,6 +145,99 @@ describe('the product card', () => {
     expect(buttons).toContain('🛒 S · $20.00');
     expect(buttons).toContain('🛒 L · $22.00');
     expect(buttons.some((b) => b.startsWith('🛒 M'))).toBe(false);
+  });
+});
+
+describe("the shop's shareable product address", () => {
+  it('names the product the bot sells under a slug by its SEO title and description, else its name', async () => {
+    const loaf = await sell({
+      urlSlug: 'Rye Loaf',
+      seo: { seoTitle: 'Rye loaf, baked today', seoDescription: 'Dark rye with caraway' },
+    });
+    expect(loaf.urlSlug).toBe('rye-loaf');
+    expect(await productPageMeta(s.t.database.db, s.owner.vendorId, s.shop.id, 'rye-loaf')).toEqual({
+      productId: loaf.id,
+      name: 'Sourdough loaf',
+      title: 'Rye loaf, baked today',
+      description: 'Dark rye with caraway',
+    });
+    const plain = await sell({ name: 'Bagel', urlSlug: 'bagel', shortDescription: 'Chewy' });
+    expect(await productPageMeta(s.t.database.db, s.owner.vendorId, s.shop.id, 'bagel')).toMatchObject({
+      productId: plain.id,
+      title: 'Bagel',
+      description: 'Chewy',
+    });
+    expect(await productPageMeta(s.t.database.db, s.owner.vendorId, s.shop.id, 'no-such-loaf')).toBeNull();
+  });
+});
+
+describe('a product sold by size × colour', () => {
+  const shirtBody = (combos: { values: [string, string]; stock: number; priceAdjustment?: number }[]) => ({
+    name: 'Shirt',
+    price: 2000,
+    physical: {
+      variations: [
+        { type: 'size' as const, values: [{ value: 'S' }, { value: 'M' }, { value: 'L' }] },
+        { type: 'color' as const, values: [{ value: 'Red' }, { value: 'Blue' }] },
+      ],
+      combinations: combos,
+    },
+  });
+
+  it('asks for the size, then the colour among the combinations in stock, and takes that combination’s stock', async () => {
+    const shirt = await sell(
+      shirtBody([
+        { values: ['S', 'Red'], stock: 2 },
+        { values: ['S', 'Blue'], stock: 0 },
+        { values: ['M', 'Blue'], stock: 1, priceAdjustment: 300 },
+        { values: ['L', 'Red'], stock: 0 },
+      ]),
+    );
+    expect(shirt.stock).toBe(3);
+    await tap(`product:${shirt.id}`);
+    // L has nothing left in any colour: not offered.
+    expect(buttonsOf(screen()).map((b) => b.text)).toEqual(['Size: S', 'Size: M', '‹ Back']);
+
+    await press(`vc:${shirt.id}:1`);
+    expect(answersOf(s).at(-1)).toBe('Now choose the Colour');
+    expect(buttonsOf(screen()).map((b) => b.text)).toEqual(['🛒 Colour: Blue · $23.00', '‹ Back']);
+    await press(`vc:${shirt.id}`);
+    await press(`vc:${shirt.id}:0`);
+    expect(buttonsOf(screen()).map((b) => b.text)).toEqual(['🛒 Colour: Red · $20.00', '‹ Back']);
+    const red = buttonsOf(screen())[0]?.data ?? '';
+    await press(red);
+    expect(answersOf(s).at(-1)).toBe('Added to your cart: Shirt (S / Red) × 1');
+
+    await press('cart');
+    await press('co:p');
+    const [row] = await s.t.database.db.select().from(products).where(eq(products.id, shirt.id));
+    const combos = (row?.details.combinations ?? []) as { values: string[]; stock: number }[];
+    expect(combos.map((c) => [c.values.join('/'), c.stock])).toEqual([
+      ['S/Red', 1],
+      ['S/Blue', 0],
+      ['M/Blue', 1],
+      ['L/Red', 0],
+    ]);
+    expect(row?.stock).toBe(2);
+  });
+
+  it('refuses a combination with negative stock, or one naming a value the product does not have (400)', async () => {
+    const category = await createCategory(s.t.app, s.owner, 'Tops', []);
+    const post = (combos: { values: [string, string]; stock: number }[]) =>
+      s.t.app.inject({
+        method: 'POST',
+        url: `${s.owner.base}/products`,
+        headers: s.owner.auth,
+        payload: productBody('physical', category.id, shirtBody(combos)),
+      });
+    const negative = await post([{ values: ['S', 'Red'], stock: -1 }]);
+    expect(negative.statusCode).toBe(400);
+    expect(negative.body).toContain('Stock cannot be negative');
+    const unknown = await post([{ values: ['XL', 'Red'], stock: 1 }]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain('A combination names a value its variation does not have');
+    const rows = await s.t.database.db.select().from(products).where(eq(products.vendorId, s.owner.vendorId));
+    expect(rows).toEqual([]);
   });
 });
 

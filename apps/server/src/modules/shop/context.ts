@@ -13,6 +13,11 @@ export type ShopContext = Context & {
    * the id use this rather than reading them again. Null outside private chats.
    */
   customer: ShopCustomer | null;
+  /**
+   * What the bot's content filters made of this update's text (features/filters.ts): `review` lets it through
+   * flagged for the vendor. Unset for other updates.
+   */
+  filterAction?: 'warn' | 'review' | null;
   /** A runtime text in the shop's language. */
   say(key: ShopTextKey, params?: Record<string, string>): string;
 };

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/types';
 import { dayOf } from '../../lib/days';
-import { recordShopFunnel } from '../orders/orders.service';
+import { recordProductViews, recordShopFunnel } from '../orders/orders.service';
 import { countViews } from '../products/products-sale.service';
 
 export type FunnelStep = 'view' | 'cart' | 'checkout';
@@ -63,6 +63,15 @@ export function createShopFunnel(deps: {
       );
       for (const [productId, n] of p.productViews) {
         await deps.db.transaction((tx) => countViews(tx, p.vendorId, new Map([[productId, n]])));
+        await deps.db.transaction((tx) =>
+          recordProductViews(tx, {
+            vendorId: p.vendorId,
+            botId: p.botId,
+            productId,
+            at: new Date(`${p.day}T12:00:00Z`),
+            views: n,
+          }),
+        );
       }
     }
   }

@@ -471,6 +471,32 @@ describe('shipping a cash-on-delivery order', () => {
     (sentTo(fake, shop, buyer.id).at(-1)?.reply_markup as { inline_keyboard: unknown[][] } | undefined)
       ?.inline_keyboard;
 
+  it('asks no shipping address or option for goods that require no shipping, by card or cash on delivery', async () => {
+    await configureProvider(t, owner, shop.id, 'card', {
+      providerToken: '284685063:TEST:card',
+      currencies: ['USD'],
+    });
+    await usOnlyShop();
+    const voucher = await product('physical', {
+      name: 'Gift voucher',
+      physical: { requiresShipping: false },
+    });
+    const placed = await order([lineOf(voucher)]);
+
+    await tap(t, fake, shop, ann, `offer:${placed.id}`);
+    await tap(t, fake, shop, ann, `pay:${placed.id}:card`);
+    const [invoice] = invoicesTo(ann);
+    expect(invoice?.need_shipping_address).toBeUndefined();
+    expect(invoice?.is_flexible).toBeUndefined();
+
+    await tap(t, fake, shop, ann, `pay:${placed.id}:cash_on_delivery`);
+    // No zone to choose: straight to where the cash is collected.
+    expect(messagesTo(ann).at(-1)).not.toBe(
+      `Cash on delivery for order #${placed.number}. Where should we deliver it?`,
+    );
+    expect(JSON.stringify(keyboardOf(ann) ?? [])).not.toContain('codzone:');
+  });
+
   it('offers only the zones its methods cover, adds the chosen method’s fee, and shows it on the order', async () => {
     const standard = await usOnlyShop();
     const mug = await product('physical');

@@ -30,7 +30,9 @@ export type SessionStep =
    * Checkout: Telegram failed to deliver the hand-off of this order (its invoice or Pay button), and its lines
    * went back into the cart. Checking out the same lines again hands over this order again, not a second one.
    */
-  | { kind: 'checkout.unsent'; orderId: string; lines: CartLine[] };
+  | { kind: 'checkout.unsent'; orderId: string; lines: CartLine[] }
+  /** Reviews (features/reviews.ts): the customer rated a line; their next text message is the review's words. */
+  | { kind: 'review.text'; reviewId: string; orderId: string };
 
 export type ShopSession = { cart: CartLine[]; step: SessionStep | null; updatedAt: Date | null };
 

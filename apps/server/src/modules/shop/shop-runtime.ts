@@ -21,6 +21,7 @@ import {
   paymentFeature,
 } from './features/payment';
 import { type PromotionsDeps, promotionsFeature } from './features/promotions';
+import { type ReviewsDeps, reviewsFeature } from './features/reviews';
 import { type StartDeps, startFeature } from './features/start';
 import { type StoreDeps, storeFeature, storeNameOf } from './features/store';
 import { type SupportDeps, supportFeature } from './features/support';
@@ -40,6 +41,7 @@ export type StorefrontDeps = StartDeps &
   CartDeps &
   CheckoutDeps &
   SupportDeps &
+  ReviewsDeps &
   PromotionsDeps & {
     /** The Bot API root the shop bots call (Telegram, or the fake in tests and demo mode). */
     apiRoot: string;
@@ -200,6 +202,7 @@ export function createStorefront(deps: StorefrontDeps): Storefront {
     bot.use(checkout);
     bot.use(store);
     // After checkout (its steps read the customer's text first), before the catalogue's search.
+    bot.use(reviewsFeature(deps));
     bot.use(support);
     bot.use(promotionsFeature(deps));
     // Deep links (/start product_<id>) before the plain /start.

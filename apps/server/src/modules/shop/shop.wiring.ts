@@ -21,6 +21,7 @@ import type { SubscriptionsService } from '../subscriptions/subscriptions.servic
 import { createCatalogueReader } from './catalogue-reader';
 import { noteOrderLimitReached, placeShopOrder } from './checkout.service';
 import type { OwedDelivery } from './features/payment';
+import type { ReviewsDeps } from './features/reviews';
 import type { SupportDeps } from './features/support';
 import { createShopFunnel } from './funnel.service';
 import { shopMiniAppRoutes } from './mini-app.routes';
@@ -59,6 +60,8 @@ export type ShopDeps = {
   platformBot: Pick<PlatformBot, 'miniAppLink'>;
   /** The support inbox: customers' conversations with the vendor's team (features/support.ts). */
   support: SupportDeps['support'];
+  /** Product reviews: customers rate what they bought (features/reviews.ts). */
+  reviews: ReviewsDeps['reviews'];
   /** The vendors' uploaded files, which paid downloads stream. */
   media: Pick<MediaService, 'openUpload' | 'storeCustomerFile'>;
   /** The crypto provider client a shop uses with the vendor's own API key; by default NOWPayments'. */
@@ -145,6 +148,7 @@ export function createShop(deps: ShopDeps) {
         throw err;
       }
     },
+    reviews: deps.reviews,
     log: deps.log,
     retry: config.telegramRetry,
     ...(deps.throttle

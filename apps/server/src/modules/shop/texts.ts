@@ -3,6 +3,7 @@ import { cartTexts } from './features/cart.texts';
 import { checkoutTexts } from './features/checkout.texts';
 import { filtersTexts } from './features/filters.texts';
 import { PAYMENT_TEXTS } from './features/payment.texts';
+import { reviewsTexts } from './features/reviews.texts';
 import { storeTexts } from './features/store.texts';
 import { supportTexts } from './features/support.texts';
 
@@ -45,6 +46,7 @@ const FEATURE_TEXTS = [
   checkoutTexts,
   storeTexts,
   supportTexts,
+  reviewsTexts,
 ] as const;
 
 type FeatureTexts<T> = T extends { en: infer E } ? keyof E : never;

@@ -3,8 +3,10 @@ import { Navigate, useLocation } from 'react-router';
 import { FullScreen } from '../../components/ui/full-screen';
 import { LoadingState } from '../../components/ui/spinner';
 import { useI18n } from '../../i18n/i18n';
-import { markSignedOut, signIn, useAuthState } from '../../lib/auth';
+import { markSignedOut, type SignInState, signIn, useAuthState } from '../../lib/auth';
 import { useTelegram } from '../../lib/telegram/state';
+
+const isPaymentPage = (path: string) => path.startsWith('/payments/') || path === '/wallet/add-funds';
 
 /** Signs in with the Telegram identity once per page load; without a session, the sign-in screen. */
 export function SessionGate({ children }: { children: ReactNode }) {
@@ -20,6 +22,11 @@ export function SessionGate({ children }: { children: ReactNode }) {
   }, [auth.status, user, initData]);
 
   if (auth.status === 'signed-out') {
+    // Spec part 1 §8: a payment page without a session says so and goes to /auth.
+    if (isPaymentPage(location.pathname)) {
+      const state: SignInState = { from: location.pathname, reason: 'auth.error.authRequired' };
+      return <Navigate to="/auth" replace state={state} />;
+    }
     return <Navigate to="/auth/login" replace state={{ from: location.pathname }} />;
   }
   if (auth.status !== 'signed-in') {

@@ -6,6 +6,7 @@ export const auth = {
   'auth.signIn.text': 'Verwalte deine Bots, Produkte und Bestellungen mit deinem Telegram-Konto.',
   'auth.signIn.button': 'Mit Telegram anmelden',
   'auth.error.noTelegramUser': 'Keine Telegram-Benutzerdaten verfügbar',
+  'auth.error.authRequired': 'Anmeldung erforderlich. Bitte melde dich an, um fortzufahren.',
   'auth.error.refused': 'Die Telegram-Anmeldung wurde abgelehnt. Bitte öffne die App erneut in Telegram.',
   'auth.error.failed': 'Anmeldung fehlgeschlagen. Bitte versuche es erneut.',
   'auth.error.sessionExpired': 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',

@@ -44,6 +44,7 @@ export const home = {
   'home.insights.vip': 'VIP-Kunden',
   'home.insights.vipPercentage': '{percent} aller Kunden',
   'home.insights.activity': 'Aktivität',
+  'home.insights.activityChart': 'Aktive Kunden der letzten 7 Tage: {counts}',
   'home.insights.activeCount': '{count} aktiv',
   'home.insights.active': 'Aktiv',
   'home.insights.regular': 'Stammkunden',

@@ -4,6 +4,7 @@ export const auth = {
   'auth.signIn.text': 'Use your Telegram account to manage your bots, products and orders.',
   'auth.signIn.button': 'Sign in with Telegram',
   'auth.error.noTelegramUser': 'No Telegram user data available',
+  'auth.error.authRequired': 'Authentication required. Please log in to continue.',
   'auth.error.refused': 'Telegram sign-in was refused. Please reopen the app from Telegram.',
   'auth.error.failed': 'Sign-in failed. Please try again.',
   'auth.error.sessionExpired': 'Your session has expired. Please sign in again.',

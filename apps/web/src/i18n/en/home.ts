@@ -42,6 +42,7 @@ export const home = {
   'home.insights.vip': 'VIP Customers',
   'home.insights.vipPercentage': '{percent} of total',
   'home.insights.activity': 'Activity',
+  'home.insights.activityChart': 'Active customers over the last 7 days: {counts}',
   'home.insights.activeCount': '{count} active',
   'home.insights.active': 'Active',
   'home.insights.regular': 'Regular',

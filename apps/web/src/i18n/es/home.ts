@@ -44,6 +44,7 @@ export const home = {
   'home.insights.vip': 'Clientes VIP',
   'home.insights.vipPercentage': '{percent} del total',
   'home.insights.activity': 'Actividad',
+  'home.insights.activityChart': 'Clientes activos en los últimos 7 días: {counts}',
   'home.insights.activeCount': '{count} activos',
   'home.insights.active': 'Activos',
   'home.insights.regular': 'Habituales',

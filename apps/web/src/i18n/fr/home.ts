@@ -44,6 +44,7 @@ export const home = {
   'home.insights.vip': 'Clients VIP',
   'home.insights.vipPercentage': '{percent} du total',
   'home.insights.activity': 'Activité',
+  'home.insights.activityChart': 'Clients actifs sur les 7 derniers jours : {counts}',
   'home.insights.activeCount': '{count} actifs',
   'home.insights.active': 'Actifs',
   'home.insights.regular': 'Réguliers',

@@ -49,6 +49,7 @@ export const home = {
   'home.insights.vip': 'VIP-покупатели',
   'home.insights.vipPercentage': '{percent} от всех',
   'home.insights.activity': 'Активность',
+  'home.insights.activityChart': 'Активные клиенты за последние 7 дней: {counts}',
   'home.insights.activeCount': 'активных: {count}',
   'home.insights.active': 'Активные',
   'home.insights.regular': 'Постоянные',

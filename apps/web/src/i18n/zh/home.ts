@@ -44,6 +44,7 @@ export const home = {
   'home.insights.vip': 'VIP 顾客',
   'home.insights.vipPercentage': '占总数 {percent}',
   'home.insights.activity': '活跃度',
+  'home.insights.activityChart': '最近 7 天的活跃客户：{counts}',
   'home.insights.activeCount': '{count} 位活跃',
   'home.insights.active': '活跃',
   'home.insights.regular': '常客',

@@ -1,4 +1,4 @@
-import type { Product } from '@app/contracts/products';
+import type { Product, VariationType } from '@app/contracts/products';
 import { Composer, InlineKeyboard } from 'grammy';
 import { formatAmount } from '../../../lib/money';
 import { maxQuantityOf, type SaleProduct } from '../../products/sale-rules';
@@ -59,11 +59,43 @@ export function cartFeature(deps: CartDeps) {
     change(ctx, ctx.match[1] as '+' | '-' | 'x', ctx.match[2] ?? '', ctx.match[3]),
   );
 
+  // Size × colour: the customer picks the first type's value (`vc:<product>:<i>`), then the second's among the
+  // combinations in stock; `vc:<product>` goes back to the first step.
+  composer.callbackQuery(/^vc:([0-9a-f-]{36})(?::(\d{1,3}))?$/, async (ctx) => {
+    const [product] = await deps.saleProducts(ctx.shop.vendorId, ctx.shop.botId, [ctx.match[1] ?? '']);
+    const choice = product ? combinationChoice(product) : null;
+    if (!product || !choice) {
+      await ctx.answerCallbackQuery({ text: ctx.say('productGone') });
+      return;
+    }
+    const index = ctx.match[2] === undefined ? null : Number(ctx.match[2]);
+    const first = index === null ? undefined : choice.firsts[index];
+    const keyboard =
+      first === undefined ? firstStep(ctx, product.id, choice) : secondStep(ctx, product, choice, first);
+    const secondType = typeWord(ctx, choice.types[1]);
+    await ctx.answerCallbackQuery(
+      first === undefined ? {} : { text: ctx.say('chooseNext', { type: secondType }) },
+    );
+    await changeButtonsInPlace(ctx, keyboard.inline_keyboard);
+  });
+
   const productCard: ProductCardHooks = {
     keyboard(ctx, product) {
       const keyboard = new InlineKeyboard();
       const variations = (product.physical?.variations ?? []).flatMap((v) => v.values);
       const counted = product.trackInventory && !product.allowBackorder;
+      const types = product.physical?.variations ?? [];
+      const combinations = product.physical?.combinations ?? [];
+      if (product.productType === 'physical' && types.length === 2 && combinations.length > 0) {
+        const choice = {
+          types: [types[0]?.type, types[1]?.type] as const,
+          combos: combinations.flatMap((c) =>
+            c.id && (!counted || c.stock > 0) ? [{ id: c.id, values: c.values, stock: c.stock }] : [],
+          ),
+          firsts: firstValuesOf(combinations),
+        };
+        return firstStep(ctx, product.id, choice);
+      }
       if (product.productType === 'physical' && variations.length > 0) {
         let inRow = 0;
         for (const value of variations) {
@@ -247,4 +279,82 @@ function notesOf(ctx: ShopContext, priced: PricedCart): string[] {
     ...priced.soldOut.map((name) => ctx.say('soldOut', { name })),
     ...priced.reduced.map((r) => ctx.say('cartLineReduced', { name: r.name, count: String(r.count) })),
   ];
+}
+
+type Choice = {
+  types: readonly [VariationType | undefined, VariationType | undefined];
+  /** The combinations that can be had (in stock, or not counted). */
+  combos: { id: string; values: readonly string[]; stock: number }[];
+  /** Every first-type value that has a combination, in the combinations' order (the callbacks' indexes). */
+  firsts: string[];
+};
+
+const firstValuesOf = (combos: { values: readonly string[] }[]) => [
+  ...new Set(combos.map((c) => c.values[0] ?? '')),
+];
+
+const TYPE_WORD = {
+  size: 'variationSize',
+  color: 'variationColor',
+  material: 'variationMaterial',
+  style: 'variationStyle',
+  model: 'variationModel',
+  weight: 'variationWeight',
+} as const satisfies Record<VariationType, string>;
+
+const typeWord = (ctx: ShopContext, type: VariationType | undefined) => ctx.say(TYPE_WORD[type ?? 'size']);
+
+/** A product sold by combination, as the shop offers it (null: sold by single values, or none). */
+function combinationChoice(product: SaleProduct): Choice | null {
+  const combos = product.variations.filter((v) => v.values?.length === 2);
+  if (combos.length === 0 || combos.length !== product.variations.length) return null;
+  const counted = product.trackInventory && !product.allowBackorder;
+  return {
+    types: product.variationTypes ?? [undefined, undefined],
+    combos: combos.flatMap((c) =>
+      !counted || c.stock > 0 ? [{ id: c.id, values: c.values ?? [], stock: c.stock }] : [],
+    ),
+    firsts: firstValuesOf(combos.map((c) => ({ values: c.values ?? [] }))),
+  };
+}
+
+/** The first type's values that have a combination to be had, two a row. */
+function firstStep(ctx: ShopContext, productId: string, choice: Choice): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  const type = typeWord(ctx, choice.types[0]);
+  let inRow = 0;
+  choice.firsts.forEach((value, i) => {
+    if (!choice.combos.some((c) => c.values[0] === value)) return;
+    keyboard.text(ctx.say('chooseOption', { type, value }), `vc:${productId}:${i}`);
+    inRow += 1;
+    if (inRow % 2 === 0) keyboard.row();
+  });
+  if (inRow % 2 !== 0) keyboard.row();
+  return keyboard;
+}
+
+/** The second type's values to be had with `first`, each with its price, and the way back. */
+function secondStep(ctx: ShopContext, product: SaleProduct, choice: Choice, first: string): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  const type = typeWord(ctx, choice.types[1]);
+  for (const combo of choice.combos) {
+    if (combo.values[0] !== first) continue;
+    const variation = product.variations.find((v) => v.id === combo.id);
+    const price = formatAmount(
+      ctx.shop.language,
+      product.priceMinor + (variation?.priceAdjustment ?? 0),
+      product.currency,
+    );
+    keyboard
+      .text(
+        ctx.say('addVariation', {
+          value: ctx.say('chooseOption', { type, value: combo.values[1] ?? '' }),
+          price,
+        }),
+        `ca:${lineRef(product.id, combo.id)}`,
+      )
+      .row();
+  }
+  keyboard.text(ctx.say('back'), `vc:${product.id}`).row();
+  return keyboard;
 }

@@ -54,6 +54,7 @@ export function filtersFeature(deps: FiltersDeps) {
       return;
     }
     if (rule?.action === 'warn') await ctx.reply(ctx.say('filterWarning'));
+    ctx.filterAction = rule?.action ?? null;
     await next();
     await recorded;
   });

@@ -1,5 +1,6 @@
 import type { ShippingQuote, ShippingRegion } from '@app/contracts/settings';
 import { setOrderShipping } from '../../orders/order-payment.service';
+import { orderNeedsShipping } from '../../orders/orders.service';
 import { railsFor } from './rails';
 import type { PayableSummary, ShopPaymentsDeps, ShopRef, Unpayable } from './shop-payments.types';
 import {
@@ -27,7 +28,12 @@ export async function codShippingZones(
   if (refused || !order) return refused ?? 'unknown';
   const providers = await providersOf(deps, shop.botId);
   if (!railsFor(order.productType, order.currency, providers).includes('cash_on_delivery')) return 'unknown';
-  return { order: await summaryOf(deps, order), regions: await deps.settings.shippingRegionsOf(shop.botId) };
+  // Goods that require no shipping: no zone or method to choose (the address for the cash is still asked).
+  const ships = await orderNeedsShipping(deps.db, order.vendorId, order.id);
+  return {
+    order: await summaryOf(deps, order),
+    regions: ships ? await deps.settings.shippingRegionsOf(shop.botId) : [],
+  };
 }
 
 /** The methods a cash-on-delivery order may ship by to `region` (null: elsewhere), priced now; null: none. */

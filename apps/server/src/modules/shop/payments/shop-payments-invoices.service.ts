@@ -1,5 +1,6 @@
 import type { PaymentProviderId, ShippingRegion } from '@app/contracts/settings';
 import type { PayableOrder } from '../../orders/order-payment.service';
+import { orderNeedsShipping } from '../../orders/orders.service';
 import { railsFor } from './rails';
 import { regionOfCountry } from './shipping-region';
 import type {
@@ -88,7 +89,10 @@ export async function invoiceFor(
     // The lines' sum: Telegram adds the shipping option the customer picks.
     amount: order.productType === 'service' ? order.totalMinor : order.itemsMinor,
     providerToken: token,
-    needShipping: order.productType === 'physical' || order.productType === 'mixed',
+    // Goods that require no shipping (the product's requiresShipping off): no address, no shipping options.
+    needShipping:
+      (order.productType === 'physical' || order.productType === 'mixed') &&
+      (await orderNeedsShipping(deps.db, order.vendorId, order.id)),
   };
 }
 

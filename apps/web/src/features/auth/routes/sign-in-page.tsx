@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TelegramIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
-import { signIn, useAuthState } from '../../../lib/auth';
+import { type SignInState, signIn, useAuthState } from '../../../lib/auth';
 import { haptics } from '../../../lib/telegram/bridge';
 import { useTelegram } from '../../../lib/telegram/state';
 import styles from './sign-in-page.module.css';
@@ -18,8 +18,12 @@ export function SignInPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<MessageKey | null>(null);
   const { t } = useI18n();
+  const sentWith = (useLocation().state ?? {}) as SignInState;
 
-  const shownError = error ?? auth.error;
+  const shownError = error ?? sentWith.reason ?? auth.error;
+  useEffect(() => {
+    if (sentWith.reason) haptics.error();
+  }, [sentWith.reason]);
 
   // Opened with a session already (a reload here, say): nothing to do on this screen.
   if (auth.status === 'signed-in' && !busy) return <Navigate to="/" replace />;

@@ -9,4 +9,6 @@ export const dashboardKeys = {
   stars: (vendorId: string) => [...dashboardKeys.all, 'stars', vendorId] as const,
   customerStats: (vendorId: string, botId?: string) =>
     [...dashboardKeys.all, 'customer-stats', vendorId, botId ?? 'all'] as const,
+  customerActivity: (vendorId: string, botId?: string) =>
+    [...dashboardKeys.all, 'customer-activity', vendorId, botId ?? 'all'] as const,
 };

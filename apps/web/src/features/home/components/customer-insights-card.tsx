@@ -5,12 +5,11 @@ import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/form/controls';
 import { useI18n } from '../../../i18n/i18n';
 import { useBotOptions } from '../../../lib/bot-options';
+import { useCustomerActivity } from '../api/get-customer-activity';
 import { useCustomerInsights } from '../api/get-customer-insights';
 import styles from './home-cards.module.css';
 
 const ALL = 'all';
-// Spec part 1 §2: the activity line has "a static decorative bar chart".
-const DECORATIVE_BARS = [40, 65, 50, 80, 60, 90, 75];
 
 /** Spec part 1 §2 Customer Insights: all bots combined, or one bot. */
 export function CustomerInsightsCard() {
@@ -19,6 +18,7 @@ export function CustomerInsightsCard() {
   const bots = useBotOptions();
   const [botId, setBotId] = useState(ALL);
   const stats = useCustomerInsights(botId === ALL ? undefined : botId);
+  const activity = useCustomerActivity(botId === ALL ? undefined : botId);
   const s = stats.data;
   const percent = (value: number, sign = false) =>
     formatNumber(value / 100, {
@@ -71,12 +71,7 @@ export function CustomerInsightsCard() {
                 {t('home.insights.activeCount', { count: s.activeCustomers })}
               </span>
             </span>
-            <span className={styles.bars} aria-hidden="true">
-              {DECORATIVE_BARS.map((height, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed decoration.
-                <span key={i} style={{ height: `${height}%` }} />
-              ))}
-            </span>
+            {activity.data ? <ActivityBars {...activity.data} /> : null}
           </div>
           <dl className={styles.segments}>
             <div>
@@ -103,5 +98,29 @@ export function CustomerInsightsCard() {
         </Button>
       </div>
     </Card>
+  );
+}
+
+/** The last 7 days' active customers, one bar a day, scaled to the busiest day (an empty day keeps a stub). */
+function ActivityBars({ labels, active }: { labels: string[]; active: number[] }) {
+  const { t, formatNumber, formatDate } = useI18n();
+  const max = Math.max(1, ...active);
+  return (
+    <span
+      className={styles.bars}
+      role="img"
+      aria-label={t('home.insights.activityChart', { counts: active.map((n) => formatNumber(n)).join(', ') })}
+    >
+      {labels.map((day, i) => {
+        const count = active[i] ?? 0;
+        return (
+          <span
+            key={day}
+            title={`${formatDate(day)}: ${formatNumber(count)}`}
+            style={{ height: `${Math.max(6, Math.round((count / max) * 100))}%` }}
+          />
+        );
+      })}
+    </span>
   );
 }

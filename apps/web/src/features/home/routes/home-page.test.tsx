@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { RevenueChart } from '@app/contracts/analytics';
 import type { CustomerStats } from '@app/contracts/customers';
 import type { DashboardBots, DashboardStats, SubscriptionOverview } from '@app/contracts/dashboard';
 import { cleanup, screen } from '@testing-library/react';
@@ -50,6 +51,16 @@ const CUSTOMERS: CustomerStats = {
   segments: { vip: 0, regular: 0, new: 0, inactive: 0 },
 };
 
+const WEEK: RevenueChart = {
+  type: 'revenue',
+  period: '7d',
+  labels: ['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'],
+  revenue: [0, 0, 0, 0, 0, 0, 0],
+  orders: [0, 0, 0, 0, 0, 0, 0],
+  customers: [0, 0, 0, 0, 0, 0, 0],
+  active: [0, 3, 0, 1, 0, 0, 6],
+};
+
 const NO_BOTS: DashboardBots = { bots: [], total: 0, online: 0 };
 const NO_SUBSCRIPTIONS: SubscriptionOverview = {
   activeSubscriptions: 0,
@@ -67,6 +78,7 @@ function serve(overrides: Record<string, () => Response> = {}) {
     '/subscriptions/overview': () => json(NO_SUBSCRIPTIONS),
     '/customers/stats': () => json(CUSTOMERS),
     '/bots': () => json({ bots: [], summary: {} }),
+    '/analytics/charts/revenue': () => json(WEEK),
     ...overrides,
   };
   return stubFetch(({ path }) => {
@@ -135,5 +147,25 @@ describe('Home (spec part 1 §2)', () => {
     serve({ '/dashboard/activity': () => json({ error: { code: 'INTERNAL', message: 'boom' } }, 500) });
     renderApp(<HomePage />);
     expect(await screen.findByText('Failed to load activity')).toBeTruthy();
+  });
+
+  it("draws Customer Insights' activity bars from the last 7 days' active customers, then one bot's", async () => {
+    const botId = '7d3c1e0a-5b2f-4c1d-9e8a-1f2b3c4d5e6f';
+    const calls = serve({
+      '/bots': () => json({ bots: [{ id: botId, name: 'Alpha', username: 'alpha_bot' }], summary: {} }),
+      '/analytics/charts/revenue': () => json(WEEK),
+    });
+    renderApp(<HomePage />);
+    const bars = await screen.findByRole('img', {
+      name: 'Active customers over the last 7 days: 0, 3, 0, 1, 0, 0, 6',
+    });
+    const heights = [...bars.querySelectorAll('span')].map((bar) => (bar as HTMLElement).style.height);
+    expect(heights).toEqual(['6%', '50%', '6%', '17%', '6%', '6%', '100%']);
+    await userEvent.selectOptions(await screen.findByLabelText('Show customers of'), botId);
+    await vi.waitFor(() =>
+      expect(calls.some((c) => c.path.includes('/analytics/charts/revenue') && c.path.includes(botId))).toBe(
+        true,
+      ),
+    );
   });
 });

@@ -62,6 +62,25 @@ export function DetailsTab({
           </span>
         ),
       ],
+      ...(packing.requiresShipping
+        ? []
+        : ([[t('orders.detail.shippingStep'), t('orders.detail.noShipping')]] as Row[])),
+      // Each line's box size, as its product records it.
+      ...packing.items.flatMap((item): Row[] => {
+        const d = item.dimensions;
+        if (!d) return [];
+        const size = [d.length, d.width, d.height]
+          .map((n) => (n === null ? '–' : formatNumber(n, { maximumFractionDigits: 2 })))
+          .join(' × ');
+        return [
+          [
+            t('orders.detail.dimensionsOf', { name: item.name, quantity: item.quantity }),
+            <span key={`dimensions-${item.name}`} data-testid="order-dimensions">
+              {`${size} ${d.unit}`}
+            </span>,
+          ],
+        ];
+      }),
       ...(flags.length > 0
         ? ([
             [

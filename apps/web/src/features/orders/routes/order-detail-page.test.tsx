@@ -193,13 +193,50 @@ describe('shipping with the bot’s tracking flag', () => {
       productType: 'physical',
       allowedStatuses: ['shipped', 'cancelled'],
       shipping: shippingOf({ trackingRequired: false }),
-      packing: { weightKg: 1.25, weightPartial: false, fragile: true, perishable: false, hazmat: true },
+      packing: {
+        weightKg: 1.25,
+        weightPartial: false,
+        fragile: true,
+        perishable: false,
+        hazmat: true,
+        requiresShipping: true,
+        items: [],
+      },
     });
     serve(packed, packed);
     renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
 
     expect((await screen.findByTestId('order-parcel-weight')).textContent).toBe('1.25 kg');
     expect(screen.getByTestId('order-handling').textContent).toBe('⚠️ Fragile · ☣️ Hazardous');
+  });
+
+  it("shows the packer each line's dimensions, and says when nothing needs shipping", async () => {
+    const packed = order({
+      status: 'processing',
+      productType: 'physical',
+      allowedStatuses: ['shipped', 'cancelled'],
+      shipping: shippingOf({ trackingRequired: false }),
+      packing: {
+        weightKg: null,
+        weightPartial: false,
+        fragile: false,
+        perishable: false,
+        hazmat: false,
+        requiresShipping: false,
+        items: [
+          { name: 'Lamp', quantity: 2, dimensions: { length: 30, width: 20, height: 45.5, unit: 'cm' } },
+          { name: 'Bulb', quantity: 1, dimensions: null },
+        ],
+      },
+    });
+    serve(packed, packed);
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect((await screen.findAllByTestId('order-dimensions')).map((d) => d.textContent)).toEqual([
+      '30 × 20 × 45.5 cm',
+    ]);
+    expect(screen.getByText('Size of Lamp × 2')).toBeTruthy();
+    expect(screen.getByText('Nothing to ship')).toBeTruthy();
   });
 
   it('links a shipped order’s tracking number to the carrier’s tracking page', async () => {

@@ -23,5 +23,8 @@ export const productKeys = {
   codes: (productId: string) => [...productKeys.detail(productId), 'codes'] as const,
   slots: (productId: string, from: string, to: string) =>
     [...productKeys.detail(productId), 'slots', from, to] as const,
+  analytics: (productId: string, period: string) =>
+    [...productKeys.detail(productId), 'analytics', period] as const,
+  reviews: (productId: string) => [...productKeys.detail(productId), 'reviews'] as const,
   importJob: (importId: string) => [...productKeys.all, 'import', importId] as const,
 };

@@ -75,6 +75,18 @@ export function SharePanel({ product, onClose }: { product: Product; onClose: ()
               onFocus={(event) => event.target.select()}
             />
           </label>
+          {product.urlSlug && link ? (
+            <label className={styles.linkLabel}>
+              <span>{t('products.detail.sharePage')}</span>
+              <input
+                className={styles.link}
+                readOnly
+                // The shop's Mini App opened on the product; its link preview shows the SEO title and description.
+                value={`${window.location.origin}/shop/${link.botId}/p/${encodeURIComponent(product.urlSlug)}`}
+                onFocus={(event) => event.target.select()}
+              />
+            </label>
+          ) : null}
           {copied ? (
             <p className={styles.copied} role="status">
               {t('products.detail.shareCopied')}

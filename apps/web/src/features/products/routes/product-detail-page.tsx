@@ -13,6 +13,8 @@ import { useMainButton } from '../../../lib/telegram/buttons';
 import { useDeleteProduct } from '../api/delete-product';
 import { useSetProductArchived } from '../api/set-product-archived';
 import { CodeList } from '../components/code-list';
+import { ProductAnalyticsPanel } from '../components/product-analytics';
+import { ProductReviews, RatingSummary } from '../components/product-reviews';
 import { ServiceSlots } from '../components/service-slots';
 import { SharePanel } from '../components/share-panel';
 import { WithProduct } from '../components/with-product';
@@ -192,6 +194,7 @@ function Detail({ product }: { product: Product }) {
                 </span>
               </div>
               <p className={styles.muted}>{t(STOCK_STATUS_LABEL[product.stockStatus])}</p>
+              <RatingSummary rating={product.rating} count={product.reviewCount} />
             </Card>
             {product.description || product.shortDescription ? (
               <Card>
@@ -217,8 +220,9 @@ function Detail({ product }: { product: Product }) {
             </Card>
           </>
         ) : null}
+        {tab === 'overview' ? <ProductReviews productId={product.id} /> : null}
         {tab === 'details' ? <DetailsTab product={product} /> : null}
-        {tab === 'analytics' ? <AnalyticsTab product={product} /> : null}
+        {tab === 'analytics' ? <ProductAnalyticsPanel productId={product.id} /> : null}
         {tab === 'inventory' ? <InventoryTab product={product} /> : null}
       </div>
     </Page>
@@ -292,33 +296,11 @@ function DetailsTab({ product }: { product: Product }) {
   );
 }
 
-function AnalyticsTab({ product }: { product: Product }) {
-  const { t, formatNumber, formatMoney } = useI18n();
-  // Real figures from the server: zero until the shop sells or shows the product.
-  const items = [
-    [t('products.detail.sold'), formatNumber(product.sold)],
-    [t('products.detail.revenue'), formatMoney(product.revenue, product.currency)],
-    [t('products.detail.views'), formatNumber(product.views)],
-  ] as const;
-  return (
-    <Card>
-      <dl className={styles.stats}>
-        {items.map(([label, value]) => (
-          <div key={label} className={styles.stat}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className={styles.muted}>{t('products.detail.analyticsNote')}</p>
-    </Card>
-  );
-}
-
 function InventoryTab({ product }: { product: Product }) {
   const { t, formatNumber, formatMoney } = useI18n();
   const pool = product.codePool;
   const variations = product.physical?.variations ?? [];
+  const combinations = product.physical?.combinations ?? [];
   return (
     <>
       <Card>
@@ -358,7 +340,22 @@ function InventoryTab({ product }: { product: Product }) {
       {product.productType === 'physical' ? (
         <Card>
           <h2 className={styles.cardTitle}>{t('products.detail.variations')}</h2>
-          {variations.length === 0 ? (
+          {combinations.length > 0 ? (
+            <ul className={styles.links} data-testid="product-combinations">
+              {combinations.map((combo) => (
+                <li key={combo.id ?? combo.values.join('/')} className={styles.variationRow}>
+                  <span>
+                    {combo.values.join(' / ')}
+                    {combo.sku ? ` · ${combo.sku}` : ''}
+                  </span>
+                  <span>
+                    {combo.priceAdjustment ? formatMoney(combo.priceAdjustment, product.currency) : ''}
+                  </span>
+                  <span>{t('products.stock.units', { count: combo.stock })}</span>
+                </li>
+              ))}
+            </ul>
+          ) : variations.length === 0 ? (
             <p className={styles.muted}>{t('products.detail.noVariations')}</p>
           ) : (
             variations.map((variation) => (

@@ -133,4 +133,30 @@ describe('Add New Product', () => {
     // Save & Continue: the core fields are cleared for the next product.
     await waitFor(() => expect((screen.getByLabelText('Product Name') as HTMLInputElement).value).toBe(''));
   });
+
+  it('sends stock, price and SKU per size × colour combination when the product has two variation types', async () => {
+    renderApp(<ProductNewPage />, { path: '/product-new' });
+    await userEvent.type(await screen.findByLabelText('Product Name'), 'Tee');
+    await screen.findByRole('option', { name: 'Clothing' });
+    await userEvent.selectOptions(screen.getByLabelText('Category'), CLOTHING);
+    await userEvent.click(screen.getByRole('tab', { name: 'Pricing' }));
+    await userEvent.type(screen.getByLabelText('Price (USD)'), '20');
+    await userEvent.click(screen.getByRole('tab', { name: 'Details' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Variation' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Variation' }));
+    const types = screen.getAllByLabelText('Variation type');
+    await userEvent.selectOptions(types[1] as HTMLElement, 'color');
+    const values = () => screen.getAllByLabelText('Value');
+    await userEvent.type(values()[0] as HTMLElement, 'S');
+    await userEvent.type(values()[1] as HTMLElement, 'Red');
+    await userEvent.click(screen.getByRole('button', { name: 'Set per combination' }));
+    const stock = screen.getByLabelText('Stock of S / Red');
+    await userEvent.clear(stock);
+    await userEvent.type(stock, '4');
+
+    act(() => telegram.press('main'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = calls.find((c) => c.method === 'POST')?.body as { physical?: { combinations?: unknown[] } };
+    expect(body.physical?.combinations).toEqual([{ values: ['S', 'Red'], stock: 4, priceAdjustment: 0 }]);
+  });
 });

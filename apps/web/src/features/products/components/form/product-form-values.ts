@@ -66,6 +66,7 @@ export function physicalDefaults(): NonNullable<ProductFormValues['physical']> {
     warrantyPeriod: undefined,
     returnPolicy: '30 days',
     variations: [],
+    combinations: [],
   };
 }
 

@@ -41,7 +41,79 @@ export function VariationsSection({ form }: SectionProps) {
       >
         {t('products.field.addVariation')}
       </Button>
+      {variations.fields.length === 2 ? <Combinations control={control} currency={currency} /> : null}
     </Section>
+  );
+}
+
+/**
+ * Two variation types (size × colour): stock, price adjustment and SKU per combination. "Set per combination"
+ * lists every pair of the values entered (keeping what was set for a pair already); the product's stock is then
+ * their sum and the shop asks for each type in turn.
+ */
+function Combinations({ control, currency }: { control: ProductControl; currency: string }) {
+  const { t } = useI18n();
+  const combinations = useFieldArray({ control, name: 'physical.combinations' });
+  const variations = useWatch({ control, name: 'physical.variations' }) ?? [];
+  const build = () => {
+    const [first, second] = variations;
+    const kept = new Map(combinations.fields.map((c) => [JSON.stringify(c.values), c]));
+    const pairs = (first?.values ?? []).flatMap((a) =>
+      (second?.values ?? []).map((b) => [a.value.trim(), b.value.trim()] as [string, string]),
+    );
+    combinations.replace(
+      pairs
+        .filter(([a, b]) => a && b)
+        .map((values) => {
+          const old = kept.get(JSON.stringify(values));
+          return {
+            ...(old?.id ? { id: old.id } : {}),
+            values,
+            stock: old?.stock ?? 0,
+            priceAdjustment: old?.priceAdjustment ?? 0,
+            sku: old?.sku,
+          };
+        }),
+    );
+  };
+  return (
+    <div className={styles.group} data-testid="variation-combinations">
+      <p className={styles.hint}>{t('products.field.combinationsHint')}</p>
+      {combinations.fields.map((combo, i) => (
+        <div key={combo.id} className={styles.valueRow}>
+          <strong>{combo.values.join(' / ')}</strong>
+          <div className={styles.row}>
+            <NumberField
+              control={control}
+              name={`physical.combinations.${i}.stock`}
+              label={t('products.field.combinationStock', { combination: combo.values.join(' / ') })}
+            />
+            <MoneyField
+              control={control}
+              name={`physical.combinations.${i}.priceAdjustment`}
+              label={t('products.field.priceAdjustment')}
+              currency={currency}
+            />
+          </div>
+          <OptionalTextField
+            control={control}
+            name={`physical.combinations.${i}.sku`}
+            label={t('products.field.variationSku')}
+            mono
+          />
+        </div>
+      ))}
+      <div className={styles.row}>
+        <Button variant="secondary" onClick={build}>
+          {t('products.field.setCombinations')}
+        </Button>
+        {combinations.fields.length > 0 ? (
+          <Button variant="plain" className={styles.remove} onClick={() => combinations.replace([])}>
+            {t('products.field.clearCombinations')}
+          </Button>
+        ) : null}
+      </div>
+    </div>
   );
 }
 
