@@ -104,7 +104,11 @@ import { createStaffService, type StaffDeps, type StaffService } from './modules
 import { createStaffPickService } from './modules/staff/staff-pick.service';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { supportDownloadRoutes, supportRoutes } from './modules/support/support.routes';
-import { createSupportService, grantsSupport } from './modules/support/support.service';
+import {
+  createSupportService,
+  eraseCustomerConversations,
+  grantsSupport,
+} from './modules/support/support.service';
 import { webhookDisabledNotice } from './modules/webhooks/webhook-notice';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
@@ -354,7 +358,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...clock,
     ...(deps.pendingDeliveryOf ? { pendingDeliveryOf: deps.pendingDeliveryOf } : {}),
   });
-  const customersAdmin = createCustomersAdminService({ db, ...clock });
+  const customersAdmin = createCustomersAdminService({
+    db,
+    ...clock,
+    eraseConversations: eraseCustomerConversations,
+  });
   const analytics = createAnalyticsService({ db, orders: orderReads, products: products.internal, ...clock });
   const reviews = createReviewsService({ db, products: products.internal, ...clock });
   // "Clear cache" drops this process's built bot at once; other processes see cacheClearedAt on their next update.

@@ -106,7 +106,8 @@ export type VariationValue = z.infer<typeof VariationValue>;
 export const VariantCombination = z.object({
   /** Given by the server; send it back on update to keep the combination's identity (orders refer to it). */
   id: z.uuid().optional(),
-  values: z.tuple([text().trim().min(1).max(100), text().trim().min(1).max(100)]),
+  /** One value of each variation type, in the variations' order. */
+  values: z.array(text().trim().min(1).max(100)).length(2),
   stock: z.number().int().min(0, PRODUCT_MESSAGES.stockNegative).default(0),
   priceAdjustment: z.number().int().default(0),
   sku: text().trim().max(PRODUCT_LIMITS.skuMax).optional(),

@@ -7,7 +7,7 @@ import {
   type CustomerStats,
   type UpdateCustomerBody,
 } from '@app/contracts/customers';
-import type { Db } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { formatMoney } from '../../lib/money';
@@ -15,7 +15,6 @@ import { percentChange, percentOf } from '../../lib/percent';
 import { recordEvent } from '../events/record-event';
 import { eraseNamesFromTrail } from '../events/trail-erasure.service';
 import { eraseCustomerShipping, eventActorOf } from '../orders/orders.service';
-import { eraseCustomerConversations } from '../support/support.service';
 import * as repo from './customers-admin.repository';
 
 const fullName = (first: string, last: string | null) => (last ? `${first} ${last}` : first);
@@ -44,7 +43,16 @@ function toListItem(r: repo.CustomerRow): CustomerListItem {
 }
 
 /** What the customers screens' service is built from. */
-export type CustomersAdminDeps = { db: Db; now?: () => Date };
+export type CustomersAdminDeps = {
+  db: Db;
+  now?: () => Date;
+  /**
+   * Erases what a customer wrote in support conversations and their name there, in the caller's transaction;
+   * answers the conversations' ids (modules/support's eraseCustomerConversations: support tells customers'
+   * replies to the team, so it sits above customers and is handed in, not imported).
+   */
+  eraseConversations(tx: Tx, vendorId: string, customerId: string, name: string): Promise<string[]>;
+};
 
 /** The deps' clock, else the wall clock. */
 const nowOf = (deps: CustomersAdminDeps): Date => deps.now?.() ?? new Date();
@@ -178,12 +186,7 @@ export async function eraseCustomer(
     const at = nowOf(deps);
     await repo.eraseCustomer(tx, actor.vendorId, customerId, at);
     const orderIds = await eraseCustomerShipping(tx, actor.vendorId, customerId);
-    const conversationIds = await eraseCustomerConversations(
-      tx,
-      actor.vendorId,
-      customerId,
-      repo.ERASED_NAME,
-    );
+    const conversationIds = await deps.eraseConversations(tx, actor.vendorId, customerId, repo.ERASED_NAME);
     // What was recorded about them (the audit trail, the feed, notifications) keeps the facts, not the names.
     await eraseNamesFromTrail(tx, actor.vendorId, {
       ids: [customerId, ...orderIds, ...conversationIds],
