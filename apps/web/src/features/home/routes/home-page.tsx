@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { ActivityList } from '../../../components/activity/activity-list';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -12,12 +13,16 @@ import { useDashboardActivity } from '../api/get-dashboard-activity';
 import { useDashboardBots } from '../api/get-dashboard-bots';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { ActiveBotsCard } from '../components/active-bots-card';
-import { CustomerInsightsCard } from '../components/customer-insights-card';
 import { QuickActions } from '../components/quick-actions';
 import { StarsMismatchLine } from '../components/stars-mismatch-line';
 import { StatGrid, StatGridSkeleton } from '../components/stat-grid';
 import { SubscriptionCard } from '../components/subscription-card';
 import styles from './home-page.module.css';
+
+// Below the fold, with its own bot picker and chart: loaded after Home's first screen, not with it.
+const CustomerInsightsCard = lazy(() =>
+  import('../components/customer-insights-card').then((m) => ({ default: m.CustomerInsightsCard })),
+);
 
 /**
  * Home. Its figures are the account's analytics: a staff member without that permission gets the greeting
@@ -103,7 +108,9 @@ function FullHome() {
         <ActivityList items={activity.data} isError={activity.isError} />
       </Card>
       {can('bots') ? <ActiveBotsCard /> : null}
-      <CustomerInsightsCard />
+      <Suspense fallback={null}>
+        <CustomerInsightsCard />
+      </Suspense>
       {can('billing') ? <SubscriptionCard /> : null}
     </Page>
   );
