@@ -77,7 +77,8 @@ export function campaignsRoutes(campaigns: CampaignsService) {
     app.put(
       '/bots/:botId/abandoned-cart',
       {
-        config,
+        // A reminder is a message to customers: who may send campaigns may turn it on.
+        config: sending,
         schema: {
           tags,
           params: CampaignBotParams,
