@@ -19,6 +19,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { customerBots, customers } from '../apps/server/src/db/schema/index';
 import { startFakeBotApi } from '../apps/server/src/fakes/bot-api/server';
 import { signInitData } from '../apps/server/src/lib/telegram/init-data';
+import { TELEGRAM_RETRY } from '../apps/server/src/lib/telegram/retry';
 import { createTelegramThrottle, TELEGRAM_LIMITS } from '../apps/server/src/lib/telegram/throttle';
 
 const PLATFORM_TOKEN = '5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8';
@@ -58,6 +59,7 @@ function configOf(apiRoot: string, databaseUrl: string | undefined): Config {
     shopCatalogueCacheMs: 0,
     readCacheMs: 0,
     shopThrottle: true,
+    telegramRetry: TELEGRAM_RETRY,
     webhooksAllowPrivate: false,
     redisUrl: undefined,
     s3: null,
