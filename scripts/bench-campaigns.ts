@@ -20,7 +20,7 @@ import { customerBots, customers } from '../apps/server/src/db/schema/index';
 import { startFakeBotApi } from '../apps/server/src/fakes/bot-api/server';
 import { signInitData } from '../apps/server/src/lib/telegram/init-data';
 import { TELEGRAM_RETRY } from '../apps/server/src/lib/telegram/retry';
-import { createTelegramThrottle, TELEGRAM_LIMITS } from '../apps/server/src/lib/telegram/throttle';
+import { botPace, createTelegramThrottle, TELEGRAM_LIMITS } from '../apps/server/src/lib/telegram/throttle';
 
 const PLATFORM_TOKEN = '5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8';
 const SHOP_TOKEN = '7300000001:AAbenchcampaignsxxxxxxxxxxxxxxxxxxx';
@@ -87,8 +87,7 @@ export async function benchCampaigns(
   await database.migrate();
   const config = configOf(fake.url, databaseUrl);
   // Telegram's limits, with the bot's pace at the rate measured.
-  const throttleAt = () =>
-    createTelegramThrottle({ ...TELEGRAM_LIMITS, bot: { perSecond: rate, burst: Math.min(rate, 30) } });
+  const throttleAt = () => createTelegramThrottle({ ...TELEGRAM_LIMITS, bot: botPace(rate) });
   const build = () => buildApp({ config, database, webDistDir: null, telegramThrottle: throttleAt() });
   let app = await build();
   await app.ready();
