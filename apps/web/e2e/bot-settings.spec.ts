@@ -1,37 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { openSignedIn } from './fixtures';
+import { createOwnBot, openSignedIn } from './fixtures';
 
-const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 const SHOTS = '/tmp/shots-settings';
 
-function randomToken(): string {
-  const digits = String(1_000_000_000 + (randomBytes(4).readUInt32BE() % 999_999_999)).slice(0, 10);
-  const tail = Array.from(randomBytes(35), (byte) => TOKEN_ALPHABET[byte % TOKEN_ALPHABET.length]).join('');
-  return `${digits}:${tail}`;
-}
-
-type CreatedBot = { id: string; name: string; username: string; token: string };
-
-/** A running bot of the test's own (registered with the in-process fake Bot API), made through the API. */
-async function createBot(page: Page): Promise<CreatedBot> {
-  const suffix = randomBytes(4).toString('hex');
-  const fake = { token: randomToken(), username: `set_${suffix}_bot`, firstName: `Settings ${suffix}` };
-  expect((await page.request.post('/fake-telegram/__control/bots', { data: fake })).ok()).toBe(true);
-  const { token, vendorId } = await page.evaluate(() => ({
-    token: localStorage.getItem('auth_token'),
-    vendorId: localStorage.getItem('vendor_id'),
-  }));
-  const name = `Shop ${suffix}`;
-  const response = await page.request.post(`/api/v1/vendors/${vendorId}/bots`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { botToken: fake.token, botName: name, plan: 'BASIC' },
-  });
-  expect(response.ok()).toBe(true);
-  const { id } = (await response.json()) as { id: string };
-  return { id, name, username: fake.username, token: fake.token };
-}
+const createBot = (page: Page) => createOwnBot(page, 'Shop', 'BASIC');
 
 /** Telegram's main button (drawn in the page in demo mode). */
 const mainButton = (page: Page) => page.getByTestId('demo-main-button');

@@ -1,34 +1,7 @@
-// A campaign end to end: compose a message to the customers of a shop bot the test makes itself (one customer,
-// who pressed Start on the fake Telegram's chat page), send it, watch its progress reach Completed, and read it
-// in the customer's chat. Other specs use the demo shops at the same time: this one touches only its own bot.
-import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { openSignedIn } from './fixtures';
+import { createOwnBot, openSignedIn } from './fixtures';
 
-const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
-
-function randomToken(): string {
-  const digits = String(1_000_000_000 + (randomBytes(4).readUInt32BE() % 999_999_999)).slice(0, 10);
-  const tail = Array.from(randomBytes(35), (byte) => TOKEN_ALPHABET[byte % TOKEN_ALPHABET.length]).join('');
-  return `${digits}:${tail}`;
-}
-
-/** A running shop bot of the test's own, registered with the in-process fake Bot API (arranging, not checking). */
-async function createBot(page: Page) {
-  const suffix = randomBytes(4).toString('hex');
-  const fake = { token: randomToken(), username: `promo_${suffix}_bot`, firstName: `Promo ${suffix}` };
-  expect((await page.request.post('/fake-telegram/__control/bots', { data: fake })).ok()).toBe(true);
-  const { token, vendorId } = await page.evaluate(() => ({
-    token: localStorage.getItem('auth_token'),
-    vendorId: localStorage.getItem('vendor_id'),
-  }));
-  const response = await page.request.post(`/api/v1/vendors/${vendorId}/bots`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { botToken: fake.token, botName: `Promo ${suffix}`, plan: 'PRO' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return { username: fake.username, name: `Promo ${suffix}`, suffix };
-}
+const createBot = (page: Page) => createOwnBot(page, 'Promo');
 
 test('composes a campaign to the bot’s customers, sends it, and sees its progress reach Completed', async ({
   page,
