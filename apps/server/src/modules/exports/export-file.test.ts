@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { exportFile, type PageSource, XLSX_MAX_ROWS } from './export-file';
@@ -45,5 +46,38 @@ describe('XLSX export', () => {
       .filter((s) => s.name.startsWith('orders'))
       .flatMap((s) => s.values.slice(1).map((v) => v[0]));
     expect(ids).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6']);
+  });
+});
+
+describe('XLSX export as a stream', () => {
+  it('keeps text as written: markup characters, leading spaces and line breaks; drops what XML cannot carry', async () => {
+    const source: PageSource = {
+      type: 'customers',
+      pages: async function* () {
+        const rows = [{ id: 'a', name: '  <b>Tom & "Jerry"</b>\nline 2\u0007' }];
+        yield { columns: ['id', 'name'], rows, last: 'a' };
+      },
+    };
+    const [sheet] = await workbookOf([source], XLSX_MAX_ROWS);
+    expect(sheet?.values[1]).toEqual(['a', '  <b>Tom & "Jerry"</b>\nline 2']);
+  });
+
+  it('reads no further pages while nobody reads the file (memory stays flat on a slow upload)', async () => {
+    let pagesRead = 0;
+    const source: PageSource = {
+      type: 'orders',
+      pages: async function* () {
+        for (let p = 0; p < 2_000; p += 1) {
+          pagesRead += 1;
+          const page = Array.from({ length: 200 }, () => ({ id: randomUUID(), note: randomUUID() }));
+          yield { columns: ['id', 'note'], rows: page, last: page.at(-1)?.id ?? null };
+        }
+      },
+    };
+    const { stream } = exportFile([source], 'xlsx', 'x', () => {});
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pagesRead).toBeGreaterThan(0);
+    expect(pagesRead).toBeLessThan(200);
+    stream.destroy();
   });
 });

@@ -1,8 +1,8 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ExportDataType, ExportFormat } from '@app/contracts/developer';
-import type { Worksheet } from 'exceljs';
 import { ZipFile } from 'yazl';
 import type { ExportPage } from './exports.repository';
+import { type SheetRows, xlsxFile } from './xlsx-file';
 
 /** Excel's most rows a sheet (the header row counts): a longer type goes on to a second sheet. */
 export const XLSX_MAX_ROWS = 1_048_576;
@@ -72,52 +72,20 @@ async function* jsonChunks(source: PageSource, onRows: (n: number) => void): Asy
   yield Buffer.from(first ? ']\n' : '\n]\n');
 }
 
-/**
- * One workbook, a sheet per data type, written with exceljs's streaming writer (rows are committed and leave
- * memory as they go). A type past Excel's row limit continues on "<type> 2".
- */
-function xlsxStream(sources: PageSource[], onRows: (n: number) => void, maxSheetRows: number): Readable {
-  const out = new PassThrough();
-  (async () => {
-    // Loaded on the first workbook: some 38 MiB that an idle server does not hold.
-    const { default: ExcelJS } = await import('exceljs');
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useSharedStrings: false,
-      useStyles: false,
-    });
-    for (const source of sources) {
-      let part = 1;
-      let sheet: Worksheet | null = null;
-      let rowsInSheet = 0;
-      let columns: string[] = [];
-      const open = () => {
-        const s = workbook.addWorksheet(part === 1 ? source.type : `${source.type} ${part}`);
-        if (columns.length > 0) s.addRow(columns).commit();
-        rowsInSheet = 1;
-        return s;
-      };
-      for await (const page of source.pages()) {
-        if (!sheet) {
-          columns = page.columns;
-          sheet = open();
-        }
-        for (const row of page.rows) {
-          if (rowsInSheet >= maxSheetRows) {
-            sheet.commit();
-            part += 1;
-            sheet = open();
-          }
-          sheet.addRow(columns.map((c) => guardFormula(cellText(row[c])))).commit();
-          rowsInSheet += 1;
-        }
-        onRows(page.rows.length);
+/** A data type's rows as a sheet's cells, a page read when the sheet needs it. */
+async function* sheetsOf(sources: PageSource[], onRows: (n: number) => void): AsyncIterable<SheetRows> {
+  for (const source of sources) {
+    const pages = source.pages()[Symbol.asyncIterator]();
+    const first = await pages.next();
+    async function* cells(): AsyncGenerator<string[]> {
+      for (let page = first; !page.done; page = await pages.next()) {
+        const { columns, rows } = page.value;
+        for (const row of rows) yield columns.map((c) => guardFormula(cellText(row[c])));
+        onRows(rows.length);
       }
-      (sheet ?? workbook.addWorksheet(source.type)).commit();
     }
-    await workbook.commit();
-  })().catch((err) => out.destroy(err));
-  return out;
+    yield { name: source.type, columns: first.done ? [] : first.value.columns, rows: cells() };
+  }
 }
 
 const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', json: 'json', xlsx: 'xlsx' };
@@ -135,7 +103,7 @@ export function exportFile(
   maxSheetRows = XLSX_MAX_ROWS,
 ): { fileName: string; stream: Readable } {
   if (format === 'xlsx') {
-    return { fileName: `${baseName}.xlsx`, stream: xlsxStream(sources, onRows, maxSheetRows) };
+    return { fileName: `${baseName}.xlsx`, stream: xlsxFile(() => sheetsOf(sources, onRows), maxSheetRows) };
   }
   const chunks = format === 'csv' ? csvChunks : jsonChunks;
   const [only] = sources;
