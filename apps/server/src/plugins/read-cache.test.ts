@@ -1,3 +1,4 @@
+import type { BotDetail, BotListResponse } from '@app/contracts/bots';
 import type { OrderListResponse } from '@app/contracts/orders';
 import { describe, expect, it } from 'vitest';
 import { addCustomer, addProduct, placeTestOrder } from '../../test/factories';
@@ -95,6 +96,23 @@ describe('the read cache of vendor routes', () => {
     const narrowed = await read('/orders', sam.auth);
     expect(narrowed.headers['x-read-cache']).toBeUndefined();
     expect(narrowed.json<OrderListResponse>().total).toBe(0);
+  });
+
+  it('keeps the bots list and a bot’s details between changes, and shows a bot’s new name at once', async () => {
+    const { t, v, bot, read } = await shopWithCache();
+    for (const url of ['/bots', `/bot-details/${bot.id}`]) {
+      await read(url);
+      expect((await read(url)).headers['x-read-cache']).toBe('hit');
+    }
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `${v.base}/bot-details/${bot.id}`,
+      headers: v.auth,
+      payload: { name: 'Alpha Prime' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await read('/bots')).json<BotListResponse>().bots.map((b) => b.name)).toEqual(['Alpha Prime']);
+    expect((await read(`/bot-details/${bot.id}`)).json<BotDetail>().name).toBe('Alpha Prime');
   });
 
   it('never keeps a refusal', async () => {

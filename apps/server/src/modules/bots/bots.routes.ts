@@ -23,7 +23,11 @@ import type { BotsService } from './bots.service';
 // Managing bots needs `bots`; their figures are reports (`analytics`). The vendor scope checks both, and
 // that the bot in the path is one the caller may act on.
 const manage = { permission: 'bots' } as const;
-const report = { permission: 'analytics' } as const;
+const report = { permission: 'analytics', cached: true } as const;
+// The bots screens' reads are served from the read cache between two changes (lib/read-cache.ts): Home and
+// the bots list ask for them again on every focus. A bot's own changes (runtime status, subscription) record
+// events, which drop the kept answers.
+const read = { ...manage, cached: true } as const;
 
 export function botsRoutes(bots: BotsService, stats: BotStatsService) {
   return async (root: FastifyInstance) => {
@@ -32,7 +36,7 @@ export function botsRoutes(bots: BotsService, stats: BotStatsService) {
 
     app.get(
       '/bots',
-      { config: manage, schema: { tags, params: VendorParams, response: { 200: BotListResponse } } },
+      { config: read, schema: { tags, params: VendorParams, response: { 200: BotListResponse } } },
       (req) => bots.list(req.actor),
     );
 
@@ -79,7 +83,7 @@ export function botsRoutes(bots: BotsService, stats: BotStatsService) {
 
     app.get(
       '/bot-details/:botId',
-      { config: manage, schema: { tags, params: BotParams, response: { 200: BotDetail } } },
+      { config: read, schema: { tags, params: BotParams, response: { 200: BotDetail } } },
       (req) => bots.getDetail(req.actor.vendorId, req.params.botId),
     );
 
