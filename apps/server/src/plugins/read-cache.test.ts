@@ -115,6 +115,14 @@ describe('the read cache of vendor routes', () => {
     expect((await read(`/bot-details/${bot.id}`)).json<BotDetail>().name).toBe('Alpha Prime');
   });
 
+  it('reads an answer asked for by several requests at once only once, and gives each the same answer', async () => {
+    const { read } = await shopWithCache();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => read('/orders')));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((a) => a.headers['x-read-cache'] === undefined)).toHaveLength(1);
+    for (const a of answers) expect(a.json()).toEqual(answers[0]?.json());
+  });
+
   it('never keeps a refusal', async () => {
     const { read } = await shopWithCache();
     const missing = '/orders/00000000-0000-4000-8000-000000000000';
@@ -126,6 +134,32 @@ describe('the read cache of vendor routes', () => {
 });
 
 describe('createReadCache', () => {
+  it('lets a second asker wait for the read under way and get its answer', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 });
+    expect(cache.underWay('v1', 'k')).toBeUndefined();
+    const done = cache.startRead('v1', 'k', cache.generation('v1'));
+    const waiting = cache.underWay('v1', 'k');
+    done('{"n":1}');
+    expect(await waiting).toBe('{"n":1}');
+    expect(cache.underWay('v1', 'k')).toBeUndefined();
+  });
+
+  it('does not let an asker wait for a read that began before the vendor’s last change', () => {
+    const cache = createReadCache({ ttlMs: 60_000 });
+    cache.startRead('v1', 'k', cache.generation('v1'));
+    cache.invalidate('v1');
+    expect(cache.underWay('v1', 'k')).toBeUndefined();
+  });
+
+  it('lets the waiters go with nothing when the read has no answer to share', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 });
+    const done = cache.startRead('v1', 'k', cache.generation('v1'));
+    const waiting = cache.underWay('v1', 'k');
+    done();
+    done('{"late":true}');
+    expect(await waiting).toBeUndefined();
+  });
+
   it('does not keep an answer whose read overlapped a change', () => {
     const cache = createReadCache({ ttlMs: 60_000 });
     const startedAt = cache.generation('v1');

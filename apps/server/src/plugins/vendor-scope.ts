@@ -26,8 +26,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller of a `/vendors/:vendorId/…` route, set by the vendor scope before anything else runs. */
     actor: Actor;
-    /** Where a cacheable answer is kept once it is computed, and the vendor's generation when its read began. */
-    readSlot: { key: string; generation: number } | null;
+    /**
+     * Where a cacheable answer is kept once it is computed, the vendor's generation when its read began, and who
+     * waits for it (lib/read-cache.ts `startRead`).
+     */
+    readSlot: { key: string; generation: number; done: (payload?: string) => void } | null;
   }
   interface FastifyInstance {
     resolveActor: ActorResolver;
@@ -120,11 +123,18 @@ export function vendorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
       // validation, the bots it names): with the permission checked again just now, it may be served at once.
       if (req.method !== 'GET' || !req.routeOptions.config.cached) return;
       const key = readKey(req);
-      const kept = app.readCache.get(actor.vendorId, key);
+      // No await between finding no read under way and starting one: two requests never both start it.
+      let kept = app.readCache.get(actor.vendorId, key);
+      const underWay = kept === undefined ? app.readCache.underWay(actor.vendorId, key) : undefined;
+      if (underWay) kept = await underWay;
       if (kept !== undefined) {
         return reply.header('x-read-cache', 'hit').type('application/json; charset=utf-8').send(kept);
       }
-      req.readSlot = { key, generation: app.readCache.generation(actor.vendorId) };
+      const generation = app.readCache.generation(actor.vendorId);
+      const done = app.readCache.startRead(actor.vendorId, key, generation);
+      // Whatever becomes of this request (a refusal, an error, a client gone), its waiters are let go.
+      reply.raw.once('close', () => done());
+      req.readSlot = { key, generation, done };
     });
 
     async function sessionCaller(req: FastifyRequest): Promise<Actor> {
@@ -161,9 +171,10 @@ export function vendorScope(routes: FastifyPluginAsync): FastifyPluginAsync {
 
     app.addHook('onSend', async (req, reply, payload) => {
       const slot = req.readSlot;
-      if (slot && reply.statusCode === 200 && typeof payload === 'string') {
-        app.readCache.set(req.actor.vendorId, slot.key, payload, slot.generation);
-      }
+      if (!slot) return;
+      const answer = reply.statusCode === 200 && typeof payload === 'string' ? payload : undefined;
+      if (answer !== undefined) app.readCache.set(req.actor.vendorId, slot.key, answer, slot.generation);
+      slot.done(answer);
     });
 
     // Before the answer leaves (the change has committed by then), the vendor's kept answers go, in this process
