@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { OrderPendingDelivery } from '@app/contracts/orders';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -116,6 +115,7 @@ import { apiKeyAuthPlugin } from './plugins/api-key-auth';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { stepUpPlugin } from './plugins/step-up';
 import { actorPlugin, vendorScope } from './plugins/vendor-scope';
 import { isStaticFilePath, registerWebApp } from './plugins/web-app';
@@ -244,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
 
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     // Telegram Web shows Mini Apps in an iframe, so framing is allowed for Telegram's origins only.
     frameguard: false,
     crossOriginEmbedderPolicy: false,

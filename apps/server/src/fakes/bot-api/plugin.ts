@@ -178,19 +178,23 @@ export async function fakeBotApiPlugin(
     url: '/:botPath/:method',
     handler: handleBotCall,
     // Bots call this for each answer they give (thousands a second under load): no line per call at info, and
-    // no browser security headers, which no bot reads (a host's helmet computes them per request).
+    // no browser security headers, which no bot reads.
     logLevel: 'warn',
-    helmet: false,
+    config: { securityHeaders: false },
   });
 
   // A file's bytes, as Telegram serves what getFile answered: /file/bot<token>/<file_path>.
-  app.get('/file/:botPath/files/:fileId', { logLevel: 'warn', helmet: false }, async (request, reply) => {
-    const { botPath, fileId } = request.params as { botPath: string; fileId: string };
-    const known = botPath.startsWith('bot') && state.findBot(botPath.slice(3)) !== undefined;
-    const bytes = known ? state.files.get(fileId)?.bytes : undefined;
-    if (!bytes) return reply.code(404).send({ ok: false, error_code: 404, description: 'Not Found' });
-    return reply.type('application/octet-stream').send(bytes);
-  });
+  app.get(
+    '/file/:botPath/files/:fileId',
+    { logLevel: 'warn', config: { securityHeaders: false } },
+    async (request, reply) => {
+      const { botPath, fileId } = request.params as { botPath: string; fileId: string };
+      const known = botPath.startsWith('bot') && state.findBot(botPath.slice(3)) !== undefined;
+      const bytes = known ? state.files.get(fileId)?.bytes : undefined;
+      if (!bytes) return reply.code(404).send({ ok: false, error_code: 404, description: 'Not Found' });
+      return reply.type('application/octet-stream').send(bytes);
+    },
+  );
 
   app.get('/__control/calls', async (request) => {
     const { method, token } = fromQuery(request.query);
