@@ -22,6 +22,8 @@ export const PAYMENT_TEXTS = defineTexts({
       'Cash on delivery for order #{number}. Please send your delivery address in one message: street, city, postal code and country.',
     codAddressTooShort: 'Please send the full delivery address: street, city, postal code and country.',
     codConfirmed: 'Thank you! Order #{number} is confirmed. You pay {total} on delivery to:\n{address}',
+    codConfirmedNoShipping:
+      'Thank you! Order #{number} is confirmed. You pay {total} when the shop hands it over: nothing is shipped, so no address is needed.',
     shippingNotAvailable: 'Sorry, we do not deliver to this address.',
     reorderRestored: 'Your items are back in your cart.',
     codAskZone: 'Cash on delivery for order #{number}. Where should we deliver it?',
@@ -98,6 +100,8 @@ export const PAYMENT_TEXTS = defineTexts({
       'Pago contra entrega del pedido #{number}. Envía tu dirección de entrega en un solo mensaje: calle, ciudad, código postal y país.',
     codAddressTooShort: 'Envía la dirección completa: calle, ciudad, código postal y país.',
     codConfirmed: '¡Gracias! El pedido #{number} está confirmado. Pagas {total} al recibirlo en:\n{address}',
+    codConfirmedNoShipping:
+      '¡Gracias! El pedido #{number} está confirmado. Pagas {total} cuando la tienda te lo entregue: no se envía nada, así que no hace falta dirección.',
     shippingNotAvailable: 'Lo sentimos, no hacemos envíos a esta dirección.',
     reorderRestored: 'Tus artículos están de nuevo en tu carrito.',
     codAskZone: 'Pago contra entrega del pedido #{number}. ¿Dónde lo entregamos?',
@@ -174,6 +178,8 @@ export const PAYMENT_TEXTS = defineTexts({
     codAddressTooShort: 'Envoyez l’adresse complète : rue, ville, code postal et pays.',
     codConfirmed:
       'Merci ! La commande n° {number} est confirmée. Vous payez {total} à la livraison à :\n{address}',
+    codConfirmedNoShipping:
+      'Merci ! La commande n° {number} est confirmée. Vous payez {total} à la remise par la boutique : rien n’est expédié, aucune adresse n’est nécessaire.',
     shippingNotAvailable: 'Désolé, nous ne livrons pas à cette adresse.',
     reorderRestored: 'Vos articles sont de retour dans votre panier.',
     codAskZone: 'Paiement à la livraison pour la commande n° {number}. Où faut-il la livrer ?',
@@ -251,6 +257,8 @@ export const PAYMENT_TEXTS = defineTexts({
       'Zahlung bei Lieferung für Bestellung #{number}. Bitte sende deine Lieferadresse in einer Nachricht: Straße, Ort, Postleitzahl und Land.',
     codAddressTooShort: 'Bitte sende die vollständige Lieferadresse: Straße, Ort, Postleitzahl und Land.',
     codConfirmed: 'Danke! Bestellung #{number} ist bestätigt. Du zahlst {total} bei Lieferung an:\n{address}',
+    codConfirmedNoShipping:
+      'Danke! Bestellung #{number} ist bestätigt. Du zahlst {total} bei der Übergabe durch den Shop: Es wird nichts versandt, daher ist keine Adresse nötig.',
     shippingNotAvailable: 'Leider liefern wir nicht an diese Adresse.',
     reorderRestored: 'Deine Artikel liegen wieder in deinem Warenkorb.',
     codAskZone: 'Nachnahme für Bestellung #{number}. Wohin sollen wir liefern?',
@@ -327,6 +335,8 @@ export const PAYMENT_TEXTS = defineTexts({
     codAddressTooShort: 'Отправьте полный адрес доставки: улица, город, индекс и страна.',
     codConfirmed:
       'Спасибо! Заказ №{number} подтверждён. Вы оплатите {total} при получении по адресу:\n{address}',
+    codConfirmedNoShipping:
+      'Спасибо! Заказ №{number} подтверждён. Вы оплатите {total}, когда магазин передаст его вам: ничего не отправляется, адрес не нужен.',
     shippingNotAvailable: 'Извините, мы не доставляем по этому адресу.',
     reorderRestored: 'Товары снова в вашей корзине.',
     codAskZone: 'Оплата при получении для заказа №{number}. Куда доставить?',
@@ -396,6 +406,8 @@ export const PAYMENT_TEXTS = defineTexts({
     codAskAddress: '订单 #{number} 货到付款。请在一条消息中发送您的收货地址：街道、城市、邮编和国家。',
     codAddressTooShort: '请发送完整的收货地址：街道、城市、邮编和国家。',
     codConfirmed: '谢谢！订单 #{number} 已确认。您将在收货时支付 {total}，收货地址：\n{address}',
+    codConfirmedNoShipping:
+      '谢谢！订单 #{number} 已确认。您将在店家交付时支付 {total}：无需配送，因此不需要地址。',
     shippingNotAvailable: '抱歉，我们不配送到此地址。',
     reorderRestored: '您的商品已放回购物车。',
     codAskZone: '订单 #{number} 货到付款。请问送到哪里？',

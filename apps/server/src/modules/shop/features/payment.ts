@@ -233,9 +233,11 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     if (kind === 'stars' || kind === 'telegram_token') return sendInvoice(ctx, order.id, rail);
     if (kind === 'crypto') return sendCryptoLink(ctx, order.id);
     // Cash on delivery: with shipping methods set up, the zone and the method first (Telegram Payments reads
-    // the zone from the address; here there is no invoice to ask it), then the address in the chat.
+    // the zone from the address; here there is no invoice to ask it), then the address in the chat. Goods
+    // that require no shipping have nowhere to go: confirmed at once, no address asked.
     const found = await pay.codZones(shopRef(ctx), order.id, ctx.from.id);
     if (typeof found === 'string') return refuse(ctx, found);
+    if (!found.ships) return confirmCash(ctx, found.order.id, null);
     const number = String(found.order.number);
     if (found.regions.length === 0)
       return askAddress(ctx, found.order.id, ctx.say('codAskAddress', { number }));
@@ -420,18 +422,26 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
       await ctx.reply(ctx.say('codAddressTooShort'));
       return;
     }
-    const confirmed = await pay.cashOnDelivery(shopRef(ctx), step.orderId, ctx.from.id, address);
     await deps.sessions.write(key, { step: null });
-    if (typeof confirmed === 'string') return refuse(ctx, confirmed);
-    await ctx.reply(
-      ctx.say('codConfirmed', {
-        number: String(confirmed.number),
-        total: formatAmount(ctx.shop.language, confirmed.totalMinor, confirmed.currency),
-        address,
-      }),
-      { reply_markup: InlineKeyboard.from([[supportButton(ctx.say, step.orderId)]]) },
-    );
+    await confirmCash(ctx, step.orderId, address);
   });
+
+  /** Confirms a cash-on-delivery order, to `address` (null: goods that require no shipping). */
+  async function confirmCash(ctx: ShopContext, orderId: string, address: string | null) {
+    if (!ctx.from) return;
+    const confirmed = await pay.cashOnDelivery(shopRef(ctx), orderId, ctx.from.id, address);
+    if (typeof confirmed === 'string') return refuse(ctx, confirmed);
+    const words = {
+      number: String(confirmed.number),
+      total: formatAmount(ctx.shop.language, confirmed.totalMinor, confirmed.currency),
+    };
+    await ctx.reply(
+      address === null
+        ? ctx.say('codConfirmedNoShipping', words)
+        : ctx.say('codConfirmed', { ...words, address }),
+      { reply_markup: InlineKeyboard.from([[supportButton(ctx.say, orderId)]]) },
+    );
+  }
 
   composer.on('shipping_query', async (ctx) => {
     const q = ctx.shippingQuery;
