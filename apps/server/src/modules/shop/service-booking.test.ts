@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../../../test/clock';
 import { type Buyer, createCategory, createProduct, productBody } from '../../../test/factories';
+import { eventsOf } from '../../../test/harness';
 import {
   ANN,
   BEN,
@@ -17,7 +18,7 @@ import {
   sentTo,
 } from '../../../test/shop';
 import { configureProvider, paid, preCheckout } from '../../../test/shop-payments';
-import { orders } from '../../db/schema/index';
+import { orders, shopPayments } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 
 // Issue 24, "Products: every field acts" (services): where the service takes place reaches the booking's
@@ -282,7 +283,8 @@ describe('cancelling from the chat', () => {
     await customerTaps(s, `bx:${order.id}`);
 
     expect(lastTextTo(s, ANN.id)).toBe(
-      `Your booking (order #${order.number}) is cancelled.\n\n24 hours notice, full refund`,
+      `Your booking (order #${order.number}) is cancelled.\n\n` +
+        'Your payment of $6.50 is refunded: the shop returns it the way you paid.\n\n24 hours notice, full refund',
     );
     expect((await detail(order.id)).status).toBe('cancelled');
     await openTimes(lesson, BEN);
@@ -294,14 +296,103 @@ describe('cancelling from the chat', () => {
     const lesson = await sellLesson({ cancellationPolicy: '24 hours notice' });
     const order = await book(lesson, nineOn(2));
     await payBooking(order);
+    const lastMoment = utc(nineOn(2) - 24 * 3_600_000);
     // 09:00 the day after tomorrow is 45 hours away: 22 hours later, less than 24 are left.
     clock.advance(22 * 3_600_000);
 
     await customerTaps(s, `bx:${order.id}`);
 
     expect(lastTextTo(s, ANN.id)).toBe(
-      'Sorry, it is too late to cancel this booking from the chat. Please contact the shop.\n\n24 hours notice',
+      "Sorry, it is too late to cancel this booking from the chat: cancellations need 24 hours' notice, so the last moment was " +
+        `${lastMoment}. It is not cancelled and not refunded. Please contact the shop.\n\n24 hours notice`,
     );
-    expect((await detail(order.id)).status).toBe('scheduled');
+    const d = await detail(order.id);
+    expect(d).toMatchObject({ status: 'scheduled', paymentStatus: 'paid' });
+    expect(await refundEvents()).toEqual([]);
+    expect(s.fake.state.refunds).toEqual([]);
+  });
+
+  it('refunds a card-paid booking cancelled in time: the message says it, the order and its events show it', async () => {
+    await open();
+    const lesson = await sellLesson({ cancellationPolicy: '24 hours notice, full refund' });
+    const order = await book(lesson, nineOn(2));
+    await payBooking(order);
+
+    await customerTaps(s, `bx:${order.id}`);
+
+    expect(lastTextTo(s, ANN.id)).toBe(
+      `Your booking (order #${order.number}) is cancelled.\n\n` +
+        'Your payment of $6.50 is refunded: the shop returns it the way you paid.\n\n24 hours notice, full refund',
+    );
+    const d = await detail(order.id);
+    expect(d).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect(d.timeline.some((e) => e.event === 'refund.created' && e.actor.kind === 'customer')).toBe(true);
+    expect(await refundEvents()).toEqual([
+      expect.objectContaining({
+        actorKind: 'customer',
+        payload: expect.objectContaining({
+          orderId: order.id,
+          amountMinor: 650,
+          rail: 'card',
+          starsAmount: null,
+        }),
+      }),
+    ]);
+    // A card is refunded by the vendor at their provider: Telegram is asked nothing.
+    expect(s.fake.state.refunds).toEqual([]);
+  });
+
+  it('gives the Stars of a booking cancelled in time back through refundStarPayment', async () => {
+    await open();
+    const lesson = await sellLesson({ cancellationPolicy: '24 hours notice' });
+    const order = await book(lesson, nineOn(2));
+    await payBooking(order);
+    // The shop's rails take no Stars for services today (rails.ts): the charge is made a Stars one, as the
+    // receiving side writes it, to show the refund follows the order's rail.
+    await s.t.database.db
+      .update(shopPayments)
+      .set({ provider: 'stars', currency: 'XTR', amount: 501, telegramChargeId: 'stars_charge_lesson' })
+      .where(eq(shopPayments.orderId, order.id));
+
+    await customerTaps(s, `bx:${order.id}`);
+
+    expect(s.fake.state.refunds).toEqual([
+      expect.objectContaining({
+        token: s.shop.token,
+        user_id: ANN.id,
+        telegram_payment_charge_id: 'stars_charge_lesson',
+      }),
+    ]);
+    expect(lastTextTo(s, ANN.id)).toBe(
+      `Your booking (order #${order.number}) is cancelled.\n\n` +
+        'Your 501 Stars are refunded to your Telegram balance.\n\n24 hours notice',
+    );
+    expect(await detail(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect((await refundEvents())[0]?.payload).toMatchObject({ rail: 'stars', starsAmount: 501 });
+  });
+
+  it('refunds a booking once when its customer cancels it twice', async () => {
+    await open();
+    const lesson = await sellLesson({ cancellationPolicy: '24 hours notice' });
+    const order = await book(lesson, nineOn(2));
+    await payBooking(order);
+
+    await customerTaps(s, `bx:${order.id}`);
+    await customerTaps(s, `bx:${order.id}`);
+
+    expect(lastTextTo(s, ANN.id)).toBe('This booking cannot be cancelled any more.');
+    expect(await refundEvents()).toHaveLength(1);
+    expect(await detail(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
   });
 });
+
+/** The refund.created events of the shop's bot. */
+async function refundEvents() {
+  return (await eventsOf(s.t.database, s.owner.vendorId, s.shop.id)).filter(
+    (e) => e.type === 'refund.created',
+  );
+}
+
+/** A moment as the shop writes it to an English-speaking customer. */
+const utc = (ms: number) =>
+  `${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(ms)} UTC`;

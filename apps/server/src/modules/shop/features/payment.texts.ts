@@ -77,7 +77,12 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingAddressSaved: 'Thank you! We will come to:\n{address}',
     bookingCancelled: 'Your booking (order #{number}) is cancelled.',
     bookingCancelTooLate:
-      'Sorry, it is too late to cancel this booking from the chat. Please contact the shop.',
+      "Sorry, it is too late to cancel this booking from the chat: cancellations need {hours} hours' notice, so the last moment was {date}. It is not cancelled and not refunded. Please contact the shop.",
+    bookingCancelNotFromChat: 'This booking cannot be cancelled from the chat. Please contact the shop.',
+    bookingRefunded: 'Your payment of {total} is refunded: the shop returns it the way you paid.',
+    bookingRefundedStars: 'Your {stars} Stars are refunded to your Telegram balance.',
+    bookingRefundFailed:
+      'Sorry, we could not refund your payment right now, so the booking is not cancelled yet. Please try again in a few minutes.',
     bookingNotCancellable: 'This booking cannot be cancelled any more.',
   },
   es: {
@@ -153,7 +158,13 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingAddressSaved: '¡Gracias! Iremos a:\n{address}',
     bookingCancelled: 'Tu reserva (pedido #{number}) está cancelada.',
     bookingCancelTooLate:
-      'Lo sentimos, ya es tarde para cancelar esta reserva desde el chat. Ponte en contacto con la tienda.',
+      'Lo sentimos, ya es tarde para cancelar esta reserva desde el chat: las cancelaciones requieren {hours} horas de antelación, así que el plazo terminó el {date}. No se cancela ni se reembolsa. Contacta con la tienda.',
+    bookingCancelNotFromChat: 'Esta reserva no se puede cancelar desde el chat. Contacta con la tienda.',
+    bookingRefunded:
+      'Tu pago de {total} está reembolsado: la tienda te lo devuelve por el mismo medio de pago.',
+    bookingRefundedStars: 'Tus {stars} Stars se han devuelto a tu saldo de Telegram.',
+    bookingRefundFailed:
+      'Lo sentimos, no hemos podido reembolsar tu pago ahora, así que la reserva aún no está cancelada. Inténtalo de nuevo en unos minutos.',
     bookingNotCancellable: 'Esta reserva ya no se puede cancelar.',
   },
   fr: {
@@ -234,7 +245,14 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingAddressSaved: 'Merci ! Nous viendrons à :\n{address}',
     bookingCancelled: 'Votre réservation (commande n° {number}) est annulée.',
     bookingCancelTooLate:
-      'Désolé, il est trop tard pour annuler cette réservation depuis le chat. Veuillez contacter la boutique.',
+      'Désolé, il est trop tard pour annuler cette réservation depuis le chat : les annulations demandent un préavis de {hours} heures, le dernier moment était le {date}. Elle n’est ni annulée ni remboursée. Veuillez contacter la boutique.',
+    bookingCancelNotFromChat:
+      'Cette réservation ne peut pas être annulée depuis le chat. Veuillez contacter la boutique.',
+    bookingRefunded:
+      'Votre paiement de {total} est remboursé : la boutique vous le rend par le moyen de paiement utilisé.',
+    bookingRefundedStars: 'Vos {stars} Stars sont remboursées sur votre solde Telegram.',
+    bookingRefundFailed:
+      'Désolé, nous n’avons pas pu rembourser votre paiement pour l’instant, la réservation n’est donc pas encore annulée. Réessayez dans quelques minutes.',
     bookingNotCancellable: 'Cette réservation ne peut plus être annulée.',
   },
   de: {
@@ -311,7 +329,14 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingAddressSaved: 'Danke! Wir kommen zu:\n{address}',
     bookingCancelled: 'Deine Buchung (Bestellung #{number}) ist storniert.',
     bookingCancelTooLate:
-      'Leider ist es zu spät, diese Buchung im Chat zu stornieren. Bitte wende dich an den Shop.',
+      'Leider ist es zu spät, diese Buchung im Chat zu stornieren: Stornierungen brauchen {hours} Stunden Vorlauf, der letzte Zeitpunkt war {date}. Sie wird weder storniert noch erstattet. Bitte wende dich an den Shop.',
+    bookingCancelNotFromChat:
+      'Diese Buchung kann nicht im Chat storniert werden. Bitte wende dich an den Shop.',
+    bookingRefunded:
+      'Deine Zahlung von {total} wird erstattet: Der Shop zahlt sie auf dem Weg zurück, auf dem du bezahlt hast.',
+    bookingRefundedStars: 'Deine {stars} Stars wurden deinem Telegram-Guthaben gutgeschrieben.',
+    bookingRefundFailed:
+      'Leider konnten wir deine Zahlung gerade nicht erstatten, daher ist die Buchung noch nicht storniert. Bitte versuche es in ein paar Minuten erneut.',
     bookingNotCancellable: 'Diese Buchung kann nicht mehr storniert werden.',
   },
   ru: {
@@ -386,7 +411,13 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingAddressTooShort: 'Пришлите полный адрес: улица, город, индекс и страна.',
     bookingAddressSaved: 'Спасибо! Мы приедем по адресу:\n{address}',
     bookingCancelled: 'Ваша запись (заказ №{number}) отменена.',
-    bookingCancelTooLate: 'К сожалению, отменить эту запись из чата уже поздно. Свяжитесь с магазином.',
+    bookingCancelTooLate:
+      'К сожалению, отменить эту запись из чата уже поздно: отмена возможна не позднее чем за {hours} ч., последний момент был {date}. Запись не отменена, деньги не возвращаются. Свяжитесь с магазином.',
+    bookingCancelNotFromChat: 'Эту запись нельзя отменить из чата. Свяжитесь с магазином.',
+    bookingRefunded: 'Ваш платёж {total} возвращён: магазин вернёт его тем же способом, которым вы платили.',
+    bookingRefundedStars: 'Ваши {stars} Stars возвращены на баланс Telegram.',
+    bookingRefundFailed:
+      'К сожалению, сейчас не удалось вернуть платёж, поэтому запись ещё не отменена. Попробуйте ещё раз через несколько минут.',
     bookingNotCancellable: 'Эту запись больше нельзя отменить.',
   },
   zh: {
@@ -456,7 +487,12 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingAddressTooShort: '请发送完整地址：街道、城市、邮政编码和国家。',
     bookingAddressSaved: '谢谢！我们将前往：\n{address}',
     bookingCancelled: '您的预约（订单 #{number}）已取消。',
-    bookingCancelTooLate: '抱歉，现已无法在聊天中取消此预约。请联系商店。',
+    bookingCancelTooLate:
+      '抱歉，现已无法在聊天中取消此预约：取消需提前 {hours} 小时，截止时间为 {date}。预约未取消，也不退款。请联系商店。',
+    bookingCancelNotFromChat: '此预约无法在聊天中取消。请联系商店。',
+    bookingRefunded: '您支付的 {total} 已退款：商店将按您的付款方式退还。',
+    bookingRefundedStars: '您的 {stars} Stars 已退回到您的 Telegram 余额。',
+    bookingRefundFailed: '抱歉，暂时无法退款，因此预约尚未取消。请几分钟后再试。',
     bookingNotCancellable: '此预约已无法取消。',
   },
 });
