@@ -21,8 +21,8 @@ import { contactLines } from './store';
 
 export type CheckoutDeps = {
   sessions: SessionStore;
-  /** The vendor's policy of that kind ('' when not written): the refund policy goes with the order placed. */
-  policyOf(vendorId: string, kind: 'refunds'): Promise<string>;
+  /** The bot's policy of that kind ('' when not written): the refund policy goes with the order placed. */
+  policyOf(vendorId: string, botId: string, kind: 'refunds'): Promise<string>;
   /** The store details: its contacts go with the order placed, for the customer's questions. */
   storeOf(botId: string): Promise<StoreDetails | null>;
   saleProducts(vendorId: string, botId: string, ids: string[]): Promise<SaleProduct[]>;
@@ -307,7 +307,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       total: formatAmount(shop.language, order.totalMinor, order.currency),
     });
     const [refunds, store] = await Promise.all([
-      deps.policyOf(shop.vendorId, 'refunds'),
+      deps.policyOf(shop.vendorId, shop.botId, 'refunds'),
       deps.storeOf(shop.botId),
     ]);
     const contacts = contactLines(ctx, store).slice(0, 2);
