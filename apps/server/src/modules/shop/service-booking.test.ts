@@ -271,6 +271,91 @@ describe('a booking the vendor confirms (autoConfirm off)', () => {
   });
 });
 
+describe('a recurring service', () => {
+  const WEEKLY = { enabled: true, frequency: 'weekly' as const };
+
+  it('books the series at the same time each week: the confirmation lists the dates, the order charges each', async () => {
+    await open();
+    const lesson = await sellLesson({ recurringOptions: { ...WEEKLY, maxOccurrences: 3 } });
+    await openTimes(lesson);
+    await customerTaps(s, `sl:${nineOn(1)}`);
+
+    const dates = [nineOn(1), nineOn(8), nineOn(15)].map((ms) => `• ${slotText(ms)}`).join('\n');
+    expect(lastTextTo(s, ANN.id)).toBe(
+      `Book Piano lesson for 3 sessions, at the same time each week?\n${dates}\n\nTotal: $19.50 ($6.50 a session)`,
+    );
+    await customerTaps(s, 'sk');
+    const order = await latestOrder();
+    expect(order.totalMinor).toBe(1950);
+    const text = await payBooking(order);
+
+    expect(text).toContain('Your 3 sessions:');
+    const d = await detail(order.id);
+    expect(d.serviceInfo?.occurrences).toEqual([nineOn(1), nineOn(8), nineOn(15)].map(iso));
+    expect(d.products[0]).toMatchObject({ price: 650, quantity: 3, total: 1950 });
+    // Each occurrence is taken: another customer is not offered them.
+    await openTimes(lesson, BEN);
+    expect(slotsOffered(BEN)).not.toContain(nineOn(8));
+  });
+
+  it('books four occurrences when the vendor sets no maximum', async () => {
+    await open();
+    const lesson = await sellLesson({ recurringOptions: { enabled: true, frequency: 'daily' } });
+    const order = await book(lesson, nineOn(1));
+
+    expect((await detail(order.id)).serviceInfo?.occurrences).toEqual(
+      [nineOn(1), nineOn(2), nineOn(3), nineOn(4)].map(iso),
+    );
+    expect(order.totalMinor).toBe(4 * 650);
+  });
+
+  it('leaves out the occurrences that have no room, and charges only those booked', async () => {
+    await open();
+    const lesson = await sellLesson({ recurringOptions: { ...WEEKLY, maxOccurrences: 4 } });
+    const bens = await book(lesson, nineOn(15), BEN);
+    clock.advance(60_000);
+
+    const order = await book(lesson, nineOn(1));
+
+    expect(order.id).not.toBe(bens.id);
+
+    expect((await detail(order.id)).serviceInfo?.occurrences).toEqual([nineOn(1), nineOn(8)].map(iso));
+    expect(order.totalMinor).toBe(2 * 650);
+  });
+
+  it('books a single slot when the series is off', async () => {
+    await open();
+    const lesson = await sellLesson({
+      recurringOptions: { enabled: false, frequency: 'weekly', maxOccurrences: 3 },
+    });
+    const order = await book(lesson, nineOn(1));
+
+    expect((await detail(order.id)).serviceInfo?.occurrences).toEqual([]);
+    expect(order.totalMinor).toBe(650);
+  });
+});
+
+/** The newest order of the shop. */
+async function latestOrder() {
+  const rows = await s.t.database.db.select().from(orders).where(eq(orders.botId, s.shop.id));
+  const order = rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+  if (!order) throw new Error('no order placed');
+  return order;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A slot as the chat writes it to an English-speaking customer (the lessons are in UTC). */
+const slotText = (ms: number) =>
+  new Intl.DateTimeFormat('en', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(ms);
+
 describe('cancelling from the chat', () => {
   it('cancels a booking before the policy’s notice, tells the policy, and frees the slot', async () => {
     await open();

@@ -69,6 +69,7 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingRequested:
       'Payment received for order #{number}. Your booking is requested: the shop will confirm it shortly.',
     bookingMeetingLink: '🔗 Meeting link: {link}',
+    bookingSeries: '📅 Your {count} sessions:\n{dates}',
     bookingAddress: '📍 Address: {address}',
     bookingCancelUntil: 'You can cancel this booking until {date}.',
     bookingCancel: '✖️ Cancel booking',
@@ -150,6 +151,7 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingRequested:
       'Pago recibido para el pedido #{number}. Tu reserva está solicitada: la tienda la confirmará en breve.',
     bookingMeetingLink: '🔗 Enlace de la reunión: {link}',
+    bookingSeries: '📅 Tus {count} sesiones:\n{dates}',
     bookingAddress: '📍 Dirección: {address}',
     bookingCancelUntil: 'Puedes cancelar esta reserva hasta el {date}.',
     bookingCancel: '✖️ Cancelar reserva',
@@ -237,6 +239,7 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingRequested:
       'Paiement reçu pour la commande n° {number}. Votre réservation est demandée : la boutique la confirmera sous peu.',
     bookingMeetingLink: '🔗 Lien de la réunion : {link}',
+    bookingSeries: '📅 Vos {count} séances :\n{dates}',
     bookingAddress: '📍 Adresse : {address}',
     bookingCancelUntil: 'Vous pouvez annuler cette réservation jusqu’au {date}.',
     bookingCancel: '✖️ Annuler la réservation',
@@ -321,6 +324,7 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingRequested:
       'Zahlung für Bestellung #{number} erhalten. Deine Buchung ist angefragt: Der Shop bestätigt sie in Kürze.',
     bookingMeetingLink: '🔗 Meeting-Link: {link}',
+    bookingSeries: '📅 Deine {count} Termine:\n{dates}',
     bookingAddress: '📍 Adresse: {address}',
     bookingCancelUntil: 'Du kannst diese Buchung bis {date} stornieren.',
     bookingCancel: '✖️ Buchung stornieren',
@@ -404,6 +408,7 @@ export const PAYMENT_TEXTS = defineTexts({
     deliverySupport: '🛟 Поддержка: {days} дн.',
     bookingRequested: 'Оплата заказа №{number} получена. Ваша запись запрошена: магазин скоро её подтвердит.',
     bookingMeetingLink: '🔗 Ссылка на встречу: {link}',
+    bookingSeries: '📅 Ваши занятия ({count}):\n{dates}',
     bookingAddress: '📍 Адрес: {address}',
     bookingCancelUntil: 'Отменить запись можно до {date}.',
     bookingCancel: '✖️ Отменить запись',
@@ -480,6 +485,7 @@ export const PAYMENT_TEXTS = defineTexts({
     deliverySupport: '🛟 技术支持 {days} 天',
     bookingRequested: '已收到订单 #{number} 的付款。您的预约已提交申请：商店将很快确认。',
     bookingMeetingLink: '🔗 会议链接：{link}',
+    bookingSeries: '📅 您的 {count} 次预约：\n{dates}',
     bookingAddress: '📍 地址：{address}',
     bookingCancelUntil: '您可以在 {date} 之前取消此预约。',
     bookingCancel: '✖️ 取消预约',

@@ -576,6 +576,10 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
       return;
     }
     const lines = [ctx.say(booking.requested ? 'bookingRequested' : 'paymentReceivedService', { number })];
+    if (booking.occurrences.length > 1) {
+      const dates = booking.occurrences.map((d) => `• ${utcDateTime(ctx.language, d)}`).join('\n');
+      lines.push(ctx.say('bookingSeries', { count: String(booking.occurrences.length), dates }));
+    }
     if (booking.meetingLink) lines.push(ctx.say('bookingMeetingLink', { link: booking.meetingLink }));
     if (booking.address) lines.push(ctx.say('bookingAddress', { address: booking.address }));
     const cancellable = booking.canCancel;

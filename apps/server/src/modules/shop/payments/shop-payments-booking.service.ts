@@ -17,6 +17,8 @@ export type BookingSummary = {
   /** Paid, waiting for the vendor's confirmation (the service does not confirm automatically). */
   requested: boolean;
   start: Date | null;
+  /** A recurring service's series: every occurrence booked, the first being `start`; empty for one. */
+  occurrences: Date[];
   location: 'online' | 'onsite' | 'hybrid';
   address: string | null;
   meetingLink: string | null;
@@ -59,6 +61,9 @@ function summaryOf(order: PayableOrder, at: Date): BookingSummary {
     orderNumber: order.number,
     requested: order.paymentStatus === 'paid' && order.status === 'pending',
     start: start ? new Date(start) : null,
+    occurrences: Array.isArray(info.occurrences)
+      ? info.occurrences.filter((o): o is string => typeof o === 'string').map((o) => new Date(o))
+      : [],
     location,
     address: str(info.address),
     meetingLink: str(info.meetingLink),
