@@ -252,7 +252,7 @@ export function DetailsTab({
                     [
                       t('orders.detail.series', { count: order.serviceInfo.occurrences.length }),
                       order.serviceInfo.occurrences.map((o) => dateTime(o)).join(' · '),
-                    ] as const,
+                    ] satisfies [string, string],
                   ]
                 : []),
               [
