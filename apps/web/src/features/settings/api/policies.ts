@@ -14,11 +14,11 @@ export const policiesKeys = {
   faqs: (botId: PolicyScope) => [...queryRoots.policies, 'faqs', botId ?? 'all'] as const,
 };
 
-const scoped = (path: string, botId: PolicyScope) =>
-  vendorPath(botId ? `${path}?botId=${encodeURIComponent(botId)}` : path);
+/** `?botId=` for a bot's own; nothing for the vendor's. */
+const scopeQuery = (botId: PolicyScope) => (botId ? { botId } : undefined);
 
 export function getPolicies(botId: PolicyScope, signal?: AbortSignal): Promise<PolicyList> {
-  return api.get<PolicyList>(scoped('/policies', botId), { signal });
+  return api.get<PolicyList>(vendorPath('/policies'), { signal, query: scopeQuery(botId) });
 }
 
 export function usePolicies(botId: PolicyScope) {
@@ -34,13 +34,13 @@ export function useSavePolicy(botId: PolicyScope) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, content }: { id: PolicyId; content: string }) =>
-      api.put<Policy>(scoped(`/policies/${id}`, botId), { content }),
+      api.put<Policy>(vendorPath(`/policies/${id}`), { content }, { query: scopeQuery(botId) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: policiesKeys.policies(botId) }),
   });
 }
 
 export function getFaqs(botId: PolicyScope, signal?: AbortSignal): Promise<FaqList> {
-  return api.get<FaqList>(scoped('/faqs', botId), { signal });
+  return api.get<FaqList>(vendorPath('/faqs'), { signal, query: scopeQuery(botId) });
 }
 
 export function useFaqs(botId: PolicyScope) {
@@ -52,7 +52,7 @@ export function useFaqs(botId: PolicyScope) {
 export function useAddFaq(botId: PolicyScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: FaqBody) => api.post<Faq>(scoped('/faqs', botId), body),
+    mutationFn: (body: FaqBody) => api.post<Faq>(vendorPath('/faqs'), body, { query: scopeQuery(botId) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: policiesKeys.faqs(botId) }),
   });
 }
