@@ -258,6 +258,7 @@ export function idleStorefrontDeps(overrides: Partial<StorefrontDeps>): Storefro
     funnel: { record: () => undefined },
     planOf: async () => 'PRO',
     slotsOf: async () => null,
+    seriesOf: async () => [],
     placeShopOrder: () => Promise.reject(new Error('no orders in this test')),
     noteOrderLimitReached: async () => undefined,
     now: () => new Date(),

@@ -130,3 +130,27 @@ test('the terms written in Settings → Policies are what the shop answers to /t
   await says('/terms');
   await expect(chat.getByText(terms).last()).toBeVisible();
 });
+
+test('a bot’s own terms, chosen under “Applies to” in Settings → Policies, are what its shop answers', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const bot = await createBot(page);
+  const terms = `Terms of this shop only. (${bot.username})`;
+
+  await page.goto('/settings');
+  await page.getByRole('link', { name: /Policies/ }).click();
+  await page.getByLabel('Applies to').selectOption({ label: bot.name });
+  await expect(page.getByText(/where it is empty, the All bots version/)).toBeVisible();
+  await page.getByLabel('Terms of service').fill(terms);
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith(`/policies/terms?botId=${bot.id}`) && r.request().method() === 'PUT',
+  );
+  await page.getByTestId('demo-main-button').click();
+  expect((await saved).ok()).toBe(true);
+
+  await page.goto(`/fake-telegram/__control/chat-page?bot=${bot.username}`);
+  const { chat, says } = chatOf(page);
+  await says('/terms');
+  await expect(chat.getByText(terms).last()).toBeVisible();
+});

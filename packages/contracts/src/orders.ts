@@ -156,6 +156,8 @@ export type OrderPendingDelivery = z.infer<typeof OrderPendingDelivery>;
 export const OrderServiceInfo = z.object({
   /** ISO date-time of the booking. */
   scheduledDate: z.string().nullable(),
+  /** A recurring service's series: every occurrence booked (ISO, the first is scheduledDate); empty for one. */
+  occurrences: z.array(z.string()),
   duration: z.number().nullable(),
   /** minutes, hours, days, sessions… */
   durationType: z.string().nullable(),

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { text, VendorParams } from './common';
 
 /**
- * The store's policies and FAQs (spec part 2 §7.3), the vendor's for all their bots: edited in Settings, answered
- * in the shop (`/terms`, the refund policy at checkout, the FAQs in the chat and the Mini App).
+ * The store's policies and FAQs (spec part 2 §7.3): the vendor's for all their bots, and a bot's own where the
+ * vendor writes one (a policy of a kind, or a FAQ list), which that bot's shop answers instead. Edited in
+ * Settings, answered in the shop (`/terms`, the refund policy at checkout, the FAQs in the chat and Mini App).
  */
 export const POLICY_LIMITS = {
   contentMax: 5000,
@@ -21,9 +22,15 @@ export const POLICY_MESSAGES = {
 export const PolicyId = z.enum(['terms', 'privacy', 'refunds', 'shipping']);
 export type PolicyId = z.infer<typeof PolicyId>;
 
+/** `?botId=`: a bot's own policies or FAQs; without it, the vendor's for all bots. */
+export const PolicyScopeQuery = z.object({ botId: z.uuid().optional() }).strict();
+export type PolicyScopeQuery = z.infer<typeof PolicyScopeQuery>;
+
 export const Policy = z.object({
   id: PolicyId,
-  /** Plain text; empty: the store has not written it. */
+  /** The bot whose own version this is; null: the vendor's, for all bots. */
+  botId: z.uuid().nullable(),
+  /** Plain text; empty: not written (a bot's shop then answers the vendor's). */
   content: z.string(),
   updatedAt: z.string().nullable(),
 });
@@ -41,6 +48,8 @@ export const PolicyParams = VendorParams.extend({ policyId: PolicyId });
 
 export const Faq = z.object({
   id: z.uuid(),
+  /** The bot whose own list it is in; null: the vendor's list, for all bots. */
+  botId: z.uuid().nullable(),
   question: z.string(),
   answer: z.string(),
   createdAt: z.string(),
@@ -48,7 +57,7 @@ export const Faq = z.object({
 });
 export type Faq = z.infer<typeof Faq>;
 
-/** Oldest first: the order they are shown in. */
+/** Oldest first: the order they are shown in. A bot with a list of its own shows that one, else the vendor's. */
 export const FaqList = z.object({ faqs: z.array(Faq) });
 export type FaqList = z.infer<typeof FaqList>;
 

@@ -153,6 +153,8 @@ export function noticeOf(
       return kind ? { audience: 'customer', kind, subjectId: e.subjectId } : null;
     }
     case 'refund.created': {
+      // A customer's own refund (a booking cancelled in time) is told by the shop in the chat as it happens.
+      if (e.actorKind === 'customer') return null;
       const orderId = e.subjectKind === 'order' ? e.subjectId : e.payload.orderId;
       return typeof orderId === 'string'
         ? { audience: 'customer', kind: 'order_refunded', subjectId: orderId }

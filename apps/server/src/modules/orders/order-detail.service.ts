@@ -131,6 +131,9 @@ async function orderDetail(
     serviceInfo: s
       ? {
           scheduledDate: str(s.scheduledDate),
+          occurrences: Array.isArray(s.occurrences)
+            ? s.occurrences.filter((o): o is string => typeof o === 'string')
+            : [],
           duration: num(s.duration),
           durationType: str(s.durationType),
           location:

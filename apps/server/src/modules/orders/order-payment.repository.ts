@@ -105,7 +105,7 @@ export async function confirmUnpaid(
   db: Conn,
   vendorId: string,
   orderId: string,
-  change: { paymentMethod: string; address: string; at: Date },
+  change: { paymentMethod: string; address: string | null; at: Date },
 ) {
   await db.execute(sql`
     update orders set reserved_until = null, updated_at = ${change.at.toISOString()},

@@ -116,7 +116,8 @@ export async function markOrderPaid(
 export async function confirmCashOnDelivery(
   tx: Tx,
   order: PayableOrder,
-  address: string,
+  /** Null for goods that require no shipping: there is nowhere to deliver to. */
+  address: string | null,
   actor: EventActor,
   at: Date,
 ) {

@@ -1,64 +1,110 @@
 import type { PolicyId } from '@app/contracts/policies';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { storeFaqs, storePolicies } from '../../db/schema/index';
 import type { Conn } from '../../db/types';
 
 export type PolicyRow = typeof storePolicies.$inferSelect;
 export type FaqRow = typeof storeFaqs.$inferSelect;
 
-export function listPolicies(db: Conn, vendorId: string): Promise<PolicyRow[]> {
-  return db.select().from(storePolicies).where(eq(storePolicies.vendorId, vendorId));
-}
+/** Where a policy or FAQ applies: one bot (its own), or null for all the vendor's bots. */
+export type Scope = string | null;
 
-export async function findPolicy(db: Conn, vendorId: string, kind: PolicyId): Promise<PolicyRow | undefined> {
-  const [row] = await db
+const policyScope = (botId: Scope): SQL =>
+  botId === null ? isNull(storePolicies.botId) : eq(storePolicies.botId, botId);
+const faqScope = (botId: Scope): SQL =>
+  botId === null ? isNull(storeFaqs.botId) : eq(storeFaqs.botId, botId);
+
+export function listPolicies(db: Conn, vendorId: string, botId: Scope): Promise<PolicyRow[]> {
+  return db
     .select()
     .from(storePolicies)
-    .where(and(eq(storePolicies.vendorId, vendorId), eq(storePolicies.kind, kind)))
-    .limit(1);
-  return row;
+    .where(and(eq(storePolicies.vendorId, vendorId), policyScope(botId)));
+}
+
+/** The policy of that kind the bot's shop answers: the bot's own, when written, else the vendor's. */
+export async function findShopPolicy(
+  db: Conn,
+  vendorId: string,
+  botId: string,
+  kind: PolicyId,
+): Promise<PolicyRow | undefined> {
+  const rows = await db
+    .select()
+    .from(storePolicies)
+    .where(
+      and(
+        eq(storePolicies.vendorId, vendorId),
+        eq(storePolicies.kind, kind),
+        or(isNull(storePolicies.botId), eq(storePolicies.botId, botId)),
+      ),
+    );
+  const written = rows.filter((r) => r.content !== '');
+  return written.find((r) => r.botId === botId) ?? written.find((r) => r.botId === null);
 }
 
 export async function upsertPolicy(
   db: Conn,
   vendorId: string,
+  botId: Scope,
   kind: PolicyId,
   content: string,
   at: Date,
 ): Promise<PolicyRow> {
   const [row] = await db
     .insert(storePolicies)
-    .values({ vendorId, kind, content, updatedAt: at })
-    .onConflictDoUpdate({
-      target: [storePolicies.vendorId, storePolicies.kind],
-      set: { content, updatedAt: at },
-    })
+    .values({ vendorId, botId, kind, content, updatedAt: at })
+    .onConflictDoUpdate(
+      botId === null
+        ? {
+            target: [storePolicies.vendorId, storePolicies.kind],
+            targetWhere: isNull(storePolicies.botId),
+            set: { content, updatedAt: at },
+          }
+        : {
+            target: [storePolicies.vendorId, storePolicies.botId, storePolicies.kind],
+            targetWhere: isNotNull(storePolicies.botId),
+            set: { content, updatedAt: at },
+          },
+    )
     .returning();
   if (!row) throw new Error('policy upsert returned nothing');
   return row;
 }
 
-export function listFaqs(db: Conn, vendorId: string): Promise<FaqRow[]> {
+export function listFaqs(db: Conn, vendorId: string, botId: Scope): Promise<FaqRow[]> {
   return db
     .select()
     .from(storeFaqs)
-    .where(eq(storeFaqs.vendorId, vendorId))
+    .where(and(eq(storeFaqs.vendorId, vendorId), faqScope(botId)))
     .orderBy(asc(storeFaqs.createdAt), asc(storeFaqs.id));
 }
 
-export async function countFaqs(db: Conn, vendorId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(storeFaqs).where(eq(storeFaqs.vendorId, vendorId));
+export async function findFaq(db: Conn, vendorId: string, faqId: string): Promise<FaqRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(storeFaqs)
+    .where(and(eq(storeFaqs.vendorId, vendorId), eq(storeFaqs.id, faqId)))
+    .limit(1);
+  return row;
+}
+
+export async function countFaqs(db: Conn, vendorId: string, botId: Scope): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(storeFaqs)
+    .where(and(eq(storeFaqs.vendorId, vendorId), faqScope(botId)));
   return row?.n ?? 0;
 }
 
 export async function insertFaq(
   db: Conn,
-  values: { vendorId: string; question: string; answer: string; at: Date },
+  values: { vendorId: string; botId: Scope; question: string; answer: string; at: Date },
 ): Promise<FaqRow> {
   const [row] = await db
     .insert(storeFaqs)
     .values({
       vendorId: values.vendorId,
+      botId: values.botId,
       question: values.question,
       answer: values.answer,
       createdAt: values.at,

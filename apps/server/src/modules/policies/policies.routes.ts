@@ -7,6 +7,7 @@ import {
   Policy,
   PolicyList,
   PolicyParams,
+  PolicyScopeQuery,
   UpdatePolicyBody,
 } from '@app/contracts/policies';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PoliciesService } from './policies.service';
 
-// The store's policies and FAQs are settings: permission `settings`.
+// The store's policies and FAQs are settings: permission `settings`. `?botId=` names a bot's own (the vendor
+// scope answers 404 for a bot not the caller's); without it, the vendor's for all bots.
 const config = { permission: 'settings' } as const;
 
 export function policiesRoutes(policies: PoliciesService) {
@@ -24,22 +26,49 @@ export function policiesRoutes(policies: PoliciesService) {
 
     app.get(
       '/policies',
-      { config, schema: { tags, params: VendorParams, response: { 200: PolicyList } } },
-      (req) => policies.list(req.actor),
+      {
+        config,
+        schema: { tags, params: VendorParams, querystring: PolicyScopeQuery, response: { 200: PolicyList } },
+      },
+      (req) => policies.list(req.actor, req.query.botId ?? null),
     );
     app.put(
       '/policies/:policyId',
-      { config, schema: { tags, params: PolicyParams, body: UpdatePolicyBody, response: { 200: Policy } } },
-      (req) => policies.save(req.actor, req.params.policyId, req.body.content),
+      {
+        config,
+        schema: {
+          tags,
+          params: PolicyParams,
+          querystring: PolicyScopeQuery,
+          body: UpdatePolicyBody,
+          response: { 200: Policy },
+        },
+      },
+      (req) => policies.save(req.actor, req.query.botId ?? null, req.params.policyId, req.body.content),
     );
 
-    app.get('/faqs', { config, schema: { tags, params: VendorParams, response: { 200: FaqList } } }, (req) =>
-      policies.listFaqs(req.actor),
+    app.get(
+      '/faqs',
+      {
+        config,
+        schema: { tags, params: VendorParams, querystring: PolicyScopeQuery, response: { 200: FaqList } },
+      },
+      (req) => policies.listFaqs(req.actor, req.query.botId ?? null),
     );
     app.post(
       '/faqs',
-      { config, schema: { tags, params: VendorParams, body: FaqBody, response: { 201: Faq } } },
-      async (req, reply) => reply.status(201).send(await policies.addFaq(req.actor, req.body)),
+      {
+        config,
+        schema: {
+          tags,
+          params: VendorParams,
+          querystring: PolicyScopeQuery,
+          body: FaqBody,
+          response: { 201: Faq },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await policies.addFaq(req.actor, req.query.botId ?? null, req.body)),
     );
     app.put(
       '/faqs/:faqId',

@@ -1,5 +1,5 @@
 import { DAY_MS } from '@app/contracts/common';
-import { BulkPricingTier, type ServiceSlot } from '@app/contracts/products';
+import { BulkPricingTier, type ServiceDetails, type ServiceSlot } from '@app/contracts/products';
 import type { Conn, Tx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { dayOf } from '../../lib/days';
@@ -8,6 +8,7 @@ import { openSlotsOf } from './product-reads.service';
 import { physicalOf, sellsCodes, serviceOf } from './product-view';
 import * as repo from './products.repository';
 import type { SaleProduct, SaleVariation } from './sale-rules';
+import { SERIES_DEFAULT_OCCURRENCES, seriesStarts } from './slots';
 
 // What the shop runtime and the orders module need of the catalogue to sell: products as they are sold,
 // stock taken and given back, service slots booked and freed, an order's codes. Each function runs in the
@@ -205,9 +206,61 @@ export async function slotsForSale(
 }
 
 /**
- * Books `quantity` places of a service's slot for an order: only when the slot is one of its open slots with
- * that many places left (the product row lock orders concurrent bookings, so a slot is never overbooked).
- * SLOT_UNAVAILABLE otherwise.
+ * The occurrences a booking at `start` takes, each an open slot with `quantity` places left: the slot alone, or
+ * for a recurring service its series (seriesStarts: the same time each day, week or month, up to maxOccurrences
+ * or SERIES_DEFAULT_OCCURRENCES, within a year), leaving out the occurrences that are not open or have no room.
+ * Empty when the slot at `start` itself cannot be had.
+ */
+async function openSeriesOf(
+  conn: Conn,
+  row: repo.ProductRow,
+  service: ServiceDetails,
+  start: Date,
+  quantity: number,
+  at: Date,
+): Promise<ServiceSlot[]> {
+  const recurring = service.recurringOptions;
+  const starts = recurring?.enabled
+    ? seriesStarts(
+        service,
+        start.getTime(),
+        recurring.frequency,
+        recurring.maxOccurrences ?? SERIES_DEFAULT_OCCURRENCES,
+      )
+    : [start.getTime()];
+  const last = starts[starts.length - 1] ?? start.getTime();
+  const day = (ms: number) => dayOf(new Date(ms));
+  const open = await openSlotsOf(
+    conn,
+    row,
+    service,
+    { from: day(start.getTime() - DAY_MS), to: day(last + DAY_MS) },
+    at,
+  );
+  const byStart = new Map(open.map((s) => [Date.parse(s.start), s]));
+  const taken = starts.flatMap((t) => {
+    const slot = byStart.get(t);
+    return slot && slot.available >= quantity ? [slot] : [];
+  });
+  return taken[0] && Date.parse(taken[0].start) === start.getTime() ? taken : [];
+}
+
+/** What booking the bot's service at `start` would take now (see openSeriesOf); empty when it cannot. */
+export async function seriesForSale(
+  conn: Conn,
+  b: { vendorId: string; botId: string; productId: string; start: Date; quantity: number; at: Date },
+): Promise<ServiceSlot[]> {
+  const [row] = await repo.saleRows(conn, b.vendorId, b.botId, [b.productId]);
+  const service = row ? serviceOf(row) : null;
+  if (!row || !service) return [];
+  return openSeriesOf(conn, row, service, b.start, b.quantity, b.at);
+}
+
+/**
+ * Books `quantity` places of a service's slot for an order, and for a recurring service of each occurrence of
+ * its series that has room (openSeriesOf): only open slots with that many places left (the product row lock
+ * orders concurrent bookings, so a slot is never overbooked). SLOT_UNAVAILABLE when the slot itself cannot be
+ * had. Answers the slots booked, first the one chosen.
  */
 export async function bookSlot(
   tx: Tx,
@@ -220,30 +273,24 @@ export async function bookSlot(
     customerId: string;
     at: Date;
   },
-): Promise<ServiceSlot> {
+): Promise<ServiceSlot[]> {
   const row = await repo.lockProduct(tx, b.vendorId, b.productId);
   const service = row ? serviceOf(row) : null;
   if (!row || !service) throw new AppError('SLOT_UNAVAILABLE');
-  const day = (ms: number) => dayOf(new Date(ms));
-  const open = await openSlotsOf(
-    tx,
-    row,
-    service,
-    { from: day(b.start.getTime() - DAY_MS), to: day(b.start.getTime() + DAY_MS) },
-    b.at,
-  );
-  const slot = open.find((s) => Date.parse(s.start) === b.start.getTime());
-  if (!slot || slot.available < b.quantity) throw new AppError('SLOT_UNAVAILABLE');
-  await repo.insertBooking(tx, {
-    vendorId: b.vendorId,
-    productId: b.productId,
-    slotStart: new Date(slot.start),
-    slotEnd: new Date(slot.end),
-    quantity: b.quantity,
-    orderId: b.orderId,
-    customerId: b.customerId,
-  });
-  return slot;
+  const slots = await openSeriesOf(tx, row, service, b.start, b.quantity, b.at);
+  if (slots.length === 0) throw new AppError('SLOT_UNAVAILABLE');
+  for (const slot of slots) {
+    await repo.insertBooking(tx, {
+      vendorId: b.vendorId,
+      productId: b.productId,
+      slotStart: new Date(slot.start),
+      slotEnd: new Date(slot.end),
+      quantity: b.quantity,
+      orderId: b.orderId,
+      customerId: b.customerId,
+    });
+  }
+  return slots;
 }
 
 /** Frees an order's booked slots (the order was cancelled). */

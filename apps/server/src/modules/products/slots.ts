@@ -35,6 +35,46 @@ export function zonedTime(dayUtcMs: number, hhmm: string, timeZone: string): num
   return guess - zoneOffsetMs(first, timeZone);
 }
 
+/** The wall-clock date (as a UTC midnight) and time ('HH:MM') of an instant in `timeZone`. */
+function wallClockOf(at: number, timeZone: string): { dayUtcMs: number; hhmm: string } {
+  const local = at + zoneOffsetMs(at, timeZone);
+  const d = new Date(local);
+  const hhmm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+  return { dayUtcMs: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()), hhmm };
+}
+
+/** The default length of a recurring service's series when the vendor sets no maxOccurrences. */
+export const SERIES_DEFAULT_OCCURRENCES = 4;
+/** How far a series runs at most: a year after its first occurrence. */
+export const SERIES_HORIZON_DAYS = 365;
+
+/**
+ * The starts a recurring series from `first` asks: the same wall-clock time in the service's time zone each
+ * day, week or month (a month without that day, such as 31 February, is left out), `count` of them at most,
+ * within SERIES_HORIZON_DAYS. Whether each is an open slot with room is the caller's to check.
+ */
+export function seriesStarts(
+  service: ServiceDetails,
+  first: number,
+  frequency: 'daily' | 'weekly' | 'monthly',
+  count: number,
+): number[] {
+  const tz = isTimeZone(service.availability.timezone) ? service.availability.timezone : 'UTC';
+  const { dayUtcMs, hhmm } = wallClockOf(first, tz);
+  const d = new Date(dayUtcMs);
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const day =
+      frequency === 'monthly'
+        ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + i, d.getUTCDate())
+        : dayUtcMs + i * (frequency === 'weekly' ? 7 : 1) * DAY_MS;
+    if (day - dayUtcMs > SERIES_HORIZON_DAYS * DAY_MS) break;
+    if (new Date(day).getUTCDate() !== d.getUTCDate() && frequency === 'monthly') continue;
+    out.push(i === 0 ? first : zonedTime(day, hhmm, tz));
+  }
+  return out;
+}
+
 export const isTimeZone = (tz: string) => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });

@@ -1,6 +1,6 @@
 import type { OrderProductType, ProductType } from '@app/contracts/catalogue';
 import { PLANS, type Plan } from '@app/contracts/plans';
-import { cancellationNoticeHours } from '@app/contracts/products';
+import { cancellationNoticeHours, type ServiceSlot } from '@app/contracts/products';
 import type { Db, Tx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { eventRecordedSince, recordEvent, SYSTEM_ACTOR } from '../events/record-event';
@@ -13,7 +13,7 @@ import {
   taxedTotal,
 } from '../orders/orders.service';
 import { claimCodes } from '../products/product-codes.service';
-import { bookSlot, holdProducts, productsForSale } from '../products/products-sale.service';
+import { bookSlot, holdProducts, productsForSale, seriesForSale } from '../products/products-sale.service';
 import {
   isSellableChoice,
   lineNameOf,
@@ -123,24 +123,39 @@ export async function placeShopOrder(tx: Tx, input: ShopOrderInput): Promise<Pla
       taxInclusive: product.taxInclusive,
     });
   }
+  const service = input.kind === 'service' ? serviceLine(input, products) : null;
+  // A recurring service books its series: the order charges each occurrence (units = places × occurrences).
+  const series = service
+    ? await seriesForSale(tx, {
+        vendorId: input.vendorId,
+        botId: input.botId,
+        productId: service.product.id,
+        start: service.start,
+        quantity: (input.lines[0] as ShopCheckoutLine).quantity,
+        at: input.at,
+      })
+    : [];
+  if (service && series.length === 0)
+    throw new AppError('SLOT_UNAVAILABLE', { productId: service.product.id });
+  // Units: places × occurrences, each at the price of one occurrence.
+  const priced = service ? items.map((i) => ({ ...i, quantity: i.quantity * series.length })) : items;
   const currencies = new Set(input.lines.map((l) => products.get(l.productId)?.currency));
   if (currencies.size > 1) throw new AppError('ORDER_CURRENCY_MIXED');
   const currency = [...currencies][0] ?? 'USD';
 
-  const service = input.kind === 'service' ? serviceLine(input, products) : null;
   const reservedUntil = new Date(input.at.getTime() + RESERVATION_MS);
   const placed = await placeOrder(tx, {
     vendorId: input.vendorId,
     botId: input.botId,
     customerId: input.customerId,
-    items,
+    items: priced,
     currency,
     createdAt: input.at,
     reservedUntil,
     guardStock: true,
     ...(service
       ? {
-          serviceInfo: serviceInfoOf(service.product.service, service.start),
+          serviceInfo: serviceInfoOf(service.product.service, service.start, series),
         }
       : {}),
   }).catch((err: unknown) => {
@@ -166,7 +181,7 @@ export async function placeShopOrder(tx: Tx, input: ShopOrderInput): Promise<Pla
   if (codes > 0) await noteCodesReserved(tx, input.vendorId, placed.id, codes);
   if (service) {
     const line = input.lines[0] as ShopCheckoutLine;
-    await bookSlot(tx, {
+    const booked = await bookSlot(tx, {
       vendorId: input.vendorId,
       productId: service.product.id,
       start: service.start,
@@ -175,13 +190,16 @@ export async function placeShopOrder(tx: Tx, input: ShopOrderInput): Promise<Pla
       customerId: input.customerId,
       at: input.at,
     });
+    // The products are held: the series booked is the one priced.
+    if (booked.length !== series.length)
+      throw new AppError('SLOT_UNAVAILABLE', { productId: line.productId });
   }
   return {
     id: placed.id,
     number: placed.number,
     productType: input.kind,
     // As placeOrder priced it: the lines, with the tax added where the price does not include it.
-    ...taxOf(items),
+    ...taxOf(priced),
     currency,
     reservedUntil,
   };
@@ -248,9 +266,11 @@ export async function noteOrderLimitReached(
  * when, how long, where (the meeting link or the address), whether the customer's address is needed, whether the
  * booking waits for the vendor's confirmation, and the cancellation policy with the notice it asks.
  */
-function serviceInfoOf(s: SaleProduct['service'], start: Date) {
+function serviceInfoOf(s: SaleProduct['service'], start: Date, series: ServiceSlot[]) {
   return {
     scheduledDate: start.toISOString(),
+    // A recurring service's series, every occurrence booked (the first is scheduledDate).
+    occurrences: series.length > 1 ? series.map((slot) => slot.start) : null,
     duration: s?.duration ?? null,
     durationType: s?.durationUnit ?? null,
     location: s?.location ?? 'online',

@@ -33,7 +33,7 @@ export type ShopMiniAppDeps = {
   /** The store details the vendor saved (Settings → Store details); null for an unknown bot. */
   storeOf(botId: string): Promise<StoreDetails | null>;
   /** The vendor's FAQs, oldest first. */
-  faqsOf(vendorId: string): Promise<{ id: string; question: string; answer: string }[]>;
+  faqsOf(vendorId: string, botId: string): Promise<{ id: string; question: string; answer: string }[]>;
   now?: () => Date;
 };
 
@@ -110,7 +110,10 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
         const { shop, cart } = callerOf(req);
         // What a customer sees changes with the vendor's edits, and is theirs alone to see.
         reply.header('Cache-Control', 'private, no-store');
-        const [details, faqs] = await Promise.all([deps.storeOf(shop.botId), deps.faqsOf(shop.vendorId)]);
+        const [details, faqs] = await Promise.all([
+          deps.storeOf(shop.botId),
+          deps.faqsOf(shop.vendorId, shop.botId),
+        ]);
         const store = {
           name: storeNameOf(details, shop),
           tagline: details?.storeTagline ?? '',

@@ -497,6 +497,29 @@ describe('shipping a cash-on-delivery order', () => {
     expect(JSON.stringify(keyboardOf(ann) ?? [])).not.toContain('codzone:');
   });
 
+  it('confirms cash on delivery for goods that require no shipping without asking a delivery address', async () => {
+    await usOnlyShop();
+    const voucher = await product('physical', {
+      name: 'Gift voucher',
+      physical: { requiresShipping: false },
+    });
+    const placed = await order([lineOf(voucher)]);
+
+    await tap(t, fake, shop, ann, `offer:${placed.id}`);
+
+    expect(messagesTo(ann).at(-1)).toBe(
+      `Thank you! Order #${placed.number} is confirmed. You pay $10.00 when the shop hands it over: nothing is shipped, so no address is needed.`,
+    );
+    expect(messagesTo(ann).join('\n')).not.toContain('delivery address');
+    const d = await detail(placed.id);
+    expect(d).toMatchObject({ status: 'pending', paymentStatus: 'pending', amount: 1000 });
+    expect(d.payment.method).toBe('cash_on_delivery');
+    expect(d.shipping?.address ?? null).toBeNull();
+    // The next message is not taken for an address: the chat has no address step waiting.
+    await say(t, fake, shop, ann, '12 Baker Street, London, NW1 6XE, UK');
+    expect((await detail(placed.id)).shipping?.address ?? null).toBeNull();
+  });
+
   it('offers only the zones its methods cover, adds the chosen method’s fee, and shows it on the order', async () => {
     const standard = await usOnlyShop();
     const mug = await product('physical');

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../../../test/clock';
 import { type Buyer, createCategory, createProduct, productBody } from '../../../test/factories';
+import { eventsOf } from '../../../test/harness';
 import {
   ANN,
   BEN,
@@ -17,7 +18,7 @@ import {
   sentTo,
 } from '../../../test/shop';
 import { configureProvider, paid, preCheckout } from '../../../test/shop-payments';
-import { orders } from '../../db/schema/index';
+import { orders, shopPayments } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 
 // Issue 24, "Products: every field acts" (services): where the service takes place reaches the booking's
@@ -270,6 +271,91 @@ describe('a booking the vendor confirms (autoConfirm off)', () => {
   });
 });
 
+describe('a recurring service', () => {
+  const WEEKLY = { enabled: true, frequency: 'weekly' as const };
+
+  it('books the series at the same time each week: the confirmation lists the dates, the order charges each', async () => {
+    await open();
+    const lesson = await sellLesson({ recurringOptions: { ...WEEKLY, maxOccurrences: 3 } });
+    await openTimes(lesson);
+    await customerTaps(s, `sl:${nineOn(1)}`);
+
+    const dates = [nineOn(1), nineOn(8), nineOn(15)].map((ms) => `• ${slotText(ms)}`).join('\n');
+    expect(lastTextTo(s, ANN.id)).toBe(
+      `Book Piano lesson for 3 sessions, at the same time each week?\n${dates}\n\nTotal: $19.50 ($6.50 a session)`,
+    );
+    await customerTaps(s, 'sk');
+    const order = await latestOrder();
+    expect(order.totalMinor).toBe(1950);
+    const text = await payBooking(order);
+
+    expect(text).toContain('Your 3 sessions:');
+    const d = await detail(order.id);
+    expect(d.serviceInfo?.occurrences).toEqual([nineOn(1), nineOn(8), nineOn(15)].map(iso));
+    expect(d.products[0]).toMatchObject({ price: 650, quantity: 3, total: 1950 });
+    // Each occurrence is taken: another customer is not offered them.
+    await openTimes(lesson, BEN);
+    expect(slotsOffered(BEN)).not.toContain(nineOn(8));
+  });
+
+  it('books four occurrences when the vendor sets no maximum', async () => {
+    await open();
+    const lesson = await sellLesson({ recurringOptions: { enabled: true, frequency: 'daily' } });
+    const order = await book(lesson, nineOn(1));
+
+    expect((await detail(order.id)).serviceInfo?.occurrences).toEqual(
+      [nineOn(1), nineOn(2), nineOn(3), nineOn(4)].map(iso),
+    );
+    expect(order.totalMinor).toBe(4 * 650);
+  });
+
+  it('leaves out the occurrences that have no room, and charges only those booked', async () => {
+    await open();
+    const lesson = await sellLesson({ recurringOptions: { ...WEEKLY, maxOccurrences: 4 } });
+    const bens = await book(lesson, nineOn(15), BEN);
+    clock.advance(60_000);
+
+    const order = await book(lesson, nineOn(1));
+
+    expect(order.id).not.toBe(bens.id);
+
+    expect((await detail(order.id)).serviceInfo?.occurrences).toEqual([nineOn(1), nineOn(8)].map(iso));
+    expect(order.totalMinor).toBe(2 * 650);
+  });
+
+  it('books a single slot when the series is off', async () => {
+    await open();
+    const lesson = await sellLesson({
+      recurringOptions: { enabled: false, frequency: 'weekly', maxOccurrences: 3 },
+    });
+    const order = await book(lesson, nineOn(1));
+
+    expect((await detail(order.id)).serviceInfo?.occurrences).toEqual([]);
+    expect(order.totalMinor).toBe(650);
+  });
+});
+
+/** The newest order of the shop. */
+async function latestOrder() {
+  const rows = await s.t.database.db.select().from(orders).where(eq(orders.botId, s.shop.id));
+  const order = rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+  if (!order) throw new Error('no order placed');
+  return order;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A slot as the chat writes it to an English-speaking customer (the lessons are in UTC). */
+const slotText = (ms: number) =>
+  new Intl.DateTimeFormat('en', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(ms);
+
 describe('cancelling from the chat', () => {
   it('cancels a booking before the policy’s notice, tells the policy, and frees the slot', async () => {
     await open();
@@ -282,7 +368,8 @@ describe('cancelling from the chat', () => {
     await customerTaps(s, `bx:${order.id}`);
 
     expect(lastTextTo(s, ANN.id)).toBe(
-      `Your booking (order #${order.number}) is cancelled.\n\n24 hours notice, full refund`,
+      `Your booking (order #${order.number}) is cancelled.\n\n` +
+        'Your payment of $6.50 is refunded: the shop returns it the way you paid.\n\n24 hours notice, full refund',
     );
     expect((await detail(order.id)).status).toBe('cancelled');
     await openTimes(lesson, BEN);
@@ -294,14 +381,103 @@ describe('cancelling from the chat', () => {
     const lesson = await sellLesson({ cancellationPolicy: '24 hours notice' });
     const order = await book(lesson, nineOn(2));
     await payBooking(order);
+    const lastMoment = utc(nineOn(2) - 24 * 3_600_000);
     // 09:00 the day after tomorrow is 45 hours away: 22 hours later, less than 24 are left.
     clock.advance(22 * 3_600_000);
 
     await customerTaps(s, `bx:${order.id}`);
 
     expect(lastTextTo(s, ANN.id)).toBe(
-      'Sorry, it is too late to cancel this booking from the chat. Please contact the shop.\n\n24 hours notice',
+      "Sorry, it is too late to cancel this booking from the chat: cancellations need 24 hours' notice, so the last moment was " +
+        `${lastMoment}. It is not cancelled and not refunded. Please contact the shop.\n\n24 hours notice`,
     );
-    expect((await detail(order.id)).status).toBe('scheduled');
+    const d = await detail(order.id);
+    expect(d).toMatchObject({ status: 'scheduled', paymentStatus: 'paid' });
+    expect(await refundEvents()).toEqual([]);
+    expect(s.fake.state.refunds).toEqual([]);
+  });
+
+  it('refunds a card-paid booking cancelled in time: the message says it, the order and its events show it', async () => {
+    await open();
+    const lesson = await sellLesson({ cancellationPolicy: '24 hours notice, full refund' });
+    const order = await book(lesson, nineOn(2));
+    await payBooking(order);
+
+    await customerTaps(s, `bx:${order.id}`);
+
+    expect(lastTextTo(s, ANN.id)).toBe(
+      `Your booking (order #${order.number}) is cancelled.\n\n` +
+        'Your payment of $6.50 is refunded: the shop returns it the way you paid.\n\n24 hours notice, full refund',
+    );
+    const d = await detail(order.id);
+    expect(d).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect(d.timeline.some((e) => e.event === 'refund.created' && e.actor.kind === 'customer')).toBe(true);
+    expect(await refundEvents()).toEqual([
+      expect.objectContaining({
+        actorKind: 'customer',
+        payload: expect.objectContaining({
+          orderId: order.id,
+          amountMinor: 650,
+          rail: 'card',
+          starsAmount: null,
+        }),
+      }),
+    ]);
+    // A card is refunded by the vendor at their provider: Telegram is asked nothing.
+    expect(s.fake.state.refunds).toEqual([]);
+  });
+
+  it('gives the Stars of a booking cancelled in time back through refundStarPayment', async () => {
+    await open();
+    const lesson = await sellLesson({ cancellationPolicy: '24 hours notice' });
+    const order = await book(lesson, nineOn(2));
+    await payBooking(order);
+    // The shop's rails take no Stars for services today (rails.ts): the charge is made a Stars one, as the
+    // receiving side writes it, to show the refund follows the order's rail.
+    await s.t.database.db
+      .update(shopPayments)
+      .set({ provider: 'stars', currency: 'XTR', amount: 501, telegramChargeId: 'stars_charge_lesson' })
+      .where(eq(shopPayments.orderId, order.id));
+
+    await customerTaps(s, `bx:${order.id}`);
+
+    expect(s.fake.state.refunds).toEqual([
+      expect.objectContaining({
+        token: s.shop.token,
+        user_id: ANN.id,
+        telegram_payment_charge_id: 'stars_charge_lesson',
+      }),
+    ]);
+    expect(lastTextTo(s, ANN.id)).toBe(
+      `Your booking (order #${order.number}) is cancelled.\n\n` +
+        'Your 501 Stars are refunded to your Telegram balance.\n\n24 hours notice',
+    );
+    expect(await detail(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect((await refundEvents())[0]?.payload).toMatchObject({ rail: 'stars', starsAmount: 501 });
+  });
+
+  it('refunds a booking once when its customer cancels it twice', async () => {
+    await open();
+    const lesson = await sellLesson({ cancellationPolicy: '24 hours notice' });
+    const order = await book(lesson, nineOn(2));
+    await payBooking(order);
+
+    await customerTaps(s, `bx:${order.id}`);
+    await customerTaps(s, `bx:${order.id}`);
+
+    expect(lastTextTo(s, ANN.id)).toBe('This booking cannot be cancelled any more.');
+    expect(await refundEvents()).toHaveLength(1);
+    expect(await detail(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
   });
 });
+
+/** The refund.created events of the shop's bot. */
+async function refundEvents() {
+  return (await eventsOf(s.t.database, s.owner.vendorId, s.shop.id)).filter(
+    (e) => e.type === 'refund.created',
+  );
+}
+
+/** A moment as the shop writes it to an English-speaking customer. */
+const utc = (ms: number) =>
+  `${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(ms)} UTC`;

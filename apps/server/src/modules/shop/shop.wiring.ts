@@ -15,7 +15,7 @@ import type { MediaService } from '../media/media.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { PoliciesService } from '../policies/policies.service';
 import type { ProductsService } from '../products/products.service';
-import { productsForSale, slotsForSale } from '../products/products-sale.service';
+import { productsForSale, seriesForSale, slotsForSale } from '../products/products-sale.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { createCatalogueReader } from './catalogue-reader';
@@ -163,6 +163,7 @@ export function createShop(deps: ShopDeps) {
     planOf: async (vendorId, botId) => (await deps.subscriptions.currentOf(vendorId, [botId]))(botId).plan,
     slotsOf: (vendorId, botId, productId, range, at) =>
       slotsForSale(db, vendorId, botId, productId, range, at),
+    seriesOf: (b) => seriesForSale(db, b),
     placeShopOrder,
     noteOrderLimitReached: (n) => noteOrderLimitReached(db, n),
     ...(deps.enqueueDelivery ? { enqueueDelivery: deps.enqueueDelivery } : {}),

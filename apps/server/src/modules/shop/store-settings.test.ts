@@ -457,6 +457,33 @@ describe('policies and FAQs in the shop', () => {
     expect(lastText()).toBe('Orders are final once shipped.');
   });
 
+  it('answers /terms with the bot’s own terms when it has them, else the vendor’s', async () => {
+    await write('PUT', '/policies/terms', { content: 'Terms for every shop.' });
+    await write('PUT', `/policies/terms?botId=${s.shop.id}`, { content: 'Terms of the Corner Shop.' });
+    await customerSays(s, '/terms');
+    expect(lastText()).toBe('Terms of the Corner Shop.');
+
+    // Emptied, the bot's own version gives way to the vendor's.
+    await write('PUT', `/policies/terms?botId=${s.shop.id}`, { content: '' });
+    await customerSays(s, '/terms');
+    expect(lastText()).toBe('Terms for every shop.');
+  });
+
+  it('lists the bot’s own FAQs when it has a list of its own, in the chat and the Mini App', async () => {
+    await write('POST', '/faqs', { question: 'Open on Sundays?', answer: 'No.' });
+    const own = await write('POST', `/faqs?botId=${s.shop.id}`, {
+      question: 'Parking?',
+      answer: 'Behind the shop.',
+    });
+
+    await customerSays(s, '/faq');
+    const buttons = JSON.stringify(sentTo(s, ANN.id).at(-1)?.reply_markup);
+    expect(buttons).toContain(`faq:${own.id}`);
+    expect(buttons).not.toContain('Open on Sundays?');
+    const catalogue = (await miniApp('GET', '/catalogue')).json<ShopCatalogue>();
+    expect(catalogue.faqs.map((f) => f.question)).toEqual(['Parking?']);
+  });
+
   it('lists the FAQs as buttons in the chat, each opening its answer', async () => {
     const faq = await write('POST', '/faqs', { question: 'Do you ship abroad?', answer: 'Yes, to the EU.' });
     await customerSays(s, '/faq');

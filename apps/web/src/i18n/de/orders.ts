@@ -136,6 +136,7 @@ export const orders = {
   'orders.detail.downloadLink': 'Download-Link',
   'orders.detail.service': 'Buchung',
   'orders.detail.bookingDate': 'Buchungstermin',
+  'orders.detail.series': 'Serie ({count} Termine)',
   'orders.detail.duration': 'Dauer',
   'orders.detail.durationMinutes': { one: '{count} Minute', other: '{count} Minuten' },
   'orders.detail.notSet': 'Nicht angegeben',

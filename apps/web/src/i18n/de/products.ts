@@ -269,6 +269,8 @@ export const products = {
   'products.field.recurring': 'Wiederkehrend',
   'products.field.frequency': 'Häufigkeit',
   'products.field.maxOccurrences': 'Max. Wiederholungen',
+  'products.field.maxOccurrencesHint':
+    'Wer einen Termin bucht, bucht die Serie: dieselbe Uhrzeit jeden Tag, jede Woche oder jeden Monat, bis zu dieser Anzahl (4, wenn leer), innerhalb eines Jahres. Volle oder geschlossene Termine entfallen; jeder Termin wird berechnet.',
   'products.field.seoTitle': 'Meta-Titel',
   'products.field.seoDescription': 'Meta-Beschreibung',
   'products.field.seoKeywords': 'Schlüsselwörter',

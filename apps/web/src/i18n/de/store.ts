@@ -7,6 +7,12 @@ export const store = {
   'store.shop.warrantyFor': '🛡 Garantie: {period}',
   'store.shop.warrantyIncluded': '🛡 Mit Garantie',
   'store.shop.returns': '↩️ Rückgabe: {policy}',
+  'store.scope.label': 'Gilt für',
+  'store.scope.allBots': 'Alle Bots',
+  'store.policies.botHint':
+    'Der Shop dieses Bots antwortet mit seiner eigenen Fassung einer Richtlinie; ist sie leer, mit der Fassung für Alle Bots.',
+  'store.faqs.botHint':
+    'Mit eigenen FAQs zeigt der Shop dieses Bots diese; ohne eigene die FAQs für Alle Bots.',
   'store.policies.title': 'Richtlinien',
   'store.policies.hint':
     'Deine Kunden lesen sie im Shop: /terms zeigt die AGB, die Rückerstattungsrichtlinie kommt mit jeder Bestellung.',

@@ -134,6 +134,7 @@ export const orders = {
   'orders.detail.downloadLink': 'Download link',
   'orders.detail.service': 'Booking',
   'orders.detail.bookingDate': 'Booking date',
+  'orders.detail.series': 'Series ({count} sessions)',
   'orders.detail.duration': 'Duration',
   'orders.detail.durationMinutes': { one: '{count} minute', other: '{count} minutes' },
   'orders.detail.notSet': 'Not set',

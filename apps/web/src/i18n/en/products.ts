@@ -275,6 +275,8 @@ export const products = {
   'products.field.recurring': 'Recurring',
   'products.field.frequency': 'Frequency',
   'products.field.maxOccurrences': 'Max occurrences',
+  'products.field.maxOccurrencesHint':
+    'A customer booking a time books the series: the same time each day, week or month, up to this many (4 when empty), within a year. Dates that are full or closed are left out; each date is charged.',
   'products.field.seoTitle': 'Meta Title',
   'products.field.seoDescription': 'Meta Description',
   'products.field.seoKeywords': 'Keywords',

@@ -4,6 +4,11 @@ export const store = {
   'store.shop.warrantyFor': '🛡 Warranty: {period}',
   'store.shop.warrantyIncluded': '🛡 Warranty included',
   'store.shop.returns': '↩️ Returns: {policy}',
+  'store.scope.label': 'Applies to',
+  'store.scope.allBots': 'All bots',
+  'store.policies.botHint':
+    "This bot's shop answers its own version of a policy; where it is empty, the All bots version.",
+  'store.faqs.botHint': "With FAQs of its own, this bot's shop lists them; without, the All bots FAQs.",
   'store.policies.title': 'Policies',
   'store.policies.hint':
     'Your customers read these in the shop: /terms answers the terms, the refund policy comes with every order.',

@@ -136,6 +136,7 @@ export const orders = {
   'orders.detail.downloadLink': 'Enlace de descarga',
   'orders.detail.service': 'Reserva',
   'orders.detail.bookingDate': 'Fecha de la reserva',
+  'orders.detail.series': 'Serie ({count} sesiones)',
   'orders.detail.duration': 'Duración',
   'orders.detail.durationMinutes': { one: '{count} minuto', other: '{count} minutos' },
   'orders.detail.notSet': 'Sin definir',

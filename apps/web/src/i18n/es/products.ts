@@ -269,6 +269,8 @@ export const products = {
   'products.field.recurring': 'Recurrente',
   'products.field.frequency': 'Frecuencia',
   'products.field.maxOccurrences': 'Repeticiones máx.',
+  'products.field.maxOccurrencesHint':
+    'Quien reserva una hora reserva la serie: la misma hora cada día, semana o mes, hasta este número (4 si está vacío), dentro de un año. Se omiten las fechas llenas o cerradas; se cobra cada fecha.',
   'products.field.seoTitle': 'Meta título',
   'products.field.seoDescription': 'Meta descripción',
   'products.field.seoKeywords': 'Palabras clave',

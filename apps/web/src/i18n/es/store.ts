@@ -7,6 +7,12 @@ export const store = {
   'store.shop.warrantyFor': '🛡 Garantía: {period}',
   'store.shop.warrantyIncluded': '🛡 Garantía incluida',
   'store.shop.returns': '↩️ Devoluciones: {policy}',
+  'store.scope.label': 'Se aplica a',
+  'store.scope.allBots': 'Todos los bots',
+  'store.policies.botHint':
+    'La tienda de este bot responde con su propia versión de cada política; si está vacía, con la de Todos los bots.',
+  'store.faqs.botHint':
+    'Con preguntas frecuentes propias, la tienda de este bot las muestra; sin ellas, las de Todos los bots.',
   'store.policies.title': 'Políticas',
   'store.policies.hint':
     'Tus clientes las leen en la tienda: /terms responde con las condiciones y la política de reembolso acompaña cada pedido.',

@@ -136,6 +136,7 @@ export const orders = {
   'orders.detail.downloadLink': 'Lien de téléchargement',
   'orders.detail.service': 'Réservation',
   'orders.detail.bookingDate': 'Date de réservation',
+  'orders.detail.series': 'Série ({count} séances)',
   'orders.detail.duration': 'Durée',
   'orders.detail.durationMinutes': { one: '{count} minute', other: '{count} minutes' },
   'orders.detail.notSet': 'Non renseigné',

@@ -266,6 +266,8 @@ export const products = {
   'products.field.recurring': 'Récurrent',
   'products.field.frequency': 'Fréquence',
   'products.field.maxOccurrences': 'Occurrences max.',
+  'products.field.maxOccurrencesHint':
+    'Réserver un horaire réserve la série : la même heure chaque jour, semaine ou mois, jusqu’à ce nombre (4 si vide), sur un an au plus. Les dates complètes ou fermées sont omises ; chaque date est facturée.',
   'products.field.seoTitle': 'Méta-titre',
   'products.field.seoDescription': 'Méta-description',
   'products.field.seoKeywords': 'Mots-clés',

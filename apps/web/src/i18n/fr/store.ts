@@ -7,6 +7,12 @@ export const store = {
   'store.shop.warrantyFor': '🛡 Garantie : {period}',
   'store.shop.warrantyIncluded': '🛡 Garantie incluse',
   'store.shop.returns': '↩️ Retours : {policy}',
+  'store.scope.label': 'S’applique à',
+  'store.scope.allBots': 'Tous les bots',
+  'store.policies.botHint':
+    'La boutique de ce bot répond avec sa propre version de chaque politique ; si elle est vide, avec celle de Tous les bots.',
+  'store.faqs.botHint':
+    'Avec ses propres FAQ, la boutique de ce bot les affiche ; sinon, les FAQ de Tous les bots.',
   'store.policies.title': 'Politiques',
   'store.policies.hint':
     'Vos clients les lisent dans la boutique : /terms répond avec les conditions, la politique de remboursement accompagne chaque commande.',

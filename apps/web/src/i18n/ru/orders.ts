@@ -151,6 +151,7 @@ export const orders = {
   'orders.detail.downloadLink': 'Ссылка для скачивания',
   'orders.detail.service': 'Запись',
   'orders.detail.bookingDate': 'Дата записи',
+  'orders.detail.series': 'Серия ({count} занятий)',
   'orders.detail.duration': 'Длительность',
   'orders.detail.durationMinutes': {
     one: '{count} минута',

@@ -326,6 +326,8 @@ export const products = {
   'products.field.recurring': 'Повторяющаяся',
   'products.field.frequency': 'Частота',
   'products.field.maxOccurrences': 'Макс. повторений',
+  'products.field.maxOccurrencesHint':
+    'Клиент, выбирая время, записывается на серию: то же время каждый день, неделю или месяц, до этого числа (4, если пусто), в пределах года. Занятые и закрытые даты пропускаются; оплачивается каждая дата.',
   'products.field.seoTitle': 'Мета-заголовок',
   'products.field.seoDescription': 'Мета-описание',
   'products.field.seoKeywords': 'Ключевые слова',

@@ -7,6 +7,12 @@ export const store = {
   'store.shop.warrantyFor': '🛡 Гарантия: {period}',
   'store.shop.warrantyIncluded': '🛡 С гарантией',
   'store.shop.returns': '↩️ Возврат: {policy}',
+  'store.scope.label': 'Применяется к',
+  'store.scope.allBots': 'Все боты',
+  'store.policies.botHint':
+    'Магазин этого бота отвечает своей версией правила; если она пуста — версией для всех ботов.',
+  'store.faqs.botHint':
+    'Если у бота есть свои вопросы и ответы, его магазин показывает их; если нет — общие для всех ботов.',
   'store.policies.title': 'Правила',
   'store.policies.hint':
     'Покупатели читают их в магазине: /terms показывает условия, а условия возврата приходят с каждым заказом.',

@@ -134,6 +134,7 @@ export const orders = {
   'orders.detail.downloadLink': '下载链接',
   'orders.detail.service': '预约',
   'orders.detail.bookingDate': '预约时间',
+  'orders.detail.series': '系列（{count} 次）',
   'orders.detail.duration': '时长',
   'orders.detail.durationMinutes': { other: '{count} 分钟' },
   'orders.detail.notSet': '未设置',

@@ -266,6 +266,8 @@ export const products = {
   'products.field.recurring': '重复',
   'products.field.frequency': '频率',
   'products.field.maxOccurrences': '最多重复次数',
+  'products.field.maxOccurrencesHint':
+    '顾客预约一个时间即预约整个系列：每天、每周或每月的同一时间，最多此数量（留空为 4），一年以内。已满或不开放的日期会跳过；每个日期分别计费。',
   'products.field.seoTitle': 'Meta 标题',
   'products.field.seoDescription': 'Meta 描述',
   'products.field.seoKeywords': '关键词',

@@ -21,8 +21,8 @@ import { contactLines } from './store';
 
 export type CheckoutDeps = {
   sessions: SessionStore;
-  /** The vendor's policy of that kind ('' when not written): the refund policy goes with the order placed. */
-  policyOf(vendorId: string, kind: 'refunds'): Promise<string>;
+  /** The bot's policy of that kind ('' when not written): the refund policy goes with the order placed. */
+  policyOf(vendorId: string, botId: string, kind: 'refunds'): Promise<string>;
   /** The store details: its contacts go with the order placed, for the customer's questions. */
   storeOf(botId: string): Promise<StoreDetails | null>;
   saleProducts(vendorId: string, botId: string, ids: string[]): Promise<SaleProduct[]>;
@@ -37,6 +37,18 @@ export type CheckoutDeps = {
     range: { from: string; to: string },
     at: Date,
   ): Promise<{ timezone: string; slots: ServiceSlot[] } | null>;
+  /**
+   * The slots a booking at `start` would take now: the slot alone, or a recurring service's series (the
+   * occurrences with room); empty when the slot cannot be had.
+   */
+  seriesOf(b: {
+    vendorId: string;
+    botId: string;
+    productId: string;
+    start: Date;
+    quantity: number;
+    at: Date;
+  }): Promise<ServiceSlot[]>;
   /** The shop's checkout (checkout.service.ts), run inside the session's transaction. */
   placeShopOrder(tx: Tx, input: ShopOrderInput): Promise<PlacedShopOrder>;
   /** Records, once a month, that the plan's order limit turned a customer away (the vendor is told). */
@@ -55,6 +67,7 @@ const SLOT_DAYS = BOOKING_WINDOW_DAYS;
 const SLOTS_PER_PAGE = 8;
 
 const KIND_CODE = { physical: 'p', digital: 'd', service: 's' } as const;
+const EVERY = { daily: 'everyDaily', weekly: 'everyWeekly', monthly: 'everyMonthly' } as const;
 
 /**
  * The cart's checkout buttons. One order holds one kind of product, because Telegram's rules pay for them
@@ -209,14 +222,36 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
     await deps.sessions.write(key, {
       step: { kind: 'checkout.confirm', productId, slotStart: start.toISOString() },
     });
-    const lineMinor = unitPriceOf(product, null, line.quantity) * line.quantity;
-    const tax = lineTax(lineMinor, product.taxRate, product.taxInclusive);
-    const time = formatSlot(shop.language, start.toISOString(), service.availability.timezone);
-    const confirm = ctx.say('confirmBooking', {
-      name: product.name,
-      time,
-      total: formatAmount(shop.language, lineMinor + tax.addedMinor, product.currency),
+    // A recurring service books its series: each occurrence is charged.
+    const series = await deps.seriesOf({
+      vendorId: shop.vendorId,
+      botId: shop.botId,
+      productId,
+      start,
+      quantity: line.quantity,
+      at: deps.now(),
     });
+    const sessions = Math.max(series.length, 1);
+    const sessionMinor = unitPriceOf(product, null, line.quantity) * line.quantity;
+    const lineMinor = sessionMinor * sessions;
+    const tax = lineTax(lineMinor, product.taxRate, product.taxInclusive);
+    const when = (iso: string) => formatSlot(shop.language, iso, service.availability.timezone);
+    const money = (minor: number) => formatAmount(shop.language, minor, product.currency);
+    const confirm =
+      sessions > 1
+        ? ctx.say('confirmBookingSeries', {
+            name: product.name,
+            count: String(sessions),
+            every: ctx.say(EVERY[service.recurringOptions?.frequency ?? 'weekly']),
+            dates: series.map((slot) => `• ${when(slot.start)}`).join('\n'),
+            total: money(lineMinor + tax.addedMinor),
+            each: money(sessionMinor),
+          })
+        : ctx.say('confirmBooking', {
+            name: product.name,
+            time: when(start.toISOString()),
+            total: money(lineMinor + tax.addedMinor),
+          });
     await showInPlace(
       ctx,
       withTaxLine(ctx, confirm, {
@@ -307,7 +342,7 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       total: formatAmount(shop.language, order.totalMinor, order.currency),
     });
     const [refunds, store] = await Promise.all([
-      deps.policyOf(shop.vendorId, 'refunds'),
+      deps.policyOf(shop.vendorId, shop.botId, 'refunds'),
       deps.storeOf(shop.botId),
     ]);
     const contacts = contactLines(ctx, store).slice(0, 2);

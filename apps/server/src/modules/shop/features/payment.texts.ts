@@ -22,6 +22,8 @@ export const PAYMENT_TEXTS = defineTexts({
       'Cash on delivery for order #{number}. Please send your delivery address in one message: street, city, postal code and country.',
     codAddressTooShort: 'Please send the full delivery address: street, city, postal code and country.',
     codConfirmed: 'Thank you! Order #{number} is confirmed. You pay {total} on delivery to:\n{address}',
+    codConfirmedNoShipping:
+      'Thank you! Order #{number} is confirmed. You pay {total} when the shop hands it over: nothing is shipped, so no address is needed.',
     shippingNotAvailable: 'Sorry, we do not deliver to this address.',
     reorderRestored: 'Your items are back in your cart.',
     codAskZone: 'Cash on delivery for order #{number}. Where should we deliver it?',
@@ -67,6 +69,7 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingRequested:
       'Payment received for order #{number}. Your booking is requested: the shop will confirm it shortly.',
     bookingMeetingLink: '🔗 Meeting link: {link}',
+    bookingSeries: '📅 Your {count} sessions:\n{dates}',
     bookingAddress: '📍 Address: {address}',
     bookingCancelUntil: 'You can cancel this booking until {date}.',
     bookingCancel: '✖️ Cancel booking',
@@ -75,7 +78,12 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingAddressSaved: 'Thank you! We will come to:\n{address}',
     bookingCancelled: 'Your booking (order #{number}) is cancelled.',
     bookingCancelTooLate:
-      'Sorry, it is too late to cancel this booking from the chat. Please contact the shop.',
+      "Sorry, it is too late to cancel this booking from the chat: cancellations need {hours} hours' notice, so the last moment was {date}. It is not cancelled and not refunded. Please contact the shop.",
+    bookingCancelNotFromChat: 'This booking cannot be cancelled from the chat. Please contact the shop.',
+    bookingRefunded: 'Your payment of {total} is refunded: the shop returns it the way you paid.',
+    bookingRefundedStars: 'Your {stars} Stars are refunded to your Telegram balance.',
+    bookingRefundFailed:
+      'Sorry, we could not refund your payment right now, so the booking is not cancelled yet. Please try again in a few minutes.',
     bookingNotCancellable: 'This booking cannot be cancelled any more.',
   },
   es: {
@@ -98,6 +106,8 @@ export const PAYMENT_TEXTS = defineTexts({
       'Pago contra entrega del pedido #{number}. Envía tu dirección de entrega en un solo mensaje: calle, ciudad, código postal y país.',
     codAddressTooShort: 'Envía la dirección completa: calle, ciudad, código postal y país.',
     codConfirmed: '¡Gracias! El pedido #{number} está confirmado. Pagas {total} al recibirlo en:\n{address}',
+    codConfirmedNoShipping:
+      '¡Gracias! El pedido #{number} está confirmado. Pagas {total} cuando la tienda te lo entregue: no se envía nada, así que no hace falta dirección.',
     shippingNotAvailable: 'Lo sentimos, no hacemos envíos a esta dirección.',
     reorderRestored: 'Tus artículos están de nuevo en tu carrito.',
     codAskZone: 'Pago contra entrega del pedido #{number}. ¿Dónde lo entregamos?',
@@ -141,6 +151,7 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingRequested:
       'Pago recibido para el pedido #{number}. Tu reserva está solicitada: la tienda la confirmará en breve.',
     bookingMeetingLink: '🔗 Enlace de la reunión: {link}',
+    bookingSeries: '📅 Tus {count} sesiones:\n{dates}',
     bookingAddress: '📍 Dirección: {address}',
     bookingCancelUntil: 'Puedes cancelar esta reserva hasta el {date}.',
     bookingCancel: '✖️ Cancelar reserva',
@@ -149,7 +160,13 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingAddressSaved: '¡Gracias! Iremos a:\n{address}',
     bookingCancelled: 'Tu reserva (pedido #{number}) está cancelada.',
     bookingCancelTooLate:
-      'Lo sentimos, ya es tarde para cancelar esta reserva desde el chat. Ponte en contacto con la tienda.',
+      'Lo sentimos, ya es tarde para cancelar esta reserva desde el chat: las cancelaciones requieren {hours} horas de antelación, así que el plazo terminó el {date}. No se cancela ni se reembolsa. Contacta con la tienda.',
+    bookingCancelNotFromChat: 'Esta reserva no se puede cancelar desde el chat. Contacta con la tienda.',
+    bookingRefunded:
+      'Tu pago de {total} está reembolsado: la tienda te lo devuelve por el mismo medio de pago.',
+    bookingRefundedStars: 'Tus {stars} Stars se han devuelto a tu saldo de Telegram.',
+    bookingRefundFailed:
+      'Lo sentimos, no hemos podido reembolsar tu pago ahora, así que la reserva aún no está cancelada. Inténtalo de nuevo en unos minutos.',
     bookingNotCancellable: 'Esta reserva ya no se puede cancelar.',
   },
   fr: {
@@ -174,6 +191,8 @@ export const PAYMENT_TEXTS = defineTexts({
     codAddressTooShort: 'Envoyez l’adresse complète : rue, ville, code postal et pays.',
     codConfirmed:
       'Merci ! La commande n° {number} est confirmée. Vous payez {total} à la livraison à :\n{address}',
+    codConfirmedNoShipping:
+      'Merci ! La commande n° {number} est confirmée. Vous payez {total} à la remise par la boutique : rien n’est expédié, aucune adresse n’est nécessaire.',
     shippingNotAvailable: 'Désolé, nous ne livrons pas à cette adresse.',
     reorderRestored: 'Vos articles sont de retour dans votre panier.',
     codAskZone: 'Paiement à la livraison pour la commande n° {number}. Où faut-il la livrer ?',
@@ -220,6 +239,7 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingRequested:
       'Paiement reçu pour la commande n° {number}. Votre réservation est demandée : la boutique la confirmera sous peu.',
     bookingMeetingLink: '🔗 Lien de la réunion : {link}',
+    bookingSeries: '📅 Vos {count} séances :\n{dates}',
     bookingAddress: '📍 Adresse : {address}',
     bookingCancelUntil: 'Vous pouvez annuler cette réservation jusqu’au {date}.',
     bookingCancel: '✖️ Annuler la réservation',
@@ -228,7 +248,14 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingAddressSaved: 'Merci ! Nous viendrons à :\n{address}',
     bookingCancelled: 'Votre réservation (commande n° {number}) est annulée.',
     bookingCancelTooLate:
-      'Désolé, il est trop tard pour annuler cette réservation depuis le chat. Veuillez contacter la boutique.',
+      'Désolé, il est trop tard pour annuler cette réservation depuis le chat : les annulations demandent un préavis de {hours} heures, le dernier moment était le {date}. Elle n’est ni annulée ni remboursée. Veuillez contacter la boutique.',
+    bookingCancelNotFromChat:
+      'Cette réservation ne peut pas être annulée depuis le chat. Veuillez contacter la boutique.',
+    bookingRefunded:
+      'Votre paiement de {total} est remboursé : la boutique vous le rend par le moyen de paiement utilisé.',
+    bookingRefundedStars: 'Vos {stars} Stars sont remboursées sur votre solde Telegram.',
+    bookingRefundFailed:
+      'Désolé, nous n’avons pas pu rembourser votre paiement pour l’instant, la réservation n’est donc pas encore annulée. Réessayez dans quelques minutes.',
     bookingNotCancellable: 'Cette réservation ne peut plus être annulée.',
   },
   de: {
@@ -251,6 +278,8 @@ export const PAYMENT_TEXTS = defineTexts({
       'Zahlung bei Lieferung für Bestellung #{number}. Bitte sende deine Lieferadresse in einer Nachricht: Straße, Ort, Postleitzahl und Land.',
     codAddressTooShort: 'Bitte sende die vollständige Lieferadresse: Straße, Ort, Postleitzahl und Land.',
     codConfirmed: 'Danke! Bestellung #{number} ist bestätigt. Du zahlst {total} bei Lieferung an:\n{address}',
+    codConfirmedNoShipping:
+      'Danke! Bestellung #{number} ist bestätigt. Du zahlst {total} bei der Übergabe durch den Shop: Es wird nichts versandt, daher ist keine Adresse nötig.',
     shippingNotAvailable: 'Leider liefern wir nicht an diese Adresse.',
     reorderRestored: 'Deine Artikel liegen wieder in deinem Warenkorb.',
     codAskZone: 'Nachnahme für Bestellung #{number}. Wohin sollen wir liefern?',
@@ -295,6 +324,7 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingRequested:
       'Zahlung für Bestellung #{number} erhalten. Deine Buchung ist angefragt: Der Shop bestätigt sie in Kürze.',
     bookingMeetingLink: '🔗 Meeting-Link: {link}',
+    bookingSeries: '📅 Deine {count} Termine:\n{dates}',
     bookingAddress: '📍 Adresse: {address}',
     bookingCancelUntil: 'Du kannst diese Buchung bis {date} stornieren.',
     bookingCancel: '✖️ Buchung stornieren',
@@ -303,7 +333,14 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingAddressSaved: 'Danke! Wir kommen zu:\n{address}',
     bookingCancelled: 'Deine Buchung (Bestellung #{number}) ist storniert.',
     bookingCancelTooLate:
-      'Leider ist es zu spät, diese Buchung im Chat zu stornieren. Bitte wende dich an den Shop.',
+      'Leider ist es zu spät, diese Buchung im Chat zu stornieren: Stornierungen brauchen {hours} Stunden Vorlauf, der letzte Zeitpunkt war {date}. Sie wird weder storniert noch erstattet. Bitte wende dich an den Shop.',
+    bookingCancelNotFromChat:
+      'Diese Buchung kann nicht im Chat storniert werden. Bitte wende dich an den Shop.',
+    bookingRefunded:
+      'Deine Zahlung von {total} wird erstattet: Der Shop zahlt sie auf dem Weg zurück, auf dem du bezahlt hast.',
+    bookingRefundedStars: 'Deine {stars} Stars wurden deinem Telegram-Guthaben gutgeschrieben.',
+    bookingRefundFailed:
+      'Leider konnten wir deine Zahlung gerade nicht erstatten, daher ist die Buchung noch nicht storniert. Bitte versuche es in ein paar Minuten erneut.',
     bookingNotCancellable: 'Diese Buchung kann nicht mehr storniert werden.',
   },
   ru: {
@@ -327,6 +364,8 @@ export const PAYMENT_TEXTS = defineTexts({
     codAddressTooShort: 'Отправьте полный адрес доставки: улица, город, индекс и страна.',
     codConfirmed:
       'Спасибо! Заказ №{number} подтверждён. Вы оплатите {total} при получении по адресу:\n{address}',
+    codConfirmedNoShipping:
+      'Спасибо! Заказ №{number} подтверждён. Вы оплатите {total}, когда магазин передаст его вам: ничего не отправляется, адрес не нужен.',
     shippingNotAvailable: 'Извините, мы не доставляем по этому адресу.',
     reorderRestored: 'Товары снова в вашей корзине.',
     codAskZone: 'Оплата при получении для заказа №{number}. Куда доставить?',
@@ -369,6 +408,7 @@ export const PAYMENT_TEXTS = defineTexts({
     deliverySupport: '🛟 Поддержка: {days} дн.',
     bookingRequested: 'Оплата заказа №{number} получена. Ваша запись запрошена: магазин скоро её подтвердит.',
     bookingMeetingLink: '🔗 Ссылка на встречу: {link}',
+    bookingSeries: '📅 Ваши занятия ({count}):\n{dates}',
     bookingAddress: '📍 Адрес: {address}',
     bookingCancelUntil: 'Отменить запись можно до {date}.',
     bookingCancel: '✖️ Отменить запись',
@@ -376,7 +416,13 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingAddressTooShort: 'Пришлите полный адрес: улица, город, индекс и страна.',
     bookingAddressSaved: 'Спасибо! Мы приедем по адресу:\n{address}',
     bookingCancelled: 'Ваша запись (заказ №{number}) отменена.',
-    bookingCancelTooLate: 'К сожалению, отменить эту запись из чата уже поздно. Свяжитесь с магазином.',
+    bookingCancelTooLate:
+      'К сожалению, отменить эту запись из чата уже поздно: отмена возможна не позднее чем за {hours} ч., последний момент был {date}. Запись не отменена, деньги не возвращаются. Свяжитесь с магазином.',
+    bookingCancelNotFromChat: 'Эту запись нельзя отменить из чата. Свяжитесь с магазином.',
+    bookingRefunded: 'Ваш платёж {total} возвращён: магазин вернёт его тем же способом, которым вы платили.',
+    bookingRefundedStars: 'Ваши {stars} Stars возвращены на баланс Telegram.',
+    bookingRefundFailed:
+      'К сожалению, сейчас не удалось вернуть платёж, поэтому запись ещё не отменена. Попробуйте ещё раз через несколько минут.',
     bookingNotCancellable: 'Эту запись больше нельзя отменить.',
   },
   zh: {
@@ -396,6 +442,8 @@ export const PAYMENT_TEXTS = defineTexts({
     codAskAddress: '订单 #{number} 货到付款。请在一条消息中发送您的收货地址：街道、城市、邮编和国家。',
     codAddressTooShort: '请发送完整的收货地址：街道、城市、邮编和国家。',
     codConfirmed: '谢谢！订单 #{number} 已确认。您将在收货时支付 {total}，收货地址：\n{address}',
+    codConfirmedNoShipping:
+      '谢谢！订单 #{number} 已确认。您将在店家交付时支付 {total}：无需配送，因此不需要地址。',
     shippingNotAvailable: '抱歉，我们不配送到此地址。',
     reorderRestored: '您的商品已放回购物车。',
     codAskZone: '订单 #{number} 货到付款。请问送到哪里？',
@@ -437,6 +485,7 @@ export const PAYMENT_TEXTS = defineTexts({
     deliverySupport: '🛟 技术支持 {days} 天',
     bookingRequested: '已收到订单 #{number} 的付款。您的预约已提交申请：商店将很快确认。',
     bookingMeetingLink: '🔗 会议链接：{link}',
+    bookingSeries: '📅 您的 {count} 次预约：\n{dates}',
     bookingAddress: '📍 地址：{address}',
     bookingCancelUntil: '您可以在 {date} 之前取消此预约。',
     bookingCancel: '✖️ 取消预约',
@@ -444,7 +493,12 @@ export const PAYMENT_TEXTS = defineTexts({
     bookingAddressTooShort: '请发送完整地址：街道、城市、邮政编码和国家。',
     bookingAddressSaved: '谢谢！我们将前往：\n{address}',
     bookingCancelled: '您的预约（订单 #{number}）已取消。',
-    bookingCancelTooLate: '抱歉，现已无法在聊天中取消此预约。请联系商店。',
+    bookingCancelTooLate:
+      '抱歉，现已无法在聊天中取消此预约：取消需提前 {hours} 小时，截止时间为 {date}。预约未取消，也不退款。请联系商店。',
+    bookingCancelNotFromChat: '此预约无法在聊天中取消。请联系商店。',
+    bookingRefunded: '您支付的 {total} 已退款：商店将按您的付款方式退还。',
+    bookingRefundedStars: '您的 {stars} Stars 已退回到您的 Telegram 余额。',
+    bookingRefundFailed: '抱歉，暂时无法退款，因此预约尚未取消。请几分钟后再试。',
     bookingNotCancellable: '此预约已无法取消。',
   },
 });

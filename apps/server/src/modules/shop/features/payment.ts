@@ -16,6 +16,7 @@ import type {
   ShopRef,
   Unpayable,
 } from '../payments/shop-payments.types';
+import type { Refunded } from '../payments/shop-payments-refunds.service';
 import type { SessionKey, SessionStore } from '../sessions.service';
 import type { ShopTextKey } from '../texts';
 import { supportButton } from './support';
@@ -110,6 +111,10 @@ const UUID = '([0-9a-f-]{36})';
 const PROVIDER = '(stars|card|wallet|regional|crypto|cash_on_delivery)';
 const MIN_ADDRESS_LENGTH = 10;
 const MAX_MESSAGE_LENGTH = 4000;
+
+/** A moment in the customer's language, in UTC, saying so: "Mar 3, 2027, 7:00 AM UTC". */
+const utcDateTime = (language: string, d: Date) =>
+  `${new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(d)} UTC`;
 
 /** A file size in the customer's language: 1.5 MB. */
 function formatSize(language: string, bytes: number): string {
@@ -233,9 +238,11 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
     if (kind === 'stars' || kind === 'telegram_token') return sendInvoice(ctx, order.id, rail);
     if (kind === 'crypto') return sendCryptoLink(ctx, order.id);
     // Cash on delivery: with shipping methods set up, the zone and the method first (Telegram Payments reads
-    // the zone from the address; here there is no invoice to ask it), then the address in the chat.
+    // the zone from the address; here there is no invoice to ask it), then the address in the chat. Goods
+    // that require no shipping have nowhere to go: confirmed at once, no address asked.
     const found = await pay.codZones(shopRef(ctx), order.id, ctx.from.id);
     if (typeof found === 'string') return refuse(ctx, found);
+    if (!found.ships) return confirmCash(ctx, found.order.id, null);
     const number = String(found.order.number);
     if (found.regions.length === 0)
       return askAddress(ctx, found.order.id, ctx.say('codAskAddress', { number }));
@@ -399,15 +406,37 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
   composer.callbackQuery(new RegExp(`^bx:${UUID}$`), async (ctx) => {
     await ctx.answerCallbackQuery();
     const result = await pay.cancelBooking(shopRef(ctx), ctx.match[1] ?? '', ctx.from.id);
-    const policy = 'policy' in result && result.policy ? `\n\n${result.policy}` : '';
-    if (result.outcome === 'cancelled') {
-      await ctx.reply(`${ctx.say('bookingCancelled', { number: String(result.orderNumber) })}${policy}`);
-    } else if (result.outcome === 'unknown') {
-      await ctx.reply(ctx.say('bookingNotCancellable'));
-    } else {
-      await ctx.reply(`${ctx.say('bookingCancelTooLate')}${policy}`);
+    const policy = 'policy' in result && result.policy ? result.policy : '';
+    const say = (...blocks: string[]) => ctx.reply(blocks.filter(Boolean).join('\n\n'));
+    switch (result.outcome) {
+      case 'cancelled':
+        return say(
+          ctx.say('bookingCancelled', { number: String(result.orderNumber) }),
+          result.refunded ? refundLine(ctx, result.refunded) : '',
+          policy,
+        );
+      case 'too_late':
+        return say(
+          ctx.say('bookingCancelTooLate', {
+            hours: String(result.noticeHours),
+            date: utcDateTime(ctx.shop.language, result.until),
+          }),
+          policy,
+        );
+      case 'not_from_chat':
+        return say(ctx.say('bookingCancelNotFromChat'), policy);
+      case 'refund_failed':
+        return say(ctx.say('bookingRefundFailed'));
+      default:
+        return say(ctx.say('bookingNotCancellable'));
     }
   });
+
+  /** The refund a cancelled booking got: Stars back on the balance, or the amount the shop returns. */
+  function refundLine(ctx: ShopContext, r: Refunded) {
+    if (r.starsAmount !== null) return ctx.say('bookingRefundedStars', { stars: String(r.starsAmount) });
+    return ctx.say('bookingRefunded', { total: formatAmount(ctx.shop.language, r.amountMinor, r.currency) });
+  }
 
   // Cash on delivery: the address the customer was asked for.
   composer.on('message:text', async (ctx, next) => {
@@ -420,18 +449,26 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
       await ctx.reply(ctx.say('codAddressTooShort'));
       return;
     }
-    const confirmed = await pay.cashOnDelivery(shopRef(ctx), step.orderId, ctx.from.id, address);
     await deps.sessions.write(key, { step: null });
-    if (typeof confirmed === 'string') return refuse(ctx, confirmed);
-    await ctx.reply(
-      ctx.say('codConfirmed', {
-        number: String(confirmed.number),
-        total: formatAmount(ctx.shop.language, confirmed.totalMinor, confirmed.currency),
-        address,
-      }),
-      { reply_markup: InlineKeyboard.from([[supportButton(ctx.say, step.orderId)]]) },
-    );
+    await confirmCash(ctx, step.orderId, address);
   });
+
+  /** Confirms a cash-on-delivery order, to `address` (null: goods that require no shipping). */
+  async function confirmCash(ctx: ShopContext, orderId: string, address: string | null) {
+    if (!ctx.from) return;
+    const confirmed = await pay.cashOnDelivery(shopRef(ctx), orderId, ctx.from.id, address);
+    if (typeof confirmed === 'string') return refuse(ctx, confirmed);
+    const words = {
+      number: String(confirmed.number),
+      total: formatAmount(ctx.shop.language, confirmed.totalMinor, confirmed.currency),
+    };
+    await ctx.reply(
+      address === null
+        ? ctx.say('codConfirmedNoShipping', words)
+        : ctx.say('codConfirmed', { ...words, address }),
+      { reply_markup: InlineKeyboard.from([[supportButton(ctx.say, orderId)]]) },
+    );
+  }
 
   composer.on('shipping_query', async (ctx) => {
     const q = ctx.shippingQuery;
@@ -539,17 +576,15 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
       return;
     }
     const lines = [ctx.say(booking.requested ? 'bookingRequested' : 'paymentReceivedService', { number })];
+    if (booking.occurrences.length > 1) {
+      const dates = booking.occurrences.map((d) => `• ${utcDateTime(ctx.language, d)}`).join('\n');
+      lines.push(ctx.say('bookingSeries', { count: String(booking.occurrences.length), dates }));
+    }
     if (booking.meetingLink) lines.push(ctx.say('bookingMeetingLink', { link: booking.meetingLink }));
     if (booking.address) lines.push(ctx.say('bookingAddress', { address: booking.address }));
-    const date = (d: Date) =>
-      new Intl.DateTimeFormat(ctx.language, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: 'UTC',
-      }).format(d);
     const cancellable = booking.canCancel;
     if (booking.cancelUntil && cancellable) {
-      lines.push(ctx.say('bookingCancelUntil', { date: `${date(booking.cancelUntil)} UTC` }));
+      lines.push(ctx.say('bookingCancelUntil', { date: utcDateTime(ctx.language, booking.cancelUntil) }));
     }
     if (booking.needsAddress) {
       lines.push(ctx.say('bookingAskAddress'));

@@ -9,9 +9,9 @@ export type StoreDeps = {
   /** The store details the vendor saved (Settings → Store details); null for an unknown bot. */
   storeOf(botId: string): Promise<StoreDetails | null>;
   /** The vendor's policy of that kind (Settings → Policies); '' when not written. */
-  policyOf(vendorId: string, kind: PolicyId): Promise<string>;
+  policyOf(vendorId: string, botId: string, kind: PolicyId): Promise<string>;
   /** The vendor's FAQs, oldest first. */
-  faqsOf(vendorId: string): Promise<{ id: string; question: string; answer: string }[]>;
+  faqsOf(vendorId: string, botId: string): Promise<{ id: string; question: string; answer: string }[]>;
 };
 
 /** The name customers know the shop by: the store name the vendor set, else the bot's name. */
@@ -67,7 +67,7 @@ export function storeFeature(deps: StoreDeps) {
   });
 
   feature.command('terms', async (ctx) => {
-    const terms = await deps.policyOf(ctx.shop.vendorId, 'terms');
+    const terms = await deps.policyOf(ctx.shop.vendorId, ctx.shop.botId, 'terms');
     const shop = storeNameOf(await deps.storeOf(ctx.shop.botId), ctx.shop);
     await ctx.reply(terms || ctx.say('noTerms', { shop }));
   });
@@ -79,7 +79,7 @@ export function storeFeature(deps: StoreDeps) {
   });
   feature.callbackQuery(/^faq:([0-9a-f-]{36})$/, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const faq = (await deps.faqsOf(ctx.shop.vendorId)).find((f) => f.id === ctx.match[1]);
+    const faq = (await deps.faqsOf(ctx.shop.vendorId, ctx.shop.botId)).find((f) => f.id === ctx.match[1]);
     if (!faq) return showFaqs(ctx);
     await showInPlace(
       ctx,
@@ -89,7 +89,7 @@ export function storeFeature(deps: StoreDeps) {
   });
 
   async function showFaqs(ctx: ShopContext) {
-    const faqs = await deps.faqsOf(ctx.shop.vendorId);
+    const faqs = await deps.faqsOf(ctx.shop.vendorId, ctx.shop.botId);
     if (faqs.length === 0) {
       const shop = storeNameOf(await deps.storeOf(ctx.shop.botId), ctx.shop);
       await ctx.reply(ctx.say('noFaqs', { shop }));

@@ -1,3 +1,4 @@
+import { AppError } from '../../../lib/app-error';
 import {
   cancelBookedService,
   type PayableOrder,
@@ -5,6 +6,7 @@ import {
 } from '../../orders/order-payment.service';
 import type { ShopPaymentsDeps, ShopRef } from './shop-payments.types';
 import { customerActor, nowOf, orderOf } from './shop-payments-orders.service';
+import { type Refunded, refundPaidOrder } from './shop-payments-refunds.service';
 
 // A paid service order as its customer meets it in the chat: the confirmation's details, the address the
 // service needs, and cancelling within the policy's notice.
@@ -15,6 +17,8 @@ export type BookingSummary = {
   /** Paid, waiting for the vendor's confirmation (the service does not confirm automatically). */
   requested: boolean;
   start: Date | null;
+  /** A recurring service's series: every occurrence booked, the first being `start`; empty for one. */
+  occurrences: Date[];
   location: 'online' | 'onsite' | 'hybrid';
   address: string | null;
   meetingLink: string | null;
@@ -57,6 +61,9 @@ function summaryOf(order: PayableOrder, at: Date): BookingSummary {
     orderNumber: order.number,
     requested: order.paymentStatus === 'paid' && order.status === 'pending',
     start: start ? new Date(start) : null,
+    occurrences: Array.isArray(info.occurrences)
+      ? info.occurrences.filter((o): o is string => typeof o === 'string').map((o) => new Date(o))
+      : [],
     location,
     address: str(info.address),
     meetingLink: str(info.meetingLink),
@@ -85,14 +92,32 @@ export async function giveServiceAddress(
 }
 
 export type BookingCancellation =
-  | { outcome: 'cancelled'; orderNumber: number; policy: string | null }
-  | { outcome: 'too_late'; until: Date; policy: string | null }
+  | { outcome: 'cancelled'; orderNumber: number; policy: string | null; refunded: Refunded | null }
+  | { outcome: 'too_late'; until: Date; noticeHours: number; policy: string | null }
   | { outcome: 'not_from_chat'; policy: string | null }
+  /** Telegram did not give the Stars back: nothing changed, the customer may try again. */
+  | { outcome: 'refund_failed' }
   | { outcome: 'unknown' };
+
+/** Whether the customer may cancel the order from the chat at `at`, and if not, why. */
+function cancellability(
+  order: PayableOrder,
+  at: Date,
+): 'open' | 'gone' | { tooLate: Date; noticeHours: number } | 'not_from_chat' {
+  if (order.productType !== 'service' || !['pending', 'scheduled'].includes(order.status)) return 'gone';
+  const { cancelUntil } = summaryOf(order, at);
+  if (!cancelUntil) return 'not_from_chat';
+  if (at.getTime() > cancelUntil.getTime()) {
+    return { tooLate: cancelUntil, noticeHours: Number(order.serviceInfo?.noticeHours ?? 0) };
+  }
+  return 'open';
+}
 
 /**
  * The customer cancels their booking from the chat: allowed until the policy's notice before the slot (the
- * booking's place is freed, the order cancelled with its rollups); refunding is the vendor's, by the policy.
+ * booking's place is freed, the order cancelled with its rollups). A paid booking cancelled in time is
+ * refunded by its rail, as the back-office's Refund does it (Stars back through Telegram; other rails recorded
+ * for the vendor to return at their provider), with refund.created by the customer. Late: nothing changes.
  */
 export async function cancelBooking(
   deps: ShopPaymentsDeps,
@@ -101,17 +126,36 @@ export async function cancelBooking(
   payerId: number,
 ): Promise<BookingCancellation> {
   const at = nowOf(deps);
-  return deps.db.transaction(async (tx) => {
-    const order = await orderOf(deps, shop, orderId, true, tx);
-    if (!order || order.botId !== shop.botId || order.customerTelegramId !== payerId)
-      return { outcome: 'unknown' };
-    if (order.productType !== 'service' || !['pending', 'scheduled'].includes(order.status)) {
-      return { outcome: 'unknown' };
+  const order = await orderOf(deps, shop, orderId);
+  if (!order || order.botId !== shop.botId || order.customerTelegramId !== payerId)
+    return { outcome: 'unknown' };
+  const policy = summaryOf(order, at).cancellationPolicy;
+  const can = cancellability(order, at);
+  if (can === 'gone') return { outcome: 'unknown' };
+  if (can === 'not_from_chat') return { outcome: 'not_from_chat', policy };
+  if (can !== 'open')
+    return { outcome: 'too_late', until: can.tooLate, noticeHours: can.noticeHours, policy };
+  const cancelled = { outcome: 'cancelled' as const, orderNumber: order.number, policy };
+  if (order.paymentStatus === 'paid') {
+    // Checked again on the locked order: a second tap (or the vendor) may have got there first.
+    try {
+      const refunded = await refundPaidOrder(
+        deps,
+        order,
+        () => customerActor(order),
+        (locked) => cancellability(locked, at) === 'open',
+      );
+      return refunded ? { ...cancelled, refunded } : { outcome: 'unknown' };
+    } catch (err) {
+      if (err instanceof AppError && err.code.startsWith('TELEGRAM_')) return { outcome: 'refund_failed' };
+      throw err;
     }
-    const { cancelUntil, cancellationPolicy: policy } = summaryOf(order, at);
-    if (!cancelUntil) return { outcome: 'not_from_chat', policy };
-    if (at.getTime() > cancelUntil.getTime()) return { outcome: 'too_late', until: cancelUntil, policy };
-    if (!(await cancelBookedService(tx, order, customerActor(order), at))) return { outcome: 'unknown' };
-    return { outcome: 'cancelled', orderNumber: order.number, policy };
+  }
+  return deps.db.transaction(async (tx) => {
+    const locked = await orderOf(deps, shop, orderId, true, tx);
+    if (!locked || locked.paymentStatus !== order.paymentStatus || cancellability(locked, at) !== 'open')
+      return { outcome: 'unknown' };
+    if (!(await cancelBookedService(tx, locked, customerActor(locked), at))) return { outcome: 'unknown' };
+    return { ...cancelled, refunded: null };
   });
 }

@@ -16,22 +16,25 @@ import {
 // delivery has no invoice, so the bot asks the customer's zone and method in the chat itself, and the chosen
 // method's price (free at the threshold) goes on the order exactly as a paid shipping option does.
 
-/** The cash-on-delivery order and the zones the bot ships to (none: the bot has no shipping methods). */
+/**
+ * The cash-on-delivery order, whether it ships at all (goods that require no shipping: no zone, method or
+ * address to ask), and the zones the bot ships to (none: the bot has no shipping methods).
+ */
 export async function codShippingZones(
   deps: ShopPaymentsDeps,
   shop: ShopRef,
   orderId: string,
   payerId: number,
-): Promise<{ order: PayableSummary; regions: ShippingRegion[] } | Unpayable> {
+): Promise<{ order: PayableSummary; ships: boolean; regions: ShippingRegion[] } | Unpayable> {
   const order = await orderOf(deps, shop, orderId);
   const refused = payability(deps, order, shop, payerId);
   if (refused || !order) return refused ?? 'unknown';
   const providers = await providersOf(deps, shop.botId);
   if (!railsFor(order.productType, order.currency, providers).includes('cash_on_delivery')) return 'unknown';
-  // Goods that require no shipping: no zone or method to choose (the address for the cash is still asked).
   const ships = await orderNeedsShipping(deps.db, order.vendorId, order.id);
   return {
     order: await summaryOf(deps, order),
+    ships,
     regions: ships ? await deps.settings.shippingRegionsOf(shop.botId) : [],
   };
 }

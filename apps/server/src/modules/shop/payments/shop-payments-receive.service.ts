@@ -1,4 +1,5 @@
 import { confirmCashOnDelivery, setOrderShipping } from '../../orders/order-payment.service';
+import { orderNeedsShipping } from '../../orders/orders.service';
 import { railsFor } from './rails';
 import * as repo from './shop-payments.repository';
 import type {
@@ -102,14 +103,15 @@ export async function receivePayment(
 
 /**
  * Cash on delivery: the address the customer wrote goes on the order, which stays unpaid (paid on
- * delivery) and keeps its stock. Null when the order cannot take it (any more).
+ * delivery) and keeps its stock. `address` null is only for goods that require no shipping. 'unknown' when
+ * the order cannot take it (any more), or has goods to ship and no address.
  */
 export async function chooseCashOnDelivery(
   deps: ShopPaymentsDeps,
   shop: ShopRef,
   orderId: string,
   payerId: number,
-  address: string,
+  address: string | null,
 ): Promise<PayableSummary | Unpayable> {
   const at = nowOf(deps);
   const providers = await providersOf(deps, shop.botId);
@@ -119,6 +121,7 @@ export async function chooseCashOnDelivery(
     if (refused || !order) return refused ?? 'unknown';
     if (!railsFor(order.productType, order.currency, providers).includes('cash_on_delivery'))
       return 'unknown';
+    if (address === null && (await orderNeedsShipping(tx, order.vendorId, order.id))) return 'unknown';
     await confirmCashOnDelivery(tx, order, address, customerActor(order), at);
     return summaryOf(deps, order, tx);
   });

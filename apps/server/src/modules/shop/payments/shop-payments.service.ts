@@ -56,7 +56,7 @@ export function createShopPaymentsService(deps: ShopPaymentsDeps) {
         cancelBooking(deps, shop, orderId, payerId),
       cryptoLink: (shop: ShopRef, orderId: string, payerId: number) =>
         createCryptoLink(deps, shop, orderId, payerId),
-      cashOnDelivery: (shop: ShopRef, orderId: string, payerId: number, address: string) =>
+      cashOnDelivery: (shop: ShopRef, orderId: string, payerId: number, address: string | null) =>
         chooseCashOnDelivery(deps, shop, orderId, payerId, address),
       /** The order's number when it is this customer's, in this bot; null otherwise. */
       orderNumberOf: (shop: ShopRef, orderId: string, payerId: number) =>

@@ -246,6 +246,15 @@ export function DetailsTab({
           <InfoList
             rows={[
               [t('orders.detail.bookingDate'), dateTime(order.serviceInfo.scheduledDate)],
+              // A recurring service's series: every date booked.
+              ...(order.serviceInfo.occurrences.length > 1
+                ? [
+                    [
+                      t('orders.detail.series', { count: order.serviceInfo.occurrences.length }),
+                      order.serviceInfo.occurrences.map((o) => dateTime(o)).join(' · '),
+                    ] satisfies [string, string],
+                  ]
+                : []),
               [
                 t('orders.detail.duration'),
                 order.serviceInfo.duration === null

@@ -419,6 +419,7 @@ describe('a booked service', () => {
     customerAddress: '5 Baker Street, London',
     requested: false,
     cancellationPolicy: '24 hours notice',
+    occurrences: [],
   };
 
   it('shows where it takes place, the customer’s address and the cancellation policy', async () => {
@@ -431,6 +432,16 @@ describe('a booked service', () => {
     expect(screen.getByText('5 Baker Street, London')).toBeTruthy();
     expect(screen.getByText('24 hours notice')).toBeTruthy();
     expect(screen.queryByTestId('order-booking-requested')).toBeNull();
+  });
+
+  it('lists every date of a recurring service’s series', async () => {
+    const occurrences = ['2026-03-02T09:00:00.000Z', '2026-03-09T09:00:00.000Z', '2026-03-16T09:00:00.000Z'];
+    stubFetch(() =>
+      json(order({ productType: 'service', status: 'scheduled', serviceInfo: { ...service, occurrences } })),
+    );
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect(await screen.findByText('Series (3 sessions)')).toBeTruthy();
   });
 
   it('says a requested booking waits for the vendor, whose main button confirms it', async () => {

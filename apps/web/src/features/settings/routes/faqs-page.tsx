@@ -1,4 +1,5 @@
 import { FaqBody, POLICY_LIMITS, POLICY_MESSAGES } from '@app/contracts/policies';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -10,18 +11,23 @@ import { LoadingState } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { haptics, showConfirm } from '../../../lib/telegram/bridge';
 import { useMainButton } from '../../../lib/telegram/buttons';
-import { useAddFaq, useFaqs, useRemoveFaq } from '../api/policies';
+import { type PolicyScope, useAddFaq, useFaqs, useRemoveFaq } from '../api/policies';
+import { PolicyScopePicker } from '../components/policy-scope-picker';
 import styles from '../components/settings.module.css';
 import { showSaveError } from '../lib/messages';
 
 const EMPTY = { question: '', answer: '' };
 
-/** Settings → FAQs: the store's questions and answers, which the shop lists in its chat (/faq) and Mini App. */
+/**
+ * Settings → FAQs: the store's questions and answers, which the shop lists in its chat (/faq) and Mini App; for
+ * all bots, or a bot's own list (the scope picker).
+ */
 export function FaqsPage() {
   const { t } = useI18n();
-  const faqs = useFaqs();
-  const add = useAddFaq();
-  const remove = useRemoveFaq();
+  const [scope, setScope] = useState<PolicyScope>(null);
+  const faqs = useFaqs(scope);
+  const add = useAddFaq(scope);
+  const remove = useRemoveFaq(scope);
   const form = useZodForm(FaqBody, {
     defaultValues: EMPTY,
     messages: {
@@ -59,6 +65,14 @@ export function FaqsPage() {
 
   return (
     <Page title={t('store.faqs.title')} data-testid="faqs-page">
+      <Card className={styles.section}>
+        <PolicyScopePicker
+          value={scope}
+          onChange={setScope}
+          hint={t('store.faqs.botHint')}
+          disabled={formState.isDirty}
+        />
+      </Card>
       <Card className={styles.section} aria-label={t('store.faqs.title')}>
         {faqs.isPending ? (
           <LoadingState />

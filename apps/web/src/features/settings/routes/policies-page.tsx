@@ -5,7 +5,7 @@ import {
   PolicyList,
   UpdatePolicyBody,
 } from '@app/contracts/policies';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -18,7 +18,8 @@ import { useI18n } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/messages';
 import { haptics } from '../../../lib/telegram/bridge';
 import { useMainButton } from '../../../lib/telegram/buttons';
-import { usePolicies, useSavePolicy } from '../api/policies';
+import { type PolicyScope, usePolicies, useSavePolicy } from '../api/policies';
+import { PolicyScopePicker } from '../components/policy-scope-picker';
 import styles from '../components/settings.module.css';
 import { showSaveError } from '../lib/messages';
 
@@ -33,9 +34,17 @@ const content = UpdatePolicyBody.shape.content;
 const PoliciesForm = z.object({ terms: content, privacy: content, refunds: content, shipping: content });
 type PoliciesValues = z.infer<typeof PoliciesForm>;
 
-function Form({ saved }: { saved: PoliciesValues }) {
+function Form({
+  saved,
+  scope,
+  onScope,
+}: {
+  saved: PoliciesValues;
+  scope: PolicyScope;
+  onScope: (scope: PolicyScope) => void;
+}) {
   const { t } = useI18n();
-  const save = useSavePolicy();
+  const save = useSavePolicy(scope);
   const form = useZodForm(PoliciesForm, {
     defaultValues: saved,
     messages: { [POLICY_MESSAGES.contentTooLong]: 'store.policies.tooLong' },
@@ -73,6 +82,12 @@ function Form({ saved }: { saved: PoliciesValues }) {
       }}
     >
       <Card className={styles.section}>
+        <PolicyScopePicker
+          value={scope}
+          onChange={onScope}
+          hint={t('store.policies.botHint')}
+          disabled={formState.isDirty}
+        />
         <p className={styles.muted}>{t('store.policies.hint')}</p>
         {KINDS.map((id) => (
           <TextAreaField
@@ -89,10 +104,14 @@ function Form({ saved }: { saved: PoliciesValues }) {
   );
 }
 
-/** Settings → Policies: the store's terms, privacy, refund and shipping policies, which the shop answers. */
+/**
+ * Settings → Policies: the store's terms, privacy, refund and shipping policies, which the shop answers; for
+ * all bots, or a bot's own versions (the scope picker).
+ */
 export function PoliciesPage() {
   const { t } = useI18n();
-  const policies = usePolicies();
+  const [scope, setScope] = useState<PolicyScope>(null);
+  const policies = usePolicies(scope);
   const saved = policies.data
     ? (Object.fromEntries(policies.data.policies.map((p) => [p.id, p.content])) as PoliciesValues)
     : null;
@@ -103,7 +122,7 @@ export function PoliciesPage() {
       ) : policies.isError || !saved ? (
         <ErrorState message={t('store.loadFailed')} onRetry={() => void policies.refetch()} />
       ) : (
-        <Form saved={saved} />
+        <Form key={scope ?? 'all'} saved={saved} scope={scope} onScope={setScope} />
       )}
     </Page>
   );

@@ -58,6 +58,7 @@ export function BookingSection({ form }: SectionProps) {
             control={control}
             name="service.recurringOptions.maxOccurrences"
             label={t('products.field.maxOccurrences')}
+            hint={t('products.field.maxOccurrencesHint')}
           />
         </div>
       ) : null}
