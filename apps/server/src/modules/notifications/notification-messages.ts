@@ -18,6 +18,9 @@ import {
 export type VendorNotice =
   | 'order_paid'
   | 'delivery_failed'
+  // A customer cancelled a paid booking within its notice and was refunded by the shop: Stars went back by
+  // themselves; any other way of paying, the vendor returns the money (the order already says refunded).
+  | 'customer_refund'
   | 'stock_low'
   | 'stock_out'
   | 'message_flagged'
@@ -62,6 +65,7 @@ export const SECURITY_NOTICES: readonly SecurityNotice[] = [
 export function notificationTypeOf(kind: VendorNotice): NotificationType {
   switch (kind) {
     case 'order_paid':
+    case 'customer_refund':
       return 'orders';
     case 'stock_low':
     case 'stock_out':
@@ -153,8 +157,9 @@ export function noticeOf(
       return kind ? { audience: 'customer', kind, subjectId: e.subjectId } : null;
     }
     case 'refund.created': {
-      // A customer's own refund (a booking cancelled in time) is told by the shop in the chat as it happens.
-      if (e.actorKind === 'customer') return null;
+      // A customer's own refund (a booking cancelled in time) is told them by the shop in the chat as it
+      // happens; the vendor hears of it here.
+      if (e.actorKind === 'customer') return vendor('customer_refund');
       const orderId = e.subjectKind === 'order' ? e.subjectId : e.payload.orderId;
       return typeof orderId === 'string'
         ? { audience: 'customer', kind: 'order_refunded', subjectId: orderId }
@@ -211,6 +216,19 @@ export function vendorMessage(
           amount: amount === null ? '' : formatAmount(language, amount, str(p.currency) || 'USD'),
           botUsername,
         }),
+        button: button('openOrder', `order_${str(p.orderId) || n.subjectId}`),
+      };
+    }
+    case 'customer_refund': {
+      const amount = num(p.amountMinor);
+      const params = {
+        number: str(p.orderNumber),
+        amount: amount === null ? '' : formatAmount(language, amount, str(p.currency) || 'USD'),
+        stars: str(p.starsAmount),
+        botUsername,
+      };
+      return {
+        text: say(p.rail === 'stars' ? 'customerRefundStars' : 'customerRefundToReturn', params),
         button: button('openOrder', `order_${str(p.orderId) || n.subjectId}`),
       };
     }

@@ -7,6 +7,10 @@ import { defineTexts } from '../../lib/telegram/define-texts';
  */
 export const VENDOR_TEXTS = defineTexts({
   en: {
+    customerRefundStars:
+      '↩️ Order #{number} was cancelled by its customer in time: its {stars} Stars went back to them through @{botUsername}.',
+    customerRefundToReturn:
+      '↩️ Order #{number} was cancelled by its customer in time and is marked refunded: return {amount} to them the way they paid.',
     orderPaid: '💰 New paid order #{number}: {amount} via @{botUsername}',
     deliveryFailed:
       '❗ What order #{number} owes its customer could not be sent through @{botUsername}: Telegram kept refusing it for two hours. Send it to them yourself.',
@@ -68,6 +72,10 @@ export const VENDOR_TEXTS = defineTexts({
       '🧾 The {plan} plan of @{botUsername} renews on {date} ({amount}). Pay it in Litecoin here: {url}',
   },
   es: {
+    customerRefundStars:
+      '↩️ El pedido #{number} fue cancelado a tiempo por su cliente: sus {stars} Stars le fueron devueltas a través de @{botUsername}.',
+    customerRefundToReturn:
+      '↩️ El pedido #{number} fue cancelado a tiempo por su cliente y figura como reembolsado: devuélvele {amount} por el mismo medio con el que pagó.',
     orderPaid: '💰 Nuevo pedido pagado #{number}: {amount} a través de @{botUsername}',
     deliveryFailed:
       '❗ Lo que el pedido #{number} debe a su cliente no se pudo enviar a través de @{botUsername}: Telegram lo rechazó durante dos horas. Envíeselo usted mismo.',
@@ -133,6 +141,10 @@ export const VENDOR_TEXTS = defineTexts({
       '🧾 El plan {plan} de @{botUsername} se renueva el {date} ({amount}). Págalo en Litecoin aquí: {url}',
   },
   fr: {
+    customerRefundStars:
+      '↩️ La commande #{number} a été annulée à temps par son client : ses {stars} Stars lui ont été rendues via @{botUsername}.',
+    customerRefundToReturn:
+      '↩️ La commande #{number} a été annulée à temps par son client et est marquée remboursée : rendez-lui {amount} par le moyen qu’il a utilisé pour payer.',
     orderPaid: '💰 Nouvelle commande payée #{number} : {amount} via @{botUsername}',
     deliveryFailed:
       '❗ Ce que la commande #{number} doit à son client n’a pas pu être envoyé via @{botUsername} : Telegram l’a refusé pendant deux heures. Envoyez-le-lui vous-même.',
@@ -199,6 +211,10 @@ export const VENDOR_TEXTS = defineTexts({
       '🧾 Le forfait {plan} de @{botUsername} se renouvelle le {date} ({amount}). Payez-le en Litecoin ici : {url}',
   },
   de: {
+    customerRefundStars:
+      '↩️ Bestellung #{number} wurde vom Kunden rechtzeitig storniert: Die {stars} Stars gingen über @{botUsername} an ihn zurück.',
+    customerRefundToReturn:
+      '↩️ Bestellung #{number} wurde vom Kunden rechtzeitig storniert und ist als erstattet markiert: Erstatte ihm {amount} auf dem Weg, auf dem er bezahlt hat.',
     orderPaid: '💰 Neue bezahlte Bestellung #{number}: {amount} über @{botUsername}',
     deliveryFailed:
       '❗ Was Bestellung #{number} ihrem Kunden schuldet, konnte über @{botUsername} nicht gesendet werden: Telegram hat es zwei Stunden lang abgelehnt. Senden Sie es ihm selbst.',
@@ -264,6 +280,10 @@ export const VENDOR_TEXTS = defineTexts({
       '🧾 Der Tarif {plan} von @{botUsername} verlängert sich am {date} ({amount}). Bezahle ihn hier in Litecoin: {url}',
   },
   ru: {
+    customerRefundStars:
+      '↩️ Заказ #{number} вовремя отменён покупателем: его {stars} Stars возвращены ему через @{botUsername}.',
+    customerRefundToReturn:
+      '↩️ Заказ #{number} вовремя отменён покупателем и отмечен как возвращённый: верните ему {amount} тем же способом, которым он платил.',
     orderPaid: '💰 Новый оплаченный заказ #{number}: {amount} через @{botUsername}',
     deliveryFailed:
       '❗ То, что заказ #{number} должен покупателю, не удалось отправить через @{botUsername}: Telegram отказывал в течение двух часов. Отправьте это покупателю сами.',
@@ -327,6 +347,10 @@ export const VENDOR_TEXTS = defineTexts({
       '🧾 Тариф {plan} для @{botUsername} продлевается {date} ({amount}). Оплатите его в Litecoin здесь: {url}',
   },
   zh: {
+    customerRefundStars:
+      '↩️ 订单 #{number} 已由顾客按时取消：其 {stars} Stars 已通过 @{botUsername} 退还给顾客。',
+    customerRefundToReturn:
+      '↩️ 订单 #{number} 已由顾客按时取消并标记为已退款：请按顾客的付款方式退还 {amount}。',
     orderPaid: '💰 新的已付款订单 #{number}：{amount}，来自 @{botUsername}',
     deliveryFailed:
       '❗ 订单 #{number} 应交付给顾客的内容无法通过 @{botUsername} 发送：Telegram 连续两小时拒绝。请您亲自发送给顾客。',

@@ -296,6 +296,7 @@ export type VendorNotifier = ReturnType<typeof createVendorNotifier>;
 
 const VENDOR_NOTICES: ReadonlySet<string> = new Set<VendorNotice>([
   'order_paid',
+  'customer_refund',
   'delivery_failed',
   'stock_low',
   'stock_out',

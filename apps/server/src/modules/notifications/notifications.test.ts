@@ -297,6 +297,39 @@ describe('notifications to the vendor', () => {
     expect(refused).toEqual(['sendMessage']);
   });
 
+  it('tells the owner when a customer cancels a paid booking in time: Stars went back, any other payment is theirs to return', async () => {
+    const { customer, order } = await anOrder();
+    const refundBy = async (rail: string, starsAmount: number | null) =>
+      t.database.db.transaction((tx) =>
+        recordEvent(tx, {
+          vendorId: owner.vendorId,
+          botId: shop.id,
+          type: 'refund.created',
+          actor: { kind: 'customer', id: customer.id },
+          subject: { kind: 'order', id: order.id },
+          payload: {
+            orderId: order.id,
+            orderNumber: order.number,
+            amountMinor: 1500,
+            currency: 'USD',
+            rail,
+            starsAmount,
+          },
+          at: clock.now(),
+        }),
+      );
+    await refundBy('card', null);
+    await refundBy('stars', 750);
+    await deliverNotifications();
+
+    expect(platformMessages().map((m) => m.text)).toEqual([
+      `↩️ Order #${order.number} was cancelled by its customer in time and is marked refunded: return $15.00 to them the way they paid.`,
+      `↩️ Order #${order.number} was cancelled by its customer in time: its 750 Stars went back to them through @${shop.username}.`,
+    ]);
+    // The customer was told in the chat as it happened: no second message.
+    expect(shopMessagesTo(customer.telegramId)).toEqual([]);
+  });
+
   it('tells nobody about an event that reaches it a day late', async () => {
     const { order } = await anOrder();
     await t.database.db.transaction((tx) =>
