@@ -22,7 +22,10 @@ export const POLICY_MESSAGES = {
 export const PolicyId = z.enum(['terms', 'privacy', 'refunds', 'shipping']);
 export type PolicyId = z.infer<typeof PolicyId>;
 
-/** `?botId=`: a bot's own policies or FAQs; without it, the vendor's for all bots. */
+/**
+ * `?botId=` on a read: a bot's own policies or FAQs; without it, the vendor's for all bots. A write names its bot
+ * in its body (the bot is part of what is written), so every field of it is checked with the others.
+ */
 export const PolicyScopeQuery = z.object({ botId: z.uuid().optional() }).strict();
 export type PolicyScopeQuery = z.infer<typeof PolicyScopeQuery>;
 
@@ -39,8 +42,12 @@ export type Policy = z.infer<typeof Policy>;
 export const PolicyList = z.object({ policies: z.array(Policy) });
 export type PolicyList = z.infer<typeof PolicyList>;
 
+/** A bot's own version of the policy (`botId`), or the vendor's for all bots (no `botId`). */
 export const UpdatePolicyBody = z
-  .object({ content: text().trim().max(POLICY_LIMITS.contentMax, POLICY_MESSAGES.contentTooLong) })
+  .object({
+    content: text().trim().max(POLICY_LIMITS.contentMax, POLICY_MESSAGES.contentTooLong),
+    botId: z.uuid().optional(),
+  })
   .strict();
 export type UpdatePolicyBody = z.infer<typeof UpdatePolicyBody>;
 
@@ -68,5 +75,9 @@ export const FaqBody = z
   })
   .strict();
 export type FaqBody = z.infer<typeof FaqBody>;
+
+/** A new FAQ: in a bot's own list (`botId`), or the vendor's for all bots (no `botId`). */
+export const NewFaqBody = FaqBody.extend({ botId: z.uuid().optional() }).strict();
+export type NewFaqBody = z.infer<typeof NewFaqBody>;
 
 export const FaqParams = VendorParams.extend({ faqId: z.uuid() });

@@ -4,6 +4,7 @@ import {
   FaqBody,
   FaqList,
   FaqParams,
+  NewFaqBody,
   Policy,
   PolicyList,
   PolicyParams,
@@ -15,8 +16,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PoliciesService } from './policies.service';
 
-// The store's policies and FAQs are settings: permission `settings`. `?botId=` names a bot's own (the vendor
-// scope answers 404 for a bot not the caller's); without it, the vendor's for all bots.
+// The store's policies and FAQs are settings: permission `settings`. A read's `?botId=` or a write's body `botId`
+// names a bot's own (the vendor scope answers 404 for a bot not the caller's); without it, the vendor's for all
+// bots.
 const config = { permission: 'settings' } as const;
 
 export function policiesRoutes(policies: PoliciesService) {
@@ -36,15 +38,9 @@ export function policiesRoutes(policies: PoliciesService) {
       '/policies/:policyId',
       {
         config,
-        schema: {
-          tags,
-          params: PolicyParams,
-          querystring: PolicyScopeQuery,
-          body: UpdatePolicyBody,
-          response: { 200: Policy },
-        },
+        schema: { tags, params: PolicyParams, body: UpdatePolicyBody, response: { 200: Policy } },
       },
-      (req) => policies.save(req.actor, req.query.botId ?? null, req.params.policyId, req.body.content),
+      (req) => policies.save(req.actor, req.body.botId ?? null, req.params.policyId, req.body.content),
     );
 
     app.get(
@@ -59,16 +55,12 @@ export function policiesRoutes(policies: PoliciesService) {
       '/faqs',
       {
         config,
-        schema: {
-          tags,
-          params: VendorParams,
-          querystring: PolicyScopeQuery,
-          body: FaqBody,
-          response: { 201: Faq },
-        },
+        schema: { tags, params: VendorParams, body: NewFaqBody, response: { 201: Faq } },
       },
-      async (req, reply) =>
-        reply.status(201).send(await policies.addFaq(req.actor, req.query.botId ?? null, req.body)),
+      async (req, reply) => {
+        const { botId, ...faq } = req.body;
+        return reply.status(201).send(await policies.addFaq(req.actor, botId ?? null, faq));
+      },
     );
     app.put(
       '/faqs/:faqId',

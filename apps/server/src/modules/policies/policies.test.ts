@@ -106,7 +106,7 @@ describe("a bot's own policies and FAQs", () => {
     const bot = await botOf(owner);
     await call('PUT', '/policies/terms', { content: 'Terms for every shop.' });
 
-    const saved = await call('PUT', `/policies/terms?botId=${bot.id}`, { content: 'Terms of this shop.' });
+    const saved = await call('PUT', `/policies/terms`, { botId: bot.id, content: 'Terms of this shop.' });
 
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ id: 'terms', botId: bot.id, content: 'Terms of this shop.' });
@@ -128,7 +128,8 @@ describe("a bot's own policies and FAQs", () => {
     const bot = await botOf(owner);
     await call('POST', '/faqs', { question: 'Open on Sundays?', answer: 'No.' });
 
-    const added = await call('POST', `/faqs?botId=${bot.id}`, {
+    const added = await call('POST', `/faqs`, {
+      botId: bot.id,
       question: 'Parking?',
       answer: 'Behind the shop.',
     });
@@ -147,8 +148,8 @@ describe("a bot's own policies and FAQs", () => {
     const other = await vendor(t.app);
     const theirs = await botOf(other, 'Their Shop');
 
-    const put = await call('PUT', `/policies/terms?botId=${theirs.id}`, { content: 'Mine now.' });
-    const add = await call('POST', `/faqs?botId=${theirs.id}`, { question: 'Q', answer: 'A' });
+    const put = await call('PUT', `/policies/terms`, { botId: theirs.id, content: 'Mine now.' });
+    const add = await call('POST', `/faqs`, { botId: theirs.id, question: 'Q', answer: 'A' });
     const read = await call('GET', `/policies?botId=${theirs.id}`);
 
     expect([put.statusCode, add.statusCode, read.statusCode]).toEqual([404, 404, 404]);

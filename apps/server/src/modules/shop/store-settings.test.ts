@@ -459,19 +459,20 @@ describe('policies and FAQs in the shop', () => {
 
   it('answers /terms with the bot’s own terms when it has them, else the vendor’s', async () => {
     await write('PUT', '/policies/terms', { content: 'Terms for every shop.' });
-    await write('PUT', `/policies/terms?botId=${s.shop.id}`, { content: 'Terms of the Corner Shop.' });
+    await write('PUT', `/policies/terms`, { botId: s.shop.id, content: 'Terms of the Corner Shop.' });
     await customerSays(s, '/terms');
     expect(lastText()).toBe('Terms of the Corner Shop.');
 
     // Emptied, the bot's own version gives way to the vendor's.
-    await write('PUT', `/policies/terms?botId=${s.shop.id}`, { content: '' });
+    await write('PUT', `/policies/terms`, { botId: s.shop.id, content: '' });
     await customerSays(s, '/terms');
     expect(lastText()).toBe('Terms for every shop.');
   });
 
   it('lists the bot’s own FAQs when it has a list of its own, in the chat and the Mini App', async () => {
     await write('POST', '/faqs', { question: 'Open on Sundays?', answer: 'No.' });
-    const own = await write('POST', `/faqs?botId=${s.shop.id}`, {
+    const own = await write('POST', `/faqs`, {
+      botId: s.shop.id,
       question: 'Parking?',
       answer: 'Behind the shop.',
     });

@@ -1,4 +1,12 @@
-import type { Faq, FaqBody, FaqList, Policy, PolicyId, PolicyList } from '@app/contracts/policies';
+import type {
+  Faq,
+  FaqBody,
+  FaqList,
+  NewFaqBody,
+  Policy,
+  PolicyId,
+  PolicyList,
+} from '@app/contracts/policies';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, vendorPath } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
@@ -14,7 +22,7 @@ export const policiesKeys = {
   faqs: (botId: PolicyScope) => [...queryRoots.policies, 'faqs', botId ?? 'all'] as const,
 };
 
-/** `?botId=` for a bot's own; nothing for the vendor's. */
+/** A read's `?botId=` for a bot's own; nothing for the vendor's (a write names its bot in its body). */
 const scopeQuery = (botId: PolicyScope) => (botId ? { botId } : undefined);
 
 export function getPolicies(botId: PolicyScope, signal?: AbortSignal): Promise<PolicyList> {
@@ -34,7 +42,7 @@ export function useSavePolicy(botId: PolicyScope) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, content }: { id: PolicyId; content: string }) =>
-      api.put<Policy>(vendorPath(`/policies/${id}`), { content }, { query: scopeQuery(botId) }),
+      api.put<Policy>(vendorPath(`/policies/${id}`), { content, ...(botId ? { botId } : {}) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: policiesKeys.policies(botId) }),
   });
 }
@@ -52,7 +60,8 @@ export function useFaqs(botId: PolicyScope) {
 export function useAddFaq(botId: PolicyScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: FaqBody) => api.post<Faq>(vendorPath('/faqs'), body, { query: scopeQuery(botId) }),
+    mutationFn: (body: FaqBody) =>
+      api.post<Faq>(vendorPath('/faqs'), { ...body, ...(botId ? { botId } : {}) } satisfies NewFaqBody),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: policiesKeys.faqs(botId) }),
   });
 }
