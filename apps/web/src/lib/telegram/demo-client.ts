@@ -134,6 +134,10 @@ function answerAsClient(name: string, params: unknown): void {
       // The demo opened the Mini App from a chat page: closing goes back to it.
       window.history.back();
       return;
+    case 'web_app_biometry_get_info':
+      // A browser has no Telegram BiometricManager: the step-up asks for the code.
+      reply(() => emitEvent('biometry_info_received', { available: false }));
+      return;
     case 'web_app_request_file_download':
       // Telegram asks, then downloads; the demo's browser just downloads.
       saveInPage(String(data.url ?? ''), String(data.file_name ?? ''));
