@@ -169,20 +169,48 @@ test('the profile is edited and the language switched: the app speaks it at once
   await context.close();
 });
 
-test('two-step confirmation is turned on with a code from the scanned secret', async ({ browser }) => {
-  const { context, page } = await openAs(browser, freshTelegramUser('Omar'));
+/** Turns two-step confirmation on in the security screen, with a code computed from the shown secret. */
+async function turnOnTwoStep(page: Page) {
   await page.goto('/settings/security');
   const twoStep = page.getByTestId('two-step');
   await twoStep.getByRole('switch', { name: 'Two-Factor Authentication' }).click();
   const secret = (await page.getByTestId('two-step-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-
   await twoStep.getByRole('textbox', { name: 'Code' }).fill(totpNow(secret));
   await twoStep.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
   await twoStep.getByRole('button', { name: 'I have saved them' }).click();
   await expect(twoStep.getByRole('switch', { name: 'Two-Factor Authentication' })).toBeChecked();
+}
+
+test('two-step confirmation is turned on with a code from the scanned secret', async ({ browser }) => {
+  const { context, page } = await openAs(browser, freshTelegramUser('Omar'));
+  await turnOnTwoStep(page);
   expect((await apiAs(page, '/security')).twoStep.enabled).toBe(true);
+  await context.close();
+});
+
+test('a device bound for Face ID / fingerprint confirms a sensitive action without the code', async ({
+  browser,
+}) => {
+  const { context, page, dialogs } = await openAs(browser, freshTelegramUser('Yuki'));
+  await turnOnTwoStep(page);
+  // Turning two-step on counts as this session's step-up: binding asks for nothing more.
+  const biometrics = page.getByTestId('biometrics');
+  await biometrics.getByRole('button', { name: 'Bind this device' }).click();
+  await expect(biometrics.getByTestId('biometric-device')).toContainText('This device');
+
+  // A new sign-in on the same device: a session without a step-up.
+  await page.evaluate(() => {
+    for (const key of ['auth_token', 'refresh_token', 'auth_token_expires_at']) localStorage.removeItem(key);
+  });
+  await page.goto('/settings/danger');
+  await page.getByLabel('Type DELETE MY ACCOUNT to confirm').fill('DELETE MY ACCOUNT');
+  await page.getByRole('button', { name: 'Delete My Account' }).click();
+  await page.getByRole('button', { name: 'Use Face ID / fingerprint' }).click();
+  await expect(page.getByRole('status')).toContainText('Your account will be deleted on');
+  // The demo's stand-in for the biometric prompt showed the app's reason; no code was typed.
+  expect(dialogs).toContain('Confirm this sensitive action');
   await context.close();
 });
 
