@@ -86,6 +86,7 @@ async function main() {
   const pushSender = webPush.createPushSender({
     vapid,
     subject: config.publicUrl.startsWith('https:') ? config.publicUrl : 'mailto:push@example.invalid',
+    allowPrivate: config.webhooksAllowPrivate,
   });
   // Demo mode without a card provider configured: a fake one, served in process (fakes/card-provider.ts).
   const fakeCardProvider =

@@ -1,8 +1,55 @@
-import { randomBytes } from 'node:crypto';
-import { expect, type Page, type Request } from '@playwright/test';
+import { createHmac, randomBytes } from 'node:crypto';
+import { type Browser, expect, type Page, type Request } from '@playwright/test';
 
 /** Where the production-mode server (a platform bot token set, no demo init data) listens. */
 export const PROD_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
+
+// The demo server's platform bot token (apps/server/src/config.ts, DEMO_PLATFORM_BOT_TOKEN): Telegram signs a
+// Mini App's launch data with the key derived from it, and so do the tests that sign in a person of their own.
+const DEMO_PLATFORM_BOT_TOKEN = '1000000001:DEMOplatformBotTokenNotForProduction';
+
+export type TelegramUser = { id: number; first_name: string; username: string; language_code?: string };
+
+/** Launch data as Telegram signs it for `user` (core.telegram.org/bots/webapps#validating-data). */
+export function signInitData(user: TelegramUser): string {
+  const params = new URLSearchParams();
+  params.set('query_id', `AA${randomBytes(12).toString('base64url')}`);
+  params.set('user', JSON.stringify(user));
+  params.set('auth_date', String(Math.floor(Date.now() / 1000)));
+  params.set('signature', randomBytes(64).toString('base64url'));
+  const check = [...params.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n');
+  const secret = createHmac('sha256', 'WebAppData').update(DEMO_PLATFORM_BOT_TOKEN).digest();
+  params.set('hash', createHmac('sha256', secret).update(check).digest('hex'));
+  return params.toString();
+}
+
+/** A Telegram user no other test signs in as: signed in, they get a vendor account of their own. */
+export function freshTelegramUser(firstName: string): TelegramUser {
+  const id = 7_000_000_000 + (randomBytes(4).readUInt32BE() % 1_000_000_000);
+  return { id, first_name: firstName, username: `${firstName.toLowerCase()}_${id}`, language_code: 'en' };
+}
+
+/**
+ * A person's own Telegram, in a browser of their own: in demo mode the app takes its launch data from the
+ * server's demo endpoint (standing in for the Telegram client); here the client hands over this person's signed
+ * launch data instead, which the server verifies like any other. Popups (the browser's dialogs in demo mode)
+ * are accepted, their texts collected in `dialogs`.
+ */
+export async function openAs(browser: Browser, user: TelegramUser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const initData = signInitData(user);
+  await page.route('**/api/v1/demo/init-data', (route) => route.fulfill({ json: { initData, demo: true } }));
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  return { context, page, dialogs };
+}
 
 /** Opens Home in demo mode and waits until the demo vendor is signed in and greeted. */
 export async function openSignedIn(page: Page, path = '/') {

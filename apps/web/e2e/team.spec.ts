@@ -1,41 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import type { OrderListResponse } from '@app/contracts/orders';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { openSignedIn } from './fixtures';
-
-// The demo server's platform bot token (apps/server/src/config.ts, DEMO_PLATFORM_BOT_TOKEN): Telegram signs a
-// Mini App's launch data with the key derived from it, and so does this test for the second person.
-const DEMO_PLATFORM_BOT_TOKEN = '1000000001:DEMOplatformBotTokenNotForProduction';
-
-/** Launch data as Telegram signs it for `user` (core.telegram.org/bots/webapps#validating-data). */
-function signInitData(user: { id: number; first_name: string; username: string }): string {
-  const params = new URLSearchParams();
-  params.set('query_id', `AA${randomBytes(12).toString('base64url')}`);
-  params.set('user', JSON.stringify(user));
-  params.set('auth_date', String(Math.floor(Date.now() / 1000)));
-  params.set('signature', randomBytes(64).toString('base64url'));
-  const check = [...params.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(DEMO_PLATFORM_BOT_TOKEN).digest();
-  params.set('hash', createHmac('sha256', secret).update(check).digest('hex'));
-  return params.toString();
-}
-
-/**
- * A second person's own Telegram, in a browser of their own: in demo mode the app takes its launch data from
- * the server's demo endpoint (standing in for the Telegram client); here the client hands over this person's
- * signed launch data instead, which the server verifies like any other.
- */
-async function openAs(browser: Browser, user: { id: number; first_name: string; username: string }) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const initData = signInitData(user);
-  await page.route('**/api/v1/demo/init-data', (route) => route.fulfill({ json: { initData, demo: true } }));
-  page.on('dialog', (dialog) => void dialog.accept());
-  return { context, page };
-}
+import { expect, type Page, test } from '@playwright/test';
+import { openAs, openSignedIn } from './fixtures';
 
 /** A call on the API with the page's own session (arranging and checking, never standing in for a screen). */
 async function apiAs<T>(page: Page, method: 'GET' | 'PATCH', path: string, data?: unknown) {

@@ -221,6 +221,37 @@ export const SecuritySession = z.object({
 });
 export type SecuritySession = z.infer<typeof SecuritySession>;
 
+/**
+ * A device bound for biometric step-up: on it, a sensitive action may be confirmed by Face ID / fingerprint,
+ * which releases the secret the server gave at binding (a client-side "yes" alone proves nothing).
+ */
+export const BiometricDevice = z.object({
+  id: z.string(),
+  /** Telegram's BiometricManager.deviceId: the client matches it to tell whether this device is bound. */
+  deviceId: z.string(),
+  device: z.string(),
+  platform: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type BiometricDevice = z.infer<typeof BiometricDevice>;
+
+/** POST …/security/biometric/devices: binds this device (while two-step confirmation is on). */
+export const BindBiometricBody = z.object({ deviceId: text().trim().min(1).max(128) }).strict();
+export type BindBiometricBody = z.infer<typeof BindBiometricBody>;
+
+/** The secret to save with BiometricManager.updateBiometricToken: shown once, only its hash is kept. */
+export const BiometricBound = z.object({ device: BiometricDevice, token: z.string() });
+export type BiometricBound = z.infer<typeof BiometricBound>;
+
+/** POST …/security/biometric/step-up: the secret the biometric prompt released on that device. */
+export const BiometricStepUpBody = z
+  .object({ deviceId: text().trim().min(1).max(128), token: text().min(1).max(256) })
+  .strict();
+export type BiometricStepUpBody = z.infer<typeof BiometricStepUpBody>;
+
+export const BiometricDeviceParams = z.object({ vendorId: text().min(1).max(64), id: z.uuid() });
+
 /** GET /vendors/{id}/security. */
 export const SecurityOverview = z.object({
   twoStep: z.object({
@@ -231,6 +262,8 @@ export const SecurityOverview = z.object({
     stepUpUntil: z.string().nullable(),
   }),
   sessions: z.array(SecuritySession),
+  /** The caller's devices bound for biometric step-up (Telegram's BiometricManager). */
+  biometricDevices: z.array(BiometricDevice),
 });
 export type SecurityOverview = z.infer<typeof SecurityOverview>;
 

@@ -328,6 +328,15 @@ export const ERRORS = {
   TWO_STEP_NOT_SET_UP: { status: 409, message: 'Set up two-step confirmation first.' },
   TWO_STEP_ALREADY_ON: { status: 409, message: 'Two-step confirmation is already on.' },
   TWO_STEP_OFF: { status: 409, message: 'Two-step confirmation is off.' },
+  /** A biometric step-up whose secret does not match a device the caller bound (counted as a wrong code). */
+  BIOMETRIC_TOKEN_INVALID: {
+    status: 400,
+    message: 'Face ID / fingerprint could not confirm it on this device. Enter the code instead.',
+  },
+  BIOMETRIC_DEVICE_NOT_FOUND: {
+    status: 404,
+    message: 'This device is not bound for biometric confirmation.',
+  },
   /** A sensitive action while two-step confirmation is on, without a fresh code in this session. */
   STEP_UP_REQUIRED: { status: 403, message: 'Enter your two-step confirmation code to continue.' },
   // The profile's new e-mail and the code sent to it (modules/profile).

@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 
 /**
- * POSTs to a URL a vendor gave us (outbound webhooks) without letting it reach inside our network (SSRF): the
+ * POSTs to a URL a vendor or a browser gave us (outbound webhooks, Web Push endpoints) without letting it reach inside our network (SSRF): the
  * host is resolved once, every address it resolves to must be public (no loopback, private, link-local, CGNAT,
  * multicast or cloud metadata addresses) unless `allowPrivate`, and the connection goes to that checked address
  * (pinned: a second lookup cannot answer differently). Redirects are not followed. The answer's body is read up
@@ -95,7 +95,7 @@ async function resolveHost(host: string, opts: SafePostOptions): Promise<string>
 export async function safePost(
   url: string,
   headers: Record<string, string>,
-  body: string,
+  body: string | Uint8Array,
   opts: SafePostOptions,
 ): Promise<SafePostResult> {
   const target = new URL(url);

@@ -33,5 +33,8 @@ export const botDetailKey = (botId: string) => [...queryRoots.bots, 'detail', bo
 /** The categories matching `search`; '' is the whole list, which the product screens read too. */
 export const categoryListKey = (search: string) => [...queryRoots.categories, 'list', search] as const;
 
+/** The caller's security overview (two-step, sessions, biometric devices): Security and every step-up prompt. */
+export const securityKey = () => [...queryRoots.account, 'security'] as const;
+
 /** The signed-in caller: role, permissions and bots in the current account (`GET /me`). */
 export const meKey = () => ['me'] as const;

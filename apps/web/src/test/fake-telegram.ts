@@ -40,6 +40,7 @@ export function startFakeTelegram() {
         if (name === 'web_app_request_file_download') {
           setTimeout(() => emitEvent('file_download_requested', { status: 'downloading' }), 0);
         }
+        answerBiometry(name, (params ?? {}) as Record<string, unknown>);
       },
     });
     init();
@@ -72,8 +73,54 @@ export function startFakeTelegram() {
     answerPopupWith(id: string | undefined) {
       popupAnswer = id;
     },
+    /**
+     * The device's BiometricManager (Face ID / fingerprint): available with this id, access granted, and the
+     * token saved on it (what updateBiometricToken saved last); `authorize: false` = the user cancels the prompt.
+     * Set before the app first asks: the app reads the device once.
+     */
+    biometry(device: { deviceId: string; token?: string; authorize?: boolean } | null) {
+      biometry = device ? { authorize: true, ...device } : null;
+    },
+    /** The token the app saved on the fake device (updateBiometricToken). */
+    savedBiometricToken: () => biometry?.token,
   };
 }
 
 let popupAnswer: string | undefined;
 let popupsAnswered = 0;
+
+let biometry: { deviceId: string; token?: string; authorize: boolean } | null = null;
+
+/** The client's side of BiometricManager, as `biometry(…)` set it. */
+function answerBiometry(name: string, params: Record<string, unknown>) {
+  const info = () =>
+    biometry
+      ? {
+          available: true,
+          access_requested: true,
+          access_granted: true,
+          device_id: biometry.deviceId,
+          token_saved: Boolean(biometry.token),
+          type: 'face',
+        }
+      : { available: false };
+  const reply = (fn: () => void) => setTimeout(fn, 0);
+  if (name === 'web_app_biometry_get_info' || name === 'web_app_biometry_request_access') {
+    reply(() => emitEvent('biometry_info_received', info() as never));
+  } else if (name === 'web_app_biometry_request_auth') {
+    reply(() =>
+      emitEvent(
+        'biometry_auth_requested',
+        biometry?.authorize && biometry.token
+          ? { status: 'authorized', token: biometry.token }
+          : { status: 'failed' },
+      ),
+    );
+  } else if (name === 'web_app_biometry_update_token') {
+    const token = typeof params.token === 'string' ? params.token : '';
+    if (biometry) biometry.token = token || undefined;
+    reply(() =>
+      emitEvent('biometry_token_updated', { status: biometry ? (token ? 'updated' : 'removed') : 'failed' }),
+    );
+  }
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, telegramId, updatedAt } from './columns';
 import { vendors } from './vendors';
 
@@ -40,4 +40,32 @@ export const stepUps = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.sessionId] })],
+);
+
+/**
+ * A device bound for biometric step-up (Telegram's BiometricManager): a random secret made by the server, kept
+ * by the device in its biometric-protected storage and released only by Face ID / fingerprint. Only its
+ * SHA-256 is stored. One per person and Telegram `deviceId` (binding again replaces the secret).
+ */
+export const biometricDevices = pgTable(
+  'biometric_devices',
+  {
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    telegramId: telegramId('telegram_id').notNull(),
+    /** Telegram's BiometricManager.deviceId (per bot and device). */
+    deviceId: text('device_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The client and operating system at binding (from the user agent), for the list in Security. */
+    device: text('device').notNull(),
+    platform: text('platform').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.id] }),
+    uniqueIndex('biometric_devices_person_device_idx').on(t.vendorId, t.telegramId, t.deviceId),
+  ],
 );

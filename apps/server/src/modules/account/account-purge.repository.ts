@@ -47,6 +47,7 @@ const DELETED_TABLES = [
   'staff_picks',
   'refresh_tokens',
   'step_ups',
+  'biometric_devices',
   'two_step',
   'staff_members',
   'telegram_identities',

@@ -85,8 +85,13 @@ async function stockOut() {
   );
 }
 
-/** What the jobs run: the events dispatch (queues notifications), then notifications.send. */
-async function deliver() {
+/**
+ * What the jobs run: the events dispatch (queues notifications), then notifications.send. The push sender allows
+ * private addresses as the test app does (WEBHOOKS_ALLOW_PRIVATE) for the local receiver, unless told otherwise.
+ */
+async function deliver(
+  sender: { allowPrivate: boolean; resolve?: (host: string) => Promise<string[]> } = { allowPrivate: true },
+) {
   await dispatchPendingEvents(t.database.db, EVENT_CONSUMERS);
   return createNotificationsService({
     db: t.database.db,
@@ -94,7 +99,7 @@ async function deliver() {
     secrets: createSecrets(t.config.appSecret),
     platformBotToken: t.config.platformBotToken,
     throttle: unthrottled,
-    push: createPushSender({ vapid, subject: 'mailto:push@example.invalid' }),
+    push: createPushSender({ vapid, subject: 'mailto:push@example.invalid', ...sender }),
     now: clock.now,
   }).sendDue();
 }
@@ -171,6 +176,41 @@ describe('Web Push notifications', () => {
       .from(notifications)
       .where(eq(notifications.vendorId, owner.vendorId));
     expect(rows.map((r) => r.audience)).toEqual(['vendor']);
+  });
+
+  describe('an endpoint whose name resolves to the local receiver at send time', () => {
+    // The name passed the subscribe-time check; only its resolution at send time shows it points inside.
+    const rebound = () => {
+      const sub = receiver.subscription();
+      const url = new URL(sub.endpoint);
+      url.hostname = 'push.rebound.test';
+      return { ...sub, endpoint: url.toString() };
+    };
+    const toReceiver = async (host: string) => (host === 'push.rebound.test' ? ['127.0.0.1'] : []);
+
+    it('is not called when private addresses are not allowed, and the push is kept to retry', async () => {
+      expect((await subscribe(rebound())).statusCode).toBe(200);
+      await save(withInventoryPush(true));
+      await stockOut();
+      await deliver({ allowPrivate: false, resolve: toReceiver });
+      expect(receiver.received).toEqual([]);
+      expect(receiver.refused).toEqual([]);
+      const [row] = await t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.vendorId, owner.vendorId), eq(notifications.audience, 'vendor_push')));
+      expect(row?.status).not.toBe('sent');
+      expect(row?.lastError).toContain('not a public');
+    });
+
+    it('is called when private addresses are allowed (the same endpoint reaches the receiver)', async () => {
+      expect((await subscribe(rebound())).statusCode).toBe(200);
+      await save(withInventoryPush(true));
+      await stockOut();
+      await deliver({ allowPrivate: true, resolve: toReceiver });
+      // Called: its VAPID audience names the rebound host, so this receiver refuses it, but it was reached.
+      expect(receiver.received.length + receiver.refused.length).toBe(1);
+    });
   });
 
   it('refuses a plain-http or private push endpoint when private addresses are not allowed', async () => {

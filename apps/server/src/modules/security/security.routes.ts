@@ -1,4 +1,8 @@
 import {
+  BindBiometricBody,
+  BiometricBound,
+  BiometricDeviceParams,
+  BiometricStepUpBody,
   RevokedSessions,
   SecurityOverview,
   SessionParams,
@@ -65,6 +69,35 @@ export function securityRoutes(security: SecurityService, sessions: SessionsServ
         await security.disableTwoStep(req.actor, callerOf(req), req.body.code);
         return { success: true as const };
       },
+    );
+    // Binding a device is a way around the code: it takes a fresh step-up (the code) first.
+    app.post(
+      '/security/biometric/devices',
+      {
+        config: { ...owner, stepUp: true },
+        schema: { tags, body: BindBiometricBody, response: { 201: BiometricBound } },
+      },
+      async (req, reply) => {
+        const bound = await security.bindBiometric(
+          callerOf(req),
+          req.body.deviceId,
+          req.headers['user-agent'] ?? null,
+        );
+        return reply.code(201).send(bound);
+      },
+    );
+    app.delete(
+      '/security/biometric/devices/:id',
+      { config: owner, schema: { tags, params: BiometricDeviceParams, response: { 200: ok } } },
+      async (req) => {
+        await security.unbindBiometric(callerOf(req), req.params.id);
+        return { success: true as const };
+      },
+    );
+    app.post(
+      '/security/biometric/step-up',
+      { config: codes, schema: { tags, body: BiometricStepUpBody, response: { 200: StepUpResponse } } },
+      (req) => security.biometricStepUp(callerOf(req), req.body.deviceId, req.body.token),
     );
     app.post(
       '/security/step-up',

@@ -1,19 +1,21 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   ACCOUNT_LIMITS,
+  type BiometricBound,
+  type BiometricDevice,
   type SecurityOverview,
   type StepUpResponse,
   type TwoStepEnabled,
   type TwoStepSetup,
 } from '@app/contracts/account';
-import type { Db } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../lib/jwt';
 import type { Secrets } from '../../lib/secrets';
-import { sha256Hex } from '../../lib/secrets';
+import { randomToken, sha256Hex } from '../../lib/secrets';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp';
-import type { SessionsService } from '../auth/sessions.service';
+import { describeDevice, type SessionsService } from '../auth/sessions.service';
 import * as repo from './security.repository';
 
 export type SecurityDeps = {
@@ -38,15 +40,18 @@ const newRecoveryCode = () => {
   return `${raw.slice(0, 5)}-${raw.slice(5)}`;
 };
 
+type Checked = { ok: true } | { error: 'TWO_STEP_CODE_INVALID' | 'BIOMETRIC_TOKEN_INVALID' };
+
 /**
- * Checks a code (the authenticator's six digits, or a recovery code, which is then used up) against the
- * person's secret. Wrong codes are limited: 5 in a quarter hour, then TWO_STEP_LOCKED until the window ends.
- * `pending`: the code proves a secret being set up (turning two-step on) rather than one already on.
+ * Runs one credential check under the person's wrong-code limit: 5 wrong ones (codes or biometric secrets alike)
+ * in a quarter hour, then TWO_STEP_LOCKED until the window ends. `check` runs with the two-step row locked and
+ * answers ok (the count is reset) or the error to count and throw.
+ * `pending`: the credential proves a secret being set up (turning two-step on) rather than one already on.
  */
-async function checkCode(
+async function guardedCheck(
   deps: SecurityDeps,
   who: StepUpCaller,
-  code: string,
+  check: (tx: Tx, row: repo.TwoStepRow, now: Date) => Promise<Checked>,
   opts: { pending?: boolean } = {},
 ): Promise<void> {
   const now = nowOf(deps);
@@ -63,35 +68,51 @@ async function checkCode(
       const retryAfterS = Math.ceil((row.failuresSince.getTime() + windowMs - now.getTime()) / 1000);
       return { error: 'TWO_STEP_LOCKED' as const, retryAfterS };
     }
-    const step = matchTotp(deps.secrets.decrypt(row.secretSealed), code, now, row.lastStep);
-    if (step !== null) {
-      await repo.updateTwoStep(tx, who.vendorId, who.telegramId, {
-        lastStep: step,
-        failures: 0,
-        failuresSince: null,
-      });
-      return { ok: true as const };
+    const checked = await check(tx, row, now);
+    if ('ok' in checked) {
+      if (row.failures !== 0) {
+        await repo.updateTwoStep(tx, who.vendorId, who.telegramId, { failures: 0, failuresSince: null });
+      }
+      return checked;
     }
-    const hash = recoveryHash(code);
-    if (!opts.pending && row.recoveryHashes.includes(hash)) {
-      await repo.updateTwoStep(tx, who.vendorId, who.telegramId, {
-        recoveryHashes: row.recoveryHashes.filter((h) => h !== hash),
-        failures: 0,
-        failuresSince: null,
-      });
-      return { ok: true as const };
-    }
-    // Counted in its own committed write: the refusal below must not roll it back.
+    // Counted in this committed transaction: the refusal is thrown after it, so it does not roll the count back.
     await repo.updateTwoStep(tx, who.vendorId, who.telegramId, {
       failures: failures + 1,
       failuresSince: windowOpen ? row.failuresSince : now,
     });
-    return { error: 'TWO_STEP_CODE_INVALID' as const };
+    return checked;
   });
   if ('ok' in outcome) return;
   throw new AppError(
     outcome.error,
     'retryAfterS' in outcome ? { retryAfterS: outcome.retryAfterS } : undefined,
+  );
+}
+
+/**
+ * Checks a code (the authenticator's six digits, or a recovery code, which is then used up) against the
+ * person's secret, under the wrong-code limit (`guardedCheck`).
+ */
+function checkCode(deps: SecurityDeps, who: StepUpCaller, code: string, opts: { pending?: boolean } = {}) {
+  return guardedCheck(
+    deps,
+    who,
+    async (tx, row, now): Promise<Checked> => {
+      const step = matchTotp(deps.secrets.decrypt(row.secretSealed), code, now, row.lastStep);
+      if (step !== null) {
+        await repo.updateTwoStep(tx, who.vendorId, who.telegramId, { lastStep: step });
+        return { ok: true };
+      }
+      const hash = recoveryHash(code);
+      if (!opts.pending && row.recoveryHashes.includes(hash)) {
+        await repo.updateTwoStep(tx, who.vendorId, who.telegramId, {
+          recoveryHashes: row.recoveryHashes.filter((h) => h !== hash),
+        });
+        return { ok: true };
+      }
+      return { error: 'TWO_STEP_CODE_INVALID' };
+    },
+    opts,
   );
 }
 
@@ -126,9 +147,91 @@ export async function requireStepUp(deps: SecurityDeps, who: StepUpCaller): Prom
 export async function stepUp(deps: SecurityDeps, who: StepUpCaller, code: string): Promise<StepUpResponse> {
   if (!who.sessionId) throw new AppError('SESSION_NOT_FOUND');
   await checkCode(deps, who, code);
+  return recordStepUp(deps, who.vendorId, who.sessionId);
+}
+
+/** The session's step-up, however it was proven (a code or a bound device's biometric secret). */
+async function recordStepUp(
+  deps: SecurityDeps,
+  vendorId: string,
+  sessionId: string,
+): Promise<StepUpResponse> {
   const at = nowOf(deps);
-  await repo.putStepUp(deps.db, who.vendorId, who.sessionId, at);
+  await repo.putStepUp(deps.db, vendorId, sessionId, at);
   return { validUntil: new Date(at.getTime() + ACCOUNT_LIMITS.stepUpTtlS * 1000).toISOString() };
+}
+
+// --- Biometric step-up (Telegram's BiometricManager) ---------------------------------------------------------
+// Binding makes a random secret that the device keeps behind Face ID / fingerprint (updateBiometricToken); a
+// step-up on that device sends the secret the biometric prompt released. The server keeps only its SHA-256 and
+// compares in constant time: the client saying "authenticated" proves nothing without the secret.
+
+const biometricHash = (token: string) => sha256Hex(token);
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const toBiometricDevice = (row: repo.BiometricDeviceRow): BiometricDevice => ({
+  id: row.id,
+  deviceId: row.deviceId,
+  device: row.device,
+  platform: row.platform,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+});
+
+/**
+ * Binds this device for biometric step-up (the route asks for a fresh step-up first: binding is a way around
+ * the code). Only while two-step confirmation is on; binding the same device again replaces its secret.
+ * Answers the secret once, for BiometricManager.updateBiometricToken.
+ */
+export async function bindBiometric(
+  deps: SecurityDeps,
+  who: StepUpCaller,
+  deviceId: string,
+  userAgent: string | null,
+): Promise<BiometricBound> {
+  if (!(await isOn(deps, who))) throw new AppError('TWO_STEP_OFF');
+  const token = randomToken(32);
+  const row = await repo.putBiometricDevice(deps.db, {
+    vendorId: who.vendorId,
+    telegramId: who.telegramId,
+    deviceId,
+    tokenHash: biometricHash(token),
+    ...describeDevice(userAgent),
+    createdAt: nowOf(deps),
+  });
+  return { device: toBiometricDevice(row), token };
+}
+
+/** Removes one of the caller's bound devices; another person's is not found. */
+export async function unbindBiometric(deps: SecurityDeps, who: StepUpCaller, id: string): Promise<void> {
+  const removed = await repo.deleteBiometricDevice(deps.db, who.vendorId, who.telegramId, id);
+  if (!removed) throw new AppError('BIOMETRIC_DEVICE_NOT_FOUND');
+}
+
+/**
+ * A step-up by Face ID / fingerprint: the secret released on `deviceId` must match the one bound there by this
+ * same person. A wrong secret, or a device this person has not bound, counts as a wrong code.
+ */
+export async function biometricStepUp(
+  deps: SecurityDeps,
+  who: StepUpCaller,
+  deviceId: string,
+  token: string,
+): Promise<StepUpResponse> {
+  if (!who.sessionId) throw new AppError('SESSION_NOT_FOUND');
+  await guardedCheck(deps, who, async (tx, _row, now): Promise<Checked> => {
+    const device = await repo.findBiometricDevice(tx, who.vendorId, who.telegramId, deviceId);
+    if (!device || !sameHash(device.tokenHash, biometricHash(token)))
+      return { error: 'BIOMETRIC_TOKEN_INVALID' };
+    await repo.touchBiometricDevice(tx, who.vendorId, device.id, now);
+    return { ok: true };
+  });
+  return recordStepUp(deps, who.vendorId, who.sessionId);
 }
 
 /** A new secret to scan (shown once); two-step stays off until a code from it is given (`enable`). */
@@ -167,7 +270,11 @@ export async function enableTwoStep(
 /** Turns two-step off; needs a code (or a recovery code). A security notification follows. */
 export async function disableTwoStep(deps: SecurityDeps, actor: Actor, who: StepUpCaller, code: string) {
   await checkCode(deps, who, code);
-  await repo.deleteTwoStep(deps.db, who.vendorId, who.telegramId);
+  // Devices were bound under two-step: they go with it (binding again needs it on again).
+  await deps.db.transaction(async (tx) => {
+    await repo.deleteTwoStep(tx, who.vendorId, who.telegramId);
+    await repo.deleteBiometricDevices(tx, who.vendorId, who.telegramId);
+  });
   await deps.onTwoStepDisabled?.(actor);
 }
 
@@ -177,10 +284,11 @@ export async function securityOverview(
   actor: Actor,
   who: StepUpCaller,
 ): Promise<SecurityOverview> {
-  const [row, until, sessions] = await Promise.all([
+  const [row, until, sessions, devices] = await Promise.all([
     repo.findTwoStep(deps.db, who.vendorId, who.telegramId),
     stepUpUntil(deps, who),
     deps.sessions.list(actor, who.sessionId),
+    repo.listBiometricDevices(deps.db, who.vendorId, who.telegramId),
   ]);
   return {
     twoStep: {
@@ -189,6 +297,7 @@ export async function securityOverview(
       stepUpUntil: until?.toISOString() ?? null,
     },
     sessions,
+    biometricDevices: devices.map(toBiometricDevice),
   };
 }
 
@@ -200,6 +309,11 @@ export function createSecurityService(deps: SecurityDeps) {
     enableTwoStep: (who: StepUpCaller, code: string) => enableTwoStep(deps, who, code),
     disableTwoStep: (actor: Actor, who: StepUpCaller, code: string) => disableTwoStep(deps, actor, who, code),
     stepUp: (who: StepUpCaller, code: string) => stepUp(deps, who, code),
+    bindBiometric: (who: StepUpCaller, deviceId: string, userAgent: string | null) =>
+      bindBiometric(deps, who, deviceId, userAgent),
+    unbindBiometric: (who: StepUpCaller, id: string) => unbindBiometric(deps, who, id),
+    biometricStepUp: (who: StepUpCaller, deviceId: string, token: string) =>
+      biometricStepUp(deps, who, deviceId, token),
     /** Whether the person has two-step confirmation on. */
     isOn: (who: StepUpCaller) => isOn(deps, who),
     /** See `requireStepUp`: the one check every sensitive action makes. */

@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testClock } from '../../../test/clock';
 import { signInStaff } from '../../../test/factories';
 import { bearer, createTestApp, type TestApp, telegramUser } from '../../../test/harness';
+import { biometricDevices } from '../../db/schema/index';
+import { sha256Hex } from '../../lib/secrets';
 import { type InitDataUser, signInitData } from '../../lib/telegram/init-data';
 import { totpCode } from '../../lib/totp';
 
@@ -69,6 +72,20 @@ async function turnOn(s: Session) {
 function nextCode(secret: string) {
   clock.advance(30_000);
   return totpCode(secret, clock.now());
+}
+
+/** The owner's account with `person` on its team (Analytics only: no Full Access), signed in once. */
+async function teamOf(person: InitDataUser) {
+  const owner = await session();
+  const seat = await t.app.inject({
+    method: 'POST',
+    url: `${owner.base}/staff`,
+    headers: bearer(owner.access),
+    payload: { telegramId: person.id, name: 'Sam', role: 'analyst', permissions: ['analytics'] },
+  });
+  expect(seat.statusCode).toBe(201);
+  await signInStaff(t, { vendorId: owner.vendorId, auth: bearer(owner.access), base: owner.base }, person);
+  return owner;
 }
 
 describe('sessions', () => {
@@ -227,20 +244,6 @@ describe('two-step confirmation', () => {
 });
 
 describe('a staff member’s own security', () => {
-  /** The owner's account with `person` on its team (Analytics only: no Full Access), signed in once. */
-  async function teamOf(person: InitDataUser) {
-    const owner = await session();
-    const seat = await t.app.inject({
-      method: 'POST',
-      url: `${owner.base}/staff`,
-      headers: bearer(owner.access),
-      payload: { telegramId: person.id, name: 'Sam', role: 'analyst', permissions: ['analytics'] },
-    });
-    expect(seat.statusCode).toBe(201);
-    await signInStaff(t, { vendorId: owner.vendorId, auth: bearer(owner.access), base: owner.base }, person);
-    return owner;
-  }
-
   it('lists their own sessions (not the owner’s) and revokes another of theirs, refused at once', async () => {
     const person = telegramUser();
     const owner = await teamOf(person);
@@ -289,5 +292,126 @@ describe('a staff member’s own security', () => {
     await turnOn(staff);
     expect((await overview(staff)).twoStep.enabled).toBe(true);
     expect((await overview(owner)).twoStep.enabled).toBe(false);
+  });
+});
+
+describe('biometric step-up (Telegram’s BiometricManager)', () => {
+  const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Telegram-iOS/11.4';
+  let s: Session;
+  let secret: string;
+  beforeEach(async () => {
+    s = await session(telegramUser(), ua);
+    ({ secret } = await turnOn(s)); // turning it on counts as this session's step-up
+  });
+
+  const bind = (who: Session, deviceId = 'device-1') =>
+    t.app.inject({
+      method: 'POST',
+      url: `${who.base}/security/biometric/devices`,
+      headers: { ...bearer(who.access), 'user-agent': ua },
+      payload: { deviceId },
+    });
+  const biometricStepUp = (who: Session, deviceId: string, token: string) =>
+    call(who, 'POST', '/security/biometric/step-up', { deviceId, token });
+  /** Lets the session's step-up lapse, so the next sensitive action asks again. */
+  const lapse = () => clock.advance(11 * 60_000);
+
+  it('binds a device with a fresh code, lists it in Security and keeps only the secret’s hash', async () => {
+    const res = await bind(s);
+    expect(res.statusCode).toBe(201);
+    const { token, device } = res.json();
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(device).toMatchObject({
+      deviceId: 'device-1',
+      device: 'Telegram',
+      platform: 'iOS',
+      lastUsedAt: null,
+    });
+    expect((await overview(s)).biometricDevices).toEqual([device]);
+    const [row] = await t.database.db
+      .select()
+      .from(biometricDevices)
+      .where(eq(biometricDevices.vendorId, s.vendorId));
+    expect(row?.tokenHash).toBe(sha256Hex(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+  });
+
+  it('needs a fresh code to bind a device', async () => {
+    lapse();
+    const res = await bind(s);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('STEP_UP_REQUIRED');
+    expect((await overview(s)).biometricDevices).toEqual([]);
+  });
+
+  it('refuses to bind a device while two-step confirmation is off', async () => {
+    await call(s, 'POST', '/security/two-step/disable', { code: nextCode(secret) });
+    const res = await bind(s);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('TWO_STEP_OFF');
+  });
+
+  it('lets a sensitive action through for 10 minutes after the bound device’s secret', async () => {
+    const { token } = (await bind(s)).json();
+    lapse();
+    expect((await sensitive(s)).statusCode).toBe(403);
+    const res = await biometricStepUp(s, 'device-1', token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().validUntil).toBeTruthy();
+    expect((await sensitive(s)).statusCode).toBe(200);
+    expect((await overview(s)).biometricDevices[0].lastUsedAt).not.toBeNull();
+  });
+
+  it('refuses a wrong secret and counts it with the wrong codes', async () => {
+    const { token } = (await bind(s)).json();
+    lapse();
+    for (let i = 0; i < 5; i++) {
+      const wrong = await biometricStepUp(s, 'device-1', `${token.slice(0, -1)}x`);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.code).toBe('BIOMETRIC_TOKEN_INVALID');
+    }
+    const locked = await biometricStepUp(s, 'device-1', token);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe('TWO_STEP_LOCKED');
+    expect((await call(s, 'POST', '/security/step-up', { code: nextCode(secret) })).statusCode).toBe(429);
+    expect((await sensitive(s)).statusCode).toBe(403);
+  });
+
+  it('refuses another member’s secret, even on their device in the same account', async () => {
+    const person = telegramUser();
+    const owner = await teamOf(person);
+    const staff = await session(person, ua);
+    await turnOn(staff);
+    const theirs = (await bind(staff, 'staff-phone')).json();
+    expect(theirs.token).toBeTruthy();
+    await turnOn(owner);
+    lapse();
+    const res = await biometricStepUp(owner, 'staff-phone', theirs.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('BIOMETRIC_TOKEN_INVALID');
+    expect((await sensitive(owner)).statusCode).toBe(403);
+  });
+
+  it('unbinds a device: its secret no longer confirms anything', async () => {
+    const { token, device } = (await bind(s)).json();
+    const removed = await call(s, 'DELETE', `/security/biometric/devices/${device.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect((await overview(s)).biometricDevices).toEqual([]);
+    lapse();
+    expect((await biometricStepUp(s, 'device-1', token)).statusCode).toBe(400);
+    expect((await sensitive(s)).statusCode).toBe(403);
+  });
+
+  it('answers 404 when unbinding another person’s device', async () => {
+    const { device } = (await bind(s)).json();
+    const stranger = await session();
+    expect((await call(stranger, 'DELETE', `/security/biometric/devices/${device.id}`)).statusCode).toBe(404);
+    expect((await overview(s)).biometricDevices).toHaveLength(1);
+  });
+
+  it('forgets the bound devices when two-step confirmation is turned off', async () => {
+    await bind(s);
+    await call(s, 'POST', '/security/two-step/disable', { code: nextCode(secret) });
+    expect((await overview(s)).biometricDevices).toEqual([]);
   });
 });

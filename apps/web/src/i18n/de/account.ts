@@ -115,6 +115,24 @@ export const account = {
   'account.stepUp.title': 'Mit deinem Code bestätigen',
   'account.stepUp.hint': 'Zwei-Faktor-Authentifizierung ist aktiv: Gib einen Code ein, um fortzufahren.',
   'account.stepUp.confirm': 'Bestätigen',
+  'account.biometric.title': 'Face ID / Fingerabdruck',
+  'account.biometric.hint':
+    'Auf einem verknüpften Gerät lassen sich sensible Aktionen mit Face ID oder Fingerabdruck statt mit dem Code bestätigen.',
+  'account.biometric.bind': 'Dieses Gerät verknüpfen',
+  'account.biometric.bindReason': 'Sensible Aktionen biometrisch bestätigen',
+  'account.biometric.reason': 'Diese sensible Aktion bestätigen',
+  'account.biometric.thisDevice': 'Dieses Gerät',
+  'account.biometric.boundAt': 'Verknüpft {when}',
+  'account.biometric.use': 'Face ID / Fingerabdruck verwenden',
+  'account.biometric.failed': 'Face ID / Fingerabdruck hat es nicht bestätigt. Gib stattdessen den Code ein.',
+  'account.biometric.bindFailed':
+    'Dieses Gerät konnte nicht verknüpft werden. Erlaube Biometrie für diese App und versuche es erneut.',
+  'account.biometric.bound':
+    'Dieses Gerät ist verknüpft: Sensible Aktionen lassen sich hier mit Face ID / Fingerabdruck bestätigen.',
+  'account.biometric.remove': 'Entfernen',
+  'account.biometric.removeConfirm':
+    'Dieses Gerät entfernen? Sensible Aktionen darauf verlangen dann wieder den Code.',
+  'account.biometric.removeFailed': 'Das Gerät konnte nicht entfernt werden. Bitte versuche es erneut.',
   'account.sessions.title': 'Aktive Sitzungen',
   'account.sessions.device': '{device} auf {platform}',
   'account.sessions.current': 'Aktuell',

@@ -111,6 +111,23 @@ export const account = {
   'account.stepUp.title': 'Confirm with your code',
   'account.stepUp.hint': 'Two-factor authentication is on: enter a code to continue.',
   'account.stepUp.confirm': 'Confirm',
+  'account.biometric.title': 'Face ID / fingerprint',
+  'account.biometric.hint':
+    'On a device you bind, sensitive actions can be confirmed with Face ID or fingerprint instead of the code.',
+  'account.biometric.bind': 'Bind this device',
+  'account.biometric.bindReason': 'Confirm sensitive actions with biometrics',
+  'account.biometric.reason': 'Confirm this sensitive action',
+  'account.biometric.thisDevice': 'This device',
+  'account.biometric.boundAt': 'Bound {when}',
+  'account.biometric.use': 'Use Face ID / fingerprint',
+  'account.biometric.failed': 'Face ID / fingerprint did not confirm it. Enter the code instead.',
+  'account.biometric.bindFailed':
+    'This device could not be bound. Allow biometrics for this app and try again.',
+  'account.biometric.bound':
+    'This device is bound: sensitive actions on it can be confirmed with Face ID / fingerprint.',
+  'account.biometric.remove': 'Remove',
+  'account.biometric.removeConfirm': 'Remove this device? Sensitive actions on it will need the code again.',
+  'account.biometric.removeFailed': 'Failed to remove the device. Please try again.',
 
   // Security: sessions
   'account.sessions.title': 'Active Sessions',

@@ -113,6 +113,24 @@ export const account = {
   'account.stepUp.hint':
     'La autenticación de dos factores está activada: introduce un código para continuar.',
   'account.stepUp.confirm': 'Confirmar',
+  'account.biometric.title': 'Face ID / huella',
+  'account.biometric.hint':
+    'En un dispositivo vinculado, las acciones sensibles se pueden confirmar con Face ID o huella en lugar del código.',
+  'account.biometric.bind': 'Vincular este dispositivo',
+  'account.biometric.bindReason': 'Confirmar acciones sensibles con biometría',
+  'account.biometric.reason': 'Confirma esta acción sensible',
+  'account.biometric.thisDevice': 'Este dispositivo',
+  'account.biometric.boundAt': 'Vinculado {when}',
+  'account.biometric.use': 'Usar Face ID / huella',
+  'account.biometric.failed': 'Face ID / huella no lo confirmó. Introduce el código.',
+  'account.biometric.bindFailed':
+    'No se pudo vincular este dispositivo. Permite la biometría para esta app e inténtalo de nuevo.',
+  'account.biometric.bound':
+    'Este dispositivo está vinculado: las acciones sensibles se pueden confirmar con Face ID / huella.',
+  'account.biometric.remove': 'Quitar',
+  'account.biometric.removeConfirm':
+    '¿Quitar este dispositivo? Las acciones sensibles en él volverán a pedir el código.',
+  'account.biometric.removeFailed': 'No se pudo quitar el dispositivo. Inténtalo de nuevo.',
   'account.sessions.title': 'Sesiones activas',
   'account.sessions.device': '{device} en {platform}',
   'account.sessions.current': 'Actual',

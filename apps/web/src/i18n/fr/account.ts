@@ -117,6 +117,24 @@ export const account = {
   'account.stepUp.title': 'Confirmez avec votre code',
   'account.stepUp.hint': "L'authentification à deux facteurs est activée : saisissez un code pour continuer.",
   'account.stepUp.confirm': 'Confirmer',
+  'account.biometric.title': 'Face ID / empreinte',
+  'account.biometric.hint':
+    'Sur un appareil associé, les actions sensibles peuvent être confirmées par Face ID ou empreinte au lieu du code.',
+  'account.biometric.bind': 'Associer cet appareil',
+  'account.biometric.bindReason': 'Confirmer les actions sensibles par biométrie',
+  'account.biometric.reason': 'Confirmez cette action sensible',
+  'account.biometric.thisDevice': 'Cet appareil',
+  'account.biometric.boundAt': 'Associé {when}',
+  'account.biometric.use': 'Utiliser Face ID / empreinte',
+  'account.biometric.failed': 'Face ID / empreinte ne l’a pas confirmé. Saisissez le code.',
+  'account.biometric.bindFailed':
+    'Impossible d’associer cet appareil. Autorisez la biométrie pour cette app et réessayez.',
+  'account.biometric.bound':
+    'Cet appareil est associé : les actions sensibles peuvent y être confirmées par Face ID / empreinte.',
+  'account.biometric.remove': 'Retirer',
+  'account.biometric.removeConfirm':
+    'Retirer cet appareil ? Les actions sensibles y demanderont de nouveau le code.',
+  'account.biometric.removeFailed': 'Impossible de retirer l’appareil. Veuillez réessayer.',
   'account.sessions.title': 'Sessions actives',
   'account.sessions.device': '{device} sur {platform}',
   'account.sessions.current': 'Actuelle',

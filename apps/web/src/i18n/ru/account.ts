@@ -113,6 +113,24 @@ export const account = {
   'account.stepUp.title': 'Подтвердите кодом',
   'account.stepUp.hint': 'Включена двухфакторная аутентификация: введите код, чтобы продолжить.',
   'account.stepUp.confirm': 'Подтвердить',
+  'account.biometric.title': 'Face ID / отпечаток',
+  'account.biometric.hint':
+    'На привязанном устройстве важные действия можно подтверждать Face ID или отпечатком вместо кода.',
+  'account.biometric.bind': 'Привязать это устройство',
+  'account.biometric.bindReason': 'Подтверждать важные действия биометрией',
+  'account.biometric.reason': 'Подтвердите это важное действие',
+  'account.biometric.thisDevice': 'Это устройство',
+  'account.biometric.boundAt': 'Привязано {when}',
+  'account.biometric.use': 'Использовать Face ID / отпечаток',
+  'account.biometric.failed': 'Face ID / отпечаток не подтвердил действие. Введите код.',
+  'account.biometric.bindFailed':
+    'Не удалось привязать устройство. Разрешите биометрию для этого приложения и попробуйте снова.',
+  'account.biometric.bound':
+    'Это устройство привязано: важные действия на нём можно подтверждать Face ID / отпечатком.',
+  'account.biometric.remove': 'Удалить',
+  'account.biometric.removeConfirm':
+    'Удалить это устройство? Важные действия на нём снова будут требовать код.',
+  'account.biometric.removeFailed': 'Не удалось удалить устройство. Попробуйте снова.',
   'account.sessions.title': 'Активные сеансы',
   'account.sessions.device': '{device} на {platform}',
   'account.sessions.current': 'Текущий',

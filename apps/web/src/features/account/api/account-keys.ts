@@ -1,10 +1,10 @@
-import { queryRoots } from '../../../lib/query-keys';
+import { queryRoots, securityKey } from '../../../lib/query-keys';
 
 /** Query keys of the account screens (profile, security, notifications, danger zone). */
 export const accountKeys = {
   all: queryRoots.account,
   profile: () => [...accountKeys.all, 'profile'] as const,
-  security: () => [...accountKeys.all, 'security'] as const,
+  security: securityKey,
   notifications: () => [...accountKeys.all, 'notifications'] as const,
   myAlerts: () => [...accountKeys.all, 'my-alerts'] as const,
   push: () => [...accountKeys.all, 'push'] as const,

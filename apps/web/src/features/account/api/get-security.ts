@@ -1,14 +1,7 @@
-import type { SecurityOverview } from '@app/contracts/account';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, vendorPath } from '../../../lib/api-client';
-import { accountKeys } from './account-keys';
+import { useQuery } from '@tanstack/react-query';
+import { securityQueryOptions } from '../../../lib/security';
 
-export function getSecurity(signal?: AbortSignal): Promise<SecurityOverview> {
-  return api.get<SecurityOverview>(vendorPath('/security'), { signal });
-}
-
+/** GET /vendors/{id}/security: two-step, the sessions and the devices bound for Face ID / fingerprint. */
 export function useSecurity() {
-  return useQuery(
-    queryOptions({ queryKey: accountKeys.security(), queryFn: ({ signal }) => getSecurity(signal) }),
-  );
+  return useQuery(securityQueryOptions());
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/form/controls';
 import { Field } from '../../../components/ui/form/field';
@@ -17,6 +17,8 @@ export function CodePrompt(props: {
   error?: string | null;
   onSubmit: (code: string) => void;
   onCancel?: () => void;
+  /** Another way to confirm, offered above the code box (a step-up's Face ID / fingerprint). */
+  children?: ReactNode;
 }) {
   const { t } = useI18n();
   const [code, setCode] = useState('');
@@ -34,6 +36,7 @@ export function CodePrompt(props: {
         {props.title}
       </h3>
       {props.hint ? <p className={styles.muted}>{props.hint}</p> : null}
+      {props.children}
       <Field label={t('account.twoStep.codeLabel')} error={props.error ?? undefined}>
         {(aria) => (
           <TextInput

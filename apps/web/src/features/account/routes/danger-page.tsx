@@ -6,53 +6,13 @@ import { Select, TextInput } from '../../../components/ui/form/controls';
 import { Field } from '../../../components/ui/form/field';
 import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../i18n/i18n';
-import { isApiError } from '../../../lib/api-client';
 import { useBotOptions } from '../../../lib/bot-options';
 import { clearAuth } from '../../../lib/session';
 import { haptics, showConfirm } from '../../../lib/telegram/bridge';
 import { useDeleteAccount, useDeleteBot } from '../api/danger';
-import { useStepUp } from '../api/two-step';
 import styles from '../components/account.module.css';
-import { CodePrompt } from '../components/code-prompt';
-import { describeAccountError, describeCodeError, showAccountPopup } from '../lib/messages';
-
-const needsStepUp = (error: unknown) => isApiError(error) && error.code === 'STEP_UP_REQUIRED';
-
-/**
- * A sensitive action: run it; when two-step is on and no code was given lately (STEP_UP_REQUIRED), ask for one,
- * then run it again.
- */
-function useSensitive() {
-  const { t } = useI18n();
-  const stepUp = useStepUp();
-  const [pending, setPending] = useState<(() => void) | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const prompt = pending ? (
-    <CodePrompt
-      title={t('account.stepUp.title')}
-      hint={t('account.stepUp.hint')}
-      submitLabel={t('account.stepUp.confirm')}
-      busy={stepUp.isPending}
-      error={error}
-      onCancel={() => setPending(null)}
-      onSubmit={(code) =>
-        stepUp.mutate(code, {
-          onSuccess: () => {
-            const retry = pending;
-            setPending(null);
-            setError(null);
-            retry();
-          },
-          onError: (e) => {
-            haptics.error();
-            setError(describeCodeError(e));
-          },
-        })
-      }
-    />
-  ) : null;
-  return { prompt, askCode: (retry: () => void) => setPending(() => retry) };
-}
+import { needsStepUp, useSensitive } from '../components/use-sensitive';
+import { describeAccountError, showAccountPopup } from '../lib/messages';
 
 function DeleteBot() {
   const { t } = useI18n();

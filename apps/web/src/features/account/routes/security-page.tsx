@@ -1,4 +1,9 @@
-import type { SecurityOverview, SecuritySession, TwoStepSetup } from '@app/contracts/account';
+import type {
+  BiometricDevice,
+  SecurityOverview,
+  SecuritySession,
+  TwoStepSetup,
+} from '@app/contracts/account';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -7,12 +12,15 @@ import { Page } from '../../../components/ui/page';
 import { LoadingState } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { useI18n } from '../../../i18n/i18n';
+import { useBiometryDevice } from '../../../lib/security';
 import { haptics, openLink, showConfirm, showPopup } from '../../../lib/telegram/bridge';
+import { useBindBiometric, useUnbindBiometric } from '../api/biometric-devices';
 import { useSecurity } from '../api/get-security';
 import { useRevokeOtherSessions, useRevokeSession } from '../api/revoke-session';
 import { useDisableTwoStep, useEnableTwoStep, useSetUpTwoStep } from '../api/two-step';
 import styles from '../components/account.module.css';
 import { CodePrompt } from '../components/code-prompt';
+import { needsStepUp, useSensitive } from '../components/use-sensitive';
 import { describeAccountError, describeCodeError, showAccountPopup } from '../lib/messages';
 
 // Telegram's own two-step verification (there are no passwords here: sign-in is Telegram's).
@@ -162,6 +170,109 @@ function TwoStep({ overview }: { overview: SecurityOverview }) {
   );
 }
 
+function BiometricDeviceRow({ device, thisDevice }: { device: BiometricDevice; thisDevice: boolean }) {
+  const { t, formatRelativeTime } = useI18n();
+  const unbind = useUnbindBiometric();
+  const name = t('account.sessions.device', { device: device.device, platform: device.platform });
+  return (
+    <li className={styles.item} data-testid="biometric-device">
+      <span className={styles.itemMain}>
+        <span className={styles.itemTitle}>
+          {name}{' '}
+          {thisDevice ? <span className={styles.chip}>{t('account.biometric.thisDevice')}</span> : null}
+        </span>
+        <span className={styles.muted}>
+          {t('account.biometric.boundAt', { when: formatRelativeTime(device.createdAt) })}
+        </span>
+      </span>
+      <Button
+        variant="secondary"
+        className={styles.small}
+        aria-label={`${t('account.biometric.remove')} ${name}`}
+        disabled={unbind.isPending}
+        onClick={async () => {
+          if (
+            !(await showConfirm(t('account.biometric.removeConfirm'), t('account.biometric.remove'), {
+              destructive: true,
+            }))
+          )
+            return;
+          unbind.mutate(
+            { id: device.id, thisDevice },
+            {
+              onSuccess: () => haptics.success(),
+              onError: (e) =>
+                void showAccountPopup(
+                  'account.errorTitle',
+                  describeAccountError(e, 'account.biometric.removeFailed'),
+                  'error',
+                ),
+            },
+          );
+        }}
+      >
+        {t('account.biometric.remove')}
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * Face ID / fingerprint for the step-up (Telegram's BiometricManager), while two-step is on: bind this device
+ * (after a fresh code), list the bound ones, remove one.
+ */
+function Biometrics({ overview }: { overview: SecurityOverview }) {
+  const { t } = useI18n();
+  const device = useBiometryDevice();
+  const bind = useBindBiometric();
+  const sensitive = useSensitive();
+  const devices = overview.biometricDevices;
+  const deviceId = device.data?.deviceId;
+  const thisBound = deviceId ? devices.some((d) => d.deviceId === deviceId) : false;
+  if (!overview.twoStep.enabled || (!deviceId && devices.length === 0)) return null;
+
+  const run = () => {
+    if (!deviceId) return;
+    bind.mutate(
+      { deviceId, reason: t('account.biometric.bindReason') },
+      {
+        onSuccess: () => haptics.success(),
+        onError: (error) => {
+          if (needsStepUp(error)) sensitive.askCode(run);
+          else
+            void showAccountPopup(
+              'account.errorTitle',
+              describeAccountError(error, 'account.biometric.bindFailed'),
+              'error',
+            );
+        },
+      },
+    );
+  };
+
+  return (
+    <Card className={styles.section} aria-labelledby="biometric-title" data-testid="biometrics">
+      <h2 id="biometric-title" className={styles.sectionTitle}>
+        {t('account.biometric.title')}
+      </h2>
+      <p className={styles.muted}>{thisBound ? t('account.biometric.bound') : t('account.biometric.hint')}</p>
+      {devices.length > 0 ? (
+        <ul className={styles.list}>
+          {devices.map((d) => (
+            <BiometricDeviceRow key={d.id} device={d} thisDevice={d.deviceId === deviceId} />
+          ))}
+        </ul>
+      ) : null}
+      {deviceId && !thisBound ? (
+        <Button variant="secondary" disabled={bind.isPending} onClick={run}>
+          {t('account.biometric.bind')}
+        </Button>
+      ) : null}
+      {sensitive.prompt}
+    </Card>
+  );
+}
+
 function SessionRow({ session }: { session: SecuritySession }) {
   const { t, formatRelativeTime } = useI18n();
   const revoke = useRevokeSession();
@@ -268,6 +379,7 @@ export function SecurityPage() {
     body = (
       <div className={styles.stack}>
         <TwoStep overview={query.data} />
+        <Biometrics overview={query.data} />
         <Sessions sessions={query.data.sessions} />
         <Card className={styles.section}>
           <h2 className={styles.sectionTitle}>{t('account.password.title')}</h2>

@@ -9,6 +9,7 @@ import {
 } from '@app/contracts/billing';
 import { decimalToMinor } from '@app/contracts/settings';
 import { type ReactNode, useEffect, useState } from 'react';
+import { BiometricStepUpButton } from '../../../components/step-up/biometric-step-up-button';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Chips } from '../../../components/ui/chips';
@@ -104,6 +105,7 @@ function StepUpPrompt({ onConfirmed, onCancel }: { onConfirmed: () => void; onCa
         {t('billing.payouts.stepUpTitle')}
       </h2>
       <p className={styles.muted}>{t('billing.payouts.stepUpHint')}</p>
+      <BiometricStepUpButton onConfirmed={onConfirmed} onError={setError} />
       <Field label={t('billing.payouts.stepUpCode')} error={error ?? undefined}>
         {(c) => (
           <TextInput
