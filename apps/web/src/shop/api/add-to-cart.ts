@@ -3,9 +3,12 @@ import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-
 import { api } from '../../lib/api-client';
 import { shopKeys, shopPath } from './shop-keys';
 
-/** One more of a product in the customer's cart: the chat's own cart, where checkout is. */
-export function addToCart(botId: string, initData: string, productId: string): Promise<ShopCartAnswer> {
-  return api.post<ShopCartAnswer>(shopPath(botId, 'cart'), { productId } satisfies AddToShopCartBody, {
+/**
+ * More of a product (one, unless the product view chose a quantity; its option, when it has options) in the
+ * customer's cart: the chat's own cart, where checkout is.
+ */
+export function addToCart(botId: string, initData: string, body: AddToShopCartBody): Promise<ShopCartAnswer> {
+  return api.post<ShopCartAnswer>(shopPath(botId, 'cart'), body, {
     auth: false,
     initData,
   });
@@ -18,7 +21,7 @@ export function addToCart(botId: string, initData: string, productId: string): P
 export function useAddToCart(botId: string, initData: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (productId: string) => addToCart(botId, initData, productId),
+    mutationFn: (body: AddToShopCartBody) => addToCart(botId, initData, body),
     onSuccess: (answer) => {
       queryClient.setQueriesData<InfiniteData<ShopCatalogue>>({ queryKey: shopKeys.shop(botId) }, (data) =>
         data
