@@ -28,10 +28,6 @@ export const ShopCatalogueProduct = z.object({
   canAdd: z.boolean(),
   /** The vendor features it: it comes first, marked "Featured". */
   isFeatured: z.boolean(),
-  /** A physical product's warranty: its period as the vendor wrote it ('' when none was given); null: none. */
-  warranty: z.string().nullable(),
-  /** A physical product's return policy as the vendor wrote it; null when none. */
-  returnPolicy: z.string().nullable(),
 });
 export type ShopCatalogueProduct = z.infer<typeof ShopCatalogueProduct>;
 
@@ -120,7 +116,9 @@ export const ShopProduct = z.object({
   /** The visible reviews' average (one decimal; null without one) and how many there are. */
   rating: z.number().nullable(),
   reviewCount: z.number().int(),
+  /** A physical product's warranty: its period as the vendor wrote it ('' when none was given); null: none. */
   warranty: z.string().nullable(),
+  /** A physical product's return policy as the vendor wrote it; null when none. */
   returnPolicy: z.string().nullable(),
   stockStatus: StockStatus,
   /** The most units one order can take now, without options (0: none can be had); 0 with options. */

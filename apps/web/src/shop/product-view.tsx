@@ -6,10 +6,10 @@ import { shopProduct as english } from '../i18n/en/shop-product';
 import { addEnglish, useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
 import { isApiError } from '../lib/api-client';
-import { type DescribeErrorOptions, describeError } from '../lib/describe-error';
+import { describeError } from '../lib/describe-error';
 import { haptics, showAlert } from '../lib/telegram/bridge';
 import { hideBackButton, onBackButtonClick, showBackButton, useMainButton } from '../lib/telegram/buttons';
-import { useAddToCart } from './api/add-to-cart';
+import { ADD_ERRORS, useAddToCart } from './api/add-to-cart';
 import { useShopProduct } from './api/get-shop-product';
 import styles from './product-view.module.css';
 
@@ -18,13 +18,6 @@ const ADVANCE_MS = 5000;
 
 // This view is its own chunk (the shop's first load stays under its budget), and brings its own English.
 addEnglish(english);
-
-/** What "Add to cart" says when the shop refuses. */
-const ADD_ERRORS = {
-  CART_SOLD_OUT: 'shop.outOfStock',
-  CART_LIMIT_REACHED: { key: 'shop.limitReached', params: (details) => ({ count: Number(details.max) }) },
-  CART_OPTION_NOT_FOUND: 'shop.outOfStock',
-} as const satisfies DescribeErrorOptions['codes'];
 
 export type ProductViewProps = {
   botId: string;
@@ -129,7 +122,9 @@ function ProductDetails({
       onAdded(product.id, answer.quantity);
     } catch (error) {
       haptics.error();
-      void showAlert(describeError(error, { codes: ADD_ERRORS, fallback: 'shop.addFailed' }));
+      // An option no longer sold reads as sold out.
+      const codes = { ...ADD_ERRORS, CART_OPTION_NOT_FOUND: 'shop.outOfStock' } as const;
+      void showAlert(describeError(error, { codes, fallback: 'shop.addFailed' }));
     }
   };
   useMainButton(
@@ -237,12 +232,12 @@ function ProductDetails({
           {product.warranty !== null ? (
             <p className={styles.aftercare}>
               {product.warranty
-                ? t('store.shop.warrantyFor', { period: product.warranty })
-                : t('store.shop.warrantyIncluded')}
+                ? t('shopProduct.warrantyFor', { period: product.warranty })
+                : t('shopProduct.warrantyIncluded')}
             </p>
           ) : null}
           {product.returnPolicy ? (
-            <p className={styles.aftercare}>{t('store.shop.returns', { policy: product.returnPolicy })}</p>
+            <p className={styles.aftercare}>{t('shopProduct.returns', { policy: product.returnPolicy })}</p>
           ) : null}
         </section>
       ) : null}

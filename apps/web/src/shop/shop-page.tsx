@@ -8,11 +8,11 @@ import { InfiniteList } from '../components/ui/infinite-list';
 import { SearchInput } from '../components/ui/search-input';
 import { setLocale, useI18n } from '../i18n/i18n';
 import { isApiError } from '../lib/api-client';
-import { type DescribeErrorOptions, describeError } from '../lib/describe-error';
+import { describeError } from '../lib/describe-error';
 import { haptics, openTelegramLink, showAlert } from '../lib/telegram/bridge';
 import { useMainButton } from '../lib/telegram/buttons';
 import { useTelegram } from '../lib/telegram/state';
-import { useAddToCart } from './api/add-to-cart';
+import { ADD_ERRORS, useAddToCart } from './api/add-to-cart';
 import { useShopCatalogue } from './api/get-shop-catalogue';
 import type { ShopFilters } from './api/shop-keys';
 import styles from './shop-page.module.css';
@@ -28,11 +28,6 @@ const ALL = 'all';
  * tile (or "Choose options") opens the product's view, with its gallery, options and quantity. The main button
  * shows the cart in the bot's chat, to check out.
  */
-/** What "Add to cart" says when the shop refuses. */
-const ADD_ERRORS = {
-  CART_SOLD_OUT: 'shop.outOfStock',
-  CART_LIMIT_REACHED: { key: 'shop.limitReached', params: (details) => ({ count: Number(details.max) }) },
-} as const satisfies DescribeErrorOptions['codes'];
 
 /** `initialProductId`: a shared product address (`/shop/{botId}/p/{slug}`) opens on that product's view. */
 export function ShopPage({
@@ -66,11 +61,11 @@ export function ShopPage({
     haptics.impact('light');
     listScroll.current = window.scrollY;
     setOpenProduct(productId);
-    window.scrollTo?.(0, 0);
+    window.scrollTo(0, 0);
   };
   const closeProduct = () => {
     setOpenProduct(null);
-    requestAnimationFrame(() => window.scrollTo?.(0, listScroll.current));
+    requestAnimationFrame(() => window.scrollTo(0, listScroll.current));
   };
 
   const add = async (productId: string) => {
@@ -124,7 +119,7 @@ export function ShopPage({
     <div className={styles.root} style={accent}>
       {isDemo ? <DemoTopBar /> : null}
       {openProduct ? (
-        <Suspense fallback={null}>
+        <Suspense>
           <ProductView
             botId={botId}
             initData={initData ?? ''}
@@ -250,18 +245,6 @@ function ProductTile(props: {
         {/* After the name: the tile's accessible name still starts with the product's. */}
         {product.isFeatured ? <span className={styles.featured}>{t('store.shop.featured')}</span> : null}
         <span className={styles.price}>{props.price}</span>
-        {product.warranty !== null ? (
-          <span className={styles.aftercare}>
-            {product.warranty
-              ? t('store.shop.warrantyFor', { period: product.warranty })
-              : t('store.shop.warrantyIncluded')}
-          </span>
-        ) : null}
-        {product.returnPolicy ? (
-          <span className={styles.aftercare} title={product.returnPolicy}>
-            {t('store.shop.returns', { policy: product.returnPolicy })}
-          </span>
-        ) : null}
         {props.inCart > 0 ? (
           <span className={styles.inCart}>{t('shop.inCart', { count: props.inCart })}</span>
         ) : stock ? (

@@ -164,8 +164,6 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
             hasOptions: hasOptions(p.id),
             canAdd: canAdd(p.id),
             isFeatured: p.isFeatured,
-            warranty: saleOf.get(p.id)?.warranty ?? null,
-            returnPolicy: saleOf.get(p.id)?.returnPolicy ?? null,
           })),
           hasMore: listed.hasMore,
           cartCount,

@@ -79,29 +79,6 @@ describe("the shop's Mini App", () => {
     expect(res.json<ShopCatalogue>().products).toEqual([]);
   });
 
-  it('shows a physical product’s warranty and return policy on its tile, and nothing for one without', async () => {
-    const { bread } = await stock();
-    await createProduct(
-      s.t.app,
-      s.owner,
-      productBody('physical', bread.id, {
-        name: 'Bread knife',
-        price: 2500,
-        botIds: [s.shop.id],
-        physical: { warranty: true, warrantyPeriod: '1 year', returnPolicy: '14 days, unused' },
-      }),
-    );
-    const products = (await readCatalogue()).json<ShopCatalogue>().products;
-    expect(products.find((p) => p.name === 'Bread knife')).toMatchObject({
-      warranty: '1 year',
-      returnPolicy: '14 days, unused',
-    });
-    expect(products.find((p) => p.name === 'Sourdough loaf')).toMatchObject({
-      warranty: null,
-      returnPolicy: null,
-    });
-  });
-
   it('filters by category and searches by name', async () => {
     const { bread } = await stock();
     const inBread = (await readCatalogue(`?categoryId=${bread.id}`)).json<ShopCatalogue>();
@@ -322,6 +299,11 @@ describe("the shop's Mini App's product view", () => {
       types: [],
       options: [],
     });
+  });
+
+  it('shows no warranty nor return policy for a product without them', async () => {
+    const plain = await sell({ name: 'Plain tee', stock: 5 });
+    expect((await view(plain.id)).json<ShopProduct>()).toMatchObject({ warranty: null, returnPolicy: null });
   });
 
   it('offers only the size × colour combinations in stock, each with its price adjustment', async () => {

@@ -25,5 +25,8 @@ export const shopProduct = {
   'shopProduct.type.style': 'Stil',
   'shopProduct.type.model': 'Modell',
   'shopProduct.type.weight': 'Gewicht',
+  'shopProduct.warrantyFor': '🛡 Garantie: {period}',
+  'shopProduct.warrantyIncluded': '🛡 Mit Garantie',
+  'shopProduct.returns': '↩️ Rückgabe: {policy}',
   'shopProduct.options': 'Optionen',
 } satisfies AreaCatalogue<typeof en>;

@@ -4,9 +4,6 @@ import type { AreaCatalogue } from '../messages';
 /** store: what the vendor sets that the customer meets (see en/store.ts). */
 export const store = {
   'store.shop.featured': '⭐ Empfohlen',
-  'store.shop.warrantyFor': '🛡 Garantie: {period}',
-  'store.shop.warrantyIncluded': '🛡 Mit Garantie',
-  'store.shop.returns': '↩️ Rückgabe: {policy}',
   'store.policies.title': 'Richtlinien',
   'store.policies.hint':
     'Deine Kunden lesen sie im Shop: /terms zeigt die AGB, die Rückerstattungsrichtlinie kommt mit jeder Bestellung.',

@@ -12,7 +12,6 @@ import { orders } from './orders';
 import { payments } from './payments';
 import { products } from './products';
 import { settings } from './settings';
-import { shopProduct } from './shop-product';
 import { staff } from './staff';
 import { staffPick } from './staff-pick';
 import { stars } from './stars';
@@ -38,6 +37,4 @@ export const enFeatures = {
   ...support,
   ...stars,
   ...campaigns,
-  // The shop's product view adds these itself (addEnglish) when its chunk loads; here for the types.
-  ...shopProduct,
 };

@@ -22,5 +22,8 @@ export const shopProduct = {
   'shopProduct.type.style': 'Style',
   'shopProduct.type.model': 'Model',
   'shopProduct.type.weight': 'Weight',
+  'shopProduct.warrantyFor': '🛡 Warranty: {period}',
+  'shopProduct.warrantyIncluded': '🛡 Warranty included',
+  'shopProduct.returns': '↩️ Returns: {policy}',
   'shopProduct.options': 'Options',
 } as const;

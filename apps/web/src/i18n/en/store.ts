@@ -1,9 +1,6 @@
 /** store: English. What the vendor sets that the customer meets: tax on orders, store policies and FAQs. */
 export const store = {
   'store.shop.featured': '⭐ Featured',
-  'store.shop.warrantyFor': '🛡 Warranty: {period}',
-  'store.shop.warrantyIncluded': '🛡 Warranty included',
-  'store.shop.returns': '↩️ Returns: {policy}',
   'store.policies.title': 'Policies',
   'store.policies.hint':
     'Your customers read these in the shop: /terms answers the terms, the refund policy comes with every order.',

@@ -25,5 +25,8 @@ export const shopProduct = {
   'shopProduct.type.style': 'Estilo',
   'shopProduct.type.model': 'Modelo',
   'shopProduct.type.weight': 'Peso',
+  'shopProduct.warrantyFor': '🛡 Garantía: {period}',
+  'shopProduct.warrantyIncluded': '🛡 Garantía incluida',
+  'shopProduct.returns': '↩️ Devoluciones: {policy}',
   'shopProduct.options': 'Opciones',
 } satisfies AreaCatalogue<typeof en>;

@@ -25,5 +25,8 @@ export const shopProduct = {
   'shopProduct.type.style': 'Style',
   'shopProduct.type.model': 'Modèle',
   'shopProduct.type.weight': 'Poids',
+  'shopProduct.warrantyFor': '🛡 Garantie : {period}',
+  'shopProduct.warrantyIncluded': '🛡 Garantie incluse',
+  'shopProduct.returns': '↩️ Retours : {policy}',
   'shopProduct.options': 'Options',
 } satisfies AreaCatalogue<typeof en>;

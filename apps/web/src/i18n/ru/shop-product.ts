@@ -30,5 +30,8 @@ export const shopProduct = {
   'shopProduct.type.style': 'Стиль',
   'shopProduct.type.model': 'Модель',
   'shopProduct.type.weight': 'Вес',
+  'shopProduct.warrantyFor': '🛡 Гарантия: {period}',
+  'shopProduct.warrantyIncluded': '🛡 С гарантией',
+  'shopProduct.returns': '↩️ Возврат: {policy}',
   'shopProduct.options': 'Варианты',
 } satisfies AreaCatalogue<typeof en>;

@@ -25,5 +25,8 @@ export const shopProduct = {
   'shopProduct.type.style': '款式',
   'shopProduct.type.model': '型号',
   'shopProduct.type.weight': '重量',
+  'shopProduct.warrantyFor': '🛡 保修：{period}',
+  'shopProduct.warrantyIncluded': '🛡 含保修',
+  'shopProduct.returns': '↩️ 退货：{policy}',
   'shopProduct.options': '选项',
 } satisfies AreaCatalogue<typeof en>;

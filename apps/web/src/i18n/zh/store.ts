@@ -4,9 +4,6 @@ import type { AreaCatalogue } from '../messages';
 /** store: what the vendor sets that the customer meets (see en/store.ts). */
 export const store = {
   'store.shop.featured': '⭐ 精选',
-  'store.shop.warrantyFor': '🛡 保修：{period}',
-  'store.shop.warrantyIncluded': '🛡 含保修',
-  'store.shop.returns': '↩️ 退货：{policy}',
   'store.policies.title': '政策',
   'store.policies.hint': '顾客在店内可以看到：/terms 显示服务条款，每笔订单都附带退款政策。',
   'store.policies.terms': '服务条款',

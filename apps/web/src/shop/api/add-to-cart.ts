@@ -1,7 +1,14 @@
 import type { AddToShopCartBody, ShopCartAnswer, ShopCatalogue } from '@app/contracts/shop-catalogue';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import type { DescribeErrorOptions } from '../../lib/describe-error';
 import { shopKeys, shopPath } from './shop-keys';
+
+/** What "Add to cart" says when the shop refuses. */
+export const ADD_ERRORS = {
+  CART_SOLD_OUT: 'shop.outOfStock',
+  CART_LIMIT_REACHED: { key: 'shop.limitReached', params: (details) => ({ count: Number(details.max) }) },
+} as const satisfies DescribeErrorOptions['codes'];
 
 /**
  * More of a product (one, unless the product view chose a quantity; its option, when it has options) in the

@@ -19,7 +19,8 @@ export function getShopProduct(
 
 export function shopProductQuery(botId: string, initData: string, productId: string) {
   return queryOptions({
-    queryKey: shopKeys.product(botId, productId),
+    // Under the shop's key (not in api/shop-keys.ts: the shop's first load would carry it for this chunk).
+    queryKey: [...shopKeys.shop(botId), 'product', productId],
     queryFn: ({ signal }) => getShopProduct(botId, initData, productId, signal),
     // A product no longer sold, a closed shop or a refused sign-in does not change by asking again.
     retry: (failures, error) =>

@@ -9,7 +9,6 @@ export const shopKeys = {
   shop: (botId: string) => [...shopKeys.all, botId] as const,
   catalogue: (botId: string, filters: ShopFilters) =>
     [...shopKeys.shop(botId), 'catalogue', filters] as const,
-  product: (botId: string, productId: string) => [...shopKeys.shop(botId), 'product', productId] as const,
 };
 
 export const shopPath = (botId: string, rest: string) => `/shop/${encodeURIComponent(botId)}/${rest}`;
