@@ -31,7 +31,8 @@ export function useAddToCart(botId: string, initData: string) {
     mutationFn: (body: AddToShopCartBody) => addToCart(botId, initData, body),
     onSuccess: (answer) => {
       queryClient.setQueriesData<InfiniteData<ShopCatalogue>>({ queryKey: shopKeys.shop(botId) }, (data) =>
-        data
+        // The shop's products are cached under its key too: only the catalogue's pages hold the count.
+        data?.pages
           ? { ...data, pages: data.pages.map((page) => ({ ...page, cartCount: answer.cartCount })) }
           : data,
       );
