@@ -175,7 +175,10 @@ function ProductDetails({
             {stock}
           </span>
         </p>
-        {product.shortDescription ? <p className={styles.short}>{product.shortDescription}</p> : null}
+        {/* The short description, unless the description below starts with it (it often does). */}
+        {product.shortDescription && !product.description?.startsWith(product.shortDescription) ? (
+          <p className={styles.short}>{product.shortDescription}</p>
+        ) : null}
       </section>
 
       {hasOptions && !soldOut ? (
@@ -223,7 +226,10 @@ function ProductDetails({
               </button>
             </div>
           </div>
-          {max > 0 ? <p className={styles.hint}>{t('shopProduct.maxPerOrder', { count: max })}</p> : null}
+          {/* Why "+" stopped: one order takes no more. */}
+          {max > 0 && count >= max ? (
+            <p className={styles.hint}>{t('shopProduct.maxPerOrder', { count: max })}</p>
+          ) : null}
         </section>
       ) : null}
 
