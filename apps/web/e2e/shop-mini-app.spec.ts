@@ -10,6 +10,20 @@ import { createOwnBot, openSignedIn } from './fixtures';
  */
 const TEE = 'Classic Cotton Crew Tee';
 
+/** The signed-in demo vendor's API, to arrange a test (never for what it checks). */
+async function vendorPost(page: Page, path: string, data: object): Promise<{ id: string }> {
+  const { token, vendorId } = await page.evaluate(() => ({
+    token: localStorage.getItem('auth_token'),
+    vendorId: localStorage.getItem('vendor_id'),
+  }));
+  const res = await page.request.post(`/api/v1/vendors/${vendorId}${path}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as { id: string };
+}
+
 /** A new customer of a shop (the demo's Urban Threads unless named) opens its chat and presses "Shop". */
 async function openShopMiniApp(page: Page, bot = 'urban_threads_bot') {
   await page.goto(`/fake-telegram/__control/chat-page?bot=${bot}`);
@@ -71,18 +85,7 @@ test("a customer picks a size, then a colour among those in stock, in a product'
   test.setTimeout(60_000);
   await openSignedIn(page);
   const bot = await createOwnBot(page, 'Tees');
-  const { token, vendorId } = await page.evaluate(() => ({
-    token: localStorage.getItem('auth_token'),
-    vendorId: localStorage.getItem('vendor_id'),
-  }));
-  const arrange = async (path: string, data: object) => {
-    const res = await page.request.post(`/api/v1/vendors/${vendorId}${path}`, {
-      headers: { Authorization: `Bearer ${token}` },
-      data,
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-    return (await res.json()) as { id: string };
-  };
+  const arrange = (path: string, data: object) => vendorPost(page, path, data);
   const category = await arrange('/categories', { name: `Shirts ${bot.suffix}`, subcategories: [] });
   await arrange('/products', {
     name: 'Linen shirt',
@@ -128,4 +131,38 @@ test("a customer picks a size, then a colour among those in stock, in a product'
   await mainButton.click();
   const chat = page.getByRole('list', { name: 'Chat' });
   await expect(chat.getByText('Linen shirt (M / Navy) × 1 = $45.00', { exact: false }).last()).toBeVisible();
+});
+
+test("a shared product address (/shop/{botId}/p/{slug}) opens the product's view, and back shows the shop", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await openSignedIn(page);
+  const bot = await createOwnBot(page, 'Slugs');
+  const arrange = (path: string, data: object) => vendorPost(page, path, data);
+  const category = await arrange('/categories', { name: `Mugs ${bot.suffix}`, subcategories: [] });
+  await arrange('/products', {
+    name: 'Stoneware mug',
+    productType: 'physical',
+    categoryId: category.id,
+    price: 1800,
+    stock: 6,
+    botIds: [bot.id],
+    urlSlug: 'stoneware-mug',
+  });
+
+  // Telegram opens the shared address with the launch data it signs for the customer.
+  const opened = await page.request.post('/fake-telegram/__control/chat/menu-app', {
+    data: { bot: bot.username, userId: 880_001 },
+  });
+  const launch = new URL(((await opened.json()) as { url: string }).url);
+  await page.goto(`${launch.pathname}/p/stoneware-mug${launch.hash}`);
+  const product = page.getByTestId('shop-product');
+  await expect(product.getByRole('heading', { name: 'Stoneware mug' })).toBeVisible();
+  await expect(page.getByTestId('demo-main-button')).toHaveText('Add to cart · $18.00');
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  const shop = page.getByTestId('shop-page');
+  await expect(shop.getByRole('button', { name: /^Stoneware mug/ })).toBeVisible();
+  await expect(page.getByTestId('demo-main-button')).toHaveText('View cart');
 });
