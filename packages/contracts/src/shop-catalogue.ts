@@ -143,7 +143,7 @@ export const AddToShopCartBody = z.object({
 export type AddToShopCartBody = z.input<typeof AddToShopCartBody>;
 
 export const ShopCartAnswer = z.object({
-  /** The product's units in the cart now. */
+  /** The product's units in the cart now (all its options' together). */
   quantity: z.number().int(),
   cartCount: z.number().int(),
 });

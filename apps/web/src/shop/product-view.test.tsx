@@ -59,9 +59,11 @@ const SHIRT: ShopProduct = {
 };
 
 function open(product: ShopProduct, onClose = () => {}) {
-  const calls = stubFetch(({ method }) =>
-    method === 'POST' ? json({ quantity: 1, cartCount: 1 }) : json(product),
-  );
+  // The cart answers with what it holds of the product now: here, what was just added.
+  const calls = stubFetch(({ method, body }) => {
+    const { quantity } = (body ?? {}) as { quantity?: number };
+    return method === 'POST' ? json({ quantity, cartCount: quantity }) : json(product);
+  });
   const onAdded = vi.fn();
   renderApp(
     <ProductView
@@ -103,7 +105,8 @@ describe("the shop's product view", () => {
     await vi.waitFor(() => expect(mainButton().text).toBe('Add to cart · $40.00'));
 
     telegram.press('main');
-    await vi.waitFor(() => expect(onAdded).toHaveBeenCalledWith(KNIFE.id, 1));
+    await vi.waitFor(() => expect(onAdded).toHaveBeenCalledWith(KNIFE.id, 2));
+    expect(screen.getByText('2 in cart')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ productId: KNIFE.id, quantity: 2 });
   });
 

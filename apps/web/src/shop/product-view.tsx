@@ -92,6 +92,8 @@ function ProductDetails({
   const option = hasOptions ? optionOf(product.options, picked) : null;
   const max = hasOptions ? (option?.max ?? 0) : product.max;
   const [quantity, setQuantity] = useState(1);
+  // The product's units in the cart after an add from here (null: none yet), said under the quantity.
+  const [inCart, setInCart] = useState<number | null>(null);
   const count = Math.max(1, Math.min(quantity, max));
   const unit = product.price + (option?.priceAdjustment ?? 0);
   const soldOut = hasOptions ? product.options.length === 0 : product.max === 0;
@@ -119,6 +121,7 @@ function ProductDetails({
         ...(option ? { variationId: option.id } : {}),
       });
       haptics.success();
+      setInCart(answer.quantity);
       onAdded(product.id, answer.quantity);
     } catch (error) {
       haptics.error();
@@ -226,6 +229,11 @@ function ProductDetails({
               </button>
             </div>
           </div>
+          {inCart !== null ? (
+            <p className={styles.added} role="status">
+              {t('shop.inCart', { count: inCart })}
+            </p>
+          ) : null}
           {/* Why "+" stopped: one order takes no more. */}
           {max > 0 && count >= max ? (
             <p className={styles.hint}>{t('shopProduct.maxPerOrder', { count: max })}</p>

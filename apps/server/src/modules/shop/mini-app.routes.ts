@@ -94,8 +94,12 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
       return caller;
     };
 
-    const unitsIn = async (cart: SessionKey) =>
-      (await deps.sessions.read(cart)).cart.reduce((sum, line) => sum + line.quantity, 0);
+    /** Units in the customer's cart: all of them, or one product's (its options' lines together). */
+    const unitsIn = async (cart: SessionKey, productId?: string) => {
+      const lines = (await deps.sessions.read(cart)).cart;
+      const units = (of: typeof lines) => of.reduce((sum, line) => sum + line.quantity, 0);
+      return { all: units(lines), product: units(lines.filter((line) => line.productId === productId)) };
+    };
 
     app.get(
       '/shop/:botId/catalogue',
@@ -137,7 +141,7 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
         const [categories, listed, cartCount] = await Promise.all([
           deps.catalogue.categories(shop.vendorId),
           deps.catalogue.products(shop.vendorId, shop.botId, { categoryId, search, page }),
-          unitsIn(cart),
+          unitsIn(cart).then((units) => units.all),
         ]);
         const forSale = await deps.saleProducts(
           shop.vendorId,
@@ -226,7 +230,8 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
           throw new AppError('CART_LIMIT_REACHED', { max: added.max });
         }
         deps.funnel.record('cart', { ...shop, productId });
-        return { quantity: added.quantity, cartCount: await unitsIn(cart) };
+        const units = await unitsIn(cart, productId);
+        return { quantity: units.product, cartCount: units.all };
       },
     );
   };
