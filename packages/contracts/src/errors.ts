@@ -119,7 +119,8 @@ export const ERRORS = {
   CART_SOLD_OUT: { status: 409, message: 'This product is sold out.' },
   /** `details.max`: the most of it one order can hold. */
   CART_LIMIT_REACHED: { status: 409, message: 'The cart holds all of this product that one order can take.' },
-  CART_OPTIONS_NEEDED: { status: 409, message: 'Choose this product’s options in the chat.' },
+  CART_OPTIONS_NEEDED: { status: 409, message: 'Choose this product’s options first.' },
+  CART_OPTION_NOT_FOUND: { status: 404, message: 'This option of the product is not sold.' },
   CART_EMPTY: { status: 400, message: 'The cart has nothing to check out.' },
   QUANTITY_INVALID: { status: 400, message: 'Quantity must be at least 1' },
   /** `details.max`, `details.productName`, `details.productId`. */

@@ -394,6 +394,8 @@ function productBodyShape(words: { name: string; price: string; category: string
       imageIds: z.array(z.uuid()).max(PRODUCT_LIMITS.imagesMax).optional(),
       mainImageId: z.uuid().optional(),
       videos: z.array(z.url().max(2048)).max(PRODUCT_LIMITS.videosMax).default([]),
+      /** The gallery advances by itself and plays videos muted, inline (spec part 2 §2.1's auto-play). */
+      galleryAutoPlay: z.boolean().default(false),
       taxRate: z.number().min(0).max(100).optional(),
       taxInclusive: z.boolean().default(false),
       urlSlug: UrlSlug.optional(),
@@ -514,6 +516,8 @@ export type ProductChanges = z.output<typeof UpdateProductBody>;
 
 export const ProductImage = z.object({
   id: z.string(),
+  /** An uploaded video plays; its addresses are the video's own (no sizes). */
+  type: z.enum(['image', 'gif', 'video']),
   url: z.string(),
   thumbnailUrl: z.string(),
   mediumUrl: z.string(),
@@ -556,6 +560,7 @@ export const Product = z.object({
   bots: z.array(BotRef),
   images: z.array(ProductImage),
   videos: z.array(z.string()),
+  galleryAutoPlay: z.boolean(),
   taxRate: z.number().nullable(),
   taxInclusive: z.boolean(),
   urlSlug: z.string().nullable(),

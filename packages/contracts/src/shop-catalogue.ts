@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Language, text } from './common';
-import { StockStatus } from './products';
+import { StockStatus, VariationType } from './products';
 
 /**
  * The shop's Mini App (the chat menu button of a vendor's bot opens it): what a customer sees of the catalogue.
@@ -22,16 +22,12 @@ export const ShopCatalogueProduct = z.object({
   stockStatus: StockStatus,
   /** The main image's thumbnail (absolute), or null. */
   image: z.string().nullable(),
-  /** It has variations to choose from: it goes in the cart from its card in the chat. */
+  /** It has variations to choose from: it goes in the cart from its view, once they are chosen. */
   hasOptions: z.boolean(),
   /** One can go in the cart from the catalogue now: no options, and in stock (or sold on backorder). */
   canAdd: z.boolean(),
   /** The vendor features it: it comes first, marked "Featured". */
   isFeatured: z.boolean(),
-  /** A physical product's warranty: its period as the vendor wrote it ('' when none was given); null: none. */
-  warranty: z.string().nullable(),
-  /** A physical product's return policy as the vendor wrote it; null when none. */
-  returnPolicy: z.string().nullable(),
 });
 export type ShopCatalogueProduct = z.infer<typeof ShopCatalogueProduct>;
 
@@ -74,12 +70,80 @@ export const ShopCatalogue = z.object({
 });
 export type ShopCatalogue = z.infer<typeof ShopCatalogue>;
 
-/** `POST /api/v1/shop/{botId}/cart`: one more of a product (without options) in the customer's cart. */
-export const AddToShopCartBody = z.object({ productId: z.uuid() });
-export type AddToShopCartBody = z.infer<typeof AddToShopCartBody>;
+/** One picture or video of a product's gallery in the Mini App (absolute addresses). */
+export const ShopProductMedia = z.object({
+  type: z.enum(['image', 'video']),
+  url: z.string(),
+  /** A picture's smaller size (the gallery's strip); null for a video. */
+  thumbnailUrl: z.string().nullable(),
+});
+export type ShopProductMedia = z.infer<typeof ShopProductMedia>;
+
+/**
+ * One option a customer can pick of a product with variations: a value of its one variation type, or a
+ * combination of its two (size × colour). Only what can be had now is offered.
+ */
+export const ShopProductOption = z.object({
+  id: z.string(),
+  /** One value per type, in `types`' order. */
+  values: z.array(z.string()),
+  /** Minor units on the product's price. */
+  priceAdjustment: z.number().int(),
+  /** The most units of it one order can take now (stock, maxPerOrder). */
+  max: z.number().int(),
+});
+export type ShopProductOption = z.infer<typeof ShopProductOption>;
+
+/**
+ * `GET /api/v1/shop/{botId}/products/{productId}`: one product as its view in the Mini App shows it (a tile's
+ * tap, or a shared address `/shop/{botId}/p/{slug}`).
+ */
+export const ShopProduct = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Minor units of `currency`, before any option's adjustment. */
+  price: z.number().int(),
+  currency: z.string(),
+  /** Percent, or null for none; inclusive: the price holds it, else checkout adds it. */
+  taxRate: z.number().nullable(),
+  taxInclusive: z.boolean(),
+  description: z.string().nullable(),
+  shortDescription: z.string().nullable(),
+  /** Main first, then the vendor's order; the uploaded videos and video addresses among them. */
+  media: z.array(ShopProductMedia),
+  /** The vendor's gallery auto-play: pictures advance by themselves, videos play muted and inline. */
+  autoPlay: z.boolean(),
+  /** The visible reviews' average (one decimal; null without one) and how many there are. */
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  /** A physical product's warranty: its period as the vendor wrote it ('' when none was given); null: none. */
+  warranty: z.string().nullable(),
+  /** A physical product's return policy as the vendor wrote it; null when none. */
+  returnPolicy: z.string().nullable(),
+  stockStatus: StockStatus,
+  /** The most units one order can take now, without options (0: none can be had); 0 with options. */
+  max: z.number().int(),
+  /** The variation types to pick, in order (empty: none); `options` lists what can be had. */
+  types: z.array(VariationType),
+  options: z.array(ShopProductOption),
+});
+export type ShopProduct = z.infer<typeof ShopProduct>;
+
+export const ShopProductParams = z.object({ botId: text().max(64), productId: z.uuid() });
+
+/**
+ * `POST /api/v1/shop/{botId}/cart`: `quantity` more of a product in the customer's cart; `variationId` names
+ * the option (a value, or a size × colour combination) of a product that has them.
+ */
+export const AddToShopCartBody = z.object({
+  productId: z.uuid(),
+  variationId: z.uuid().optional(),
+  quantity: z.number().int().min(1).max(99).default(1),
+});
+export type AddToShopCartBody = z.input<typeof AddToShopCartBody>;
 
 export const ShopCartAnswer = z.object({
-  /** The product's units in the cart now. */
+  /** The product's units in the cart now (all its options' together). */
   quantity: z.number().int(),
   cartCount: z.number().int(),
 });

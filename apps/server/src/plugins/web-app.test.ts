@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type ProductPageMetaOf, registerWebApp } from './web-app';
 
 const BOT = '3f0c2a9e-5b7d-4c1e-9a2b-1c2d3e4f5a6b';
+const PRODUCT = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
 async function serving(productPageMeta: ProductPageMetaOf) {
   const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
@@ -28,7 +29,7 @@ describe("the shop's shareable product address /shop/{botId}/p/{slug}", () => {
     const asked: string[] = [];
     const app = await serving(async (botId, slug) => {
       asked.push(`${botId} ${slug}`);
-      return { name: 'Blue Tee', title: 'Blue Tee <Summer>', description: 'Soft "organic" cotton' };
+      return { productId: PRODUCT, title: 'Blue Tee <Summer>', description: 'Soft "organic" cotton' };
     });
     const res = await app.inject({ method: 'GET', url: `/shop/${BOT}/p/blue-tee` });
     expect(res.statusCode).toBe(200);
@@ -38,8 +39,8 @@ describe("the shop's shareable product address /shop/{botId}/p/{slug}", () => {
     expect(res.body).toContain('<meta property="og:title" content="Blue Tee &lt;Summer&gt;">');
     expect(res.body).toContain('<meta name="description" content="Soft &quot;organic&quot; cotton">');
     expect(res.body).toContain('<meta property="og:description" content="Soft &quot;organic&quot; cotton">');
-    // The shop page opens searched for the product.
-    expect(res.body).toContain('<meta name="shop-product" content="Blue Tee">');
+    // The shop page opens on the product's view.
+    expect(res.body).toContain(`<meta name="shop-product" content="${PRODUCT}">`);
   });
 
   it('serves the plain shop page for a slug the bot does not sell', async () => {

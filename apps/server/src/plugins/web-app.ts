@@ -34,7 +34,7 @@ function decodedSlug(raw: string): string {
 export type ProductPageMetaOf = (
   botId: string,
   slug: string,
-) => Promise<{ title: string; description: string | null; name: string } | null>;
+) => Promise<{ title: string; description: string | null; productId: string } | null>;
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -43,11 +43,14 @@ const escapeHtml = (s: string) =>
   );
 
 /** The shop page with the product's title and description as its title and meta tags (Telegram's link preview). */
-function withMeta(html: string, meta: { title: string; description: string | null; name: string }): string {
+function withMeta(
+  html: string,
+  meta: { title: string; description: string | null; productId: string },
+): string {
   const title = escapeHtml(meta.title);
   const tags = [
-    // The page opens searched for the product (apps/web/src/shop/main.tsx).
-    `<meta name="shop-product" content="${escapeHtml(meta.name)}">`,
+    // The page opens on the product's view (apps/web/src/shop/main.tsx).
+    `<meta name="shop-product" content="${escapeHtml(meta.productId)}">`,
     `<meta property="og:title" content="${title}">`,
     `<meta name="twitter:title" content="${title}">`,
     ...(meta.description

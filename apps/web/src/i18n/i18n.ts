@@ -36,7 +36,7 @@ let screenTexts: Promise<void> | null = null;
 export function loadScreenTexts(): Promise<void> {
   screenTexts ??= import('./en/features').then(
     ({ enFeatures }) => {
-      english = { ...enCore, ...enFeatures };
+      english = { ...english, ...enFeatures };
       if (store.get().locale === 'en') store.set({ locale: 'en', messages: english });
     },
     (error: unknown) => {
@@ -45,6 +45,15 @@ export function loadScreenTexts(): Promise<void> {
     },
   );
   return screenTexts;
+}
+
+/**
+ * Adds the English a chunk loaded on demand brings for itself (the shop's product view: the shop's first load
+ * carries none of its texts, nor every screen's).
+ */
+export function addEnglish(texts: Texts): void {
+  english = { ...english, ...texts };
+  if (store.get().locale === 'en') store.set({ locale: 'en', messages: english });
 }
 
 /** 'pt-BR' → null, 'ru-RU' → 'ru', 'zh-hans' → 'zh': the app's language for a Telegram or profile code. */

@@ -27,7 +27,9 @@ createRoot(container).render(
         <ShopPage
           botId={window.location.pathname.split('/')[2] ?? ''}
           // A shared product address (/shop/{botId}/p/{slug}): the server names the product in the page.
-          initialSearch={document.querySelector<HTMLMetaElement>('meta[name="shop-product"]')?.content ?? ''}
+          initialProductId={
+            document.querySelector<HTMLMetaElement>('meta[name="shop-product"]')?.content || null
+          }
         />
       </ConnectGate>
     </Providers>

@@ -1,6 +1,6 @@
 import type { ShopCatalogueProduct } from '@app/contracts/shop-catalogue';
-import { shopCartLink, shopProductLink } from '@app/contracts/shop-links';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { shopCartLink } from '@app/contracts/shop-links';
+import { type CSSProperties, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { DemoBottomButtons, DemoTopBar } from '../components/telegram/demo-chrome';
 import { Chips } from '../components/ui/chips';
 import { ErrorState } from '../components/ui/error-state';
@@ -8,34 +8,41 @@ import { InfiniteList } from '../components/ui/infinite-list';
 import { SearchInput } from '../components/ui/search-input';
 import { setLocale, useI18n } from '../i18n/i18n';
 import { isApiError } from '../lib/api-client';
-import { type DescribeErrorOptions, describeError } from '../lib/describe-error';
+import { describeError } from '../lib/describe-error';
 import { haptics, openTelegramLink, showAlert } from '../lib/telegram/bridge';
 import { useMainButton } from '../lib/telegram/buttons';
 import { useTelegram } from '../lib/telegram/state';
-import { useAddToCart } from './api/add-to-cart';
+import { ADD_ERRORS, useAddToCart } from './api/add-to-cart';
 import { useShopCatalogue } from './api/get-shop-catalogue';
 import type { ShopFilters } from './api/shop-keys';
 import styles from './shop-page.module.css';
+
+// The product view is its own chunk: the shop's first load stays under its budget (scripts/bundle-size.ts).
+const ProductView = lazy(() => import('./product-view'));
 
 const ALL = 'all';
 
 /**
  * The shop's Mini App: the catalogue of one shop bot as its customer sees it (the same products as in the
- * chat), searched and filtered by category. "Add to cart" puts a product in the chat's own cart; a product
- * with options, or a tap on its picture, opens its card in the bot's chat. The main button shows the cart
- * there, to check out.
+ * chat), searched and filtered by category. "Add to cart" puts a product in the chat's own cart; a tap on a
+ * tile (or "Choose options") opens the product's view, with its gallery, options and quantity. The main button
+ * shows the cart in the bot's chat, to check out.
  */
-/** What "Add to cart" says when the shop refuses. */
-const ADD_ERRORS = {
-  CART_SOLD_OUT: 'shop.outOfStock',
-  CART_LIMIT_REACHED: { key: 'shop.limitReached', params: (details) => ({ count: Number(details.max) }) },
-} as const satisfies DescribeErrorOptions['codes'];
 
-/** `initialSearch`: a shared product address opens the shop searched for that product. */
-export function ShopPage({ botId, initialSearch = '' }: { botId: string; initialSearch?: string }) {
+/** `initialProductId`: a shared product address (`/shop/{botId}/p/{slug}`) opens on that product's view. */
+export function ShopPage({
+  botId,
+  initialProductId = null,
+}: {
+  botId: string;
+  initialProductId?: string | null;
+}) {
   const { t, formatMoney } = useI18n();
   const { initData, isDemo } = useTelegram();
-  const [filters, setFilters] = useState<ShopFilters>({ categoryId: null, search: initialSearch });
+  const [filters, setFilters] = useState<ShopFilters>({ categoryId: null, search: '' });
+  const [openProduct, setOpenProduct] = useState<string | null>(initialProductId);
+  // Where the list was scrolled when a product opened: back from it, the customer is where they were.
+  const listScroll = useRef(0);
   const query = useShopCatalogue(botId, initData ?? '', filters);
   const first = query.data?.pages[0];
   const shop = first?.shop;
@@ -50,20 +57,21 @@ export function ShopPage({ botId, initialSearch = '' }: { botId: string; initial
     if (shop) void setLocale(shop.language);
   }, [shop]);
 
-  const openInChat = (link: string) => {
+  const viewProduct = (productId: string) => {
     haptics.impact('light');
-    openTelegramLink(link);
+    listScroll.current = window.scrollY;
+    setOpenProduct(productId);
+    window.scrollTo(0, 0);
   };
-  useMainButton(
-    cartCount > 0 ? t('shop.viewCartCount', { count: cartCount }) : t('shop.viewCart'),
-    () => shop && openInChat(shopCartLink(shop.username)),
-    { visible: shop !== undefined && !first?.maintenance },
-  );
+  const closeProduct = () => {
+    setOpenProduct(null);
+    requestAnimationFrame(() => window.scrollTo(0, listScroll.current));
+  };
 
   const add = async (productId: string) => {
     setAdding((ids) => new Set(ids).add(productId));
     try {
-      const answer = await addToCart.mutateAsync(productId);
+      const answer = await addToCart.mutateAsync({ productId });
       haptics.success();
       setInCart((counts) => ({ ...counts, [productId]: answer.quantity }));
     } catch (error) {
@@ -110,7 +118,21 @@ export function ShopPage({ botId, initialSearch = '' }: { botId: string; initial
   return (
     <div className={styles.root} style={accent}>
       {isDemo ? <DemoTopBar /> : null}
-      <main className={styles.page} data-testid="shop-page">
+      {openProduct ? (
+        <Suspense>
+          <ProductView
+            botId={botId}
+            initData={initData ?? ''}
+            productId={openProduct}
+            onClose={closeProduct}
+            onAdded={(productId, quantity) => setInCart((counts) => ({ ...counts, [productId]: quantity }))}
+          />
+        </Suspense>
+      ) : shop && !first?.maintenance ? (
+        <CartButton count={cartCount} username={shop.username} />
+      ) : null}
+      {/* Kept while a product is open (hidden), so back from it finds the list as it was. */}
+      <main className={styles.page} data-testid="shop-page" hidden={openProduct !== null}>
         {store?.banner ? <img className={styles.banner} src={store.banner} alt="" /> : null}
         <header className={styles.header}>
           {store?.logo ? <img className={styles.logo} src={store.logo} alt="" /> : null}
@@ -158,7 +180,7 @@ export function ShopPage({ botId, initialSearch = '' }: { botId: string; initial
               price={formatMoney(product.price, product.currency)}
               inCart={inCart[product.id] ?? 0}
               adding={adding.has(product.id)}
-              onOpen={() => shop && openInChat(shopProductLink(shop.username, product.id))}
+              onOpen={() => viewProduct(product.id)}
               onAdd={() => void add(product.id)}
             />
           )}
@@ -180,6 +202,16 @@ export function ShopPage({ botId, initialSearch = '' }: { botId: string; initial
       {isDemo ? <DemoBottomButtons bottomOffset="0px" /> : null}
     </div>
   );
+}
+
+/** Telegram's main button on the list: the cart, in the bot's chat, to check out. */
+function CartButton({ count, username }: { count: number; username: string }) {
+  const { t } = useI18n();
+  useMainButton(count > 0 ? t('shop.viewCartCount', { count }) : t('shop.viewCart'), () => {
+    haptics.impact('light');
+    openTelegramLink(shopCartLink(username));
+  });
+  return null;
 }
 
 function ProductTile(props: {
@@ -213,18 +245,6 @@ function ProductTile(props: {
         {/* After the name: the tile's accessible name still starts with the product's. */}
         {product.isFeatured ? <span className={styles.featured}>{t('store.shop.featured')}</span> : null}
         <span className={styles.price}>{props.price}</span>
-        {product.warranty !== null ? (
-          <span className={styles.aftercare}>
-            {product.warranty
-              ? t('store.shop.warrantyFor', { period: product.warranty })
-              : t('store.shop.warrantyIncluded')}
-          </span>
-        ) : null}
-        {product.returnPolicy ? (
-          <span className={styles.aftercare} title={product.returnPolicy}>
-            {t('store.shop.returns', { policy: product.returnPolicy })}
-          </span>
-        ) : null}
         {props.inCart > 0 ? (
           <span className={styles.inCart}>{t('shop.inCart', { count: props.inCart })}</span>
         ) : stock ? (

@@ -96,6 +96,8 @@ export const products = pgTable(
     // Catalogue issue: the rest of §3.1–3.3 (stored as given; the contracts validate them).
     urlSlug: text('url_slug'),
     videos: text('videos').array().notNull().default(sql`'{}'::text[]`),
+    /** The gallery advances by itself and plays videos muted, inline (the shop's Mini App). */
+    galleryAutoPlay: boolean('gallery_auto_play').notNull().default(false),
     bulkPricing: jsonb('bulk_pricing').$type<unknown[]>().notNull().default([]),
     seo: jsonb('seo').$type<Record<string, unknown>>().notNull().default({}),
     taxRate: doublePrecision('tax_rate'),

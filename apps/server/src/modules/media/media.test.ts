@@ -190,6 +190,49 @@ describe('POST /vendors/{id}/upload/image', () => {
     expect(ranged.rawPayload.length).toBe(100);
   });
 
+  describe('videos (spec part 2 §5.3: MP4, WebM, Ogg up to 50 MB)', () => {
+    const uploadVideo = (data: Buffer, name: string, type = 'video/mp4') =>
+      uploadTo(t.app, `${v.base}/upload/media`, v.auth, { field: 'video', name, data, type });
+    /** The start of a WebM: an EBML header whose DocType is "webm". */
+    const webmHead = () =>
+      Buffer.concat([
+        Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01]),
+        Buffer.from([0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84]),
+        Buffer.from('webm', 'latin1'),
+        Buffer.from([0x42, 0x87, 0x81, 0x04, 0x42, 0x85, 0x81, 0x02]),
+      ]);
+
+    it('takes a WebM by its bytes, whatever its name says, and serves it as a video', async () => {
+      const webm = Buffer.concat([webmHead(), Buffer.alloc(8000, 3)]);
+      const res = await uploadVideo(webm, 'clip.bin', 'application/octet-stream');
+      expect(res.statusCode).toBe(201);
+      const body = res.json() as MediaUpload;
+      expect(body).toMatchObject({ type: 'video', mimeType: 'video/webm', size: webm.length });
+      const served = await fetchFile(body.url);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('video/webm');
+    });
+
+    it('refuses a file named .mp4 and sent as video/mp4 whose bytes are not a video, and stores nothing', async () => {
+      const res = await uploadVideo(Buffer.from('not a video at all\n'.repeat(500)), 'clip.mp4');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'MEDIA_INVALID', message: MEDIA_MESSAGES.invalidFile });
+      expect(await t.database.db.select().from(productImages)).toEqual([]);
+    });
+
+    it('refuses a video over 50 MB with the spec message, and stores nothing', async () => {
+      const mp4 = Buffer.concat([
+        Buffer.from([0, 0, 0, 0x20]),
+        Buffer.from('ftypisom\0\0\x02\0isomiso2avc1mp41', 'latin1'),
+        Buffer.alloc(50 * 1024 * 1024, 1),
+      ]);
+      const res = await uploadVideo(mp4, 'long.mp4');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'MEDIA_INVALID', details: { reason: 'size' } });
+      expect(await t.database.db.select().from(productImages)).toEqual([]);
+    });
+  });
+
   it('stores any file as a private download when mediaType is file', async () => {
     const data = Buffer.from('%PDF-1.4 not really\n'.repeat(100));
     const res = await uploadTo(

@@ -62,7 +62,13 @@ export type ViewContext = {
 };
 
 export function imageView(row: ProductImageRow, urls: ImageUrls): ProductImage {
-  return { id: row.id, ...urls(row), isMain: row.isMain, position: row.position };
+  return {
+    id: row.id,
+    type: row.kind === 'file' ? 'image' : row.kind,
+    ...urls(row),
+    isMain: row.isMain,
+    position: row.position,
+  };
 }
 
 export function productView(row: ProductRow, ctx: ViewContext): Product {
@@ -98,6 +104,7 @@ export function productView(row: ProductRow, ctx: ViewContext): Product {
     bots,
     images,
     videos: row.videos,
+    galleryAutoPlay: row.galleryAutoPlay,
     taxRate: row.taxRate,
     taxInclusive: row.taxInclusive,
     urlSlug: row.urlSlug,

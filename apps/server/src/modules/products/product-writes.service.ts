@@ -71,6 +71,7 @@ function rowValues(body: NewProduct, all: boolean): Omit<repo.NewProductRow, 've
     digitalType: body.productType === 'digital' ? String(details.digitalType ?? 'downloadable') : null,
     urlSlug: body.urlSlug || null,
     videos: body.videos,
+    galleryAutoPlay: body.galleryAutoPlay,
     bulkPricing: body.bulkPricing,
     seo: body.seo ?? {},
     taxRate: body.taxRate ?? null,

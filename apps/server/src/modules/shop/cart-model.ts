@@ -19,20 +19,22 @@ const MAX_LINES = 20;
 export type Added = { quantity: number } | { refused: 'sold_out' } | { refused: 'limit'; max: number };
 
 /**
- * Puts one more of a product (or of one of its variations) in the customer's cart, with the session locked:
- * never past what can be had (stock, a service's places, maxPerOrder) nor past MAX_LINES lines. Answers the
- * line's new quantity, or why not. The chat's Add to cart and the shop's Mini App both add this way.
+ * Puts `count` more of a product (or of one of its variations) in the customer's cart, with the session
+ * locked: never past what can be had (stock, a service's places, maxPerOrder) nor past MAX_LINES lines. Answers
+ * the line's new quantity, or why not. The chat's Add to cart (one at a time) and the shop's Mini App (the
+ * quantity its product view picked) both add this way.
  */
-export async function addOneToCart(
+export async function addToCart(
   sessions: SessionStore,
   key: SessionKey,
   product: SaleProduct,
   variationId: string | null,
+  count = 1,
 ): Promise<Added> {
   const max = maxQuantityOf(product, variationId);
   return sessions.update<Added>(key, async (session) => {
     const existing = session.cart.find((l) => l.productId === product.id && l.variation === variationId);
-    const quantity = (existing?.quantity ?? 0) + 1;
+    const quantity = (existing?.quantity ?? 0) + count;
     if (max === 0) return { changes: {}, result: { refused: 'sold_out' } };
     if (quantity > max || (!existing && session.cart.length >= MAX_LINES)) {
       return { changes: {}, result: { refused: 'limit', max } };

@@ -5,6 +5,8 @@ import {
   ShopCartAnswer,
   ShopCatalogue,
   ShopCatalogueQuery,
+  ShopProduct,
+  ShopProductParams,
 } from '@app/contracts/shop-catalogue';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,11 +15,12 @@ import { AppError } from '../../lib/app-error';
 import { InitDataError, verifyInitData } from '../../lib/telegram/init-data';
 import type { ShopRuntime } from '../bots/bot-runtime.service';
 import { maxQuantityOf, type SaleProduct } from '../products/sale-rules';
-import { addOneToCart } from './cart-model';
+import { addToCart } from './cart-model';
 import type { CatalogueReader } from './features/catalogue';
 import { contactsOf, storeNameOf } from './features/store';
 import type { FunnelAt, FunnelStep } from './funnel.service';
 import type { SessionKey, SessionStore } from './sessions.service';
+import { shopProductView } from './shop-product-view';
 import { shopText } from './texts';
 
 export type ShopMiniAppDeps = {
@@ -91,8 +94,12 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
       return caller;
     };
 
-    const unitsIn = async (cart: SessionKey) =>
-      (await deps.sessions.read(cart)).cart.reduce((sum, line) => sum + line.quantity, 0);
+    /** Units in the customer's cart: all of them, or one product's (its options' lines together). */
+    const unitsIn = async (cart: SessionKey, productId?: string) => {
+      const lines = (await deps.sessions.read(cart)).cart;
+      const units = (of: typeof lines) => of.reduce((sum, line) => sum + line.quantity, 0);
+      return { all: units(lines), product: units(lines.filter((line) => line.productId === productId)) };
+    };
 
     app.get(
       '/shop/:botId/catalogue',
@@ -137,7 +144,7 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
         const [categories, listed, cartCount] = await Promise.all([
           deps.catalogue.categories(shop.vendorId),
           deps.catalogue.products(shop.vendorId, shop.botId, { categoryId, search, page }),
-          unitsIn(cart),
+          unitsIn(cart).then((units) => units.all),
         ]);
         const forSale = await deps.saleProducts(
           shop.vendorId,
@@ -164,12 +171,36 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
             hasOptions: hasOptions(p.id),
             canAdd: canAdd(p.id),
             isFeatured: p.isFeatured,
-            warranty: saleOf.get(p.id)?.warranty ?? null,
-            returnPolicy: saleOf.get(p.id)?.returnPolicy ?? null,
           })),
           hasMore: listed.hasMore,
           cartCount,
         };
+      },
+    );
+
+    app.get(
+      '/shop/:botId/products/:productId',
+      {
+        onRequest: signedIn,
+        schema: {
+          tags: ['shop'],
+          summary: "One product as the shop's Mini App shows it: gallery, price, options, what can be had",
+          params: ShopProductParams,
+          response: { 200: ShopProduct },
+        },
+      },
+      async (req, reply) => {
+        const { shop } = callerOf(req);
+        reply.header('Cache-Control', 'private, no-store');
+        if (shop.maintenance) throw new AppError('SHOP_MAINTENANCE');
+        const { productId } = req.params;
+        const [product, [sale]] = await Promise.all([
+          deps.catalogue.product(shop.vendorId, shop.botId, productId),
+          deps.saleProducts(shop.vendorId, shop.botId, [productId]),
+        ]);
+        if (!product || !sale) throw new AppError('PRODUCT_NOT_FOUND');
+        deps.funnel.record('view', { ...shop, productId });
+        return shopProductView(product, sale, deps.absoluteUrl);
       },
     );
 
@@ -179,7 +210,8 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
         onRequest: signedIn,
         schema: {
           tags: ['shop'],
-          summary: "One more of a product in the customer's cart, from the shop's Mini App",
+          summary:
+            "More of a product (or of one of its options) in the customer's cart, from the shop's Mini App",
           params: ShopParams,
           body: AddToShopCartBody,
           response: { 200: ShopCartAnswer },
@@ -188,17 +220,21 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
       async (req) => {
         const { shop, cart } = callerOf(req);
         if (shop.maintenance) throw new AppError('SHOP_MAINTENANCE');
-        const { productId } = req.body;
+        const { productId, variationId = null, quantity } = req.body;
         const [product] = await deps.saleProducts(shop.vendorId, shop.botId, [productId]);
         if (!product) throw new AppError('PRODUCT_NOT_FOUND');
-        if (product.variations.length > 0) throw new AppError('CART_OPTIONS_NEEDED');
-        const added = await addOneToCart(deps.sessions, cart, product, null);
+        if (product.variations.length > 0 && variationId === null) throw new AppError('CART_OPTIONS_NEEDED');
+        if (variationId !== null && !product.variations.some((v) => v.id === variationId)) {
+          throw new AppError('CART_OPTION_NOT_FOUND');
+        }
+        const added = await addToCart(deps.sessions, cart, product, variationId, quantity);
         if ('refused' in added) {
           if (added.refused === 'sold_out') throw new AppError('CART_SOLD_OUT');
           throw new AppError('CART_LIMIT_REACHED', { max: added.max });
         }
         deps.funnel.record('cart', { ...shop, productId });
-        return { quantity: added.quantity, cartCount: await unitsIn(cart) };
+        const units = await unitsIn(cart, productId);
+        return { quantity: units.product, cartCount: units.all };
       },
     );
   };

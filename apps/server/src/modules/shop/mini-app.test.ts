@@ -1,9 +1,9 @@
-import type { ShopCatalogue } from '@app/contracts/shop-catalogue';
+import type { ShopCatalogue, ShopProduct } from '@app/contracts/shop-catalogue';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBot, createCategory, createProduct, fakeBot, productBody } from '../../../test/factories';
 import { ANN, customerSays, lastTextTo, type OpenShop, openShop } from '../../../test/shop';
-import { botSubscriptions } from '../../db/schema/index';
+import { botSubscriptions, products } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { signInitData } from '../../lib/telegram/init-data';
 
@@ -77,29 +77,6 @@ describe("the shop's Mini App", () => {
     const res = await readCatalogue('', other.token, otherBot.id);
     expect(res.statusCode).toBe(200);
     expect(res.json<ShopCatalogue>().products).toEqual([]);
-  });
-
-  it('shows a physical product’s warranty and return policy on its tile, and nothing for one without', async () => {
-    const { bread } = await stock();
-    await createProduct(
-      s.t.app,
-      s.owner,
-      productBody('physical', bread.id, {
-        name: 'Bread knife',
-        price: 2500,
-        botIds: [s.shop.id],
-        physical: { warranty: true, warrantyPeriod: '1 year', returnPolicy: '14 days, unused' },
-      }),
-    );
-    const products = (await readCatalogue()).json<ShopCatalogue>().products;
-    expect(products.find((p) => p.name === 'Bread knife')).toMatchObject({
-      warranty: '1 year',
-      returnPolicy: '14 days, unused',
-    });
-    expect(products.find((p) => p.name === 'Sourdough loaf')).toMatchObject({
-      warranty: null,
-      returnPolicy: null,
-    });
   });
 
   it('filters by category and searches by name', async () => {
@@ -205,7 +182,7 @@ describe("the shop's Mini App's cart", () => {
     expect(refused.json().error).toMatchObject({ code: 'CART_LIMIT_REACHED', details: { max: 1 } });
   });
 
-  it('leaves a product with options to its card in the chat, and says so in the catalogue', async () => {
+  it('asks for a product’s options before it goes in the cart, and says so in the catalogue', async () => {
     const category = await createCategory(s.t.app, s.owner, 'Shirts', []);
     const shirt = await createProduct(
       s.t.app,
@@ -246,5 +223,143 @@ describe("the shop's Mini App's cart", () => {
       payload: { productId: loaf.id },
     });
     expect(forged.statusCode).toBe(401);
+  });
+});
+
+describe("the shop's Mini App's product view", () => {
+  const signed = () => ({ authorization: `tma ${signInitData(ANN, s.shop.token)}` });
+  const view = (productId: string) =>
+    s.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/shop/${s.shop.id}/products/${productId}`,
+      headers: signed(),
+    });
+  const add = (payload: { productId: string; variationId?: string; quantity?: number }) =>
+    s.t.app.inject({ method: 'POST', url: `/api/v1/shop/${s.shop.id}/cart`, headers: signed(), payload });
+
+  async function sell(extra: object) {
+    const category = await createCategory(s.t.app, s.owner, 'Shirts', []);
+    return createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', category.id, { name: 'Shirt', price: 2000, botIds: [s.shop.id], ...extra }),
+    );
+  }
+
+  /** A shirt by size × colour: S/Red 2 left, S/Blue none, M/Blue 1 left at $3 more. */
+  const shirt = () =>
+    sell({
+      physical: {
+        variations: [
+          { type: 'size', values: [{ value: 'S' }, { value: 'M' }] },
+          { type: 'color', values: [{ value: 'Red' }, { value: 'Blue' }] },
+        ],
+        combinations: [
+          { values: ['S', 'Red'], stock: 2 },
+          { values: ['S', 'Blue'], stock: 0 },
+          { values: ['M', 'Blue'], stock: 1, priceAdjustment: 300 },
+        ],
+      },
+    });
+  const comboId = (product: Awaited<ReturnType<typeof shirt>>, values: string) =>
+    product.physical?.combinations.find((c) => c.values.join('/') === values)?.id ?? '';
+
+  it('shows the product: its playable videos in the gallery, price and tax, description, rating, aftercare and how many one order takes', async () => {
+    const knife = await sell({
+      name: 'Bread knife',
+      description: 'Forged steel.',
+      stock: 10,
+      taxRate: 10,
+      taxInclusive: true,
+      galleryAutoPlay: true,
+      videos: ['https://cdn.example.test/knife.mp4', 'https://video-site.example.test/watch?v=knife'],
+      physical: { maxPerOrder: 3, warranty: true, warrantyPeriod: '1 year', returnPolicy: '14 days, unused' },
+    });
+    await s.t.database.db
+      .update(products)
+      .set({ ratingSum: 9, reviewCount: 2 })
+      .where(eq(products.id, knife.id));
+    const res = await view(knife.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ShopProduct>()).toMatchObject({
+      name: 'Bread knife',
+      price: 2000,
+      currency: 'USD',
+      taxRate: 10,
+      taxInclusive: true,
+      description: 'Forged steel.',
+      media: [{ type: 'video', url: 'https://cdn.example.test/knife.mp4', thumbnailUrl: null }],
+      autoPlay: true,
+      rating: 4.5,
+      reviewCount: 2,
+      warranty: '1 year',
+      returnPolicy: '14 days, unused',
+      stockStatus: 'in_stock',
+      max: 3,
+      types: [],
+      options: [],
+    });
+  });
+
+  it('shows no warranty nor return policy for a product without them', async () => {
+    const plain = await sell({ name: 'Plain tee', stock: 5 });
+    expect((await view(plain.id)).json<ShopProduct>()).toMatchObject({ warranty: null, returnPolicy: null });
+  });
+
+  it('offers only the size × colour combinations in stock, each with its price adjustment', async () => {
+    const product = await shirt();
+    const { types, options, max } = (await view(product.id)).json<ShopProduct>();
+    expect(types).toEqual(['size', 'color']);
+    expect(max).toBe(0);
+    expect(options).toEqual([
+      { id: comboId(product, 'S/Red'), values: ['S', 'Red'], priceAdjustment: 0, max: 2 },
+      { id: comboId(product, 'M/Blue'), values: ['M', 'Blue'], priceAdjustment: 300, max: 1 },
+    ]);
+  });
+
+  it('puts the chosen combination in the cart, the chosen quantity at its own price, as the chat’s cart shows', async () => {
+    const product = await shirt();
+    const res = await add({ productId: product.id, variationId: comboId(product, 'S/Red'), quantity: 2 });
+    expect(res.json()).toEqual({ quantity: 2, cartCount: 2 });
+    const other = await add({ productId: product.id, variationId: comboId(product, 'M/Blue') });
+    // The product's units in the cart: its two combinations together.
+    expect(other.json()).toEqual({ quantity: 3, cartCount: 3 });
+
+    await customerSays(s, '/cart');
+    expect(lastTextTo(s, ANN.id)).toBe(
+      '🛒 Your cart\n\nShirt (S / Red) × 2 = $40.00\nShirt (M / Blue) × 1 = $23.00\n\nTotal: $63.00',
+    );
+  });
+
+  it('refuses a sold-out combination, an unknown one, and a product with options without one', async () => {
+    const product = await shirt();
+    const soldOut = await add({ productId: product.id, variationId: comboId(product, 'S/Blue') });
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json().error.code).toBe('CART_SOLD_OUT');
+    const unknown = await add({ productId: product.id, variationId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('CART_OPTION_NOT_FOUND');
+    const none = await add({ productId: product.id });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.code).toBe('CART_OPTIONS_NEEDED');
+  });
+
+  it('never adds more than one order takes (maxPerOrder), and says how many that is', async () => {
+    const product = await sell({ stock: 50, physical: { maxPerOrder: 3 } });
+    const refused = await add({ productId: product.id, quantity: 4 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'CART_LIMIT_REACHED', details: { max: 3 } });
+    expect((await add({ productId: product.id, quantity: 3 })).json()).toEqual({ quantity: 3, cartCount: 3 });
+  });
+
+  it('answers not found for a product the bot does not sell, or a draft', async () => {
+    const category = await createCategory(s.t.app, s.owner, 'Hidden', []);
+    const draft = await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', category.id, { name: 'Draft', botIds: [s.shop.id], status: 'draft' }),
+    );
+    expect((await view(draft.id)).statusCode).toBe(404);
+    expect((await view('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 });

@@ -283,6 +283,10 @@ export const products = {
   'products.field.videos': 'Videos',
   'products.field.addVideo': 'Video hinzufügen',
   'products.field.removeVideo': 'Video {n} entfernen',
+  'products.field.galleryAutoPlay': 'Galerie automatisch abspielen',
+  'products.field.galleryAutoPlayHint':
+    'Im Shop wechseln die Bilder alle 5 Sekunden und Videos laufen stumm in der Seite.',
+  'products.field.mediaHint': 'Bilder (JPEG, PNG, GIF, WEBP) bis 5 MB, Videos (MP4, WEBM, OGG) bis 50 MB.',
   'products.detail.title': 'Produktdetails',
   'products.detail.loading': 'Produkt wird geladen',
   'products.detail.loadError': 'Produkt konnte nicht geladen werden',

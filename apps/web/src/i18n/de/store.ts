@@ -4,9 +4,6 @@ import type { AreaCatalogue } from '../messages';
 /** store: what the vendor sets that the customer meets (see en/store.ts). */
 export const store = {
   'store.shop.featured': '⭐ Empfohlen',
-  'store.shop.warrantyFor': '🛡 Garantie: {period}',
-  'store.shop.warrantyIncluded': '🛡 Mit Garantie',
-  'store.shop.returns': '↩️ Rückgabe: {policy}',
   'store.scope.label': 'Gilt für',
   'store.scope.allBots': 'Alle Bots',
   'store.policies.botHint':

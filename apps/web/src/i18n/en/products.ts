@@ -289,6 +289,11 @@ export const products = {
   'products.field.videos': 'Videos',
   'products.field.addVideo': 'Add Video',
   'products.field.removeVideo': 'Remove video {n}',
+  'products.field.galleryAutoPlay': 'Auto-play gallery',
+  'products.field.galleryAutoPlayHint':
+    'In the shop, pictures advance every 5 seconds and videos play muted, in the page.',
+  'products.field.mediaHint':
+    'Images (JPEG, PNG, GIF, WEBP) up to 5 MB, videos (MP4, WEBM, OGG) up to 50 MB.',
 
   // Product detail (/products/{id})
   'products.detail.title': 'Product Details',

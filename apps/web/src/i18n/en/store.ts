@@ -1,9 +1,6 @@
 /** store: English. What the vendor sets that the customer meets: tax on orders, store policies and FAQs. */
 export const store = {
   'store.shop.featured': '⭐ Featured',
-  'store.shop.warrantyFor': '🛡 Warranty: {period}',
-  'store.shop.warrantyIncluded': '🛡 Warranty included',
-  'store.shop.returns': '↩️ Returns: {policy}',
   'store.scope.label': 'Applies to',
   'store.scope.allBots': 'All bots',
   'store.policies.botHint':

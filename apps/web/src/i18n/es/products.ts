@@ -283,6 +283,11 @@ export const products = {
   'products.field.videos': 'Vídeos',
   'products.field.addVideo': 'Añadir vídeo',
   'products.field.removeVideo': 'Quitar el vídeo {n}',
+  'products.field.galleryAutoPlay': 'Reproducción automática de la galería',
+  'products.field.galleryAutoPlayHint':
+    'En la tienda, las imágenes avanzan cada 5 segundos y los vídeos se reproducen sin sonido, en la página.',
+  'products.field.mediaHint':
+    'Imágenes (JPEG, PNG, GIF, WEBP) de hasta 5 MB, vídeos (MP4, WEBM, OGG) de hasta 50 MB.',
   'products.detail.title': 'Detalles del producto',
   'products.detail.loading': 'Cargando producto',
   'products.detail.loadError': 'No se pudo cargar el producto',

@@ -4,9 +4,6 @@ import type { AreaCatalogue } from '../messages';
 /** store: what the vendor sets that the customer meets (see en/store.ts). */
 export const store = {
   'store.shop.featured': '⭐ Destacado',
-  'store.shop.warrantyFor': '🛡 Garantía: {period}',
-  'store.shop.warrantyIncluded': '🛡 Garantía incluida',
-  'store.shop.returns': '↩️ Devoluciones: {policy}',
   'store.scope.label': 'Se aplica a',
   'store.scope.allBots': 'Todos los bots',
   'store.policies.botHint':

@@ -280,6 +280,11 @@ export const products = {
   'products.field.videos': 'Vidéos',
   'products.field.addVideo': 'Ajouter une vidéo',
   'products.field.removeVideo': 'Retirer la vidéo {n}',
+  'products.field.galleryAutoPlay': 'Lecture automatique de la galerie',
+  'products.field.galleryAutoPlayHint':
+    'Dans la boutique, les images défilent toutes les 5 secondes et les vidéos se lisent sans son, dans la page.',
+  'products.field.mediaHint':
+    'Images (JPEG, PNG, GIF, WEBP) jusqu’à 5 Mo, vidéos (MP4, WEBM, OGG) jusqu’à 50 Mo.',
   'products.detail.title': 'Détails du produit',
   'products.detail.loading': 'Chargement du produit',
   'products.detail.loadError': 'Impossible de charger le produit',

@@ -4,9 +4,6 @@ import type { AreaCatalogue } from '../messages';
 /** store: what the vendor sets that the customer meets (see en/store.ts). */
 export const store = {
   'store.shop.featured': '⭐ En vedette',
-  'store.shop.warrantyFor': '🛡 Garantie : {period}',
-  'store.shop.warrantyIncluded': '🛡 Garantie incluse',
-  'store.shop.returns': '↩️ Retours : {policy}',
   'store.scope.label': 'S’applique à',
   'store.scope.allBots': 'Tous les bots',
   'store.policies.botHint':

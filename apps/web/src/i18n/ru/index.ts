@@ -21,6 +21,7 @@ import { settings } from './settings';
 import { shared } from './shared';
 import { shell } from './shell';
 import { shop } from './shop';
+import { shopProduct } from './shop-product';
 import { staff } from './staff';
 import { staffPick } from './staff-pick';
 import { stars } from './stars';
@@ -46,6 +47,7 @@ export const ru: Catalogue = {
   ...products,
   ...categories,
   ...shop,
+  ...shopProduct,
   ...staff,
   ...account,
   ...developer,

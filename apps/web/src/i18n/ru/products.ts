@@ -340,6 +340,10 @@ export const products = {
   'products.field.videos': 'Видео',
   'products.field.addVideo': 'Добавить видео',
   'products.field.removeVideo': 'Удалить видео {n}',
+  'products.field.galleryAutoPlay': 'Автопрокрутка галереи',
+  'products.field.galleryAutoPlayHint':
+    'В магазине фото сменяются каждые 5 секунд, а видео играют без звука прямо на странице.',
+  'products.field.mediaHint': 'Изображения (JPEG, PNG, GIF, WEBP) до 5 МБ, видео (MP4, WEBM, OGG) до 50 МБ.',
   'products.detail.title': 'Товар',
   'products.detail.loading': 'Загрузка товара',
   'products.detail.loadError': 'Не удалось загрузить товар',

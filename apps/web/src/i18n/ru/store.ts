@@ -4,9 +4,6 @@ import type { AreaCatalogue } from '../messages';
 /** store: what the vendor sets that the customer meets (see en/store.ts). */
 export const store = {
   'store.shop.featured': '⭐ Рекомендуем',
-  'store.shop.warrantyFor': '🛡 Гарантия: {period}',
-  'store.shop.warrantyIncluded': '🛡 С гарантией',
-  'store.shop.returns': '↩️ Возврат: {policy}',
   'store.scope.label': 'Применяется к',
   'store.scope.allBots': 'Все боты',
   'store.policies.botHint':

@@ -4,9 +4,6 @@ import type { AreaCatalogue } from '../messages';
 /** store: what the vendor sets that the customer meets (see en/store.ts). */
 export const store = {
   'store.shop.featured': '⭐ 精选',
-  'store.shop.warrantyFor': '🛡 保修：{period}',
-  'store.shop.warrantyIncluded': '🛡 含保修',
-  'store.shop.returns': '↩️ 退货：{policy}',
   'store.scope.label': '适用于',
   'store.scope.allBots': '所有机器人',
   'store.policies.botHint': '此机器人的商店使用其自己的政策版本；为空时使用“所有机器人”的版本。',

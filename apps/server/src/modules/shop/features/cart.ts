@@ -3,7 +3,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { formatAmount } from '../../../lib/money';
 import { maxQuantityOf, type SaleProduct } from '../../products/sale-rules';
 import {
-  addOneToCart,
+  addToCart,
   formatTotals,
   isLine,
   LINE_REF,
@@ -142,7 +142,7 @@ export function cartFeature(deps: CartDeps) {
       return;
     }
     const variationId = variation?.[0]?.id ?? null;
-    const outcome = await addOneToCart(deps.sessions, key, product, variationId);
+    const outcome = await addToCart(deps.sessions, key, product, variationId);
     if ('refused' in outcome) {
       const refused =
         outcome.refused === 'sold_out'

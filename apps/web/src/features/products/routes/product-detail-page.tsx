@@ -175,13 +175,14 @@ function Detail({ product }: { product: Product }) {
             <Gallery
               items={product.images.map((image) => ({
                 id: image.id,
-                type: 'image' as const,
+                type: image.type,
                 url: image.url,
                 mediumUrl: image.mediumUrl,
                 thumbnailUrl: image.thumbnailUrl,
                 isMain: image.isMain,
                 order: image.position,
               }))}
+              autoPlay={product.galleryAutoPlay}
             />
             <Card className={styles.hero}>
               <div className={styles.priceRow}>

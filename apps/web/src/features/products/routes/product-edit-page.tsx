@@ -19,6 +19,7 @@ import { DeliverySection } from '../components/form/delivery-section';
 import { FormTabs, type TabDef, TypeSelector, tabsWithErrors } from '../components/form/form-frame';
 import { InventorySection } from '../components/form/inventory-section';
 import { LicenseSection } from '../components/form/license-section';
+import { MediaSection } from '../components/form/media-section';
 import { PricingSection } from '../components/form/pricing-section';
 import styles from '../components/form/product-form.module.css';
 import { productToValues, valuesToBody } from '../components/form/product-form-values';
@@ -26,7 +27,6 @@ import { SchedulingSection } from '../components/form/scheduling-section';
 import { SeoSection } from '../components/form/seo-section';
 import { ShippingSection } from '../components/form/shipping-section';
 import { VariationsSection } from '../components/form/variations-section';
-import { VideosField } from '../components/form/videos-field';
 import { WithProduct } from '../components/with-product';
 import { describeProductError, fieldOfError, PRODUCT_MESSAGE_KEYS } from '../lib/messages';
 
@@ -215,10 +215,7 @@ function EditForm({ product }: { product: Product }) {
         {tab === 'scheduling' ? <SchedulingSection form={form} full /> : null}
         {tab === 'booking' ? <BookingSection form={form} /> : null}
         {tab === 'images' ? (
-          <>
-            <MediaUploader productId={product.id} />
-            <VideosField control={form.control} />
-          </>
+          <MediaSection form={form} uploader={<MediaUploader productId={product.id} allowVideo />} />
         ) : null}
         {tab === 'seo' ? <SeoSection form={form} /> : null}
       </form>

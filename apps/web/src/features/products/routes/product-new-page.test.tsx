@@ -7,6 +7,36 @@ import { startFakeTelegram } from '../../../test/fake-telegram';
 import { renderApp } from '../../../test/render-app';
 import { ProductNewPage } from './product-new-page';
 
+/** XMLHttpRequest as uploads use it (for their progress): the test answers each one. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  url = '';
+  body: FormData | null = null;
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
 const CLOTHING = '11111111-1111-4111-8111-111111111111';
 const TEES = '22222222-2222-4222-8222-222222222222';
 const SHOES = '33333333-3333-4333-8333-333333333333';
@@ -158,5 +188,77 @@ describe('Add New Product', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const body = calls.find((c) => c.method === 'POST')?.body as { physical?: { combinations?: unknown[] } };
     expect(body.physical?.combinations).toEqual([{ values: ['S', 'Red'], stock: 4, priceAdjustment: 0 }]);
+  });
+});
+
+describe("Add New Product's media tab", () => {
+  const VIDEO_ID = '55555555-5555-4555-8555-555555555555';
+
+  it('uploads a video next to the video addresses, previews it, and sends it with the gallery’s auto-play', async () => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderApp(<ProductNewPage />, { path: '/product-new' });
+    await userEvent.type(await screen.findByLabelText('Product Name'), 'Tee with a clip');
+    await screen.findByRole('option', { name: 'Clothing' });
+    await userEvent.selectOptions(screen.getByLabelText('Category'), CLOTHING);
+    await userEvent.click(screen.getByRole('tab', { name: 'Pricing' }));
+    await userEvent.type(screen.getByLabelText('Price (USD)'), '19.99');
+    await userEvent.click(screen.getByRole('tab', { name: 'Media' }));
+
+    expect(
+      screen.getByText('Images (JPEG, PNG, GIF, WEBP) up to 5 MB, videos (MP4, WEBM, OGG) up to 50 MB.'),
+    ).toBeTruthy();
+    const input = screen.getByTestId('media-file-input') as HTMLInputElement;
+    expect(input.accept).toContain('video/mp4');
+    await userEvent.upload(input, new File([new Uint8Array(64)], 'clip.mp4', { type: 'video/mp4' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const [xhr] = FakeXhr.sent as [FakeXhr];
+    expect(xhr.url).toMatch(/\/upload\/media$/);
+    expect(xhr.body?.get('video')).toBeInstanceOf(File);
+    act(() =>
+      xhr.respond(201, {
+        id: VIDEO_ID,
+        type: 'video',
+        url: `/media/${VIDEO_ID}.mp4`,
+        thumbnail: null,
+        thumbnailUrl: null,
+        mediumUrl: null,
+        name: 'clip.mp4',
+        size: 64,
+        mimeType: 'video/mp4',
+        width: null,
+        height: null,
+        duration: null,
+        createdAt: '2026-11-27T10:00:00.000Z',
+      }),
+    );
+    // Its tile previews the video itself.
+    const preview = await screen.findByLabelText('clip.mp4', { selector: 'video' });
+    expect(preview.getAttribute('src')).toBe(`/media/${VIDEO_ID}.mp4`);
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Auto-play gallery' }));
+    act(() => telegram.press('main'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/products'))).toBe(true),
+    );
+    const body = calls.find((c) => c.method === 'POST' && c.path.endsWith('/products'))?.body;
+    expect(body).toMatchObject({ imageIds: [VIDEO_ID], mainImageId: VIDEO_ID, galleryAutoPlay: true });
+  });
+
+  it('refuses a video over 50 MB before sending it, with the spec message', async () => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderApp(<ProductNewPage />, { path: '/product-new' });
+    await screen.findByLabelText('Product Name');
+    await userEvent.click(screen.getByRole('tab', { name: 'Media' }));
+    const big = new File([new Uint8Array(8)], 'long.mp4', { type: 'video/mp4' });
+    Object.defineProperty(big, 'size', { value: 50 * 1024 * 1024 + 1 });
+    await userEvent.upload(screen.getByTestId('media-file-input') as HTMLInputElement, big);
+    await waitFor(() =>
+      expect(popups()).toContain(
+        'Some files are invalid. Images (JPEG, PNG, GIF, WEBP) max 5MB, Videos (MP4, WEBM) max 50MB',
+      ),
+    );
+    expect(FakeXhr.sent).toHaveLength(0);
   });
 });

@@ -25,6 +25,7 @@ import {
 } from '../components/form/form-frame';
 import { InventorySection } from '../components/form/inventory-section';
 import { LicenseSection } from '../components/form/license-section';
+import { MediaSection } from '../components/form/media-section';
 import { PricingSection } from '../components/form/pricing-section';
 import styles from '../components/form/product-form.module.css';
 import {
@@ -37,7 +38,6 @@ import {
 import { SchedulingSection } from '../components/form/scheduling-section';
 import { ShippingSection } from '../components/form/shipping-section';
 import { VariationsSection } from '../components/form/variations-section';
-import { VideosField } from '../components/form/videos-field';
 import { describeProductError, fieldOfError, PRODUCT_MESSAGE_KEYS } from '../lib/messages';
 
 type Tab = 'basic' | 'details' | 'pricing' | 'inventory' | 'media';
@@ -247,10 +247,10 @@ export function ProductNewPage() {
         {tab === 'pricing' ? <PricingSection form={form} /> : null}
         {tab === 'inventory' ? <InventorySection form={form} /> : null}
         {tab === 'media' ? (
-          <>
-            <MediaUploader value={media} onChange={changeMedia} />
-            <VideosField control={form.control} />
-          </>
+          <MediaSection
+            form={form}
+            uploader={<MediaUploader value={media} onChange={changeMedia} allowVideo />}
+          />
         ) : null}
       </form>
       {secondaryIsNative ? null : (
