@@ -320,6 +320,12 @@ describe('store details in the shop', () => {
     );
   });
 
+  it('greets /start with the store’s name and tagline above the welcome message', async () => {
+    await setStore(store);
+    await customerSays(s, '/start');
+    expect(lastText()).toBe('La Boulangerie\nBread baked at dawn\n\nHello and welcome to the Corner Shop!');
+  });
+
   it('shows the store in the Mini App: its name, tagline, logo and colours', async () => {
     await setStore(store);
     const catalogue = (await miniApp('GET', '/catalogue')).json<ShopCatalogue>();
