@@ -475,6 +475,57 @@ describe('policies and FAQs in the shop', () => {
     expect(lastText()).toBe('Terms for every shop.');
   });
 
+  it('answers /privacy with the store’s privacy policy, and says when it has none', async () => {
+    await customerSays(s, '/privacy');
+    expect(lastText()).toBe('Corner Shop has not published its privacy policy yet.');
+    await write('PUT', '/policies/privacy', { content: 'We keep your address only to ship your order.' });
+    await customerSays(s, '/privacy');
+    expect(lastText()).toBe('We keep your address only to ship your order.');
+  });
+
+  it('lists the policies it wrote under /info, each button opening its text', async () => {
+    await write('PUT', '/policies/privacy', { content: 'We keep your address only to ship your order.' });
+    await write('PUT', '/policies/shipping', { content: 'Ships within 2 days.' });
+    await customerSays(s, '/info');
+    const info = sentTo(s, ANN.id).at(-1);
+    expect(info?.text).toBe('Corner Shop\n\nOur policies:');
+    expect(info?.reply_markup).toEqual({
+      inline_keyboard: [
+        [{ text: 'Privacy policy', callback_data: 'policy:privacy' }],
+        [{ text: 'Shipping policy', callback_data: 'policy:shipping' }],
+      ],
+    });
+    await customerTaps(s, 'policy:shipping');
+    expect(lastText()).toBe('Shipping policy\n\nShips within 2 days.');
+  });
+
+  it('gives the shipping policy with an order of goods that ship, and not with a digital one', async () => {
+    await write('PUT', '/policies/shipping', { content: 'Ships within 2 days.' });
+    const loaf = await sell();
+    await customerTaps(s, `ca:${loaf.id}`);
+    await customerTaps(s, 'co:p');
+    expect(sentTo(s, ANN.id).some((m) => m.text?.endsWith('\n\nShipping policy:\nShips within 2 days.'))).toBe(
+      true,
+    );
+    const key = await sell('Game key', 'key');
+    await customerTaps(s, `ca:${key.id}`);
+    await customerTaps(s, 'co:d');
+    const placed = sentTo(s, ANN.id).filter((m) => m.text?.startsWith('Order #'));
+    expect(placed).toHaveLength(2);
+    expect(placed.at(-1)?.text).not.toContain('Shipping policy');
+  });
+
+  it('shows the policies it wrote in the Mini App, the bot’s own else the vendor’s', async () => {
+    await write('PUT', '/policies/shipping', { content: 'Ships within 2 days.' });
+    await write('PUT', '/policies/terms', { content: 'Terms for every shop.' });
+    await write('PUT', `/policies/terms?botId=${s.shop.id}`, { content: 'Terms of the Corner Shop.' });
+    const catalogue = (await miniApp('GET', '/catalogue')).json<ShopCatalogue>();
+    expect(catalogue.policies).toEqual([
+      { id: 'terms', text: 'Terms of the Corner Shop.' },
+      { id: 'shipping', text: 'Ships within 2 days.' },
+    ]);
+  });
+
   it('lists the bot’s own FAQs when it has a list of its own, in the chat and the Mini App', async () => {
     await write('POST', '/faqs', { question: 'Open on Sundays?', answer: 'No.' });
     const own = await write('POST', `/faqs?botId=${s.shop.id}`, {
