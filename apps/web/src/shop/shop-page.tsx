@@ -15,6 +15,7 @@ import { useTelegram } from '../lib/telegram/state';
 import { useAddToCart } from './api/add-to-cart';
 import { useShopCatalogue } from './api/get-shop-catalogue';
 import type { ShopFilters } from './api/shop-keys';
+import { ShopAbout } from './shop-about';
 import styles from './shop-page.module.css';
 
 const ALL = 'all';
@@ -176,6 +177,7 @@ export function ShopPage({ botId, initialSearch = '' }: { botId: string; initial
             ))}
           </section>
         ) : null}
+        {first ? <ShopAbout store={first.store} policies={first.policies} /> : null}
       </main>
       {isDemo ? <DemoBottomButtons bottomOffset="0px" /> : null}
     </div>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-changes';
 import { useZodForm } from '../../../components/ui/form/zod-form';
 import { Page } from '../../../components/ui/page';
+import { useProfile } from '../../account/api/get-profile';
 import { useI18n } from '../../../i18n/i18n';
 import { haptics, showAlert, showPopup } from '../../../lib/telegram/bridge';
 import { useMainButton, useSecondaryButton } from '../../../lib/telegram/buttons';
@@ -110,6 +111,15 @@ export function ProductNewPage() {
   const { allowLeave } = useUnsavedChangesGuard(form.formState.isDirty);
   const errorTabs = tabsWithErrors(form.formState.errors, tabOf);
   const type = form.watch('productType');
+
+  // A new service's days and hours are in the vendor's own timezone (their profile) until they choose another.
+  const profileTimezone = useProfile().data?.timezone;
+  useEffect(() => {
+    if (!profileTimezone || duplicateOf) return;
+    if (form.getFieldState('service.availability.timezone').isDirty) return;
+    // Not a change of the vendor's: the form stays clean (leaving asks nothing).
+    form.setValue('service.availability.timezone', profileTimezone);
+  }, [profileTimezone, duplicateOf, form]);
 
   // Duplicate (from a product's page): the form opens prefilled with a copy, without what must stay unique.
   const sourceProduct = source.data;
