@@ -20,7 +20,11 @@ export function ShopAbout({ store, policies }: Pick<ShopCatalogue, 'store' | 'po
   const { t } = useI18n();
   const contacts: { label: MessageKey; value: string; href?: string }[] = [
     { label: 'store.shop.email', value: store.supportEmail, href: `mailto:${store.supportEmail}` },
-    { label: 'store.shop.phone', value: store.phoneNumber, href: `tel:${store.phoneNumber.replace(/\s/g, '')}` },
+    {
+      label: 'store.shop.phone',
+      value: store.phoneNumber,
+      href: `tel:${store.phoneNumber.replace(/\s/g, '')}`,
+    },
     { label: 'store.shop.website', value: store.website },
     { label: 'store.shop.address', value: store.address },
     { label: 'store.shop.hours', value: store.workingHours },

@@ -66,7 +66,8 @@ export function shopMenuCalls(
   publicUrl: string,
 ): [method: string, params: Record<string, unknown>][] {
   const texts = MENU_TEXTS[StoredLanguage.parse(bot.language)];
-  const description = bot.description === undefined ? [] : [descriptionCall({ description: bot.description })];
+  const description =
+    bot.description === undefined ? [] : [descriptionCall({ description: bot.description })];
   return [
     ...description,
     [

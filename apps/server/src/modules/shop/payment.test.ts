@@ -591,7 +591,11 @@ describe('shipping a cash-on-delivery order', () => {
     });
     const [answer] = fake.state.calls({ method: 'answerShippingQuery', token: shop.token });
     expect(answer?.params.shipping_options).toEqual([
-      { id: tracked.id, title: 'Tracked · Signed for at the door', prices: [{ label: 'Tracked', amount: 600 }] },
+      {
+        id: tracked.id,
+        title: 'Tracked · Signed for at the door',
+        prices: [{ label: 'Tracked', amount: 600 }],
+      },
     ]);
   });
 

@@ -155,7 +155,9 @@ describe('starting a shop bot', () => {
       payload: { description: 'Fresh bread every morning, delivered.' },
     });
     expect(saved.statusCode).toBe(200);
-    expect(fake.state.findBot(s.shop.token)?.descriptions.get('')).toBe('Fresh bread every morning, delivered.');
+    expect(fake.state.findBot(s.shop.token)?.descriptions.get('')).toBe(
+      'Fresh bread every morning, delivered.',
+    );
     fake.state.findBot(s.shop.token)?.descriptions.clear();
     for (const step of ['stop', 'start']) {
       const res = await s.t.app.inject({
@@ -165,7 +167,9 @@ describe('starting a shop bot', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    expect(fake.state.findBot(s.shop.token)?.descriptions.get('')).toBe('Fresh bread every morning, delivered.');
+    expect(fake.state.findBot(s.shop.token)?.descriptions.get('')).toBe(
+      'Fresh bread every morning, delivered.',
+    );
   });
 
   it('takes the Mini App off the menu button when the bot stops', async () => {

@@ -535,7 +535,12 @@ export function createWebhookRuns(deps: WebhookRunDeps) {
  * Where the bot's webhooks send (the bot page's Integrations tab): each address's host, once, oldest first, at
  * most `max`. A host names the service plainly; a whole address may be long and carry a secret path.
  */
-export async function webhookHostsOf(deps: Pick<WebhooksDeps, 'db'>, vendorId: string, botId: string, max: number) {
+export async function webhookHostsOf(
+  deps: Pick<WebhooksDeps, 'db'>,
+  vendorId: string,
+  botId: string,
+  max: number,
+) {
   const rows = await repo.listWebhooks(deps.db, vendorId, botId);
   const hosts = rows.map((row) => new URL(row.url).host);
   return [...new Set(hosts)].slice(0, max);

@@ -15,7 +15,7 @@ export const store = {
     'Mit eigenen FAQs zeigt der Shop dieses Bots diese; ohne eigene die FAQs für Alle Bots.',
   'store.policies.title': 'Richtlinien',
   'store.policies.hint':
-    'Deine Kunden lesen sie im Shop: /terms zeigt die AGB, die Rückerstattungsrichtlinie kommt mit jeder Bestellung.',
+    'Deine Kunden lesen sie im Shop: /terms und /privacy zeigen AGB und Datenschutzerklärung, die Rückerstattungsrichtlinie kommt mit jeder Bestellung, die Versandrichtlinie mit jeder Bestellung, die versendet wird; alle stehen unter /info und in der Mini App.',
   'store.policies.terms': 'Nutzungsbedingungen',
   'store.policies.privacy': 'Datenschutzerklärung',
   'store.policies.refunds': 'Rückerstattungsrichtlinie',

@@ -11,7 +11,7 @@ export const store = {
   'store.faqs.botHint': "With FAQs of its own, this bot's shop lists them; without, the All bots FAQs.",
   'store.policies.title': 'Policies',
   'store.policies.hint':
-    'Your customers read these in the shop: /terms answers the terms, the refund policy comes with every order.',
+    'Your customers read these in the shop: /terms and /privacy answer the terms and privacy policy, the refund policy comes with every order and the shipping policy with every order that ships; all are under /info and in the Mini App.',
   'store.policies.terms': 'Terms of service',
   'store.policies.privacy': 'Privacy policy',
   'store.policies.refunds': 'Refund policy',

@@ -15,7 +15,7 @@ export const store = {
     'Con preguntas frecuentes propias, la tienda de este bot las muestra; sin ellas, las de Todos los bots.',
   'store.policies.title': 'Políticas',
   'store.policies.hint':
-    'Tus clientes las leen en la tienda: /terms responde con las condiciones y la política de reembolso acompaña cada pedido.',
+    'Tus clientes las leen en la tienda: /terms y /privacy responden con las condiciones y la política de privacidad, la política de reembolso acompaña cada pedido y la de envíos cada pedido que se envía; todas están en /info y en la Mini App.',
   'store.policies.terms': 'Condiciones del servicio',
   'store.policies.privacy': 'Política de privacidad',
   'store.policies.refunds': 'Política de reembolso',

@@ -15,7 +15,7 @@ export const store = {
     'Avec ses propres FAQ, la boutique de ce bot les affiche ; sinon, les FAQ de Tous les bots.',
   'store.policies.title': 'Politiques',
   'store.policies.hint':
-    'Vos clients les lisent dans la boutique : /terms répond avec les conditions, la politique de remboursement accompagne chaque commande.',
+    'Vos clients les lisent dans la boutique : /terms et /privacy répondent avec les conditions et la politique de confidentialité, la politique de remboursement accompagne chaque commande et celle de livraison chaque commande expédiée ; toutes sont sous /info et dans la Mini App.',
   'store.policies.terms': 'Conditions d’utilisation',
   'store.policies.privacy': 'Politique de confidentialité',
   'store.policies.refunds': 'Politique de remboursement',

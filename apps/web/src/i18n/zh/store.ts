@@ -12,7 +12,8 @@ export const store = {
   'store.policies.botHint': '此机器人的商店使用其自己的政策版本；为空时使用“所有机器人”的版本。',
   'store.faqs.botHint': '此机器人有自己的常见问题时，商店显示它们；没有时显示“所有机器人”的常见问题。',
   'store.policies.title': '政策',
-  'store.policies.hint': '顾客在店内可以看到：/terms 显示服务条款，每笔订单都附带退款政策。',
+  'store.policies.hint':
+    '顾客在店内可以看到：/terms 和 /privacy 显示服务条款和隐私政策，每笔订单都附带退款政策，需配送的订单附带配送政策；全部可在 /info 和 Mini App 中查看。',
   'store.policies.terms': '服务条款',
   'store.policies.privacy': '隐私政策',
   'store.policies.refunds': '退款政策',

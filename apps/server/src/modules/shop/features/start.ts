@@ -35,7 +35,8 @@ export function startFeature(deps: StartDeps) {
       : ctx.say('welcomeFallback', { shop: storeNameOf(store, shop) });
     // A welcome that already names the store ("Welcome to {store}!") needs no heading saying it again.
     const heading = store?.storeName ? [store.storeName, store.storeTagline].filter(Boolean).join('\n') : '';
-    const text = heading && !greeting.includes(store?.storeName ?? '') ? `${heading}\n\n${greeting}` : greeting;
+    const text =
+      heading && !greeting.includes(store?.storeName ?? '') ? `${heading}\n\n${greeting}` : greeting;
     const keyboard = new InlineKeyboard();
     const buttons = welcome?.buttons ?? [];
     if (buttons.length === 0) keyboard.text(ctx.say('browseCatalogue'), 'catalogue');

@@ -97,11 +97,12 @@ export function storeFeature(deps: StoreDeps) {
   });
 
   // A policy not written yet is said so, naming the store, rather than left unanswered.
-  const answerPolicy = (id: 'terms' | 'privacy', none: 'noTerms' | 'noPrivacy') => async (ctx: ShopContext) => {
-    const policy = await deps.policyOf(ctx.shop.vendorId, ctx.shop.botId, id);
-    const shop = storeNameOf(await deps.storeOf(ctx.shop.botId), ctx.shop);
-    await ctx.reply(policy || ctx.say(none, { shop }));
-  };
+  const answerPolicy =
+    (id: 'terms' | 'privacy', none: 'noTerms' | 'noPrivacy') => async (ctx: ShopContext) => {
+      const policy = await deps.policyOf(ctx.shop.vendorId, ctx.shop.botId, id);
+      const shop = storeNameOf(await deps.storeOf(ctx.shop.botId), ctx.shop);
+      await ctx.reply(policy || ctx.say(none, { shop }));
+    };
   feature.command('terms', answerPolicy('terms', 'noTerms'));
   feature.command('privacy', answerPolicy('privacy', 'noPrivacy'));
 

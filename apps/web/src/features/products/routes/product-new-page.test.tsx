@@ -70,7 +70,7 @@ afterEach(() => {
 const popups = () =>
   telegram.events.filter((e) => e.name === 'web_app_open_popup').map((e) => e.params.message as string);
 
-const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+const fieldValue = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
 describe('Add New Product', () => {
   it('starts a physical product at §9’s defaults: at most 5 per order, returns within 30 days', async () => {
@@ -81,7 +81,7 @@ describe('Add New Product', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Pricing' }));
     await userEvent.type(screen.getByLabelText('Price (USD)'), '9');
     await userEvent.click(screen.getByRole('tab', { name: 'Inventory' }));
-    expect(valueOf('Max per order')).toBe('5');
+    expect(fieldValue('Max per order')).toBe('5');
 
     // The return policy is set on the product's edit page; a new product is sent with its default.
     act(() => telegram.press('main'));
@@ -94,17 +94,17 @@ describe('Add New Product', () => {
     renderApp(<ProductNewPage />, { path: '/product-new' });
     await userEvent.click(await screen.findByRole('button', { name: /Digital/ }));
     await userEvent.click(screen.getByRole('tab', { name: 'Details' }));
-    expect(valueOf('Max Downloads')).toBe('1000');
-    expect(valueOf('Download expiry (days)')).toBe('30');
+    expect(fieldValue('Max Downloads')).toBe('1000');
+    expect(fieldValue('Download expiry (days)')).toBe('30');
   });
 
   it('starts a service at §9’s defaults: 60 minutes, cancellation with 24 hours notice', async () => {
     renderApp(<ProductNewPage />, { path: '/product-new' });
     await userEvent.click(await screen.findByRole('button', { name: /Service/ }));
     await userEvent.click(screen.getByRole('tab', { name: 'Details' }));
-    expect(valueOf('Duration')).toBe('60');
-    expect(valueOf('Duration unit')).toBe('minutes');
-    expect(valueOf('Cancellation Policy')).toBe('24 hours notice');
+    expect(fieldValue('Duration')).toBe('60');
+    expect(fieldValue('Duration unit')).toBe('minutes');
+    expect(fieldValue('Cancellation Policy')).toBe('24 hours notice');
   });
 
   it('reads a new service’s hours in the vendor’s profile timezone, and sends the one chosen', async () => {
@@ -114,7 +114,7 @@ describe('Add New Product', () => {
     await userEvent.selectOptions(screen.getByLabelText('Category'), CLOTHING);
     await userEvent.click(screen.getByRole('button', { name: /Service/ }));
     await userEvent.click(screen.getByRole('tab', { name: 'Details' }));
-    await waitFor(() => expect(valueOf('Timezone')).toBe('Asia/Tokyo'));
+    await waitFor(() => expect(fieldValue('Timezone')).toBe('Asia/Tokyo'));
     await userEvent.selectOptions(screen.getByLabelText('Timezone'), 'Europe/London');
     await userEvent.click(screen.getByRole('tab', { name: 'Pricing' }));
     await userEvent.type(screen.getByLabelText('Price (USD)'), '30');
