@@ -1,6 +1,6 @@
 import type { ShopCatalogueProduct } from '@app/contracts/shop-catalogue';
 import { shopCartLink, shopProductLink } from '@app/contracts/shop-links';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
 import { DemoBottomButtons, DemoTopBar } from '../components/telegram/demo-chrome';
 import { Chips } from '../components/ui/chips';
 import { ErrorState } from '../components/ui/error-state';
@@ -15,10 +15,12 @@ import { useTelegram } from '../lib/telegram/state';
 import { useAddToCart } from './api/add-to-cart';
 import { useShopCatalogue } from './api/get-shop-catalogue';
 import type { ShopFilters } from './api/shop-keys';
-import { ShopAbout } from './shop-about';
 import styles from './shop-page.module.css';
 
 const ALL = 'all';
+
+// The store's "About" sits at the foot of the page: it loads after the catalogue, off the first load's budget.
+const ShopAbout = lazy(() => import('./shop-about').then((m) => ({ default: m.ShopAbout })));
 
 /**
  * The shop's Mini App: the catalogue of one shop bot as its customer sees it (the same products as in the
@@ -177,7 +179,11 @@ export function ShopPage({ botId, initialSearch = '' }: { botId: string; initial
             ))}
           </section>
         ) : null}
-        {first ? <ShopAbout store={first.store} policies={first.policies} /> : null}
+        {first ? (
+          <Suspense fallback={null}>
+            <ShopAbout store={first.store} policies={first.policies} />
+          </Suspense>
+        ) : null}
       </main>
       {isDemo ? <DemoBottomButtons bottomOffset="0px" /> : null}
     </div>
