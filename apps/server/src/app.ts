@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { BOT_LIMITS } from '@app/contracts/bots';
 import type { OrderPendingDelivery } from '@app/contracts/orders';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
@@ -345,8 +346,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders: orderReads,
     customers,
     products,
-    // The settings module is built below (it reads bots); called only once a request comes.
-    integrationsOf: (vendorId, botId, currency) => settings.integrationsOf(vendorId, botId, currency),
+    // The settings and webhooks modules are built below (they read bots); called only once a request comes.
+    integrationsOf: async (vendorId, botId, currency) => {
+      const [set, hosts] = await Promise.all([
+        settings.integrationsOf(vendorId, botId, currency),
+        webhooks.hostsOf(vendorId, botId, BOT_LIMITS.integrationsPerListMax),
+      ]);
+      return { ...set, thirdParty: hosts };
+    },
     ...clock,
   });
   const botStats = createBotStatsService({ db, orders: orderReads, customers, ...clock });

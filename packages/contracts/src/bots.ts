@@ -201,7 +201,7 @@ const IntegrationList = z
 /**
  * What is really set up for the bot, read from the screens that set it up (nothing here is typed by hand):
  * `payments`, the ids of the payment providers a customer can pay with now (Settings → Payments);
- * `shipping`, the names of its enabled shipping methods; `thirdParty`, its webhooks (none until they land).
+ * `shipping`, the names of its enabled shipping methods; `thirdParty`, the hosts its webhooks send to.
  */
 export const BotIntegrations = z.object({
   payments: IntegrationList,

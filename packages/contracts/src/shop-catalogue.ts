@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Language, text } from './common';
+import { PolicyId } from './policies';
 import { StockStatus, VariationType } from './products';
 
 /**
@@ -59,6 +60,8 @@ export const ShopCatalogue = z.object({
    * switch); no categories nor products are shown then. Null when it is open.
    */
   maintenance: z.string().nullable(),
+  /** The policies the store wrote (Settings → Policies: the bot's own, else the vendor's), in PolicyId order. */
+  policies: z.array(z.object({ id: PolicyId, text: z.string() })),
   /** The store's FAQs (Settings → FAQs), oldest first. */
   faqs: z.array(z.object({ id: z.string(), question: z.string(), answer: z.string() })),
   /** The active categories that hold products. */

@@ -22,6 +22,9 @@ const ProductView = lazy(() => import('./product-view'));
 
 const ALL = 'all';
 
+// The store's "About" sits at the foot of the page: it loads after the catalogue, off the first load's budget.
+const ShopAbout = lazy(() => import('./shop-about').then((m) => ({ default: m.ShopAbout })));
+
 /**
  * The shop's Mini App: the catalogue of one shop bot as its customer sees it (the same products as in the
  * chat), searched and filtered by category. "Add to cart" puts a product in the chat's own cart; a tap on a
@@ -197,6 +200,11 @@ export function ShopPage({
               </details>
             ))}
           </section>
+        ) : null}
+        {first ? (
+          <Suspense fallback={null}>
+            <ShopAbout store={first.store} policies={first.policies} />
+          </Suspense>
         ) : null}
       </main>
       {isDemo ? <DemoBottomButtons bottomOffset="0px" /> : null}

@@ -229,6 +229,21 @@ const getChatMenuButton: Handler = ({ bot, params }) => {
   return { result: button ?? { type: 'commands' } };
 };
 
+const setMyDescription: Handler = ({ bot, params }) => {
+  const description = readString(params, 'description') ?? '';
+  if (description.length > 512) throw new BotApiError(400, 'Bad Request: BOT_DESCRIPTION_INVALID');
+  const language = readString(params, 'language_code') ?? '';
+  // An empty description removes the one for that language, as in Telegram.
+  if (description === '') bot.descriptions.delete(language);
+  else bot.descriptions.set(language, description);
+  return { result: true };
+};
+
+const getMyDescription: Handler = ({ bot, params }) => {
+  const language = readString(params, 'language_code') ?? '';
+  return { result: { description: bot.descriptions.get(language) ?? '' } };
+};
+
 /** getFile: a file the fake knows, with the path its bytes are downloaded from (`/file/bot<token>/<path>`). */
 const getFile: Handler = ({ state, params }) => {
   const fileId = readString(params, 'file_id');
@@ -259,6 +274,8 @@ const handlers: Record<string, Handler> = {
   deleteMyCommands,
   setChatMenuButton,
   getChatMenuButton,
+  setMyDescription,
+  getMyDescription,
   getFile,
 };
 

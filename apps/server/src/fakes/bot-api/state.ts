@@ -41,6 +41,8 @@ export type BotRecord = {
   nextUpdateId: number;
   commands: Map<string, BotCommand[]>;
   menuButtons: Map<string, MenuButton>;
+  /** What an empty chat with the bot shows ("What can this bot do?"), by language_code ('' for every language). */
+  descriptions: Map<string, string>;
   answeredQueryIds: Set<string>;
   refundedChargeIds: Set<string>;
   /** Users who blocked the bot: every send to their chat answers 403 until they write to it again. */
@@ -320,6 +322,7 @@ function createBotRecord(token: string, user: FakeBotUser): BotRecord {
     nextUpdateId: 1,
     commands: new Map(),
     menuButtons: new Map(),
+    descriptions: new Map(),
     answeredQueryIds: new Set(),
     refundedChargeIds: new Set(),
     blockedBy: new Set(),

@@ -126,6 +126,20 @@ describe('GET /vendors/{id}/bot-details/{botId}', () => {
       thirdParty: [],
     });
   });
+
+  it('lists as its third-party integrations where the bot’s webhooks send, each host once', async () => {
+    const { bot } = await setUpBot();
+    const hooks = `${v.base}/bots/${bot.id}/webhooks`;
+    for (const url of [
+      'https://hooks.sheets.example/orders',
+      'https://crm.example.com/telegram',
+      'https://hooks.sheets.example/stock',
+    ]) {
+      expect((await inject('POST', hooks, { url, events: ['order.created'] })).statusCode).toBe(201);
+    }
+    const res = await inject('GET', `${v.base}/bot-details/${bot.id}`);
+    expect(res.json().integrations.thirdParty).toEqual(['hooks.sheets.example', 'crm.example.com']);
+  });
 });
 
 describe('PATCH /vendors/{id}/bot-details/{botId}', () => {

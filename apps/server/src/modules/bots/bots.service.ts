@@ -38,9 +38,10 @@ import {
   setWelcomeText,
   testConnection,
 } from './bot-settings.service';
-import { verifyToken } from './bot-telegram';
+import { errorText, verifyToken } from './bot-telegram';
 import { presentBot, presentBots, toBotDetail } from './bot-view';
 import * as repo from './bots.repository';
+import { descriptionCall } from './chat-menu';
 
 // The bots screens' reads and edits (list, summary, details, the wizard's token checks), then the one factory
 // that binds every part of the module (lifecycle, registration, settings, runtime) to its deps.
@@ -179,7 +180,21 @@ export async function updateBotDetail(
     Object.assign(changes, await replaceToken(deps, row, body.token));
   }
   const updated = await saveEdit(deps.db, actor, row, changes, Object.keys(body));
+  if (body.description !== undefined && updated.isActive) await tellTelegramTheDescription(deps, updated);
   return detailOf(deps, updated);
+}
+
+/**
+ * Gives Telegram a running bot's new description (an empty chat's "What can this bot do?"); a stopped bot gets it
+ * when it starts. A refusal keeps the save (the shop still works), so it is logged, not thrown.
+ */
+async function tellTelegramTheDescription(deps: BotsDeps, row: repo.BotRow): Promise<void> {
+  const [method, params] = descriptionCall(row);
+  try {
+    await deps.botApi.call(deps.secrets.decrypt(row.tokenCiphertext), method, params);
+  } catch (err) {
+    deps.log?.warn({ botId: row.id, method, err: errorText(err) }, 'could not set the bot description');
+  }
 }
 
 /** The caller's live bots by name (billing screens): every bot in scope, or the one asked for (else not found). */

@@ -48,15 +48,28 @@ const MENU_TEXTS = defineTexts({
 });
 
 /**
+ * The call that gives an empty chat with the bot its "What can this bot do?" text: the vendor's description of
+ * the bot (bot page). An empty one removes it, so a removed description leaves Telegram too.
+ */
+export function descriptionCall(bot: {
+  description: string | null;
+}): [method: string, params: Record<string, unknown>] {
+  return ['setMyDescription', { description: bot.description ?? '' }];
+}
+
+/**
  * The Bot API calls that give a shop's chat its menu, in the bot's language: the commands, and the menu button,
- * which opens the shop's Mini App (its catalogue, `/shop/{botId}`).
+ * which opens the shop's Mini App (its catalogue, `/shop/{botId}`); with the bot's description when given.
  */
 export function shopMenuCalls(
-  bot: { id: string; language: string },
+  bot: { id: string; language: string; description?: string | null },
   publicUrl: string,
 ): [method: string, params: Record<string, unknown>][] {
   const texts = MENU_TEXTS[StoredLanguage.parse(bot.language)];
+  const description =
+    bot.description === undefined ? [] : [descriptionCall({ description: bot.description })];
   return [
+    ...description,
     [
       'setMyCommands',
       {

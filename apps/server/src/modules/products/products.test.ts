@@ -520,6 +520,32 @@ describe('service slots', () => {
     ]);
   });
 
+  it('reads the days and hours in the service’s own timezone', async () => {
+    const p = await createProduct(
+      t.app,
+      v,
+      productBody('service', categoryId, {
+        service: {
+          duration: 1,
+          durationUnit: 'hours',
+          location: 'online',
+          availability: {
+            days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+            timeSlots: [{ start: '09:00', end: '10:00' }],
+            timezone: 'Asia/Tokyo',
+          },
+        },
+      }),
+    );
+    const day = clock.dayAgo(-2 * 86_400_000);
+    const res = await req('GET', `/products/${p.id}/slots?from=${day}&to=${day}`);
+    // 09:00 in Tokyo (UTC+9, no summer time) is midnight UTC.
+    expect(res.json()).toMatchObject({
+      timezone: 'Asia/Tokyo',
+      slots: [{ start: `${day}T00:00:00.000Z`, end: `${day}T01:00:00.000Z` }],
+    });
+  });
+
   it('refuses slots of a product that is not a service', async () => {
     const p = await createProduct(t.app, v, productBody('physical', categoryId));
     const res = await req('GET', `/products/${p.id}/slots?from=2026-01-01&to=2026-01-02`);

@@ -81,7 +81,7 @@ export function createSettingsService(deps: SettingsDeps) {
 
     /**
      * What is really set up for the bot (the bot page's Integrations tab): its providers a customer can pay
-     * with (ids), its enabled shipping methods (names); webhooks are the developer screens' own.
+     * with (ids), its enabled shipping methods (names); app.ts adds its webhooks (the webhooks module's).
      */
     integrationsOf: async (vendorId: string, botId: string, currency: string) => {
       const [providerIds, methodNames] = await Promise.all([

@@ -557,6 +557,48 @@ describe('shipping a cash-on-delivery order', () => {
     await expectRollupsConsistent(t, owner.vendorId);
   });
 
+  it('shows each shipping method’s description with it: in the cash-on-delivery choice and Telegram’s shipping options', async () => {
+    await configureProvider(t, owner, shop.id, 'cash_on_delivery', { currencies: ['USD'] });
+    const tracked = await addShippingMethod(t, owner, shop.id, {
+      name: 'Tracked',
+      price: '6.00',
+      description: 'Signed for at the door',
+      regions: ['US'],
+    });
+    const mug = await product('physical');
+    const placed = await order([lineOf(mug)]);
+
+    await tap(t, fake, shop, ann, `offer:${placed.id}`);
+    await tap(t, fake, shop, ann, `codzone:${placed.id}:US`);
+    expect(messagesTo(ann).at(-1)).toBe(
+      `How should we ship order #${placed.number}?\n\nTracked: Signed for at the door`,
+    );
+
+    await sendUpdate(t, fake, shop, {
+      shipping_query: {
+        id: 'sq_described',
+        from: { id: ann.id, is_bot: false, first_name: 'Ann' },
+        invoice_payload: `order:${placed.id}:card`,
+        shipping_address: {
+          country_code: 'US',
+          state: 'NY',
+          city: 'New York',
+          street_line1: '1 Main St',
+          street_line2: '',
+          post_code: '10001',
+        },
+      },
+    });
+    const [answer] = fake.state.calls({ method: 'answerShippingQuery', token: shop.token });
+    expect(answer?.params.shipping_options).toEqual([
+      {
+        id: tracked.id,
+        title: 'Tracked · Signed for at the door',
+        prices: [{ label: 'Tracked', amount: 600 }],
+      },
+    ]);
+  });
+
   it('refuses an address no method covers with a clear message, and the order keeps the product price', async () => {
     await usOnlyShop();
     const mug = await product('physical');

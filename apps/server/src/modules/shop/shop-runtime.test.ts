@@ -147,6 +147,31 @@ describe('starting a shop bot', () => {
     expect(call?.params.menu_button).toMatchObject({ type: 'web_app', text: 'Shop' });
   });
 
+  it('gives Telegram the bot’s description when it is saved, and again when the bot starts', async () => {
+    const saved = await s.t.app.inject({
+      method: 'PATCH',
+      url: `${s.owner.base}/bot-details/${s.shop.id}`,
+      headers: s.owner.auth,
+      payload: { description: 'Fresh bread every morning, delivered.' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(fake.state.findBot(s.shop.token)?.descriptions.get('')).toBe(
+      'Fresh bread every morning, delivered.',
+    );
+    fake.state.findBot(s.shop.token)?.descriptions.clear();
+    for (const step of ['stop', 'start']) {
+      const res = await s.t.app.inject({
+        method: 'POST',
+        url: `${s.owner.base}/bots/${s.shop.id}/${step}`,
+        headers: s.owner.auth,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(fake.state.findBot(s.shop.token)?.descriptions.get('')).toBe(
+      'Fresh bread every morning, delivered.',
+    );
+  });
+
   it('takes the Mini App off the menu button when the bot stops', async () => {
     const stopped = await s.t.app.inject({
       method: 'POST',

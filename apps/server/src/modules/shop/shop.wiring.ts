@@ -214,6 +214,7 @@ export function createShop(deps: ShopDeps) {
         funnel,
         storeOf: deps.settings.getStoreDetails,
         faqsOf: deps.policies.faqsOf,
+        policyOf: deps.policies.policyOf,
         ...clock,
       }),
     },

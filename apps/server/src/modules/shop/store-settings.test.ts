@@ -320,6 +320,12 @@ describe('store details in the shop', () => {
     );
   });
 
+  it('greets /start with the store’s name and tagline above the welcome message', async () => {
+    await setStore(store);
+    await customerSays(s, '/start');
+    expect(lastText()).toBe('La Boulangerie\nBread baked at dawn\n\nHello and welcome to the Corner Shop!');
+  });
+
   it('shows the store in the Mini App: its name, tagline, logo and colours', async () => {
     await setStore(store);
     const catalogue = (await miniApp('GET', '/catalogue')).json<ShopCatalogue>();
@@ -467,6 +473,58 @@ describe('policies and FAQs in the shop', () => {
     await write('PUT', `/policies/terms`, { botId: s.shop.id, content: '' });
     await customerSays(s, '/terms');
     expect(lastText()).toBe('Terms for every shop.');
+  });
+
+  it('answers /privacy with the store’s privacy policy, and says when it has none', async () => {
+    await customerSays(s, '/privacy');
+    expect(lastText()).toBe('Corner Shop has not published its privacy policy yet.');
+    await write('PUT', '/policies/privacy', { content: 'We keep your address only to ship your order.' });
+    await customerSays(s, '/privacy');
+    expect(lastText()).toBe('We keep your address only to ship your order.');
+  });
+
+  it('lists the policies it wrote under /info, each button opening its text', async () => {
+    await write('PUT', '/policies/privacy', { content: 'We keep your address only to ship your order.' });
+    await write('PUT', '/policies/shipping', { content: 'Ships within 2 days.' });
+    await customerSays(s, '/info');
+    const info = sentTo(s, ANN.id).at(-1);
+    expect(info?.text).toBe('Corner Shop\n\nOur policies:');
+    expect(info?.reply_markup).toEqual({
+      inline_keyboard: [
+        [{ text: 'Privacy policy', callback_data: 'policy:privacy' }],
+        [{ text: 'Shipping policy', callback_data: 'policy:shipping' }],
+      ],
+    });
+    await customerTaps(s, 'policy:shipping');
+    expect(lastText()).toBe('Shipping policy\n\nShips within 2 days.');
+  });
+
+  it('gives the shipping policy with an order of goods that ship, and not with a digital one', async () => {
+    await write('PUT', '/policies/shipping', { content: 'Ships within 2 days.' });
+    const loaf = await sell();
+    await customerTaps(s, `ca:${loaf.id}`);
+    await customerTaps(s, 'co:p');
+    const placed = () =>
+      sentTo(s, ANN.id)
+        .map((m) => String(m.text))
+        .filter((text) => text.startsWith('Order #'));
+    expect(placed().at(-1)).toContain('\n\nShipping policy:\nShips within 2 days.');
+    const key = await sell('Game key', 'key');
+    await customerTaps(s, `ca:${key.id}`);
+    await customerTaps(s, 'co:d');
+    expect(placed()).toHaveLength(2);
+    expect(placed().at(-1)).not.toContain('Shipping policy');
+  });
+
+  it('shows the policies it wrote in the Mini App, the bot’s own else the vendor’s', async () => {
+    await write('PUT', '/policies/shipping', { content: 'Ships within 2 days.' });
+    await write('PUT', '/policies/terms', { content: 'Terms for every shop.' });
+    await write('PUT', `/policies/terms?botId=${s.shop.id}`, { content: 'Terms of the Corner Shop.' });
+    const catalogue = (await miniApp('GET', '/catalogue')).json<ShopCatalogue>();
+    expect(catalogue.policies).toEqual([
+      { id: 'terms', text: 'Terms of the Corner Shop.' },
+      { id: 'shipping', text: 'Ships within 2 days.' },
+    ]);
   });
 
   it('lists the bot’s own FAQs when it has a list of its own, in the chat and the Mini App', async () => {

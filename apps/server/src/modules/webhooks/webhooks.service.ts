@@ -531,9 +531,26 @@ export function createWebhookRuns(deps: WebhookRunDeps) {
 }
 
 /** The webhooks module as its routes, the consumer and the jobs call it. */
+/**
+ * Where the bot's webhooks send (the bot page's Integrations tab): each address's host, once, oldest first, at
+ * most `max`. A host names the service plainly; a whole address may be long and carry a secret path.
+ */
+export async function webhookHostsOf(
+  deps: Pick<WebhooksDeps, 'db'>,
+  vendorId: string,
+  botId: string,
+  max: number,
+) {
+  const rows = await repo.listWebhooks(deps.db, vendorId, botId);
+  const hosts = rows.map((row) => new URL(row.url).host);
+  return [...new Set(hosts)].slice(0, max);
+}
+
 export function createWebhooksService(deps: WebhooksDeps) {
   return {
     list: (actor: Actor, botId: string) => listWebhooks(deps, actor, botId),
+    /** Where the bot's webhooks send, as hosts (see webhookHostsOf). */
+    hostsOf: (vendorId: string, botId: string, max: number) => webhookHostsOf(deps, vendorId, botId, max),
     add: (actor: Actor, botId: string, body: WebhookInput) => addWebhook(deps, actor, botId, body),
     update: (actor: Actor, botId: string, webhookId: string, body: UpdateWebhookInput) =>
       updateWebhook(deps, actor, botId, webhookId, body),

@@ -258,6 +258,8 @@ export const products = {
   'products.field.slotStart': 'Beginn',
   'products.field.slotEnd': 'Ende',
   'products.field.location': 'Ort',
+  'products.field.timezone': 'Zeitzone',
+  'products.field.timezoneHint': 'Die Tage und Zeiten oben gelten in dieser Zeitzone.',
   'products.field.address': 'Adresse',
   'products.field.meetingLink': 'Meeting-Link',
   'products.field.provider': 'Anbieter',

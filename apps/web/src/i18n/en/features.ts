@@ -15,6 +15,7 @@ import { settings } from './settings';
 import { staff } from './staff';
 import { staffPick } from './staff-pick';
 import { stars } from './stars';
+import { storeSettings } from './store-settings';
 import { support } from './support';
 
 /** The English of every screen but the first load's (en/core.ts): one chunk, loaded with the first such screen. */
@@ -36,5 +37,6 @@ export const enFeatures = {
   ...staffPick,
   ...support,
   ...stars,
+  ...storeSettings,
   ...campaigns,
 };

@@ -264,6 +264,8 @@ export const products = {
   'products.field.slotStart': 'Start',
   'products.field.slotEnd': 'End',
   'products.field.location': 'Location',
+  'products.field.timezone': 'Timezone',
+  'products.field.timezoneHint': 'The days and hours above are in this timezone.',
   'products.field.address': 'Address',
   'products.field.meetingLink': 'Meeting Link',
   'products.field.provider': 'Provider',

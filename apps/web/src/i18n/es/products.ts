@@ -258,6 +258,8 @@ export const products = {
   'products.field.slotStart': 'Inicio',
   'products.field.slotEnd': 'Fin',
   'products.field.location': 'Ubicación',
+  'products.field.timezone': 'Zona horaria',
+  'products.field.timezoneHint': 'Los días y horas de arriba están en esta zona horaria.',
   'products.field.address': 'Dirección',
   'products.field.meetingLink': 'Enlace de la reunión',
   'products.field.provider': 'Proveedor',

@@ -255,6 +255,8 @@ export const products = {
   'products.field.slotStart': 'Début',
   'products.field.slotEnd': 'Fin',
   'products.field.location': 'Lieu',
+  'products.field.timezone': 'Fuseau horaire',
+  'products.field.timezoneHint': 'Les jours et heures ci-dessus sont dans ce fuseau horaire.',
   'products.field.address': 'Adresse',
   'products.field.meetingLink': 'Lien de réunion',
   'products.field.provider': 'Prestataire',

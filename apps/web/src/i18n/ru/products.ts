@@ -315,6 +315,8 @@ export const products = {
   'products.field.slotStart': 'Начало',
   'products.field.slotEnd': 'Конец',
   'products.field.location': 'Место',
+  'products.field.timezone': 'Часовой пояс',
+  'products.field.timezoneHint': 'Дни и часы выше указаны в этом часовом поясе.',
   'products.field.address': 'Адрес',
   'products.field.meetingLink': 'Ссылка на встречу',
   'products.field.provider': 'Исполнитель',

@@ -26,6 +26,7 @@ import { staff } from './staff';
 import { staffPick } from './staff-pick';
 import { stars } from './stars';
 import { store } from './store';
+import { storeSettings } from './store-settings';
 import { support } from './support';
 import { ui } from './ui';
 
@@ -53,6 +54,7 @@ export const zh: Catalogue = {
   ...developer,
   ...campaigns,
   ...store,
+  ...storeSettings,
   ...support,
   ...reliability,
   ...shared,

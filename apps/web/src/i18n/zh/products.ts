@@ -255,6 +255,8 @@ export const products = {
   'products.field.slotStart': '开始',
   'products.field.slotEnd': '结束',
   'products.field.location': '地点',
+  'products.field.timezone': '时区',
+  'products.field.timezoneHint': '以上日期和时间均按此时区计算。',
   'products.field.address': '地址',
   'products.field.meetingLink': '会议链接',
   'products.field.provider': '服务提供者',

@@ -21,8 +21,11 @@ import { contactLines } from './store';
 
 export type CheckoutDeps = {
   sessions: SessionStore;
-  /** The bot's policy of that kind ('' when not written): the refund policy goes with the order placed. */
-  policyOf(vendorId: string, botId: string, kind: 'refunds'): Promise<string>;
+  /**
+   * The bot's policy of that kind ('' when not written): the refund policy goes with the order placed, and the
+   * shipping policy with an order of goods that ship, before its address is asked.
+   */
+  policyOf(vendorId: string, botId: string, kind: 'refunds' | 'shipping'): Promise<string>;
   /** The store details: its contacts go with the order placed, for the customer's questions. */
   storeOf(botId: string): Promise<StoreDetails | null>;
   saleProducts(vendorId: string, botId: string, ids: string[]): Promise<SaleProduct[]>;
@@ -341,13 +344,15 @@ export function checkoutFeature(deps: CheckoutDeps, payment: Pick<PaymentFeature
       number: String(order.number),
       total: formatAmount(shop.language, order.totalMinor, order.currency),
     });
-    const [refunds, store] = await Promise.all([
+    const [refunds, shipping, store] = await Promise.all([
       deps.policyOf(shop.vendorId, shop.botId, 'refunds'),
+      kind === 'physical' ? deps.policyOf(shop.vendorId, shop.botId, 'shipping') : '',
       deps.storeOf(shop.botId),
     ]);
     const contacts = contactLines(ctx, store).slice(0, 2);
     const blocks = [
       withTaxLine(ctx, reserved, order),
+      shipping ? ctx.say('shippingPolicy', { policy: shipping }) : '',
       refunds ? ctx.say('refundPolicy', { policy: refunds }) : '',
       contacts.length > 0 ? [ctx.say('questions'), ...contacts].join('\n') : '',
     ];

@@ -33,6 +33,7 @@ export const PAYMENT_TEXTS = defineTexts({
     codAskMethod: 'How should we ship order #{number}?',
     codMethodOption: '{name} · {price}',
     codMethodDays: '{days} days',
+    codMethodDescription: '{name}: {description}',
     codShippingFree: 'free',
     codAskAddressShipping:
       '{method} for order #{number}: {total} in all, paid on delivery. Please send your delivery address in one message: street, city, postal code and country.',
@@ -117,6 +118,7 @@ export const PAYMENT_TEXTS = defineTexts({
     codAskMethod: '¿Cómo enviamos el pedido #{number}?',
     codMethodOption: '{name} · {price}',
     codMethodDays: '{days} días',
+    codMethodDescription: '{name}: {description}',
     codShippingFree: 'gratis',
     codAskAddressShipping:
       '{method} para el pedido #{number}: {total} en total, a pagar en la entrega. Envía tu dirección de entrega en un solo mensaje: calle, ciudad, código postal y país.',
@@ -202,6 +204,7 @@ export const PAYMENT_TEXTS = defineTexts({
     codAskMethod: 'Comment expédier la commande n° {number} ?',
     codMethodOption: '{name} · {price}',
     codMethodDays: '{days} jours',
+    codMethodDescription: '{name} : {description}',
     codShippingFree: 'gratuit',
     codAskAddressShipping:
       '{method} pour la commande n° {number} : {total} au total, payé à la livraison. Envoyez votre adresse de livraison en un seul message : rue, ville, code postal et pays.',
@@ -289,6 +292,7 @@ export const PAYMENT_TEXTS = defineTexts({
     codAskMethod: 'Wie sollen wir Bestellung #{number} versenden?',
     codMethodOption: '{name} · {price}',
     codMethodDays: '{days} Tage',
+    codMethodDescription: '{name}: {description}',
     codShippingFree: 'kostenlos',
     codAskAddressShipping:
       '{method} für Bestellung #{number}: insgesamt {total}, zahlbar bei Lieferung. Bitte sende deine Lieferadresse in einer Nachricht: Straße, Ort, Postleitzahl und Land.',
@@ -375,6 +379,7 @@ export const PAYMENT_TEXTS = defineTexts({
     codAskMethod: 'Как отправить заказ №{number}?',
     codMethodOption: '{name} · {price}',
     codMethodDays: '{days} дн.',
+    codMethodDescription: '{name}: {description}',
     codShippingFree: 'бесплатно',
     codAskAddressShipping:
       '{method} для заказа №{number}: всего {total}, оплата при получении. Отправьте адрес доставки одним сообщением: улица, город, индекс и страна.',
@@ -453,6 +458,7 @@ export const PAYMENT_TEXTS = defineTexts({
     codAskMethod: '订单 #{number} 选择哪种配送方式？',
     codMethodOption: '{name} · {price}',
     codMethodDays: '{days} 天',
+    codMethodDescription: '{name}：{description}',
     codShippingFree: '免费',
     codAskAddressShipping:
       '订单 #{number} 使用{method}：共 {total}，货到付款。请在一条消息中发送您的收货地址：街道、城市、邮编和国家。',

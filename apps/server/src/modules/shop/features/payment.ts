@@ -287,9 +287,12 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
         return [InlineKeyboard.text(`${label}${days}`, `codship:${o.methodId}`)];
       }),
     );
-    await ctx.reply(ctx.say('codAskMethod', { number: String(found.order.number) }), {
-      reply_markup: keyboard,
-    });
+    // A button holds one short line: the methods' descriptions go in the question, one a line.
+    const described = quote.options
+      .filter((o) => o.description)
+      .map((o) => ctx.say('codMethodDescription', { name: o.name, description: o.description }));
+    const question = ctx.say('codAskMethod', { number: String(found.order.number) });
+    await ctx.reply([question, ...described].join('\n\n'), { reply_markup: keyboard });
   });
 
   composer.callbackQuery(new RegExp(`^codship:${UUID}$`), async (ctx) => {
@@ -478,9 +481,10 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
       return;
     }
     await ctx.answerShippingQuery(true, {
+      // Telegram's payment form shows an option's title alone: the method's description goes with its name.
       shipping_options: quote.options.map((o) => ({
         id: o.id,
-        title: o.name,
+        title: o.description ? `${o.name} · ${o.description}` : o.name,
         prices: [{ label: o.name, amount: o.priceMinor }],
       })),
     });

@@ -1,8 +1,9 @@
 import { fillWelcome, type QuickReplyButton, type WelcomeMessage } from '@app/contracts/settings';
 import { Composer, InlineKeyboard } from 'grammy';
 import type { ShopContext } from '../context';
+import { type StoreDeps, storeNameOf } from './store';
 
-export type StartDeps = {
+export type StartDeps = Pick<StoreDeps, 'storeOf'> & {
   /** The welcome text and quick-reply buttons the vendor saved (per-bot settings); null for an unknown bot. */
   welcomeOf(botId: string): Promise<WelcomeMessage | null>;
   /** Whether this Telegram user is the vendor (or their staff): they also get a way into the back-office. */
@@ -14,23 +15,28 @@ export type StartDeps = {
 };
 
 /**
- * /start: exactly the vendor's welcome message and quick-reply buttons (deep links come first), its
- * placeholders (`{first_name}`…) filled with the customer's Telegram profile.
+ * /start: the vendor's welcome message and quick-reply buttons (deep links come first), its placeholders
+ * (`{first_name}`…) filled with the customer's Telegram profile. When the vendor named the store (Store details),
+ * the greeting opens with that name and its tagline, so the customer meets the store, not the bot.
  */
 export function startFeature(deps: StartDeps) {
   const feature = new Composer<ShopContext>();
 
   feature.command('start', async (ctx) => {
     const { shop } = ctx;
-    const welcome = await deps.welcomeOf(shop.botId);
+    const [welcome, store] = await Promise.all([deps.welcomeOf(shop.botId), deps.storeOf(shop.botId)]);
     const from = ctx.from;
-    const text = welcome?.text.trim()
+    const greeting = welcome?.text.trim()
       ? fillWelcome(welcome.text.trim(), {
           first_name: from?.first_name ?? '',
           last_name: from?.last_name ?? '',
           username: from?.username ?? '',
         })
-      : ctx.say('welcomeFallback', { shop: shop.name });
+      : ctx.say('welcomeFallback', { shop: storeNameOf(store, shop) });
+    // A welcome that already names the store ("Welcome to {store}!") needs no heading saying it again.
+    const heading = store?.storeName ? [store.storeName, store.storeTagline].filter(Boolean).join('\n') : '';
+    const text =
+      heading && !greeting.includes(store?.storeName ?? '') ? `${heading}\n\n${greeting}` : greeting;
     const keyboard = new InlineKeyboard();
     const buttons = welcome?.buttons ?? [];
     if (buttons.length === 0) keyboard.text(ctx.say('browseCatalogue'), 'catalogue');

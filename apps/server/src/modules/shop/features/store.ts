@@ -1,4 +1,4 @@
-import type { PolicyId } from '@app/contracts/policies';
+import { PolicyId } from '@app/contracts/policies';
 import type { StoreDetails } from '@app/contracts/settings';
 import { Composer, InlineKeyboard } from 'grammy';
 import type { ShopBot } from '../../bots/bot-runtime.service';
@@ -44,6 +44,14 @@ export function contactLines(ctx: Pick<ShopContext, 'say'>, store: StoreDetails 
   ];
 }
 
+/** Each policy's name in the shop's language: the buttons of /info and the heading of the policy they open. */
+const POLICY_LABEL = {
+  terms: 'policyTerms',
+  privacy: 'policyPrivacy',
+  shipping: 'policyShipping',
+  refunds: 'policyRefunds',
+} as const satisfies Record<PolicyId, Parameters<ShopContext['say']>[0]>;
+
 /** The shop's "About": its name, tagline, description and contacts (/info). */
 export function aboutText(ctx: ShopContext, store: StoreDetails | null): string {
   const name = storeNameOf(store, ctx.shop);
@@ -56,21 +64,47 @@ export function aboutText(ctx: ShopContext, store: StoreDetails | null): string 
 }
 
 /**
- * What the shop says of itself: `/info` (and `/about`) answers its "About" (with its contacts); `/terms` its
- * terms (Telegram asks bots that take payments to answer it); `/faq` its FAQs, a question a button.
+ * What the shop says of itself: `/info` (and `/about`) answers its "About" (with its contacts) and a button for
+ * each policy it wrote; `/terms` its terms (Telegram asks bots that take payments to answer it), `/privacy` its
+ * privacy policy (Telegram asks every bot to answer it); `/faq` its FAQs, a question a button.
  */
 export function storeFeature(deps: StoreDeps) {
   const feature = new Composer<ShopContext>();
 
   feature.command(['info', 'about'], async (ctx) => {
-    await ctx.reply(aboutText(ctx, await deps.storeOf(ctx.shop.botId)));
+    const { vendorId, botId } = ctx.shop;
+    const [store, ...texts] = await Promise.all([
+      deps.storeOf(botId),
+      ...PolicyId.options.map((id) => deps.policyOf(vendorId, botId, id)),
+    ]);
+    const written = PolicyId.options.filter((_, i) => texts[i]);
+    const about = aboutText(ctx, store);
+    if (written.length === 0) {
+      await ctx.reply(about);
+      return;
+    }
+    const keyboard = InlineKeyboard.from(
+      written.map((id) => [InlineKeyboard.text(ctx.say(POLICY_LABEL[id]), `policy:${id}`)]),
+    );
+    await ctx.reply(`${about}\n\n${ctx.say('policiesIntro')}`, { reply_markup: keyboard });
   });
 
-  feature.command('terms', async (ctx) => {
-    const terms = await deps.policyOf(ctx.shop.vendorId, ctx.shop.botId, 'terms');
-    const shop = storeNameOf(await deps.storeOf(ctx.shop.botId), ctx.shop);
-    await ctx.reply(terms || ctx.say('noTerms', { shop }));
+  feature.callbackQuery(/^policy:(terms|privacy|shipping|refunds)$/, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const id = PolicyId.parse(ctx.match[1]);
+    const policy = await deps.policyOf(ctx.shop.vendorId, ctx.shop.botId, id);
+    if (policy) await ctx.reply(`${ctx.say(POLICY_LABEL[id])}\n\n${policy}`);
   });
+
+  // A policy not written yet is said so, naming the store, rather than left unanswered.
+  const answerPolicy =
+    (id: 'terms' | 'privacy', none: 'noTerms' | 'noPrivacy') => async (ctx: ShopContext) => {
+      const policy = await deps.policyOf(ctx.shop.vendorId, ctx.shop.botId, id);
+      const shop = storeNameOf(await deps.storeOf(ctx.shop.botId), ctx.shop);
+      await ctx.reply(policy || ctx.say(none, { shop }));
+    };
+  feature.command('terms', answerPolicy('terms', 'noTerms'));
+  feature.command('privacy', answerPolicy('privacy', 'noPrivacy'));
 
   feature.command('faq', (ctx) => showFaqs(ctx));
   feature.callbackQuery('faq', async (ctx) => {

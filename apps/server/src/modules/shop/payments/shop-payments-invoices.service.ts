@@ -102,7 +102,10 @@ export async function shippingOptionsFor(
   shop: ShopRef,
   payload: string,
   address: ShippingAddress,
-): Promise<{ currency: string; options: { id: string; name: string; priceMinor: number }[] } | null> {
+): Promise<{
+  currency: string;
+  options: { id: string; name: string; description: string; priceMinor: number }[];
+} | null> {
   const parsed = parsePayload(payload);
   const order = parsed ? await orderOf(deps, shop, parsed.orderId) : null;
   if (!order || payability(deps, order, shop, null)) return null;
@@ -110,7 +113,12 @@ export async function shippingOptionsFor(
   if (!quote || quote.options.length === 0) return null;
   return {
     currency: quote.currency,
-    options: quote.options.map((o) => ({ id: o.methodId, name: o.name, priceMinor: o.priceMinor })),
+    options: quote.options.map((o) => ({
+      id: o.methodId,
+      name: o.name,
+      description: o.description,
+      priceMinor: o.priceMinor,
+    })),
   };
 }
 

@@ -79,6 +79,7 @@ beforeEach(() => {
     if (path.endsWith('/bots')) {
       return json({ bots: [{ id: BOT, name: 'Shop', username: 'shop_bot' }], summary: {} });
     }
+    if (path.endsWith('/profile')) return json({ timezone: 'Asia/Tokyo' });
     if (method === 'POST' && path.endsWith('/products')) {
       return json({ id: 'new', ...(body as object) }, 201);
     }
@@ -99,7 +100,61 @@ afterEach(() => {
 const popups = () =>
   telegram.events.filter((e) => e.name === 'web_app_open_popup').map((e) => e.params.message as string);
 
+const fieldValue = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
 describe('Add New Product', () => {
+  it('starts a physical product at §9’s defaults: at most 5 per order, returns within 30 days', async () => {
+    renderApp(<ProductNewPage />, { path: '/product-new' });
+    await userEvent.type(await screen.findByLabelText('Product Name'), 'Mug');
+    await screen.findByRole('option', { name: 'Clothing' });
+    await userEvent.selectOptions(screen.getByLabelText('Category'), CLOTHING);
+    await userEvent.click(screen.getByRole('tab', { name: 'Pricing' }));
+    await userEvent.type(screen.getByLabelText('Price (USD)'), '9');
+    await userEvent.click(screen.getByRole('tab', { name: 'Inventory' }));
+    expect(fieldValue('Max per order')).toBe('5');
+
+    // The return policy is set on the product's edit page; a new product is sent with its default.
+    act(() => telegram.press('main'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = calls.find((c) => c.method === 'POST')?.body as { physical?: object };
+    expect(body.physical).toMatchObject({ maxPerOrder: 5, returnPolicy: '30 days' });
+  });
+
+  it('starts a digital product at §9’s defaults: 1000 downloads, a link that expires after 30 days', async () => {
+    renderApp(<ProductNewPage />, { path: '/product-new' });
+    await userEvent.click(await screen.findByRole('button', { name: /Digital/ }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Details' }));
+    expect(fieldValue('Max Downloads')).toBe('1000');
+    expect(fieldValue('Download expiry (days)')).toBe('30');
+  });
+
+  it('starts a service at §9’s defaults: 60 minutes, cancellation with 24 hours notice', async () => {
+    renderApp(<ProductNewPage />, { path: '/product-new' });
+    await userEvent.click(await screen.findByRole('button', { name: /Service/ }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Details' }));
+    expect(fieldValue('Duration')).toBe('60');
+    expect(fieldValue('Duration unit')).toBe('minutes');
+    expect(fieldValue('Cancellation Policy')).toBe('24 hours notice');
+  });
+
+  it('reads a new service’s hours in the vendor’s profile timezone, and sends the one chosen', async () => {
+    renderApp(<ProductNewPage />, { path: '/product-new' });
+    await userEvent.type(await screen.findByLabelText('Product Name'), 'Haircut');
+    await screen.findByRole('option', { name: 'Clothing' });
+    await userEvent.selectOptions(screen.getByLabelText('Category'), CLOTHING);
+    await userEvent.click(screen.getByRole('button', { name: /Service/ }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Details' }));
+    await waitFor(() => expect(fieldValue('Timezone')).toBe('Asia/Tokyo'));
+    await userEvent.selectOptions(screen.getByLabelText('Timezone'), 'Europe/London');
+    await userEvent.click(screen.getByRole('tab', { name: 'Pricing' }));
+    await userEvent.type(screen.getByLabelText('Price (USD)'), '30');
+
+    act(() => telegram.press('main'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const body = calls.find((c) => c.method === 'POST')?.body as { service?: { availability?: object } };
+    expect(body.service?.availability).toMatchObject({ timezone: 'Europe/London' });
+  });
+
   it('Save with name, price or category missing says the spec sentence and sends nothing', async () => {
     renderApp(<ProductNewPage />, { path: '/product-new' });
     await screen.findByLabelText('Product Name');

@@ -13,6 +13,7 @@ import { useCreateProduct } from '../api/create-product';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useProduct } from '../api/get-product';
 import { useProductBots } from '../api/get-product-bots';
+import { useVendorTimezone } from '../api/get-vendor-timezone';
 import { BasicSection } from '../components/form/basic-section';
 import { BookingSection } from '../components/form/booking-section';
 import { DeliverySection } from '../components/form/delivery-section';
@@ -110,6 +111,15 @@ export function ProductNewPage() {
   const { allowLeave } = useUnsavedChangesGuard(form.formState.isDirty);
   const errorTabs = tabsWithErrors(form.formState.errors, tabOf);
   const type = form.watch('productType');
+
+  // A new service's days and hours are in the vendor's own timezone (their profile) until they choose another.
+  const profileTimezone = useVendorTimezone();
+  useEffect(() => {
+    if (!profileTimezone || duplicateOf) return;
+    if (form.getFieldState('service.availability.timezone').isDirty) return;
+    // Not a change of the vendor's: the form stays clean (leaving asks nothing).
+    form.setValue('service.availability.timezone', profileTimezone);
+  }, [profileTimezone, duplicateOf, form]);
 
   // Duplicate (from a product's page): the form opens prefilled with a copy, without what must stay unique.
   const sourceProduct = source.data;

@@ -1,3 +1,4 @@
+import { PROFILE_TIMEZONES } from '@app/contracts/account';
 import { DurationUnit, ServiceLocation, ServiceType, Weekday } from '@app/contracts/products';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button';
@@ -12,6 +13,11 @@ export function SchedulingSection({ form, full = false }: SectionProps & { full?
   const { control } = form;
   const location = useWatch({ control, name: 'service.location' }) ?? 'online';
   const slots = useFieldArray({ control, name: 'service.availability.timeSlots' });
+  // The profile's timezones, and a product's own when it was saved with another (kept, not silently changed).
+  const timezone = useWatch({ control, name: 'service.availability.timezone' }) ?? 'UTC';
+  const timezones = (PROFILE_TIMEZONES as readonly string[]).includes(timezone)
+    ? PROFILE_TIMEZONES
+    : [timezone, ...PROFILE_TIMEZONES];
   return (
     <Section>
       {full ? (
@@ -72,6 +78,13 @@ export function SchedulingSection({ form, full = false }: SectionProps & { full?
           {t('products.field.addSlot')}
         </Button>
       </fieldset>
+      <ChoiceField
+        control={control}
+        name="service.availability.timezone"
+        label={t('products.field.timezone')}
+        hint={t('products.field.timezoneHint')}
+        options={timezones.map((zone) => ({ value: zone, label: zone }))}
+      />
       <ChoiceField
         control={control}
         name="service.location"
