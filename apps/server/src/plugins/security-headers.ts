@@ -17,7 +17,9 @@ declare module 'fastify' {
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
-    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
     removeHeader: () => {},
   };
   helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
