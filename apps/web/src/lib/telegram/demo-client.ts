@@ -134,15 +134,22 @@ function answerAsClient(name: string, params: unknown): void {
       // The demo opened the Mini App from a chat page: closing goes back to it.
       window.history.back();
       return;
+    // Only the back-office's sensitive actions ask: the stand-in loads then, off the first load.
     case 'web_app_biometry_get_info':
     case 'web_app_biometry_request_access':
-      reply(() => emitEvent('biometry_info_received', demoBiometry.info()));
+      void import('./demo-biometry').then(({ demoBiometry }) =>
+        emitEvent('biometry_info_received', demoBiometry.info()),
+      );
       return;
     case 'web_app_biometry_request_auth':
-      reply(() => emitEvent('biometry_auth_requested', demoBiometry.authenticate(String(data.reason ?? ''))));
+      void import('./demo-biometry').then(({ demoBiometry }) =>
+        emitEvent('biometry_auth_requested', demoBiometry.authenticate(String(data.reason ?? ''))),
+      );
       return;
     case 'web_app_biometry_update_token':
-      reply(() => emitEvent('biometry_token_updated', demoBiometry.save(String(data.token ?? ''))));
+      void import('./demo-biometry').then(({ demoBiometry }) =>
+        emitEvent('biometry_token_updated', demoBiometry.save(String(data.token ?? ''))),
+      );
       return;
     case 'web_app_request_file_download':
       // Telegram asks, then downloads; the demo's browser just downloads.
@@ -151,43 +158,6 @@ function answerAsClient(name: string, params: unknown): void {
       return;
   }
 }
-
-/**
- * Demo mode's stand-in for the device's BiometricManager: a device id and the saved token kept in this browser's
- * storage (Telegram keeps them in the device's secure storage), and the browser's confirm dialog, with the
- * reason the app gives, standing in for Face ID / fingerprint. The server still checks the token it made.
- */
-const demoBiometry = {
-  deviceKey: 'demo_biometry_device',
-  tokenKey: 'demo_biometry_token',
-  deviceId(): string {
-    let id = localStorage.getItem(this.deviceKey);
-    if (!id) {
-      id = `demo-${crypto.randomUUID()}`;
-      localStorage.setItem(this.deviceKey, id);
-    }
-    return id;
-  },
-  info() {
-    return {
-      available: true as const,
-      access_requested: true,
-      access_granted: true,
-      device_id: this.deviceId(),
-      token_saved: Boolean(localStorage.getItem(this.tokenKey)),
-      type: 'finger',
-    };
-  },
-  authenticate(reason: string) {
-    const token = localStorage.getItem(this.tokenKey);
-    return token && window.confirm(reason) ? { status: 'authorized', token } : { status: 'failed' };
-  },
-  save(token: string) {
-    if (token) localStorage.setItem(this.tokenKey, token);
-    else localStorage.removeItem(this.tokenKey);
-    return { status: token ? 'updated' : 'removed' };
-  },
-};
 
 // Demo mode's stand-in for Telegram's payment sheet: the browser asks, then the demo server's fake Bot API
 // pays the invoice as Telegram would (pre_checkout_query, then successful_payment to the platform webhook).
