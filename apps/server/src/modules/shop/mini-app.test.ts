@@ -87,6 +87,26 @@ describe("the shop's Mini App", () => {
     expect(found.products.map((p) => p.name)).toEqual(['Lemon tart']);
   });
 
+  it('finds a product by its brand, its barcode or one of its tags', async () => {
+    const { bread } = await stock();
+    await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', bread.id, {
+        name: 'Rye loaf',
+        price: 700,
+        botIds: [s.shop.id],
+        brand: 'Nordbakery',
+        barcode: '4006381333931',
+        tags: ['wholegrain', 'vegan'],
+      }),
+    );
+    for (const query of ['nordbak', '4006381333931', 'vegan']) {
+      const found = (await readCatalogue(`?search=${query}`)).json<ShopCatalogue>();
+      expect(found.products.map((p) => p.name)).toEqual(['Rye loaf']);
+    }
+  });
+
   it("refuses init data that the bot did not sign (the platform bot's, say)", async () => {
     const res = await readCatalogue('', s.t.config.platformBotToken);
     expect(res.statusCode).toBe(401);

@@ -246,6 +246,29 @@ describe('browsing the catalogue in the shop bot', () => {
     await customerSays('croissant');
     expect(sentTo(555_000_111)[1]?.text).toBe('Nothing found for “croissant”');
   });
+
+  it('finds a product by its brand, its barcode or one of its tags', async () => {
+    const { bread } = await stock();
+    await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', bread.id, {
+        name: 'Rye loaf',
+        price: 700,
+        botIds: [s.shop.id],
+        brand: 'Nordbakery',
+        barcode: '4006381333931',
+        tags: ['wholegrain', 'vegan'],
+      }),
+    );
+    for (const query of ['nordbak', '4006381333931', 'vegan']) {
+      await customerSays(query);
+      const results = sentTo(555_000_111).at(-1);
+      expect(results?.text).toBe(`Found for “${query}”`);
+      expect(JSON.stringify(results?.reply_markup)).toContain('Rye loaf');
+      expect(JSON.stringify(results?.reply_markup)).not.toContain('Sourdough loaf');
+    }
+  });
 });
 
 describe('the catalogue cache', () => {
