@@ -218,6 +218,36 @@ describe('browsing the catalogue in the shop bot', () => {
     );
   });
 
+  it('shows the compare-at price as the “was” price, the brand and the country of origin on its card', async () => {
+    const kitchen = await createCategory(s.t.app, s.owner, 'Kitchen', []);
+    const kettle = await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', kitchen.id, {
+        name: 'Kettle',
+        price: 3000,
+        comparePrice: 4000,
+        brand: 'Smeg',
+        botIds: [s.shop.id],
+        physical: { countryOfOrigin: 'Italy' },
+      }),
+    );
+    await customerSays(`/start product_${kettle.id}`);
+    const [card] = sentTo(555_000_111);
+    expect(card?.text).toBe('Kettle\n\n$30.00 (was $40.00)\n\nBrand: Smeg\n\nIn stock\n\n🌍 Made in Italy');
+  });
+
+  it('shows no “was” price when the compare-at price is not above the price', async () => {
+    const kitchen = await createCategory(s.t.app, s.owner, 'Kitchen', []);
+    const kettle = await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', kitchen.id, { name: 'Kettle', price: 3000, comparePrice: 3000, botIds: [s.shop.id] }),
+    );
+    await customerSays(`/start product_${kettle.id}`);
+    expect(sentTo(555_000_111)[0]?.text).toBe('Kettle\n\n$30.00\n\nIn stock');
+  });
+
   it('never shows a draft product, even through a deep link', async () => {
     const { hidden } = await stock();
     await customerSays(`/start product_${hidden.id}`);
