@@ -79,6 +79,7 @@ function saleProductOf(row: repo.ProductRow): SaleProduct {
     service: serviceOf(row),
     warranty: physical?.warranty ? (physical.warrantyPeriod?.trim() ?? '') : null,
     returnPolicy: physical?.returnPolicy?.trim() || null,
+    comparePrice: row.comparePriceMinor,
   };
 }
 
