@@ -360,7 +360,10 @@ describe("the shop's Mini App's product view", () => {
         },
       }),
     );
-    expect((await view(guide.id)).json<ShopProduct>().features).toEqual(['120 recipes', 'Printable shopping lists']);
+    expect((await view(guide.id)).json<ShopProduct>().features).toEqual([
+      '120 recipes',
+      'Printable shopping lists',
+    ]);
   });
 
   it('shows no warranty nor return policy for a product without them', async () => {

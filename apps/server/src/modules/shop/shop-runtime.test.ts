@@ -242,7 +242,12 @@ describe('browsing the catalogue in the shop bot', () => {
     const kettle = await createProduct(
       s.t.app,
       s.owner,
-      productBody('physical', kitchen.id, { name: 'Kettle', price: 3000, comparePrice: 3000, botIds: [s.shop.id] }),
+      productBody('physical', kitchen.id, {
+        name: 'Kettle',
+        price: 3000,
+        comparePrice: 3000,
+        botIds: [s.shop.id],
+      }),
     );
     await customerSays(`/start product_${kettle.id}`);
     expect(sentTo(555_000_111)[0]?.text).toBe('Kettle\n\n$30.00\n\nIn stock');

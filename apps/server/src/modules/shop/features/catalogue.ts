@@ -151,7 +151,10 @@ export function catalogueFeature(deps: CatalogueDeps) {
 function priceLine(ctx: ShopContext, product: Product): string {
   const price = formatAmount(ctx.shop.language, product.price, product.currency);
   if (product.comparePrice === null || product.comparePrice <= product.price) return price;
-  return ctx.say('priceWas', { price, was: formatAmount(ctx.shop.language, product.comparePrice, product.currency) });
+  return ctx.say('priceWas', {
+    price,
+    was: formatAmount(ctx.shop.language, product.comparePrice, product.currency),
+  });
 }
 
 /**
