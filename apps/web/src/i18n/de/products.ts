@@ -329,6 +329,7 @@ export const products = {
   'products.analytics.metric': 'Angezeigte Kennzahl',
   'products.analytics.error': 'Die Kennzahlen des Produkts konnten nicht geladen werden',
   'products.analytics.chart': '{metric} pro Tag über {days} Tage: insgesamt {total}',
+  'products.analytics.grossProfit': 'Bruttogewinn',
   'products.reviews.title': 'Bewertungen',
   'products.reviews.summary': {
     one: '★ {rating} · {count} Bewertung',

@@ -337,6 +337,7 @@ export const products = {
   'products.analytics.metric': 'Figure shown',
   'products.analytics.error': "Failed to load the product's figures",
   'products.analytics.chart': '{metric} per day over {days} days: {total} in all',
+  'products.analytics.grossProfit': 'Gross profit',
   'products.reviews.title': 'Reviews',
   'products.reviews.summary': { one: '★ {rating} · {count} review', other: '★ {rating} · {count} reviews' },
   'products.reviews.none': 'No reviews yet',

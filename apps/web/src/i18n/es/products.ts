@@ -329,6 +329,7 @@ export const products = {
   'products.analytics.metric': 'Dato mostrado',
   'products.analytics.error': 'No se pudieron cargar los datos del producto',
   'products.analytics.chart': '{metric} por día durante {days} días: {total} en total',
+  'products.analytics.grossProfit': 'Beneficio bruto',
   'products.reviews.title': 'Reseñas',
   'products.reviews.summary': { one: '★ {rating} · {count} reseña', other: '★ {rating} · {count} reseñas' },
   'products.reviews.none': 'Aún no hay reseñas',

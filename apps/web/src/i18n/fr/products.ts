@@ -326,6 +326,7 @@ export const products = {
   'products.analytics.metric': 'Indicateur affiché',
   'products.analytics.error': 'Impossible de charger les chiffres du produit',
   'products.analytics.chart': '{metric} par jour sur {days} jours : {total} au total',
+  'products.analytics.grossProfit': 'Marge brute',
   'products.reviews.title': 'Avis',
   'products.reviews.summary': { one: '★ {rating} · {count} avis', other: '★ {rating} · {count} avis' },
   'products.reviews.none': "Pas encore d'avis",

@@ -385,6 +385,7 @@ export const products = {
   'products.analytics.metric': 'Показатель',
   'products.analytics.error': 'Не удалось загрузить показатели товара',
   'products.analytics.chart': '{metric} по дням за {days} дн.: всего {total}',
+  'products.analytics.grossProfit': 'Валовая прибыль',
   'products.reviews.title': 'Отзывы',
   'products.reviews.summary': {
     one: '★ {rating} · {count} отзыв',

@@ -324,6 +324,7 @@ export const products = {
   'products.analytics.metric': '显示的指标',
   'products.analytics.error': '无法加载商品数据',
   'products.analytics.chart': '{days} 天内每日{metric}：共 {total}',
+  'products.analytics.grossProfit': '毛利',
   'products.reviews.title': '评价',
   'products.reviews.summary': { other: '★ {rating} · {count} 条评价' },
   'products.reviews.none': '暂无评价',
