@@ -18,7 +18,14 @@ export type DigitalTerms = {
   venue: string | null;
   validityDays: number | null;
   activationLimit: number | null;
+  /** Null unless the vendor offers technical support (its switch) for a number of days. */
   supportPeriodDays: number | null;
+  /** The licence as the vendor named it ("Single user", "Commercial"); null: none given. */
+  licenseType: string | null;
+  /** The platforms it runs on (empty: none given). */
+  compatibility: string[];
+  /** A subscription's free trial, in days; null: none. */
+  trialDays: number | null;
 };
 
 /** How a paid digital product reaches its buyer, from its details as they are now. */
@@ -66,7 +73,11 @@ export function digitalTermsOf(d: DigitalDetails): DigitalTerms {
     venue: type === 'ticket' ? (d.venue ?? null) : null,
     validityDays,
     activationLimit: type === 'product_key' ? d.activationLimit : null,
-    supportPeriodDays: type === 'product_key' && d.supportPeriodDays > 0 ? d.supportPeriodDays : null,
+    supportPeriodDays:
+      type === 'product_key' && d.technicalSupport && d.supportPeriodDays > 0 ? d.supportPeriodDays : null,
+    licenseType: d.licenseType || null,
+    compatibility: d.compatibility,
+    trialDays: type === 'subscription' && d.trialDays ? d.trialDays : null,
   };
 }
 

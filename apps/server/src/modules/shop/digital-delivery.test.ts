@@ -194,6 +194,7 @@ describe('a code’s delivery', () => {
     const key = await codeProduct('product_key', {
       keyType: 'software',
       activationLimit: 3,
+      technicalSupport: true,
       supportPeriodDays: 180,
     });
 
@@ -202,6 +203,39 @@ describe('a code’s delivery', () => {
     expect(text).toContain('Activations allowed: 3');
     expect(text).toContain('Support for 180 days');
     expect((await codesOf(placed.id))[0]?.validUntil).toBeNull();
+  });
+
+  it('promises no support period when the vendor offers no technical support', async () => {
+    const key = await codeProduct('product_key', {
+      keyType: 'software',
+      technicalSupport: false,
+      supportPeriodDays: 180,
+    });
+
+    const { text } = await buy(key);
+
+    expect(text).not.toContain('Support for');
+  });
+
+  it('gives a key’s licence and the platforms it works on', async () => {
+    const key = await codeProduct('product_key', {
+      keyType: 'software',
+      licenseType: 'Single user',
+      compatibility: ['Windows', 'Mac'],
+    });
+
+    const { text } = await buy(key);
+
+    expect(text).toContain('📜 Licence: Single user');
+    expect(text).toContain('💻 Works on: Windows, Mac');
+  });
+
+  it('says how long a subscription’s free trial is', async () => {
+    const sub = await codeProduct('subscription', { billingCycle: 'monthly', trialDays: 14 });
+
+    const { text } = await buy(sub);
+
+    expect(text).toContain('🎁 Includes a 14-day free trial');
   });
 });
 

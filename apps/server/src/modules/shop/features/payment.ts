@@ -160,6 +160,11 @@ function termsOf(
   if (t.supportPeriodDays !== null) {
     out.push(ctx.say('deliverySupport', { days: String(t.supportPeriodDays) }));
   }
+  if (t.licenseType) out.push(ctx.say('deliveryLicense', { license: t.licenseType }));
+  if (t.compatibility.length > 0) {
+    out.push(ctx.say('deliveryCompatibility', { platforms: t.compatibility.join(', ') }));
+  }
+  if (t.trialDays !== null) out.push(ctx.say('deliveryTrial', { days: String(t.trialDays) }));
   return out;
 }
 
