@@ -715,6 +715,8 @@ export const PreviewCodesBody = GenerateCodesBody.extend({
   digitalType: z.enum(CODE_DIGITAL_TYPES),
   passType: PassType.optional(),
   billingCycle: BillingCycle.optional(),
+  /** A product key's format: each X a random character (fewer than 8 X: the default XXXX-XXXX-XXXX-XXXX). */
+  keyFormat: text().trim().max(64).optional(),
 }).strict();
 export type PreviewCodesBody = z.input<typeof PreviewCodesBody>;
 export const PreviewCodesResponse = z.object({ codes: z.array(z.string()) });

@@ -216,6 +216,8 @@ export const products = {
   'products.field.compatibility': 'Kompatibilität',
   'products.field.keyType': 'Schlüsselart',
   'products.field.keyFormat': 'Schlüsselformat',
+  'products.field.keyFormatHint':
+    'Erzeugte Schlüssel folgen ihm: Jedes X wird ein zufälliger Buchstabe oder eine Ziffer (mindestens 8 X).',
   'products.field.activationLimit': 'Aktivierungslimit',
   'products.field.validityDays': 'Gültigkeit (Tage)',
   'products.field.licenseType': 'Lizenzart',

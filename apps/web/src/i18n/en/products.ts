@@ -222,6 +222,8 @@ export const products = {
   'products.field.compatibility': 'Compatibility',
   'products.field.keyType': 'Key Type',
   'products.field.keyFormat': 'Key Format',
+  'products.field.keyFormatHint':
+    'Generated keys follow it: each X becomes a random letter or digit (at least 8 X).',
   'products.field.activationLimit': 'Activation Limit',
   'products.field.validityDays': 'Validity (days)',
   'products.field.licenseType': 'License Type',

@@ -216,6 +216,8 @@ export const products = {
   'products.field.compatibility': 'Compatibilidad',
   'products.field.keyType': 'Tipo de clave',
   'products.field.keyFormat': 'Formato de la clave',
+  'products.field.keyFormatHint':
+    'Las claves generadas lo siguen: cada X se vuelve una letra o cifra al azar (al menos 8 X).',
   'products.field.activationLimit': 'Límite de activaciones',
   'products.field.validityDays': 'Validez (días)',
   'products.field.licenseType': 'Tipo de licencia',

@@ -216,6 +216,8 @@ export const products = {
   'products.field.compatibility': 'Compatibilité',
   'products.field.keyType': 'Type de clé',
   'products.field.keyFormat': 'Format de clé',
+  'products.field.keyFormatHint':
+    'Les clés générées le suivent : chaque X devient une lettre ou un chiffre au hasard (au moins 8 X).',
   'products.field.activationLimit': 'Limite d’activations',
   'products.field.validityDays': 'Validité (jours)',
   'products.field.licenseType': 'Type de licence',

@@ -261,6 +261,8 @@ export const products = {
   'products.field.compatibility': 'Совместимость',
   'products.field.keyType': 'Тип ключа',
   'products.field.keyFormat': 'Формат ключа',
+  'products.field.keyFormatHint':
+    'Сгенерированные ключи следуют ему: каждая X становится случайной буквой или цифрой (не меньше 8 X).',
   'products.field.activationLimit': 'Лимит активаций',
   'products.field.validityDays': 'Срок действия (дней)',
   'products.field.licenseType': 'Тип лицензии',

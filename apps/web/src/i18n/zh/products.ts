@@ -216,6 +216,7 @@ export const products = {
   'products.field.compatibility': '兼容平台',
   'products.field.keyType': '密钥类型',
   'products.field.keyFormat': '密钥格式',
+  'products.field.keyFormatHint': '生成的密钥按此格式：每个 X 变为随机字母或数字（至少 8 个 X）。',
   'products.field.activationLimit': '激活次数上限',
   'products.field.validityDays': '有效期（天）',
   'products.field.licenseType': '许可类型',

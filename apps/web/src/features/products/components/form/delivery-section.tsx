@@ -81,6 +81,7 @@ export function DeliverySection({ form, pool }: SectionProps & { pool?: CodePool
             control={control}
             name="digital.keyFormat"
             label={t('products.field.keyFormat')}
+            hint={t('products.field.keyFormatHint')}
             placeholder="XXXX-XXXX-XXXX-XXXX"
             mono
           />
