@@ -544,6 +544,7 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
       return;
     }
     const lines = [ctx.say(booking.requested ? 'bookingRequested' : 'paymentReceivedService', { number })];
+    if (booking.provider) lines.push(ctx.say('bookingProvider', { provider: booking.provider }));
     if (booking.meetingLink) lines.push(ctx.say('bookingMeetingLink', { link: booking.meetingLink }));
     if (booking.address) lines.push(ctx.say('bookingAddress', { address: booking.address }));
     const date = (d: Date) =>
