@@ -96,11 +96,6 @@ export function DeliverySection({ form, pool }: SectionProps & { pool?: CodePool
           />
           <EventDateField form={form} />
           <OptionalTextField control={control} name="digital.venue" label={t('products.field.venue')} />
-          <NumberField
-            control={control}
-            name="digital.totalTickets"
-            label={t('products.field.totalTickets')}
-          />
         </>
       ) : null}
       {digitalType === 'pass' ? (

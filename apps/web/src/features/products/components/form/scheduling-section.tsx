@@ -1,9 +1,9 @@
-import { DurationUnit, ServiceLocation, ServiceType, Weekday } from '@app/contracts/products';
+import { DurationUnit, ServiceLocation, Weekday } from '@app/contracts/products';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button';
 import { useI18n } from '../../../../i18n/i18n';
 import { enumOptions } from '../../lib/labels';
-import { ChoiceField, MultiChoiceField, NumberField, OptionalTextField, ToggleField } from './product-fields';
+import { ChoiceField, MultiChoiceField, NumberField, OptionalTextField } from './product-fields';
 import styles from './product-form.module.css';
 import { Section, type SectionProps } from './section';
 
@@ -14,14 +14,6 @@ export function SchedulingSection({ form, full = false }: SectionProps & { full?
   const slots = useFieldArray({ control, name: 'service.availability.timeSlots' });
   return (
     <Section>
-      {full ? (
-        <ChoiceField
-          control={control}
-          name="service.serviceType"
-          label={t('products.field.serviceType')}
-          options={enumOptions(ServiceType.options, 'products.serviceType')}
-        />
-      ) : null}
       <div className={styles.row}>
         <NumberField control={control} name="service.duration" label={t('products.field.duration')} />
         <ChoiceField
@@ -31,11 +23,6 @@ export function SchedulingSection({ form, full = false }: SectionProps & { full?
           options={enumOptions(DurationUnit.options, 'products.durationType')}
         />
       </div>
-      <ToggleField
-        control={control}
-        name="service.requiresScheduling"
-        label={t('products.field.requiresScheduling')}
-      />
       <MultiChoiceField
         control={control}
         name="service.availability.days"
