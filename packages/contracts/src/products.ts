@@ -163,6 +163,7 @@ export const isCodeDigitalType = (t: DigitalType | undefined): boolean =>
 
 export const Compatibility = z.enum(['Windows', 'Mac', 'Linux', 'iOS', 'Android', 'Web']);
 export const KeyType = z.enum(['software', 'game', 'gift_card', 'coupon']);
+export type KeyType = z.infer<typeof KeyType>;
 export const PassType = z.enum(['vip', 'premium', 'season', 'lifetime']);
 export type PassType = z.infer<typeof PassType>;
 export const BillingCycle = z.enum(['monthly', 'quarterly', 'yearly', 'lifetime']);

@@ -1,4 +1,4 @@
-import type { BillingCycle, DigitalDetails, DigitalType } from '@app/contracts/products';
+import type { BillingCycle, DigitalDetails, DigitalType, KeyType } from '@app/contracts/products';
 import type { Conn, Tx } from '../../db/types';
 import { claimCodes } from './product-codes.service';
 import { digitalOf, sellsCodes } from './product-view';
@@ -26,6 +26,8 @@ export type DigitalTerms = {
   compatibility: string[];
   /** A subscription's free trial, in days; null: none. */
   trialDays: number | null;
+  /** What a product key unlocks (software, a game, a gift card, a coupon); null: not said. */
+  keyType: KeyType | null;
 };
 
 /** How a paid digital product reaches its buyer, from its details as they are now. */
@@ -78,6 +80,7 @@ export function digitalTermsOf(d: DigitalDetails): DigitalTerms {
     licenseType: d.licenseType || null,
     compatibility: d.compatibility,
     trialDays: type === 'subscription' && d.trialDays ? d.trialDays : null,
+    keyType: type === 'product_key' ? (d.keyType ?? null) : null,
   };
 }
 

@@ -190,7 +190,7 @@ describe('a code’s delivery', () => {
     expect((await codesOf(placed.id))[0]?.validUntil).toBe(until.toISOString());
   });
 
-  it('gives a key’s activation limit and support period', async () => {
+  it('gives a key’s type, activation limit and support period', async () => {
     const key = await codeProduct('product_key', {
       keyType: 'software',
       activationLimit: 3,
@@ -202,6 +202,8 @@ describe('a code’s delivery', () => {
 
     expect(text).toContain('Activations allowed: 3');
     expect(text).toContain('Support for 180 days');
+    // The key type the vendor chose says what the key is for.
+    expect(text).toContain('🔑 A software licence key');
     expect((await codesOf(placed.id))[0]?.validUntil).toBeNull();
   });
 

@@ -132,6 +132,14 @@ function formatSize(language: string, bytes: number): string {
  * What a delivered line's buyer is told beside it: the file (name, format, size), the event (name, date,
  * venue), until when its codes are valid, a key's activations and support period.
  */
+/** What the customer is told a product key is for (the vendor's key type). */
+const KEY_TYPE_TEXT = {
+  software: 'deliveryKeySoftware',
+  game: 'deliveryKeyGame',
+  gift_card: 'deliveryKeyGiftCard',
+  coupon: 'deliveryKeyCoupon',
+} as const;
+
 function termsOf(
   ctx: DeliveryChannel,
   line: Delivery['lines'][number],
@@ -154,6 +162,7 @@ function termsOf(
   if (event) out.push(ctx.say('deliveryTicket', { event }));
   if (line.validUntil)
     out.push(ctx.say('deliveryValidUntil', { name: line.name, date: date(line.validUntil) }));
+  if (t.keyType) out.push(ctx.say(KEY_TYPE_TEXT[t.keyType]));
   if (t.activationLimit !== null) {
     out.push(ctx.say('deliveryActivations', { count: String(t.activationLimit) }));
   }
