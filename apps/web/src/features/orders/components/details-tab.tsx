@@ -82,7 +82,7 @@ export function DetailsTab({
         ];
       }),
       // What to pick for each line: its SKU, shipping class and country of origin (for customs).
-      ...packing.items.flatMap((item, i): Row[] => {
+      ...packing.items.flatMap((item): Row[] => {
         const pick = [
           item.sku ? t('orders.detail.sku', { sku: item.sku }) : null,
           item.shippingClass ? t(`products.shippingClass.${item.shippingClass}`) : null,
@@ -92,7 +92,7 @@ export function DetailsTab({
         return [
           [
             t('orders.detail.pickOf', { name: item.name, quantity: item.quantity }),
-            <span key={`pick-${i}`} data-testid="order-pick">
+            <span key={`pick-${item.name}-${item.sku ?? ''}`} data-testid="order-pick">
               {pick.join(' · ')}
             </span>,
           ],
