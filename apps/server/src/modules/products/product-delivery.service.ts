@@ -75,8 +75,7 @@ export function digitalTermsOf(d: DigitalDetails): DigitalTerms {
     venue: type === 'ticket' ? (d.venue ?? null) : null,
     validityDays,
     activationLimit: type === 'product_key' ? d.activationLimit : null,
-    supportPeriodDays:
-      type === 'product_key' && d.technicalSupport && d.supportPeriodDays > 0 ? d.supportPeriodDays : null,
+    supportPeriodDays: d.technicalSupport && d.supportPeriodDays > 0 ? d.supportPeriodDays : null,
     licenseType: d.licenseType || null,
     compatibility: d.compatibility,
     trialDays: type === 'subscription' && d.trialDays ? d.trialDays : null,

@@ -131,6 +131,19 @@ describe('a download’s delivery', () => {
     expect(text).toContain('Baking guide.pdf · PDF · 2.5 MB');
   });
 
+  it('gives a download’s support period when the vendor offers technical support', async () => {
+    const app = await digital({
+      digitalType: 'downloadable',
+      downloadUrl: 'https://files.example.test/app.zip',
+      technicalSupport: true,
+      supportPeriodDays: 90,
+    });
+
+    const { text } = await buy(app);
+
+    expect(text).toContain('Support for 90 days');
+  });
+
   it('refuses the link after the product’s download expiry (downloadExpiryDays)', async () => {
     const guide = await digital({
       digitalType: 'downloadable',
