@@ -182,6 +182,12 @@ export const ProductAnalytics = z.object({
   views: z.array(z.number().int()),
   units: z.array(z.number().int()),
   revenue: z.array(z.number().int()),
-  totals: z.object({ views: z.number().int(), units: z.number().int(), revenue: z.number().int() }),
+  totals: z.object({
+    views: z.number().int(),
+    units: z.number().int(),
+    revenue: z.number().int(),
+    /** Revenue less the product's cost price × units (USD minor units); null when the vendor set no cost. */
+    grossProfit: z.number().int().nullable(),
+  }),
 });
 export type ProductAnalytics = z.infer<typeof ProductAnalytics>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OrderProductType, OrderStatus, PaymentStatus, ProductType } from './catalogue';
 import { text, VendorParams } from './common';
 import { ActorKind } from './events';
+import { ShippingClass } from './products';
 
 /** Numbers of the orders screens and API (spec part 1 §7 and §9). */
 export const ORDER_LIMITS = {
@@ -109,11 +110,17 @@ export const OrderPacking = z.object({
   hazmat: z.boolean(),
   /** Some line's product ships (requiresShipping); false: nothing to send (no shipping step at checkout). */
   requiresShipping: z.boolean(),
-  /** Each physical line's product dimensions as recorded (null: none), with its quantity. */
+  /**
+   * Each physical line's product dimensions as recorded (null: none), with its quantity; the SKU to pick (the
+   * variation's or combination's own, else the product's), its shipping class and country of origin (customs).
+   */
   items: z.array(
     z.object({
       name: z.string(),
       quantity: z.number().int(),
+      sku: z.string().nullable(),
+      shippingClass: ShippingClass.nullable(),
+      countryOfOrigin: z.string().nullable(),
       dimensions: z
         .object({
           length: z.number().nullable(),

@@ -163,6 +163,7 @@ export const isCodeDigitalType = (t: DigitalType | undefined): boolean =>
 
 export const Compatibility = z.enum(['Windows', 'Mac', 'Linux', 'iOS', 'Android', 'Web']);
 export const KeyType = z.enum(['software', 'game', 'gift_card', 'coupon']);
+export type KeyType = z.infer<typeof KeyType>;
 export const PassType = z.enum(['vip', 'premium', 'season', 'lifetime']);
 export type PassType = z.infer<typeof PassType>;
 export const BillingCycle = z.enum(['monthly', 'quarterly', 'yearly', 'lifetime']);
@@ -715,6 +716,8 @@ export const PreviewCodesBody = GenerateCodesBody.extend({
   digitalType: z.enum(CODE_DIGITAL_TYPES),
   passType: PassType.optional(),
   billingCycle: BillingCycle.optional(),
+  /** A product key's format: each X a random character (fewer than 8 X: the default XXXX-XXXX-XXXX-XXXX). */
+  keyFormat: text().trim().max(64).optional(),
 }).strict();
 export type PreviewCodesBody = z.input<typeof PreviewCodesBody>;
 export const PreviewCodesResponse = z.object({ codes: z.array(z.string()) });

@@ -29,6 +29,8 @@ export const ShopCatalogueProduct = z.object({
   canAdd: z.boolean(),
   /** The vendor features it: it comes first, marked "Featured". */
   isFeatured: z.boolean(),
+  /** The compare-at price (minor units), shown struck through as the "was" price; null unless above the price. */
+  comparePrice: z.number().int().nullable(),
 });
 export type ShopCatalogueProduct = z.infer<typeof ShopCatalogueProduct>;
 
@@ -123,6 +125,13 @@ export const ShopProduct = z.object({
   warranty: z.string().nullable(),
   /** A physical product's return policy as the vendor wrote it; null when none. */
   returnPolicy: z.string().nullable(),
+  /** The compare-at price (minor units), shown struck through as the "was" price; null unless above the price. */
+  comparePrice: z.number().int().nullable(),
+  brand: z.string().nullable(),
+  /** A physical product's country of origin; null when none. */
+  countryOfOrigin: z.string().nullable(),
+  /** A digital product's features as the vendor listed them (empty: none). */
+  features: z.array(z.string()),
   stockStatus: StockStatus,
   /** The most units one order can take now, without options (0: none can be had); 0 with options. */
   max: z.number().int(),

@@ -43,6 +43,17 @@ describe("the shop's shareable product address /shop/{botId}/p/{slug}", () => {
     expect(res.body).toContain(`<meta name="shop-product" content="${PRODUCT}">`);
   });
 
+  it('gives the page the product’s SEO keywords as its keywords meta tag', async () => {
+    const app = await serving(async () => ({
+      productId: PRODUCT,
+      title: 'Blue Tee',
+      description: null,
+      keywords: ['t-shirt', 'organic "cotton"'],
+    }));
+    const res = await app.inject({ method: 'GET', url: `/shop/${BOT}/p/blue-tee` });
+    expect(res.body).toContain('<meta name="keywords" content="t-shirt, organic &quot;cotton&quot;">');
+  });
+
   it('serves the plain shop page for a slug the bot does not sell', async () => {
     const app = await serving(async () => null);
     const res = await app.inject({ method: 'GET', url: `/shop/${BOT}/p/nothing-here` });

@@ -31,10 +31,15 @@ function decodedSlug(raw: string): string {
 }
 
 /** The link preview of a shared product address (null: no such product in that shop). */
-export type ProductPageMetaOf = (
-  botId: string,
-  slug: string,
-) => Promise<{ title: string; description: string | null; productId: string } | null>;
+export type ProductPageMetaOf = (botId: string, slug: string) => Promise<ProductPageMetaTags | null>;
+
+/** What a shared product address says of its product; `keywords`: the product's SEO keywords (may be empty). */
+type ProductPageMetaTags = {
+  title: string;
+  description: string | null;
+  keywords?: string[];
+  productId: string;
+};
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -43,10 +48,7 @@ const escapeHtml = (s: string) =>
   );
 
 /** The shop page with the product's title and description as its title and meta tags (Telegram's link preview). */
-function withMeta(
-  html: string,
-  meta: { title: string; description: string | null; productId: string },
-): string {
+function withMeta(html: string, meta: ProductPageMetaTags): string {
   const title = escapeHtml(meta.title);
   const tags = [
     // The page opens on the product's view (apps/web/src/shop/main.tsx).
@@ -58,6 +60,9 @@ function withMeta(
           `<meta name="description" content="${escapeHtml(meta.description)}">`,
           `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
         ]
+      : []),
+    ...(meta.keywords?.length
+      ? [`<meta name="keywords" content="${escapeHtml(meta.keywords.join(', '))}">`]
       : []),
     '<meta property="og:type" content="product">',
   ].join('');

@@ -36,6 +36,10 @@ const KNIFE: ShopProduct = {
   reviewCount: 2,
   warranty: '1 year',
   returnPolicy: '14 days, unused',
+  comparePrice: null,
+  brand: null,
+  countryOfOrigin: null,
+  features: [],
   stockStatus: 'in_stock',
   max: 2,
   types: [],
@@ -93,6 +97,26 @@ describe("the shop's product view", () => {
     expect(screen.getByRole('img', { name: 'Bread knife' }).getAttribute('src')).toBe(
       'https://shop.test/media/knife.webp',
     );
+  });
+
+  it('shows the compare-at price struck through after the price, the brand, the country of origin and the features', async () => {
+    open({
+      ...KNIFE,
+      comparePrice: 2500,
+      brand: 'Victorinox',
+      countryOfOrigin: 'Switzerland',
+      features: ['Dishwasher safe', 'Lifetime sharpening'],
+    });
+    await screen.findByRole('heading', { name: 'Bread knife' });
+    expect(screen.getByTestId('shop-product-was').textContent).toBe('Was $25.00');
+    expect(screen.getByText('Brand: Victorinox')).toBeTruthy();
+    expect(screen.getByText('🌍 Made in Switzerland')).toBeTruthy();
+    const features = screen.getByRole('heading', { name: 'Features' }).nextElementSibling;
+    expect(
+      within(features as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Dishwasher safe', 'Lifetime sharpening']);
   });
 
   it('adds the quantity chosen with the main button, never more than one order takes', async () => {

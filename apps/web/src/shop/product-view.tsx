@@ -154,6 +154,12 @@ function ProductDetails({
         <h1 className={styles.name}>{product.name}</h1>
         <p className={styles.price}>
           <span data-testid="shop-product-price">{formatMoney(unit, product.currency)}</span>
+          {product.comparePrice !== null && product.comparePrice > unit ? (
+            <s className={styles.was} data-testid="shop-product-was">
+              <span className="visually-hidden">{t('shopProduct.was')} </span>
+              {formatMoney(product.comparePrice, product.currency)}
+            </s>
+          ) : null}
           {product.taxRate ? (
             <span className={styles.tax}>
               {t(product.taxInclusive ? 'shopProduct.taxIncluded' : 'shopProduct.taxAdded', {
@@ -178,6 +184,9 @@ function ProductDetails({
             {stock}
           </span>
         </p>
+        {product.brand ? (
+          <p className={styles.short}>{t('shopProduct.brand', { brand: product.brand })}</p>
+        ) : null}
         {/* The short description, unless the description below starts with it (it often does). */}
         {product.shortDescription && !product.description?.startsWith(product.shortDescription) ? (
           <p className={styles.short}>{product.shortDescription}</p>
@@ -241,8 +250,13 @@ function ProductDetails({
         </section>
       ) : null}
 
-      {product.warranty !== null || product.returnPolicy ? (
+      {product.warranty !== null || product.returnPolicy || product.countryOfOrigin ? (
         <section className={styles.section}>
+          {product.countryOfOrigin ? (
+            <p className={styles.aftercare}>
+              {t('shopProduct.madeIn', { country: product.countryOfOrigin })}
+            </p>
+          ) : null}
           {product.warranty !== null ? (
             <p className={styles.aftercare}>
               {product.warranty
@@ -253,6 +267,17 @@ function ProductDetails({
           {product.returnPolicy ? (
             <p className={styles.aftercare}>{t('shopProduct.returns', { policy: product.returnPolicy })}</p>
           ) : null}
+        </section>
+      ) : null}
+
+      {product.features.length > 0 ? (
+        <section className={styles.section}>
+          <h2 className={styles.label}>{t('shopProduct.features')}</h2>
+          <ul className={styles.features}>
+            {product.features.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
         </section>
       ) : null}
 

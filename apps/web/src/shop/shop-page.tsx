@@ -181,6 +181,7 @@ export function ShopPage({
               key={product.id}
               product={product}
               price={formatMoney(product.price, product.currency)}
+              was={product.comparePrice === null ? null : formatMoney(product.comparePrice, product.currency)}
               inCart={inCart[product.id] ?? 0}
               adding={adding.has(product.id)}
               onOpen={() => viewProduct(product.id)}
@@ -225,6 +226,8 @@ function CartButton({ count, username }: { count: number; username: string }) {
 function ProductTile(props: {
   product: ShopCatalogueProduct;
   price: string;
+  /** The compare-at price, struck through beside the price (null: none above it). */
+  was: string | null;
   /** Units this customer added from here (0: none yet). */
   inCart: number;
   adding: boolean;
@@ -252,7 +255,15 @@ function ProductTile(props: {
         <span className={styles.name}>{product.name}</span>
         {/* After the name: the tile's accessible name still starts with the product's. */}
         {product.isFeatured ? <span className={styles.featured}>{t('store.shop.featured')}</span> : null}
-        <span className={styles.price}>{props.price}</span>
+        <span className={styles.price}>
+          {props.price}
+          {props.was ? (
+            <s className={styles.was} data-testid="shop-tile-was">
+              <span className="visually-hidden">{t('shop.was')} </span>
+              {props.was}
+            </s>
+          ) : null}
+        </span>
         {props.inCart > 0 ? (
           <span className={styles.inCart}>{t('shop.inCart', { count: props.inCart })}</span>
         ) : stock ? (

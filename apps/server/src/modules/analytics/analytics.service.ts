@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { dayOf } from '../../lib/days';
 import { formatMoney } from '../../lib/money';
 import { percentChange, percentOf } from '../../lib/percent';
+import { toUsdMinor } from '../../lib/usd-rates';
 import type { OrderReads } from '../orders/order-reads';
 import * as repo from './analytics.repository';
 
@@ -24,7 +25,9 @@ export type AnalyticsDeps = {
   /** Active customers: distinct customers who ordered in a window (orders' public reads). */
   orders?: Pick<OrderReads, 'orderingCustomersInWindows'>;
   /** Whether the caller may see a product (PRODUCT_NOT_FOUND otherwise): the product page's analytics. */
-  products?: { visible(actor: Actor, productId: string): Promise<unknown> };
+  products?: {
+    visible(actor: Actor, productId: string): Promise<{ costPriceMinor: number | null; currency: string }>;
+  };
   now?: () => Date;
 };
 
@@ -169,7 +172,7 @@ export async function productAnalytics(
 ): Promise<ProductAnalytics> {
   if (q.botId && !inBotScope(actor.botIds, q.botId)) throw new AppError('BOT_NOT_FOUND');
   if (!deps.products) throw new Error('analytics: the product page needs the products service');
-  await deps.products.visible(actor, productId);
+  const product = await deps.products.visible(actor, productId);
   const w = windowOf(deps, q.period);
   const rows = new Map(
     (await repo.productDays(deps.db, sliceOf(actor, q.botId), productId, w.from)).map((r) => [r.day, r]),
@@ -186,7 +189,16 @@ export async function productAnalytics(
     views,
     units,
     revenue,
-    totals: { views: sum(views), units: sum(units), revenue: sum(revenue) },
+    totals: {
+      views: sum(views),
+      units: sum(units),
+      revenue: sum(revenue),
+      // The cost price is in the product's currency; revenue is summed in USD (lib/usd-rates.ts).
+      grossProfit:
+        product.costPriceMinor === null
+          ? null
+          : sum(revenue) - toUsdMinor(product.costPriceMinor * sum(units), product.currency),
+    },
   };
 }
 

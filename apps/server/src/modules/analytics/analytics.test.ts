@@ -8,12 +8,13 @@ import type {
   TopProductsChart,
 } from '@app/contracts/analytics';
 import type { DashboardBots, DashboardStats, SubscriptionOverview } from '@app/contracts/dashboard';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, type TestClock } from '../../../test/clock';
 import { addCustomer, addProduct, placeTestOrder, type Vendor, vendor } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import { percent, shopTestEnv } from '../../../test/orders';
-import { categories } from '../../db/schema/index';
+import { categories, products } from '../../db/schema/index';
 import { recordProductViews, recordShopFunnel } from '../orders/order-rollups.repository';
 
 const env = shopTestEnv();
@@ -133,15 +134,22 @@ describe('analytics', () => {
     expect(week.body.views).toEqual([0, 0, 0, 0, 0, 5, 0]);
     expect(week.body.units).toEqual([0, 0, 0, 0, 2, 0, 0]);
     expect(week.body.revenue).toEqual([0, 0, 0, 0, 3000, 0, 0]);
-    expect(week.body.totals).toEqual({ views: 5, units: 2, revenue: 3000 });
+    expect(week.body.totals).toEqual({ views: 5, units: 2, revenue: 3000, grossProfit: null });
     // A longer period reaches the mug sold 10 days ago.
     const month = (await get<ProductAnalytics>(`/products/${s.mug.id}/analytics?period=30d`)).body;
     expect(month.labels).toHaveLength(30);
-    expect(month.totals).toEqual({ views: 5, units: 3, revenue: 4500 });
+    expect(month.totals).toEqual({ views: 5, units: 3, revenue: 4500, grossProfit: null });
     // One bot: Beta never showed or sold the mug.
     const beta = (await get<ProductAnalytics>(`/products/${s.mug.id}/analytics?period=30d&botId=${s.b.id}`))
       .body;
-    expect(beta.totals).toEqual({ views: 0, units: 0, revenue: 0 });
+    expect(beta.totals).toEqual({ views: 0, units: 0, revenue: 0, grossProfit: null });
+  });
+
+  it("gives a product's gross profit: its revenue less its cost price × the units sold", async () => {
+    const s = await shop();
+    await t.database.db.update(products).set({ costPriceMinor: 600 }).where(eq(products.id, s.mug.id));
+    const week = (await get<ProductAnalytics>(`/products/${s.mug.id}/analytics?period=7d`)).body;
+    expect(week.totals).toMatchObject({ units: 2, revenue: 3000, grossProfit: 3000 - 2 * 600 });
   });
 
   it("refuses a product's analytics for an unknown period, or a product that is not the vendor's", async () => {

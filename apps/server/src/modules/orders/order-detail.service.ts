@@ -9,6 +9,7 @@ import {
   type RevealedOrderCode,
   type UpdateOrderStatusBody,
 } from '@app/contracts/orders';
+import { ShippingClass } from '@app/contracts/products';
 import type { Conn, Db } from '../../db/types';
 import { type Actor, eventActorOf as auditActorOf, inBotScope } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -51,9 +52,7 @@ async function visibleOrder(conn: Conn, actor: Actor, orderId: string, forUpdate
 const KG_PER: Record<string, number> = { kg: 1, g: 0.001, lb: 0.45359237, oz: 0.028349523125 };
 
 /** The parcel: the sum of each physical line's weight × quantity in kg, and any line's handling flags. */
-export function packingOf(
-  lines: readonly { name: string; quantity: number; details: Record<string, unknown> }[],
-): OrderPacking {
+export function packingOf(lines: readonly PackingLine[]): OrderPacking {
   let kg = 0;
   let weighed = 0;
   for (const { quantity, details } of lines) {
@@ -70,8 +69,38 @@ export function packingOf(
     perishable: any('perishable'),
     hazmat: any('hazmat'),
     requiresShipping: lines.some((l) => l.details.requiresShipping !== false),
-    items: lines.map((l) => ({ name: l.name, quantity: l.quantity, dimensions: dimensionsOf(l.details) })),
+    items: lines.map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      sku: variationSkuOf(l.details, l.variationId ?? null) ?? l.sku ?? null,
+      shippingClass: ShippingClass.safeParse(l.details.shippingClass).data ?? null,
+      countryOfOrigin:
+        typeof l.details.countryOfOrigin === 'string' ? l.details.countryOfOrigin || null : null,
+      dimensions: dimensionsOf(l.details),
+    })),
   };
+}
+
+/** An order line for the packer: the product's details (products.details) and the variation sold, if any. */
+export type PackingLine = {
+  name: string;
+  quantity: number;
+  details: Record<string, unknown>;
+  variationId?: string | null;
+  /** The product's own SKU. */
+  sku?: string | null;
+};
+
+/** The SKU the vendor gave the variation value or size × colour combination sold (null: none given). */
+function variationSkuOf(details: Record<string, unknown>, variationId: string | null): string | null {
+  if (variationId === null) return null;
+  type WithSku = { id?: unknown; sku?: unknown };
+  const combinations = Array.isArray(details.combinations) ? (details.combinations as WithSku[]) : [];
+  const values = (
+    Array.isArray(details.variations) ? (details.variations as { values?: WithSku[] }[]) : []
+  ).flatMap((v) => (Array.isArray(v.values) ? v.values : []));
+  const sold = [...combinations, ...values].find((x) => x.id === variationId);
+  return typeof sold?.sku === 'string' && sold.sku !== '' ? sold.sku : null;
 }
 
 /** A product's recorded dimensions (details.dimensions), or null when it has none. */

@@ -43,7 +43,7 @@ describe('packingOf', () => {
       },
       { name: 'Bulb', quantity: 1, details: {} },
     ]);
-    expect(p.items).toEqual([
+    expect(p.items).toMatchObject([
       { name: 'Lamp', quantity: 2, dimensions: { length: 30, width: 20, height: 45, unit: 'cm' } },
       { name: 'Bulb', quantity: 1, dimensions: null },
     ]);

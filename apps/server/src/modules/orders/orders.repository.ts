@@ -299,14 +299,30 @@ export async function packingLines(
   db: Conn,
   vendorId: string,
   orderId: string,
-): Promise<{ name: string; quantity: number; details: Record<string, unknown> }[]> {
+): Promise<
+  {
+    name: string;
+    quantity: number;
+    details: Record<string, unknown>;
+    variationId: string | null;
+    sku: string | null;
+  }[]
+> {
   const res = await db.execute(sql`
-    select i.name, i.quantity, p.details
+    select i.name, i.quantity, p.details, i.variation_id as "variationId", p.sku
     from order_items i join products p on p.vendor_id = i.vendor_id and p.id = i.product_id
     where i.vendor_id = ${vendorId} and i.order_id = ${orderId} and i.product_type = 'physical'`);
-  return rowsOf<{ name: string; quantity: number; details: unknown }>(res).map((r) => ({
+  return rowsOf<{
+    name: string;
+    quantity: number;
+    details: unknown;
+    variationId: string | null;
+    sku: string | null;
+  }>(res).map((r) => ({
     name: r.name,
     quantity: Number(r.quantity),
+    variationId: r.variationId,
+    sku: r.sku,
     details: (typeof r.details === 'string' ? JSON.parse(r.details) : (r.details ?? {})) as Record<
       string,
       unknown

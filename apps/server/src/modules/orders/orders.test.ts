@@ -293,10 +293,48 @@ describe('order status moves', () => {
       perishable: false,
       hazmat: false,
       requiresShipping: true,
-      items: [{ name: 'Mug', quantity: 2, dimensions: { length: 12, width: 9, height: 10, unit: 'cm' } }],
+      items: [
+        {
+          name: 'Mug',
+          quantity: 2,
+          sku: null,
+          shippingClass: null,
+          countryOfOrigin: null,
+          dimensions: { length: 12, width: 9, height: 10, unit: 'cm' },
+        },
+      ],
     });
     // A digital order has no parcel.
     expect((await get<OrderDetail>(`/orders/${s.o2.id}`)).body.packing).toBeNull();
+  });
+
+  it('shows the packer each line’s SKU (the combination’s own when one was sold, else the product’s), shipping class and country of origin', async () => {
+    const s = await shop();
+    const combination = '0c0ffee0-0000-4000-8000-000000000001';
+    await t.database.db
+      .update(products)
+      .set({
+        sku: 'MUG',
+        details: {
+          shippingClass: 'express',
+          countryOfOrigin: 'Portugal',
+          variations: [
+            {
+              type: 'size',
+              values: [{ id: '0c0ffee0-0000-4000-8000-000000000002', value: 'S', sku: 'MUG-S' }],
+            },
+            { type: 'color', values: [{ id: '0c0ffee0-0000-4000-8000-000000000003', value: 'Red' }] },
+          ],
+          combinations: [{ id: combination, values: ['S', 'Red'], stock: 3, sku: 'MUG-S-RED' }],
+        },
+      })
+      .where(sql`id = ${s.mug.id}`);
+    const item = async () => (await get<OrderDetail>(`/orders/${s.o1.id}`)).body.packing?.items[0];
+    expect(await item()).toMatchObject({ sku: 'MUG', shippingClass: 'express', countryOfOrigin: 'Portugal' });
+    await t.database.db.execute(
+      sql`update order_items set variation_id = ${combination} where order_id = ${s.o1.id}`,
+    );
+    expect((await item())?.sku).toBe('MUG-S-RED');
   });
 
   it('keeps the tracking number on shipped, records who did each move with the note, and shows the timeline', async () => {

@@ -6,20 +6,21 @@ const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const randomChars = (n: number) => Array.from({ length: n }, () => ALNUM[randomInt(ALNUM.length)]).join('');
 
 export type CodeFormat =
-  | { digitalType: 'product_key' }
+  | { digitalType: 'product_key'; keyFormat?: string | undefined }
   | { digitalType: 'ticket' }
   | { digitalType: 'pass'; passType?: PassType | undefined }
   | { digitalType: 'subscription'; billingCycle?: BillingCycle | undefined };
 
 /**
- * One code. product_key: 4 groups of 4 uppercase alphanumerics (ABCD-EF12-…); ticket: TKT-<8>; pass: the first
+ * One code. product_key: the vendor's key format, each X a random uppercase alphanumeric (see keyIn), else 4
+ * groups of 4 (ABCD-EF12-…); ticket: TKT-<8>; pass: the first
  * three letters of the pass type, the year, '-' and 8 random (VIP2026-…); subscription: SUB, the billing cycle's
  * first letter, a time-based part (base-36 milliseconds), '-' and 6 random.
  */
 export function generateCode(format: CodeFormat, now: Date = new Date()): string {
   switch (format.digitalType) {
     case 'product_key':
-      return [randomChars(4), randomChars(4), randomChars(4), randomChars(4)].join('-');
+      return keyIn(format.keyFormat);
     case 'ticket':
       return `TKT-${randomChars(8)}`;
     case 'pass':
@@ -27,6 +28,22 @@ export function generateCode(format: CodeFormat, now: Date = new Date()): string
     case 'subscription':
       return `SUB${(format.billingCycle ?? 'monthly').charAt(0).toUpperCase()}${now.getTime().toString(36).toUpperCase()}-${randomChars(6)}`;
   }
+}
+
+/** Random characters a key format needs at least: fewer would make its keys guessable (a key is a secret). */
+export const KEY_FORMAT_MIN_RANDOM = 8;
+
+/**
+ * A key in the vendor's format ("PRO-XXXX-XXXX-XXXX"): each X (either case) becomes a random uppercase letter or
+ * digit, every other character stays. A format with fewer than KEY_FORMAT_MIN_RANDOM X falls back to
+ * XXXX-XXXX-XXXX-XXXX.
+ */
+function keyIn(keyFormat: string | undefined): string {
+  const format =
+    keyFormat && (keyFormat.match(/x/gi)?.length ?? 0) >= KEY_FORMAT_MIN_RANDOM
+      ? keyFormat
+      : 'XXXX-XXXX-XXXX-XXXX';
+  return format.replace(/x/gi, () => randomChars(1));
 }
 
 /** `count` distinct codes of the format. */

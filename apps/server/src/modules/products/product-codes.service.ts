@@ -175,6 +175,7 @@ const formatOf = (d: {
   digitalType: string;
   passType?: string | undefined;
   billingCycle?: string | undefined;
+  keyFormat?: string | undefined;
 }) => d as CodeFormat;
 
 /** Generates `count` (1–1000) codes in the product's format (§9) and adds them to its pool. */

@@ -1,4 +1,4 @@
-import type { BillingCycle, DigitalDetails, DigitalType } from '@app/contracts/products';
+import type { BillingCycle, DigitalDetails, DigitalType, KeyType } from '@app/contracts/products';
 import type { Conn, Tx } from '../../db/types';
 import { claimCodes } from './product-codes.service';
 import { digitalOf, sellsCodes } from './product-view';
@@ -18,7 +18,16 @@ export type DigitalTerms = {
   venue: string | null;
   validityDays: number | null;
   activationLimit: number | null;
+  /** Null unless the vendor offers technical support (its switch) for a number of days. */
   supportPeriodDays: number | null;
+  /** The licence as the vendor named it ("Single user", "Commercial"); null: none given. */
+  licenseType: string | null;
+  /** The platforms it runs on (empty: none given). */
+  compatibility: string[];
+  /** A subscription's free trial, in days; null: none. */
+  trialDays: number | null;
+  /** What a product key unlocks (software, a game, a gift card, a coupon); null: not said. */
+  keyType: KeyType | null;
 };
 
 /** How a paid digital product reaches its buyer, from its details as they are now. */
@@ -66,7 +75,11 @@ export function digitalTermsOf(d: DigitalDetails): DigitalTerms {
     venue: type === 'ticket' ? (d.venue ?? null) : null,
     validityDays,
     activationLimit: type === 'product_key' ? d.activationLimit : null,
-    supportPeriodDays: type === 'product_key' && d.supportPeriodDays > 0 ? d.supportPeriodDays : null,
+    supportPeriodDays: d.technicalSupport && d.supportPeriodDays > 0 ? d.supportPeriodDays : null,
+    licenseType: d.licenseType || null,
+    compatibility: d.compatibility,
+    trialDays: type === 'subscription' && d.trialDays ? d.trialDays : null,
+    keyType: type === 'product_key' ? (d.keyType ?? null) : null,
   };
 }
 

@@ -80,6 +80,7 @@ function saleProductOf(row: repo.ProductRow): SaleProduct {
     service: serviceOf(row),
     warranty: physical?.warranty ? (physical.warrantyPeriod?.trim() ?? '') : null,
     returnPolicy: physical?.returnPolicy?.trim() || null,
+    comparePrice: row.comparePriceMinor,
   };
 }
 
@@ -314,7 +315,14 @@ export async function setProductRating(
 }
 
 /** What a shared product address (`/shop/{botId}/p/{slug}`) shows in link previews: its SEO words first. */
-export type ProductPageMeta = { productId: string; name: string; title: string; description: string | null };
+export type ProductPageMeta = {
+  productId: string;
+  name: string;
+  title: string;
+  description: string | null;
+  /** The vendor's SEO keywords (the page's `<meta name="keywords">`). */
+  keywords: string[];
+};
 
 /**
  * The meta tags of the shop's product page for `slug` in this bot: the SEO title (else the meta title, else the
@@ -334,11 +342,13 @@ export async function productPageMeta(
     metaTitle?: string;
     seoDescription?: string;
     metaDescription?: string;
+    seoKeywords?: string[];
   };
   return {
     productId: row.id,
     name: row.name,
     title: seo.seoTitle || seo.metaTitle || row.name,
     description: seo.seoDescription || seo.metaDescription || row.shortDescription || null,
+    keywords: seo.seoKeywords ?? [],
   };
 }

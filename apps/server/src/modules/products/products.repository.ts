@@ -261,9 +261,18 @@ export type ProductFilters = {
 function listWhere(vendorId: string, f: ProductFilters, scope: BotScope, withType: boolean): SQL | undefined {
   const where: Array<SQL | undefined> = [eq(products.vendorId, vendorId)];
   if (f.search) {
-    // ILIKE '%…%' on each column: PostgreSQL answers it from the trigram indexes (a BitmapOr of the two).
+    // ILIKE '%…%' on each column: PostgreSQL answers name and SKU from the trigram indexes (a BitmapOr of the
+    // two). A customer also looks for a product by its brand, its barcode (a scanner types it) or a tag.
     const like = `%${escapeLike(f.search)}%`;
-    where.push(or(ilike(products.name, like), ilike(products.sku, like)));
+    where.push(
+      or(
+        ilike(products.name, like),
+        ilike(products.sku, like),
+        ilike(products.brand, like),
+        ilike(products.barcode, like),
+        sql`array_to_string(${products.tags}, ' ') ILIKE ${like}`,
+      ),
+    );
   }
   if (f.categoryId) where.push(eq(products.categoryId, f.categoryId));
   if (f.subcategoryId) where.push(eq(products.subcategoryId, f.subcategoryId));

@@ -20,7 +20,7 @@ import {
 } from '../../../test/factories';
 import { startApp } from '../../../test/fake-telegram';
 import type { TestApp } from '../../../test/harness';
-import { events, productImages, products, serviceBookings } from '../../db/schema/index';
+import { events, productCodes, productImages, products, serviceBookings } from '../../db/schema/index';
 import { type FakeBotApi, startFakeBotApi } from '../../fakes/bot-api/server';
 import { claimCodes } from './product-codes.service';
 import { createProductsService } from './products.service';
@@ -434,6 +434,34 @@ describe('code pools', () => {
     const codes = res.json().codes as string[];
     expect(codes).toHaveLength(5);
     for (const c of codes) expect(c).toMatch(pattern);
+  });
+
+  it('generates product keys in the vendor’s key format, each X a random character, previewed the same', async () => {
+    const keyed = {
+      digitalType: 'product_key' as const,
+      keyType: 'software' as const,
+      keyFormat: 'PRO-XXXX-XXXX',
+    };
+    const p = await createProduct(t.app, v, productBody('key', categoryId, { digital: keyed }));
+    expect((await req('POST', `/products/${p.id}/codes/generate`, { count: 5 })).statusCode).toBe(200);
+    const pool = await t.database.db.select().from(productCodes).where(eq(productCodes.productId, p.id));
+    // The two keys the product was created with, and the five generated.
+    const generated = pool.filter((c) => !productBody('key', categoryId).codes?.includes(c.code));
+    expect(generated).toHaveLength(5);
+    for (const c of generated) expect(c.code).toMatch(/^PRO-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    const preview = await req('POST', '/products/codes/preview', {
+      digitalType: 'product_key',
+      count: 3,
+      keyFormat: 'PRO-XXXX-XXXX',
+    });
+    for (const c of preview.json().codes as string[]) expect(c).toMatch(/^PRO-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    // Too few X to keep keys secret: the default format.
+    const weak = await req('POST', '/products/codes/preview', {
+      digitalType: 'product_key',
+      count: 1,
+      keyFormat: 'KEY-XX',
+    });
+    expect(weak.json().codes[0]).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
   });
 
   it('imports .txt/.csv lines trimmed, blanks dropped, duplicates reported and skipped', async () => {

@@ -40,6 +40,8 @@ export type SaleProduct = {
   warranty?: string | null;
   /** A physical product's return policy; null when none. */
   returnPolicy?: string | null;
+  /** The compare-at price (minor units) the shop shows struck through when it is above the price; null: none. */
+  comparePrice?: number | null;
 };
 
 /** A cart line never holds more than this, whatever the stock (a typo guard, not a business rule). */

@@ -149,10 +149,14 @@ describe('the product card', () => {
 });
 
 describe("the shop's shareable product address", () => {
-  it('names the product the bot sells under a slug by its SEO title and description, else its name', async () => {
+  it('names the product the bot sells under a slug by its SEO title, description and keywords, else its name', async () => {
     const loaf = await sell({
       urlSlug: 'Rye Loaf',
-      seo: { seoTitle: 'Rye loaf, baked today', seoDescription: 'Dark rye with caraway' },
+      seo: {
+        seoTitle: 'Rye loaf, baked today',
+        seoDescription: 'Dark rye with caraway',
+        seoKeywords: ['rye', 'caraway'],
+      },
     });
     expect(loaf.urlSlug).toBe('rye-loaf');
     expect(await productPageMeta(s.t.database.db, s.owner.vendorId, s.shop.id, 'rye-loaf')).toEqual({
@@ -160,6 +164,7 @@ describe("the shop's shareable product address", () => {
       name: 'Sourdough loaf',
       title: 'Rye loaf, baked today',
       description: 'Dark rye with caraway',
+      keywords: ['rye', 'caraway'],
     });
     const plain = await sell({ name: 'Bagel', urlSlug: 'bagel', shortDescription: 'Chewy' });
     expect(await productPageMeta(s.t.database.db, s.owner.vendorId, s.shop.id, 'bagel')).toMatchObject({

@@ -279,6 +279,8 @@ function serviceInfoOf(s: SaleProduct['service'], start: Date, series: ServiceSl
     requiresAddress: s?.requiresAddress ?? false,
     autoConfirm: s?.autoConfirm ?? true,
     cancellationPolicy: s?.cancellationPolicy ?? null,
+    // Who gives the service (the vendor's "provider"): the confirmation names them.
+    provider: s?.provider ?? null,
     noticeHours: cancellationNoticeHours(s?.cancellationPolicy),
   };
 }

@@ -131,6 +131,19 @@ describe('a download’s delivery', () => {
     expect(text).toContain('Baking guide.pdf · PDF · 2.5 MB');
   });
 
+  it('gives a download’s support period when the vendor offers technical support', async () => {
+    const app = await digital({
+      digitalType: 'downloadable',
+      downloadUrl: 'https://files.example.test/app.zip',
+      technicalSupport: true,
+      supportPeriodDays: 90,
+    });
+
+    const { text } = await buy(app);
+
+    expect(text).toContain('Support for 90 days');
+  });
+
   it('refuses the link after the product’s download expiry (downloadExpiryDays)', async () => {
     const guide = await digital({
       digitalType: 'downloadable',
@@ -190,10 +203,11 @@ describe('a code’s delivery', () => {
     expect((await codesOf(placed.id))[0]?.validUntil).toBe(until.toISOString());
   });
 
-  it('gives a key’s activation limit and support period', async () => {
+  it('gives a key’s type, activation limit and support period', async () => {
     const key = await codeProduct('product_key', {
       keyType: 'software',
       activationLimit: 3,
+      technicalSupport: true,
       supportPeriodDays: 180,
     });
 
@@ -201,7 +215,42 @@ describe('a code’s delivery', () => {
 
     expect(text).toContain('Activations allowed: 3');
     expect(text).toContain('Support for 180 days');
+    // The key type the vendor chose says what the key is for.
+    expect(text).toContain('🔑 A software licence key');
     expect((await codesOf(placed.id))[0]?.validUntil).toBeNull();
+  });
+
+  it('promises no support period when the vendor offers no technical support', async () => {
+    const key = await codeProduct('product_key', {
+      keyType: 'software',
+      technicalSupport: false,
+      supportPeriodDays: 180,
+    });
+
+    const { text } = await buy(key);
+
+    expect(text).not.toContain('Support for');
+  });
+
+  it('gives a key’s licence and the platforms it works on', async () => {
+    const key = await codeProduct('product_key', {
+      keyType: 'software',
+      licenseType: 'Single user',
+      compatibility: ['Windows', 'Mac'],
+    });
+
+    const { text } = await buy(key);
+
+    expect(text).toContain('📜 Licence: Single user');
+    expect(text).toContain('💻 Works on: Windows, Mac');
+  });
+
+  it('says how long a subscription’s free trial is', async () => {
+    const sub = await codeProduct('subscription', { billingCycle: 'monthly', trialDays: 14 });
+
+    const { text } = await buy(sub);
+
+    expect(text).toContain('🎁 Includes a 14-day free trial');
   });
 });
 

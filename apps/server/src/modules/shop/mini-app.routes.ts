@@ -21,7 +21,7 @@ import type { CatalogueReader } from './features/catalogue';
 import { contactsOf, storeNameOf } from './features/store';
 import type { FunnelAt, FunnelStep } from './funnel.service';
 import type { SessionKey, SessionStore } from './sessions.service';
-import { shopProductView } from './shop-product-view';
+import { shopProductView, wasPrice } from './shop-product-view';
 import { shopText } from './texts';
 
 export type ShopMiniAppDeps = {
@@ -179,6 +179,7 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
             hasOptions: hasOptions(p.id),
             canAdd: canAdd(p.id),
             isFeatured: p.isFeatured,
+            comparePrice: wasPrice(saleOf.get(p.id)?.comparePrice ?? null, p.price),
           })),
           hasMore: listed.hasMore,
           cartCount,

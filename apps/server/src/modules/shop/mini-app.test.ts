@@ -87,6 +87,26 @@ describe("the shop's Mini App", () => {
     expect(found.products.map((p) => p.name)).toEqual(['Lemon tart']);
   });
 
+  it('finds a product by its brand, its barcode or one of its tags', async () => {
+    const { bread } = await stock();
+    await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', bread.id, {
+        name: 'Rye loaf',
+        price: 700,
+        botIds: [s.shop.id],
+        brand: 'Nordbakery',
+        barcode: '4006381333931',
+        tags: ['wholegrain', 'vegan'],
+      }),
+    );
+    for (const query of ['nordbak', '4006381333931', 'vegan']) {
+      const found = (await readCatalogue(`?search=${query}`)).json<ShopCatalogue>();
+      expect(found.products.map((p) => p.name)).toEqual(['Rye loaf']);
+    }
+  });
+
   it("refuses init data that the bot did not sign (the platform bot's, say)", async () => {
     const res = await readCatalogue('', s.t.config.platformBotToken);
     expect(res.statusCode).toBe(401);
@@ -299,6 +319,51 @@ describe("the shop's Mini App's product view", () => {
       types: [],
       options: [],
     });
+  });
+
+  it('shows the compare-at price as the “was” price on the tile and in the view, with the brand and the country of origin', async () => {
+    const knife = await sell({
+      name: 'Bread knife',
+      price: 2000,
+      comparePrice: 2500,
+      brand: 'Victorinox',
+      physical: { countryOfOrigin: 'Switzerland' },
+    });
+    const tile = (await readCatalogue()).json<ShopCatalogue>().products.find((p) => p.id === knife.id);
+    expect(tile?.comparePrice).toBe(2500);
+    expect((await view(knife.id)).json<ShopProduct>()).toMatchObject({
+      price: 2000,
+      comparePrice: 2500,
+      brand: 'Victorinox',
+      countryOfOrigin: 'Switzerland',
+    });
+  });
+
+  it('shows no “was” price when the compare-at price is not above the price', async () => {
+    const knife = await sell({ name: 'Bread knife', price: 2000, comparePrice: 1500 });
+    const tile = (await readCatalogue()).json<ShopCatalogue>().products.find((p) => p.id === knife.id);
+    expect(tile?.comparePrice).toBeNull();
+    expect((await view(knife.id)).json<ShopProduct>().comparePrice).toBeNull();
+  });
+
+  it("lists a digital product's features in its view", async () => {
+    const category = await createCategory(s.t.app, s.owner, 'Guides', []);
+    const guide = await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('digital', category.id, {
+        botIds: [s.shop.id],
+        digital: {
+          digitalType: 'downloadable',
+          downloadUrl: 'https://files.example.test/guide.pdf',
+          features: ['120 recipes', 'Printable shopping lists'],
+        },
+      }),
+    );
+    expect((await view(guide.id)).json<ShopProduct>().features).toEqual([
+      '120 recipes',
+      'Printable shopping lists',
+    ]);
   });
 
   it('shows no warranty nor return policy for a product without them', async () => {

@@ -156,6 +156,15 @@ describe('where the service takes place', () => {
     expect(text).not.toContain('meet.example.com');
   });
 
+  it('names who gives the service (its provider) in the confirmation', async () => {
+    await open();
+    const lesson = await sellLesson({ provider: 'Ana Sousa' });
+
+    const text = await payBooking(await book(lesson, nineOn(1)));
+
+    expect(text).toContain('👤 With Ana Sousa');
+  });
+
   it('gives a hybrid booking both', async () => {
     await open();
     const lesson = await sellLesson({

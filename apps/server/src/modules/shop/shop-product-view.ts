@@ -2,6 +2,11 @@ import type { Product, VariationType } from '@app/contracts/products';
 import type { ShopProduct, ShopProductMedia } from '@app/contracts/shop-catalogue';
 import { maxQuantityOf, type SaleProduct } from '../products/sale-rules';
 
+/** The compare-at price as the shop shows it: the "was" price of a sale, so only when above the price. */
+export function wasPrice(comparePrice: number | null, price: number): number | null {
+  return comparePrice !== null && comparePrice > price ? comparePrice : null;
+}
+
 /** A video address the Mini App's <video> can play itself (a page on a video site cannot be). */
 const PLAYABLE_VIDEO = /\.(?:mp4|webm|ogv|ogg)(?:[?#]|$)/i;
 
@@ -47,6 +52,10 @@ export function shopProductView(
     reviewCount: product.reviewCount,
     warranty: sale.warranty ?? null,
     returnPolicy: sale.returnPolicy ?? null,
+    comparePrice: wasPrice(product.comparePrice, product.price),
+    brand: product.brand,
+    countryOfOrigin: product.physical?.countryOfOrigin?.trim() || null,
+    features: product.digital?.features ?? [],
     stockStatus: product.stockStatus,
     max: sale.variations.length > 0 ? 0 : maxQuantityOf(sale, null),
     types,

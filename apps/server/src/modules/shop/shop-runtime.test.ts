@@ -243,6 +243,41 @@ describe('browsing the catalogue in the shop bot', () => {
     );
   });
 
+  it('shows the compare-at price as the “was” price, the brand and the country of origin on its card', async () => {
+    const kitchen = await createCategory(s.t.app, s.owner, 'Kitchen', []);
+    const kettle = await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', kitchen.id, {
+        name: 'Kettle',
+        price: 3000,
+        comparePrice: 4000,
+        brand: 'Smeg',
+        botIds: [s.shop.id],
+        physical: { countryOfOrigin: 'Italy' },
+      }),
+    );
+    await customerSays(`/start product_${kettle.id}`);
+    const [card] = sentTo(555_000_111);
+    expect(card?.text).toBe('Kettle\n\n$30.00 (was $40.00)\n\nBrand: Smeg\n\nIn stock\n\n🌍 Made in Italy');
+  });
+
+  it('shows no “was” price when the compare-at price is not above the price', async () => {
+    const kitchen = await createCategory(s.t.app, s.owner, 'Kitchen', []);
+    const kettle = await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', kitchen.id, {
+        name: 'Kettle',
+        price: 3000,
+        comparePrice: 3000,
+        botIds: [s.shop.id],
+      }),
+    );
+    await customerSays(`/start product_${kettle.id}`);
+    expect(sentTo(555_000_111)[0]?.text).toBe('Kettle\n\n$30.00\n\nIn stock');
+  });
+
   it('never shows a draft product, even through a deep link', async () => {
     const { hidden } = await stock();
     await customerSays(`/start product_${hidden.id}`);
@@ -270,6 +305,29 @@ describe('browsing the catalogue in the shop bot', () => {
     expect(JSON.stringify(results?.reply_markup)).toContain('Sourdough loaf');
     await customerSays('croissant');
     expect(sentTo(555_000_111)[1]?.text).toBe('Nothing found for “croissant”');
+  });
+
+  it('finds a product by its brand, its barcode or one of its tags', async () => {
+    const { bread } = await stock();
+    await createProduct(
+      s.t.app,
+      s.owner,
+      productBody('physical', bread.id, {
+        name: 'Rye loaf',
+        price: 700,
+        botIds: [s.shop.id],
+        brand: 'Nordbakery',
+        barcode: '4006381333931',
+        tags: ['wholegrain', 'vegan'],
+      }),
+    );
+    for (const query of ['nordbak', '4006381333931', 'vegan']) {
+      await customerSays(query);
+      const results = sentTo(555_000_111).at(-1);
+      expect(results?.text).toBe(`Found for “${query}”`);
+      expect(JSON.stringify(results?.reply_markup)).toContain('Rye loaf');
+      expect(JSON.stringify(results?.reply_markup)).not.toContain('Sourdough loaf');
+    }
   });
 });
 

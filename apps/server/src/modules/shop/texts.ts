@@ -33,6 +33,9 @@ const en = {
   warrantyFor: '🛡 Warranty: {period}',
   warrantyIncluded: '🛡 Warranty included',
   returnPolicy: '↩️ Returns: {policy}',
+  priceWas: '{price} (was {was})',
+  brandLine: 'Brand: {brand}',
+  madeIn: '🌍 Made in {country}',
 };
 
 /**
@@ -76,6 +79,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     warrantyFor: '🛡 Garantía: {period}',
     warrantyIncluded: '🛡 Garantía incluida',
     returnPolicy: '↩️ Devoluciones: {policy}',
+    priceWas: '{price} (antes {was})',
+    brandLine: 'Marca: {brand}',
+    madeIn: '🌍 Hecho en {country}',
   },
   fr: {
     shopClosed: 'Cette boutique est fermée pour le moment',
@@ -99,6 +105,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     warrantyFor: '🛡 Garantie : {period}',
     warrantyIncluded: '🛡 Garantie incluse',
     returnPolicy: '↩️ Retours : {policy}',
+    priceWas: '{price} (au lieu de {was})',
+    brandLine: 'Marque : {brand}',
+    madeIn: '🌍 Origine : {country}',
   },
   de: {
     shopClosed: 'Dieser Shop ist derzeit geschlossen',
@@ -123,6 +132,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     warrantyFor: '🛡 Garantie: {period}',
     warrantyIncluded: '🛡 Mit Garantie',
     returnPolicy: '↩️ Rückgabe: {policy}',
+    priceWas: '{price} (statt {was})',
+    brandLine: 'Marke: {brand}',
+    madeIn: '🌍 Hergestellt in {country}',
   },
   ru: {
     shopClosed: 'Этот магазин сейчас закрыт',
@@ -146,6 +158,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     warrantyFor: '🛡 Гарантия: {period}',
     warrantyIncluded: '🛡 С гарантией',
     returnPolicy: '↩️ Возврат: {policy}',
+    priceWas: '{price} (было {was})',
+    brandLine: 'Бренд: {brand}',
+    madeIn: '🌍 Страна производства: {country}',
   },
   zh: {
     shopClosed: '本店暂时关闭',
@@ -169,6 +184,9 @@ const CORE_TEXTS: Record<Language, Record<keyof typeof en, string>> = {
     warrantyFor: '🛡 保修：{period}',
     warrantyIncluded: '🛡 含保修',
     returnPolicy: '↩️ 退货：{policy}',
+    priceWas: '{price}（原价 {was}）',
+    brandLine: '品牌：{brand}',
+    madeIn: '🌍 产地：{country}',
   },
 };
 

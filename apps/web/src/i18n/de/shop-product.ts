@@ -28,5 +28,9 @@ export const shopProduct = {
   'shopProduct.warrantyFor': '🛡 Garantie: {period}',
   'shopProduct.warrantyIncluded': '🛡 Mit Garantie',
   'shopProduct.returns': '↩️ Rückgabe: {policy}',
+  'shopProduct.was': 'Statt',
+  'shopProduct.brand': 'Marke: {brand}',
+  'shopProduct.madeIn': '🌍 Hergestellt in {country}',
+  'shopProduct.features': 'Merkmale',
   'shopProduct.options': 'Optionen',
 } satisfies AreaCatalogue<typeof en>;

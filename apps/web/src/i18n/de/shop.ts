@@ -16,6 +16,7 @@ export const shop = {
   'shop.loadMore': 'Mehr laden',
   'shop.lowStock': 'Nur noch wenige',
   'shop.outOfStock': 'Ausverkauft',
+  'shop.was': 'Statt',
   'shop.viewCart': 'Warenkorb ansehen',
   'shop.add': 'In den Warenkorb',
   'shop.chooseOptions': 'Optionen wählen',

@@ -25,5 +25,9 @@ export const shopProduct = {
   'shopProduct.warrantyFor': '🛡 Warranty: {period}',
   'shopProduct.warrantyIncluded': '🛡 Warranty included',
   'shopProduct.returns': '↩️ Returns: {policy}',
+  'shopProduct.was': 'Was',
+  'shopProduct.brand': 'Brand: {brand}',
+  'shopProduct.madeIn': '🌍 Made in {country}',
+  'shopProduct.features': 'Features',
   'shopProduct.options': 'Options',
 } as const;

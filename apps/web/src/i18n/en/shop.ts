@@ -13,6 +13,7 @@ export const shop = {
   'shop.loadMore': 'Load more',
   'shop.lowStock': 'Few left',
   'shop.outOfStock': 'Out of stock',
+  'shop.was': 'Was',
   'shop.viewCart': 'View cart',
   'shop.add': 'Add to cart',
   'shop.chooseOptions': 'Choose options',

@@ -28,5 +28,9 @@ export const shopProduct = {
   'shopProduct.warrantyFor': '🛡 Garantía: {period}',
   'shopProduct.warrantyIncluded': '🛡 Garantía incluida',
   'shopProduct.returns': '↩️ Devoluciones: {policy}',
+  'shopProduct.was': 'Antes',
+  'shopProduct.brand': 'Marca: {brand}',
+  'shopProduct.madeIn': '🌍 Hecho en {country}',
+  'shopProduct.features': 'Características',
   'shopProduct.options': 'Opciones',
 } satisfies AreaCatalogue<typeof en>;

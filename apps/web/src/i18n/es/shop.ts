@@ -16,6 +16,7 @@ export const shop = {
   'shop.loadMore': 'Cargar más',
   'shop.lowStock': 'Quedan pocos',
   'shop.outOfStock': 'Agotado',
+  'shop.was': 'Antes',
   'shop.viewCart': 'Ver carrito',
   'shop.add': 'Añadir al carrito',
   'shop.chooseOptions': 'Elegir opciones',

@@ -28,5 +28,9 @@ export const shopProduct = {
   'shopProduct.warrantyFor': '🛡 Garantie : {period}',
   'shopProduct.warrantyIncluded': '🛡 Garantie incluse',
   'shopProduct.returns': '↩️ Retours : {policy}',
+  'shopProduct.was': 'Au lieu de',
+  'shopProduct.brand': 'Marque : {brand}',
+  'shopProduct.madeIn': '🌍 Origine : {country}',
+  'shopProduct.features': 'Caractéristiques',
   'shopProduct.options': 'Options',
 } satisfies AreaCatalogue<typeof en>;

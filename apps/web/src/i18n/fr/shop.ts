@@ -16,6 +16,7 @@ export const shop = {
   'shop.loadMore': 'Voir plus',
   'shop.lowStock': 'Plus que quelques-uns',
   'shop.outOfStock': 'Rupture de stock',
+  'shop.was': 'Au lieu de',
   'shop.viewCart': 'Voir le panier',
   'shop.add': 'Ajouter au panier',
   'shop.chooseOptions': 'Choisir les options',

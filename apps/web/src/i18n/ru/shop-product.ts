@@ -33,5 +33,9 @@ export const shopProduct = {
   'shopProduct.warrantyFor': '🛡 Гарантия: {period}',
   'shopProduct.warrantyIncluded': '🛡 С гарантией',
   'shopProduct.returns': '↩️ Возврат: {policy}',
+  'shopProduct.was': 'Было',
+  'shopProduct.brand': 'Бренд: {brand}',
+  'shopProduct.madeIn': '🌍 Страна производства: {country}',
+  'shopProduct.features': 'Возможности',
   'shopProduct.options': 'Варианты',
 } satisfies AreaCatalogue<typeof en>;

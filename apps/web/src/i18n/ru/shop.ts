@@ -16,6 +16,7 @@ export const shop = {
   'shop.loadMore': 'Показать ещё',
   'shop.lowStock': 'Осталось мало',
   'shop.outOfStock': 'Нет в наличии',
+  'shop.was': 'Было',
   'shop.viewCart': 'Открыть корзину',
   'shop.add': 'В корзину',
   'shop.chooseOptions': 'Выбрать вариант',

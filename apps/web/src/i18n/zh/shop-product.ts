@@ -28,5 +28,9 @@ export const shopProduct = {
   'shopProduct.warrantyFor': '🛡 保修：{period}',
   'shopProduct.warrantyIncluded': '🛡 含保修',
   'shopProduct.returns': '↩️ 退货：{policy}',
+  'shopProduct.was': '原价',
+  'shopProduct.brand': '品牌：{brand}',
+  'shopProduct.madeIn': '🌍 产地：{country}',
+  'shopProduct.features': '功能',
   'shopProduct.options': '选项',
 } satisfies AreaCatalogue<typeof en>;

@@ -16,6 +16,7 @@ export const shop = {
   'shop.loadMore': '加载更多',
   'shop.lowStock': '仅剩少量',
   'shop.outOfStock': '缺货',
+  'shop.was': '原价',
   'shop.viewCart': '查看购物车',
   'shop.add': '加入购物车',
   'shop.chooseOptions': '选择规格',

@@ -124,7 +124,8 @@ export function catalogueFeature(deps: CatalogueDeps) {
     const main = product.images.find((image) => image.isMain) ?? product.images[0];
     const lines = [
       product.name,
-      formatAmount(ctx.shop.language, product.price, product.currency),
+      priceLine(ctx, product),
+      product.brand ? ctx.say('brandLine', { brand: product.brand }) : '',
       stockLine(ctx, product),
       product.shortDescription ?? '',
       ...aftercareLines(ctx, product),
@@ -146,13 +147,28 @@ export function catalogueFeature(deps: CatalogueDeps) {
   return feature;
 }
 
-/** A physical product's warranty and return policy, as the vendor set them (the product's Physical tab). */
+/** The price, with the vendor's compare-at price as the "was" price when it is higher (a sale). */
+function priceLine(ctx: ShopContext, product: Product): string {
+  const price = formatAmount(ctx.shop.language, product.price, product.currency);
+  if (product.comparePrice === null || product.comparePrice <= product.price) return price;
+  return ctx.say('priceWas', {
+    price,
+    was: formatAmount(ctx.shop.language, product.comparePrice, product.currency),
+  });
+}
+
+/**
+ * A physical product's country of origin, warranty and return policy, as the vendor set them (the product's
+ * Physical tab).
+ */
 function aftercareLines(ctx: ShopContext, product: Product): string[] {
   const physical = product.productType === 'physical' ? product.physical : null;
   if (!physical) return [];
+  const country = physical.countryOfOrigin?.trim();
   const period = physical.warrantyPeriod?.trim();
   const returns = physical.returnPolicy?.trim();
   return [
+    country ? ctx.say('madeIn', { country }) : '',
     physical.warranty ? (period ? ctx.say('warrantyFor', { period }) : ctx.say('warrantyIncluded')) : '',
     returns ? ctx.say('returnPolicy', { policy: returns }) : '',
   ];

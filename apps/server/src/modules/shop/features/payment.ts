@@ -137,6 +137,14 @@ function formatSize(language: string, bytes: number): string {
  * What a delivered line's buyer is told beside it: the file (name, format, size), the event (name, date,
  * venue), until when its codes are valid, a key's activations and support period.
  */
+/** What the customer is told a product key is for (the vendor's key type). */
+const KEY_TYPE_TEXT = {
+  software: 'deliveryKeySoftware',
+  game: 'deliveryKeyGame',
+  gift_card: 'deliveryKeyGiftCard',
+  coupon: 'deliveryKeyCoupon',
+} as const;
+
 function termsOf(
   ctx: DeliveryChannel,
   line: Delivery['lines'][number],
@@ -159,12 +167,18 @@ function termsOf(
   if (event) out.push(ctx.say('deliveryTicket', { event }));
   if (line.validUntil)
     out.push(ctx.say('deliveryValidUntil', { name: line.name, date: date(line.validUntil) }));
+  if (t.keyType) out.push(ctx.say(KEY_TYPE_TEXT[t.keyType]));
   if (t.activationLimit !== null) {
     out.push(ctx.say('deliveryActivations', { count: String(t.activationLimit) }));
   }
   if (t.supportPeriodDays !== null) {
     out.push(ctx.say('deliverySupport', { days: String(t.supportPeriodDays) }));
   }
+  if (t.licenseType) out.push(ctx.say('deliveryLicense', { license: t.licenseType }));
+  if (t.compatibility.length > 0) {
+    out.push(ctx.say('deliveryCompatibility', { platforms: t.compatibility.join(', ') }));
+  }
+  if (t.trialDays !== null) out.push(ctx.say('deliveryTrial', { days: String(t.trialDays) }));
   return out;
 }
 
@@ -584,6 +598,7 @@ export function paymentFeature(deps: PaymentDeps): PaymentFeature {
       const dates = booking.occurrences.map((d) => `• ${utcDateTime(ctx.language, d)}`).join('\n');
       lines.push(ctx.say('bookingSeries', { count: String(booking.occurrences.length), dates }));
     }
+    if (booking.provider) lines.push(ctx.say('bookingProvider', { provider: booking.provider }));
     if (booking.meetingLink) lines.push(ctx.say('bookingMeetingLink', { link: booking.meetingLink }));
     if (booking.address) lines.push(ctx.say('bookingAddress', { address: booking.address }));
     const cancellable = booking.canCancel;

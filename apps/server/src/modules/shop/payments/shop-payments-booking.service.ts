@@ -22,6 +22,8 @@ export type BookingSummary = {
   location: 'online' | 'onsite' | 'hybrid';
   address: string | null;
   meetingLink: string | null;
+  /** Who gives the service, as the vendor named them; null: not named. */
+  provider: string | null;
   /** The customer's own address is needed and not given yet. */
   needsAddress: boolean;
   cancellationPolicy: string | null;
@@ -67,6 +69,7 @@ function summaryOf(order: PayableOrder, at: Date): BookingSummary {
     location,
     address: str(info.address),
     meetingLink: str(info.meetingLink),
+    provider: str(info.provider),
     needsAddress: info.requiresAddress === true && str(info.customerAddress) === null,
     cancellationPolicy: str(info.cancellationPolicy),
     cancelUntil,

@@ -81,6 +81,23 @@ export function DetailsTab({
           ],
         ];
       }),
+      // What to pick for each line: its SKU, shipping class and country of origin (for customs).
+      ...packing.items.flatMap((item): Row[] => {
+        const pick = [
+          item.sku ? t('orders.detail.sku', { sku: item.sku }) : null,
+          item.shippingClass ? t(`products.shippingClass.${item.shippingClass}`) : null,
+          item.countryOfOrigin ? t('orders.detail.origin', { country: item.countryOfOrigin }) : null,
+        ].filter((part) => part !== null);
+        if (pick.length === 0) return [];
+        return [
+          [
+            t('orders.detail.pickOf', { name: item.name, quantity: item.quantity }),
+            <span key={`pick-${item.name}-${item.sku ?? ''}`} data-testid="order-pick">
+              {pick.join(' · ')}
+            </span>,
+          ],
+        ];
+      }),
       ...(flags.length > 0
         ? ([
             [

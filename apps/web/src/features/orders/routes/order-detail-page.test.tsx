@@ -224,8 +224,22 @@ describe('shipping with the bot’s tracking flag', () => {
         hazmat: false,
         requiresShipping: false,
         items: [
-          { name: 'Lamp', quantity: 2, dimensions: { length: 30, width: 20, height: 45.5, unit: 'cm' } },
-          { name: 'Bulb', quantity: 1, dimensions: null },
+          {
+            name: 'Lamp',
+            quantity: 2,
+            sku: null,
+            shippingClass: null,
+            countryOfOrigin: null,
+            dimensions: { length: 30, width: 20, height: 45.5, unit: 'cm' },
+          },
+          {
+            name: 'Bulb',
+            quantity: 1,
+            sku: null,
+            shippingClass: null,
+            countryOfOrigin: null,
+            dimensions: null,
+          },
         ],
       },
     });
@@ -237,6 +251,40 @@ describe('shipping with the bot’s tracking flag', () => {
     ]);
     expect(screen.getByText('Size of Lamp × 2')).toBeTruthy();
     expect(screen.getByText('Nothing to ship')).toBeTruthy();
+  });
+
+  it("shows the packer each line's SKU, shipping class and country of origin", async () => {
+    const packed = order({
+      status: 'processing',
+      productType: 'physical',
+      allowedStatuses: ['shipped', 'cancelled'],
+      shipping: shippingOf({ trackingRequired: false }),
+      packing: {
+        weightKg: null,
+        weightPartial: false,
+        fragile: false,
+        perishable: false,
+        hazmat: false,
+        requiresShipping: true,
+        items: [
+          {
+            name: 'Shirt',
+            quantity: 2,
+            sku: 'SHIRT-M-BLUE',
+            shippingClass: 'express',
+            countryOfOrigin: 'Portugal',
+            dimensions: null,
+          },
+        ],
+      },
+    });
+    serve(packed, packed);
+    renderApp(<OrderDetailPage />, { path: '/orders/:orderId', url: `/orders/${ORDER_ID}` });
+
+    expect((await screen.findByTestId('order-pick')).textContent).toBe(
+      'SKU SHIRT-M-BLUE · Express · Made in Portugal',
+    );
+    expect(screen.getByText('Pick Shirt × 2')).toBeTruthy();
   });
 
   it('links a shipped order’s tracking number to the carrier’s tracking page', async () => {

@@ -24,7 +24,7 @@ const WEEK: ProductAnalytics = {
   views: [4, 0, 8, 2, 0, 0, 6],
   units: [1, 0, 0, 2, 0, 0, 0],
   revenue: [1500, 0, 0, 3000, 0, 0, 0],
-  totals: { views: 20, units: 3, revenue: 4500 },
+  totals: { views: 20, units: 3, revenue: 4500, grossProfit: null },
 };
 
 const heights = () =>
@@ -48,5 +48,18 @@ describe("the product page's Analytics tab", () => {
       `${PRODUCT_ID}/analytics?period=30d`,
       `${PRODUCT_ID}/analytics?period=7d`,
     ]);
+  });
+
+  it('shows the gross profit beside the totals when the product has a cost price, and none without', async () => {
+    stubFetch(() => json({ ...WEEK, totals: { ...WEEK.totals, grossProfit: 3000 } }));
+    renderApp(<ProductAnalyticsPanel productId={PRODUCT_ID} />);
+    const term = await screen.findByText('Gross profit');
+    expect(term.nextElementSibling?.textContent).toBe('$30.00');
+    cleanup();
+
+    stubFetch(() => json(WEEK));
+    renderApp(<ProductAnalyticsPanel productId={PRODUCT_ID} />);
+    await screen.findByRole('img', { name: 'Views per day over 7 days: 20 in all' });
+    expect(screen.queryByText('Gross profit')).toBeNull();
   });
 });

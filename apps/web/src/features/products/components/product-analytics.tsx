@@ -81,6 +81,13 @@ function Figures({ data, metric }: { data: ProductAnalytics; metric: Metric }) {
             <dd>{show(m, data.totals[m])}</dd>
           </div>
         ))}
+        {/* Only when the vendor set the product's cost price (its Pricing section). */}
+        {data.totals.grossProfit !== null ? (
+          <div className={styles.total}>
+            <dt>{t('products.analytics.grossProfit')}</dt>
+            <dd>{formatMoney(data.totals.grossProfit, 'USD')}</dd>
+          </div>
+        ) : null}
       </dl>
       <div
         className={styles.bars}

@@ -285,10 +285,6 @@ function DetailsTab({ product }: { product: Product }) {
           [t('products.field.location'), s ? t(`products.location.${s.location}`) : null],
           [t('products.field.address'), s?.address],
           [t('products.field.maxBookings'), s ? String(s.maxBookings) : null],
-          [
-            t('products.field.bookingRequired'),
-            s ? t(s.bookingRequired ? 'products.detail.on' : 'products.detail.off') : null,
-          ],
           [t('products.detail.created'), formatDate(product.createdAt)],
           [t('products.detail.updated'), formatDate(product.updatedAt)],
         ]}

@@ -84,7 +84,6 @@ function tabOf(type: ProductType) {
     if (type === 'service' && root === 'service') {
       return [
         'maxBookings',
-        'bookingRequired',
         'bookingLeadTime',
         'maxParticipants',
         'autoConfirm',

@@ -8,33 +8,22 @@ import { Section, type SectionProps } from './section';
 export function BookingSection({ form }: SectionProps) {
   const { t } = useI18n();
   const { control } = form;
-  const [bookingRequired, recurring] = useWatch({
-    control,
-    name: ['service.bookingRequired', 'service.recurringOptions.enabled'],
-  });
+  const recurring = useWatch({ control, name: 'service.recurringOptions.enabled' });
   return (
     <Section>
       <NumberField control={control} name="service.maxBookings" label={t('products.field.maxBookings')} />
-      <ToggleField
+      {/* A service is always booked by slot (the shop offers its open slots), so these always apply. */}
+      <NumberField
         control={control}
-        name="service.bookingRequired"
-        label={t('products.field.bookingRequired')}
+        name="service.bookingLeadTime"
+        label={t('products.field.bookingLeadTime')}
       />
-      {bookingRequired !== false ? (
-        <>
-          <NumberField
-            control={control}
-            name="service.bookingLeadTime"
-            label={t('products.field.bookingLeadTime')}
-          />
-          <NumberField
-            control={control}
-            name="service.maxParticipants"
-            label={t('products.field.maxParticipants')}
-          />
-          <ToggleField control={control} name="service.autoConfirm" label={t('products.field.autoConfirm')} />
-        </>
-      ) : null}
+      <NumberField
+        control={control}
+        name="service.maxParticipants"
+        label={t('products.field.maxParticipants')}
+      />
+      <ToggleField control={control} name="service.autoConfirm" label={t('products.field.autoConfirm')} />
       <OptionalTextField
         control={control}
         name="service.cancellationPolicy"

@@ -27,6 +27,7 @@ export function CodesField({ control, pool }: { control: ProductControl; pool?: 
   const digitalType = useWatch({ control, name: 'digital.digitalType' });
   const passType = useWatch({ control, name: 'digital.passType' });
   const billingCycle = useWatch({ control, name: 'digital.billingCycle' });
+  const keyFormat = useWatch({ control, name: 'digital.keyFormat' });
   const [count, setCount] = useState(String(CODE_BATCH.default));
   const [draft, setDraft] = useState('');
   const [note, setNote] = useState<string | null>(null);
@@ -51,7 +52,7 @@ export function CodesField({ control, pool }: { control: ProductControl; pool?: 
       return;
     }
     preview.mutate(
-      { count: n, digitalType, passType, billingCycle },
+      { count: n, digitalType, passType, billingCycle, keyFormat: keyFormat || undefined },
       {
         onSuccess: (result) => add(result.codes),
         onError: () => haptics.error(),

@@ -81,6 +81,7 @@ export function DeliverySection({ form, pool }: SectionProps & { pool?: CodePool
             control={control}
             name="digital.keyFormat"
             label={t('products.field.keyFormat')}
+            hint={t('products.field.keyFormatHint')}
             placeholder="XXXX-XXXX-XXXX-XXXX"
             mono
           />
@@ -95,11 +96,6 @@ export function DeliverySection({ form, pool }: SectionProps & { pool?: CodePool
           />
           <EventDateField form={form} />
           <OptionalTextField control={control} name="digital.venue" label={t('products.field.venue')} />
-          <NumberField
-            control={control}
-            name="digital.totalTickets"
-            label={t('products.field.totalTickets')}
-          />
         </>
       ) : null}
       {digitalType === 'pass' ? (

@@ -7,7 +7,10 @@ import { Section, type SectionProps } from './section';
 export function LicenseSection({ form }: SectionProps) {
   const { t } = useI18n();
   const { control } = form;
-  const digitalType = useWatch({ control, name: 'digital.digitalType' });
+  const [digitalType, technicalSupport] = useWatch({
+    control,
+    name: ['digital.digitalType', 'digital.technicalSupport'],
+  });
   return (
     <Section>
       <OptionalTextField
@@ -35,11 +38,14 @@ export function LicenseSection({ form }: SectionProps) {
         name="digital.technicalSupport"
         label={t('products.field.technicalSupport')}
       />
-      <NumberField
-        control={control}
-        name="digital.supportPeriodDays"
-        label={t('products.field.supportPeriodDays')}
-      />
+      {/* The delivery message promises the support period only while technical support is on. */}
+      {technicalSupport ? (
+        <NumberField
+          control={control}
+          name="digital.supportPeriodDays"
+          label={t('products.field.supportPeriodDays')}
+        />
+      ) : null}
       <TextListField
         control={control}
         name="digital.features"

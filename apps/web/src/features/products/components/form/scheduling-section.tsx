@@ -1,10 +1,10 @@
 import { PROFILE_TIMEZONES } from '@app/contracts/account';
-import { DurationUnit, ServiceLocation, ServiceType, Weekday } from '@app/contracts/products';
+import { DurationUnit, ServiceLocation, Weekday } from '@app/contracts/products';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button';
 import { useI18n } from '../../../../i18n/i18n';
 import { enumOptions } from '../../lib/labels';
-import { ChoiceField, MultiChoiceField, NumberField, OptionalTextField, ToggleField } from './product-fields';
+import { ChoiceField, MultiChoiceField, NumberField, OptionalTextField } from './product-fields';
 import styles from './product-form.module.css';
 import { Section, type SectionProps } from './section';
 
@@ -20,14 +20,6 @@ export function SchedulingSection({ form, full = false }: SectionProps & { full?
     : [timezone, ...PROFILE_TIMEZONES];
   return (
     <Section>
-      {full ? (
-        <ChoiceField
-          control={control}
-          name="service.serviceType"
-          label={t('products.field.serviceType')}
-          options={enumOptions(ServiceType.options, 'products.serviceType')}
-        />
-      ) : null}
       <div className={styles.row}>
         <NumberField control={control} name="service.duration" label={t('products.field.duration')} />
         <ChoiceField
@@ -37,11 +29,6 @@ export function SchedulingSection({ form, full = false }: SectionProps & { full?
           options={enumOptions(DurationUnit.options, 'products.durationType')}
         />
       </div>
-      <ToggleField
-        control={control}
-        name="service.requiresScheduling"
-        label={t('products.field.requiresScheduling')}
-      />
       <MultiChoiceField
         control={control}
         name="service.availability.days"
