@@ -21,8 +21,9 @@ export const BUNDLE_BUDGET_KIB = {
   backOffice: { goal: 100, ceiling: 160 },
   /** The shop's Mini App (shop.html). */
   // 138.8 with last round's shop features (store details, FAQs, featured); 118.0 without the back-office's
-  // screens' English (en/features.ts), which the shop never shows.
-  shop: { goal: 80, ceiling: 119 },
+  // screens' English (en/features.ts), which the shop never shows; 119.3 with its product view's and About's
+  // hooks, 115.5 without the back-office's shell, Home and feed English (en/core.ts vs en/shop-core.ts).
+  shop: { goal: 80, ceiling: 116 },
 } as const;
 
 type Chunk = { file: string; isEntry?: boolean; src?: string; imports?: string[] };

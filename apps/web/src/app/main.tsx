@@ -2,7 +2,8 @@ import '../styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConnectGate } from '../components/telegram/connect-gate';
-import { loadScreenTexts, setLocale } from '../i18n/i18n';
+import { enBackOfficeCore } from '../i18n/en/core';
+import { addEnglish, loadScreenTexts, setLocale } from '../i18n/i18n';
 import { setSessionExpiredHandler } from '../lib/api-client';
 import { bindQueryFocusToApp } from '../lib/app-focus';
 import { getAuthState, markSignedOut, signIn } from '../lib/auth';
@@ -12,6 +13,9 @@ import { getTelegramState } from '../lib/telegram/state';
 import { INVITE_PREFIX, openStartParam } from './deep-links';
 import { Providers, queryClient } from './providers';
 import { AppRouter, router } from './router';
+
+// The back-office's English beyond the shop's, before anything renders.
+addEnglish(enBackOfficeCore);
 
 // Start talking to Telegram (or fetching demo launch data) before React renders anything, and sign in as
 // soon as the user is known rather than after the first screen's code has loaded.

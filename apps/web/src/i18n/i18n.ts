@@ -1,5 +1,5 @@
 import { createStore } from '../lib/store';
-import { enCore } from './en/core';
+import { enShopCore } from './en/shop-core';
 import type { Catalogue, Message, MessageKey } from './messages';
 
 /**
@@ -23,9 +23,10 @@ type Texts = Partial<Catalogue>;
 
 type LocaleState = { locale: Locale; messages: Texts };
 
-// English is built in for the first load (the shell, Home, the feed, the shop's page: en/core.ts); the texts of
-// every other screen are one chunk that the router loads with the first such screen (loadScreenTexts).
-let english: Texts = enCore;
+// English is built in for what every first load shows (en/shop-core.ts); the back-office's entry adds its shell's,
+// Home's and the feed's (en/core.ts), and the texts of every other screen are one chunk that the router loads
+// with the first such screen (loadScreenTexts).
+let english: Texts = enShopCore;
 const store = createStore<LocaleState>({ locale: 'en', messages: english });
 let screenTexts: Promise<void> | null = null;
 

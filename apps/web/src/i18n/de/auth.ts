@@ -9,5 +9,4 @@ export const auth = {
   'auth.error.authRequired': 'Anmeldung erforderlich. Bitte melde dich an, um fortzufahren.',
   'auth.error.refused': 'Die Telegram-Anmeldung wurde abgelehnt. Bitte öffne die App erneut in Telegram.',
   'auth.error.failed': 'Anmeldung fehlgeschlagen. Bitte versuche es erneut.',
-  'auth.error.sessionExpired': 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.',
 } satisfies AreaCatalogue<typeof en>;

@@ -11,6 +11,7 @@ import { common } from './common';
 import { customers } from './customers';
 import { developer } from './developer';
 import { home } from './home';
+import { launch } from './launch';
 import { media } from './media';
 import { myAlerts } from './my-alerts';
 import { orders } from './orders';
@@ -33,6 +34,7 @@ import { ui } from './ui';
 export const de: Catalogue = {
   ...common,
   ...shell,
+  ...launch,
   ...auth,
   ...home,
   ...bots,

@@ -2,12 +2,6 @@ import type { shell as en } from '../en/shell';
 import type { AreaCatalogue } from '../messages';
 
 export const shell = {
-  'shell.connecting': 'Verbindung zu Telegram wird hergestellt...',
-  'shell.unableToConnect.title': 'Verbindung nicht möglich.',
-  'shell.unableToConnect.message': 'Bitte öffne diese App in Telegram, um fortzufahren.',
-  'shell.unableToConnect.hint':
-    'Wenn du sie aus Telegram geöffnet hast, schließe sie und öffne sie erneut oder lade diese Seite neu.',
-  'shell.unableToConnect.refresh': 'Aktualisieren',
   'shell.signingIn': 'Anmeldung läuft...',
   'shell.nav.label': 'Hauptnavigation',
   'shell.nav.home': 'Start',
@@ -16,8 +10,6 @@ export const shell = {
   'shell.nav.orders': 'Bestellungen',
   'shell.nav.settings': 'Einstellungen',
   'shell.nav.support': 'Support',
-  'shell.demo.badge': 'Demo',
-  'shell.demo.badgeTitle': 'Demomodus: als Demo-Händler angemeldet',
   'shell.notFound.title': '404 - Seite nicht gefunden',
   'shell.notFound.goBack': 'Zurück',
   'shell.routeError.outdatedTitle': 'Dieser Bildschirm konnte nicht geladen werden',

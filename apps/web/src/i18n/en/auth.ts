@@ -7,5 +7,4 @@ export const auth = {
   'auth.error.authRequired': 'Authentication required. Please log in to continue.',
   'auth.error.refused': 'Telegram sign-in was refused. Please reopen the app from Telegram.',
   'auth.error.failed': 'Sign-in failed. Please try again.',
-  'auth.error.sessionExpired': 'Your session has expired. Please sign in again.',
 } as const;

@@ -1,11 +1,5 @@
 /** shell: English, the spec's texts word for word. */
 export const shell = {
-  'shell.connecting': 'Connecting to Telegram...',
-  'shell.unableToConnect.title': 'Unable to Connect.',
-  'shell.unableToConnect.message': 'Please open this app from Telegram to continue.',
-  'shell.unableToConnect.hint':
-    'If you opened it from Telegram, close it and open it again, or refresh this page.',
-  'shell.unableToConnect.refresh': 'Refresh',
   'shell.signingIn': 'Signing in...',
   'shell.nav.label': 'Main navigation',
   'shell.nav.home': 'Home',
@@ -14,8 +8,6 @@ export const shell = {
   'shell.nav.orders': 'Orders',
   'shell.nav.settings': 'Settings',
   'shell.nav.support': 'Support',
-  'shell.demo.badge': 'Demo',
-  'shell.demo.badgeTitle': 'Demo mode: signed in as the demo vendor',
   'shell.notFound.title': '404 - Route not found',
   'shell.notFound.goBack': 'Go Back',
   'shell.routeError.outdatedTitle': 'This screen could not be loaded',

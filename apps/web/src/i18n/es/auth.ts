@@ -10,5 +10,4 @@ export const auth = {
   'auth.error.refused':
     'Se rechazó el inicio de sesión con Telegram. Vuelve a abrir la aplicación desde Telegram.',
   'auth.error.failed': 'No se pudo iniciar sesión. Inténtalo de nuevo.',
-  'auth.error.sessionExpired': 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
 } satisfies AreaCatalogue<typeof en>;

@@ -2,12 +2,6 @@ import type { shell as en } from '../en/shell';
 import type { AreaCatalogue } from '../messages';
 
 export const shell = {
-  'shell.connecting': 'Conectando con Telegram...',
-  'shell.unableToConnect.title': 'No se puede conectar.',
-  'shell.unableToConnect.message': 'Abre esta aplicación desde Telegram para continuar.',
-  'shell.unableToConnect.hint':
-    'Si la abriste desde Telegram, ciérrala y vuelve a abrirla, o actualiza esta página.',
-  'shell.unableToConnect.refresh': 'Actualizar',
   'shell.signingIn': 'Iniciando sesión...',
   'shell.nav.label': 'Navegación principal',
   'shell.nav.home': 'Inicio',
@@ -16,8 +10,6 @@ export const shell = {
   'shell.nav.orders': 'Pedidos',
   'shell.nav.settings': 'Ajustes',
   'shell.nav.support': 'Soporte',
-  'shell.demo.badge': 'Demo',
-  'shell.demo.badgeTitle': 'Modo demo: sesión iniciada como el vendedor de demostración',
   'shell.notFound.title': '404 - Ruta no encontrada',
   'shell.notFound.goBack': 'Volver',
   'shell.routeError.outdatedTitle': 'No se pudo cargar esta pantalla',

@@ -10,5 +10,4 @@ export const auth = {
   'auth.error.refused':
     "La connexion Telegram a été refusée. Veuillez rouvrir l'application depuis Telegram.",
   'auth.error.failed': 'La connexion a échoué. Veuillez réessayer.',
-  'auth.error.sessionExpired': 'Votre session a expiré. Veuillez vous reconnecter.',
 } satisfies AreaCatalogue<typeof en>;

@@ -2,12 +2,6 @@ import type { shell as en } from '../en/shell';
 import type { AreaCatalogue } from '../messages';
 
 export const shell = {
-  'shell.connecting': 'Connexion à Telegram...',
-  'shell.unableToConnect.title': 'Connexion impossible.',
-  'shell.unableToConnect.message': 'Veuillez ouvrir cette application depuis Telegram pour continuer.',
-  'shell.unableToConnect.hint':
-    "Si vous l'avez ouverte depuis Telegram, fermez-la puis rouvrez-la, ou actualisez cette page.",
-  'shell.unableToConnect.refresh': 'Actualiser',
   'shell.signingIn': 'Connexion en cours...',
   'shell.nav.label': 'Navigation principale',
   'shell.nav.home': 'Accueil',
@@ -16,8 +10,6 @@ export const shell = {
   'shell.nav.orders': 'Commandes',
   'shell.nav.settings': 'Paramètres',
   'shell.nav.support': 'Support',
-  'shell.demo.badge': 'Démo',
-  'shell.demo.badgeTitle': 'Mode démo : connecté en tant que vendeur de démonstration',
   'shell.notFound.title': '404 - Page introuvable',
   'shell.notFound.goBack': 'Retour',
   'shell.routeError.outdatedTitle': "Cet écran n'a pas pu être chargé",

@@ -9,5 +9,4 @@ export const auth = {
   'auth.error.authRequired': 'Требуется авторизация. Войдите, чтобы продолжить.',
   'auth.error.refused': 'Вход через Telegram отклонён. Откройте приложение из Telegram заново.',
   'auth.error.failed': 'Не удалось войти. Попробуйте ещё раз.',
-  'auth.error.sessionExpired': 'Сеанс истёк. Войдите снова.',
 } satisfies AreaCatalogue<typeof en>;

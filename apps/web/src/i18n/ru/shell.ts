@@ -2,12 +2,6 @@ import type { shell as en } from '../en/shell';
 import type { AreaCatalogue } from '../messages';
 
 export const shell = {
-  'shell.connecting': 'Подключение к Telegram...',
-  'shell.unableToConnect.title': 'Не удалось подключиться.',
-  'shell.unableToConnect.message': 'Откройте это приложение из Telegram, чтобы продолжить.',
-  'shell.unableToConnect.hint':
-    'Если вы открыли его из Telegram, закройте и откройте снова или обновите эту страницу.',
-  'shell.unableToConnect.refresh': 'Обновить',
   'shell.signingIn': 'Выполняется вход...',
   'shell.nav.label': 'Основная навигация',
   'shell.nav.home': 'Главная',
@@ -16,8 +10,6 @@ export const shell = {
   'shell.nav.orders': 'Заказы',
   'shell.nav.settings': 'Настройки',
   'shell.nav.support': 'Поддержка',
-  'shell.demo.badge': 'Демо',
-  'shell.demo.badgeTitle': 'Демо-режим: вход выполнен как демо-продавец',
   'shell.notFound.title': '404 - Страница не найдена',
   'shell.notFound.goBack': 'Назад',
   'shell.routeError.outdatedTitle': 'Не удалось загрузить этот экран',

@@ -9,5 +9,4 @@ export const auth = {
   'auth.error.authRequired': '需要身份验证。请登录以继续。',
   'auth.error.refused': 'Telegram 登录被拒绝。请从 Telegram 重新打开应用。',
   'auth.error.failed': '登录失败,请重试。',
-  'auth.error.sessionExpired': '您的会话已过期,请重新登录。',
 } satisfies AreaCatalogue<typeof en>;

@@ -2,11 +2,6 @@ import type { shell as en } from '../en/shell';
 import type { AreaCatalogue } from '../messages';
 
 export const shell = {
-  'shell.connecting': '正在连接 Telegram...',
-  'shell.unableToConnect.title': '无法连接。',
-  'shell.unableToConnect.message': '请从 Telegram 中打开此应用以继续。',
-  'shell.unableToConnect.hint': '如果您是从 Telegram 打开的,请关闭后重新打开,或刷新此页面。',
-  'shell.unableToConnect.refresh': '刷新',
   'shell.signingIn': '正在登录...',
   'shell.nav.label': '主导航',
   'shell.nav.home': '首页',
@@ -15,8 +10,6 @@ export const shell = {
   'shell.nav.orders': '订单',
   'shell.nav.settings': '设置',
   'shell.nav.support': '客服',
-  'shell.demo.badge': '演示',
-  'shell.demo.badgeTitle': '演示模式:已以演示商家身份登录',
   'shell.notFound.title': '404 - 未找到页面',
   'shell.notFound.goBack': '返回',
   'shell.routeError.outdatedTitle': '无法加载此页面',
