@@ -144,7 +144,10 @@ test('a bot’s own terms, chosen under “Applies to” in Settings → Policie
   await expect(page.getByText(/where it is empty, the All bots version/)).toBeVisible();
   await page.getByLabel('Terms of service').fill(terms);
   const saved = page.waitForResponse(
-    (r) => r.url().endsWith(`/policies/terms?botId=${bot.id}`) && r.request().method() === 'PUT',
+    (r) =>
+      r.url().endsWith('/policies/terms') &&
+      r.request().method() === 'PUT' &&
+      r.request().postDataJSON()?.botId === bot.id,
   );
   await page.getByTestId('demo-main-button').click();
   expect((await saved).ok()).toBe(true);
