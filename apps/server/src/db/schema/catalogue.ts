@@ -148,6 +148,13 @@ export const products = pgTable(
     // index (a sequential ILIKE over every product).
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`).with({ fastupdate: false }),
     index('products_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`).with({ fastupdate: false }),
+    // The shop's search also looks at the brand, the barcode and the tags (migration 0043 defines the tags'
+    // IMMUTABLE text): each arm of the OR indexed, or the whole search scans every product.
+    index('products_brand_trgm_idx').using('gin', sql`${t.brand} gin_trgm_ops`).with({ fastupdate: false }),
+    index('products_barcode_trgm_idx').using('gin', sql`${t.barcode} gin_trgm_ops`).with({ fastupdate: false }),
+    index('products_tags_trgm_idx')
+      .using('gin', sql`products_tags_text(${t.tags}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('products_vendor_status_idx').on(t.vendorId, t.status),
     index('products_vendor_subcategory_idx').on(t.vendorId, t.subcategoryId),
     index('products_vendor_stock_state_idx').on(t.vendorId, t.productType, t.stockState),
