@@ -338,6 +338,34 @@ describe('store details in the shop', () => {
     });
   });
 
+  it('shows the store’s banner and secondary colour in the Mini App', async () => {
+    await setStore({ ...store, banner: 'https://cdn.example.com/banner.jpg', secondaryColor: '#FFEEDD' });
+    const catalogue = (await miniApp('GET', '/catalogue')).json<ShopCatalogue>();
+    expect(catalogue.store).toMatchObject({
+      banner: 'https://cdn.example.com/banner.jpg',
+      secondaryColor: '#FFEEDD',
+    });
+  });
+
+  it('gives the store’s website and address in /info and the Mini App’s About', async () => {
+    await setStore({ ...store, website: 'https://boulangerie.example', address: '1 rue du Pain, Paris' });
+    await customerSays(s, '/info');
+    expect(lastText()).toContain('Website: https://boulangerie.example\nAddress: 1 rue du Pain, Paris');
+    const catalogue = (await miniApp('GET', '/catalogue')).json<ShopCatalogue>();
+    expect(catalogue.store).toMatchObject({
+      website: 'https://boulangerie.example',
+      address: '1 rue du Pain, Paris',
+    });
+  });
+
+  it('gives the business e-mail as the contact when the store has no support e-mail', async () => {
+    await setStore({ ...store, supportEmail: '', businessEmail: 'owner@boulangerie.example' });
+    await customerSays(s, '/info');
+    expect(lastText()).toContain('E-mail: owner@boulangerie.example');
+    const catalogue = (await miniApp('GET', '/catalogue')).json<ShopCatalogue>();
+    expect(catalogue.store.supportEmail).toBe('owner@boulangerie.example');
+  });
+
   it('answers the welcome’s contact-support button with the store’s support contacts', async () => {
     await setStore(store);
     await customerTaps(s, 'support');

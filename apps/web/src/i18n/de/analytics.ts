@@ -21,6 +21,8 @@ export const analytics = {
   'analytics.overview.totalRevenue': 'Gesamtumsatz',
   'analytics.overview.totalOrders': 'Bestellungen gesamt',
   'analytics.overview.totalOrdersHint': 'ohne stornierte',
+  'analytics.overview.totalRevenueHint':
+    'Bestellsummen mit Steuer und Versand, ohne stornierte und erstattete',
   'analytics.overview.activeCustomers': 'Aktive Kunden',
   'analytics.overview.activeCustomersHint': 'im Zeitraum bestellt',
   'analytics.overview.avgConversion': 'Ø Konversion',

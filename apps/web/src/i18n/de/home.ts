@@ -14,6 +14,7 @@ export const home = {
   'home.stats.activeBots': 'Aktive Bots',
   'home.stats.totalOrders': 'Bestellungen gesamt',
   'home.stats.totalOrdersHint': 'ohne stornierte',
+  'home.stats.totalRevenueHint': 'Bestellsummen mit Steuer und Versand, ohne stornierte und erstattete',
   'home.stats.vsLast30Days': 'ggü. letzten 30 Tagen',
   'home.stats.ofTotal': 'von {count} insgesamt',
   'home.stats.cardLabel': '{label}: {value}',

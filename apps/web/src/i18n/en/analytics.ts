@@ -19,6 +19,8 @@ export const analytics = {
   'analytics.overview.totalRevenue': 'Total Revenue',
   'analytics.overview.totalOrders': 'Total Orders',
   'analytics.overview.totalOrdersHint': 'excluding cancelled',
+  'analytics.overview.totalRevenueHint':
+    'order totals with tax and shipping, excluding cancelled and refunded',
   'analytics.overview.activeCustomers': 'Active Customers',
   'analytics.overview.activeCustomersHint': 'ordered in the period',
   'analytics.overview.avgConversion': 'Avg Conversion',

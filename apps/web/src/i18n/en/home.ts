@@ -12,6 +12,7 @@ export const home = {
   'home.stats.activeBots': 'Active Bots',
   'home.stats.totalOrders': 'Total Orders',
   'home.stats.totalOrdersHint': 'excluding cancelled',
+  'home.stats.totalRevenueHint': 'order totals with tax and shipping, excluding cancelled and refunded',
   'home.stats.vsLast30Days': 'vs last 30 days',
   'home.stats.ofTotal': 'of {count} total',
   'home.stats.cardLabel': '{label}: {value}',

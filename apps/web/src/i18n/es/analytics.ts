@@ -21,6 +21,8 @@ export const analytics = {
   'analytics.overview.totalRevenue': 'Ingresos totales',
   'analytics.overview.totalOrders': 'Pedidos totales',
   'analytics.overview.totalOrdersHint': 'sin los cancelados',
+  'analytics.overview.totalRevenueHint':
+    'totales de pedidos con impuestos y envío, sin cancelados ni reembolsados',
   'analytics.overview.activeCustomers': 'Clientes activos',
   'analytics.overview.activeCustomersHint': 'compraron en el período',
   'analytics.overview.avgConversion': 'Conversión media',

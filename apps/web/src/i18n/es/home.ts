@@ -14,6 +14,7 @@ export const home = {
   'home.stats.activeBots': 'Bots activos',
   'home.stats.totalOrders': 'Pedidos totales',
   'home.stats.totalOrdersHint': 'sin los cancelados',
+  'home.stats.totalRevenueHint': 'totales de pedidos con impuestos y envío, sin cancelados ni reembolsados',
   'home.stats.vsLast30Days': 'vs. últimos 30 días',
   'home.stats.ofTotal': 'de {count} en total',
   'home.stats.cardLabel': '{label}: {value}',

@@ -21,6 +21,8 @@ export const analytics = {
   'analytics.overview.totalRevenue': 'Chiffre d’affaires',
   'analytics.overview.totalOrders': 'Total des commandes',
   'analytics.overview.totalOrdersHint': 'hors commandes annulées',
+  'analytics.overview.totalRevenueHint':
+    'totaux des commandes, taxes et livraison comprises, hors annulées et remboursées',
   'analytics.overview.activeCustomers': 'Clients actifs',
   'analytics.overview.activeCustomersHint': 'ont commandé sur la période',
   'analytics.overview.avgConversion': 'Conversion moyenne',

@@ -14,6 +14,8 @@ export const home = {
   'home.stats.activeBots': 'Bots actifs',
   'home.stats.totalOrders': 'Total des commandes',
   'home.stats.totalOrdersHint': 'hors commandes annulées',
+  'home.stats.totalRevenueHint':
+    'totaux des commandes, taxes et livraison comprises, hors annulées et remboursées',
   'home.stats.vsLast30Days': 'vs 30 derniers jours',
   'home.stats.ofTotal': 'sur {count} au total',
   'home.stats.cardLabel': '{label} : {value}',

@@ -21,6 +21,7 @@ export const analytics = {
   'analytics.overview.totalRevenue': 'Выручка',
   'analytics.overview.totalOrders': 'Всего заказов',
   'analytics.overview.totalOrdersHint': 'без отменённых',
+  'analytics.overview.totalRevenueHint': 'суммы заказов с налогом и доставкой, без отменённых и возвращённых',
   'analytics.overview.activeCustomers': 'Активные покупатели',
   'analytics.overview.activeCustomersHint': 'заказывали за период',
   'analytics.overview.avgConversion': 'Средняя конверсия',

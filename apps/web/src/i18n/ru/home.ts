@@ -14,6 +14,7 @@ export const home = {
   'home.stats.activeBots': 'Активные боты',
   'home.stats.totalOrders': 'Всего заказов',
   'home.stats.totalOrdersHint': 'без отменённых',
+  'home.stats.totalRevenueHint': 'суммы заказов с налогом и доставкой, без отменённых и возвращённых',
   'home.stats.vsLast30Days': 'к прошлым 30 дням',
   'home.stats.ofTotal': 'из {count}',
   'home.stats.cardLabel': '{label}: {value}',

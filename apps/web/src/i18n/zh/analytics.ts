@@ -21,6 +21,7 @@ export const analytics = {
   'analytics.overview.totalRevenue': '总收入',
   'analytics.overview.totalOrders': '订单总数',
   'analytics.overview.totalOrdersHint': '不含已取消',
+  'analytics.overview.totalRevenueHint': '订单总额，含税费和运费，不含已取消和已退款',
   'analytics.overview.activeCustomers': '活跃顾客',
   'analytics.overview.activeCustomersHint': '在此期间下过单',
   'analytics.overview.avgConversion': '平均转化率',

@@ -14,6 +14,7 @@ export const home = {
   'home.stats.activeBots': '活跃机器人',
   'home.stats.totalOrders': '订单总数',
   'home.stats.totalOrdersHint': '不含已取消',
+  'home.stats.totalRevenueHint': '订单总额，含税费和运费，不含已取消和已退款',
   'home.stats.vsLast30Days': '较前 30 天',
   'home.stats.ofTotal': '共 {count} 个',
   'home.stats.cardLabel': '{label}:{value}',

@@ -42,6 +42,7 @@ export function OverviewTab({ scope }: { scope: AnalyticsScope }) {
         <MiniStatGrid label={t('analytics.tab.overview')}>
           <MiniStat
             label={t('analytics.overview.totalRevenue')}
+            hint={t('analytics.overview.totalRevenueHint')}
             value={usd(data.totalRevenue)}
             caption={percent(data.revenueChange)}
             tone={toneOf(data.revenueChange)}

@@ -36,4 +36,13 @@ describe('Home’s stat cards', () => {
     const customers = screen.getByTestId('stat-total-customers');
     expect(within(customers).getByText('customers of your bots')).toBeTruthy();
   });
+
+  it('says once what Total Revenue holds: order totals with tax and shipping, cancelled and refunded left out', async () => {
+    renderApp(<StatGrid stats={STATS} customers={undefined} />);
+    const revenue = await screen.findByTestId('stat-total-revenue');
+    expect(
+      within(revenue).getByText('order totals with tax and shipping, excluding cancelled and refunded'),
+    ).toBeTruthy();
+    expect(revenue.textContent).toContain('$1,000');
+  });
 });

@@ -13,6 +13,7 @@ export function StatGrid({ stats, customers }: { stats: DashboardStats; customer
     <section className={styles.grid} aria-label={t('home.stats.label')}>
       <StatCard
         label={t('home.stats.totalRevenue')}
+        hint={t('home.stats.totalRevenueHint')}
         // Spec part 1 §2: dashboards show USD with no decimals. totalRevenue is in dollars.
         value={formatNumber(stats.totalRevenue, {
           style: 'currency',

@@ -128,6 +128,40 @@ describe('Add New Product', () => {
     expect(fieldValue('Download expiry (days)')).toBe('30');
   });
 
+  /** A downloadable product named, priced and categorised, its Details tab open. */
+  async function newDownload() {
+    renderApp(<ProductNewPage />, { path: '/product-new' });
+    await userEvent.click(await screen.findByRole('button', { name: /Digital/ }));
+    await userEvent.type(screen.getByLabelText('Product Name'), 'Baking guide');
+    await screen.findByRole('option', { name: 'Clothing' });
+    await userEvent.selectOptions(screen.getByLabelText('Category'), CLOTHING);
+    await userEvent.click(screen.getByRole('tab', { name: 'Pricing' }));
+    await userEvent.type(screen.getByLabelText(/^Price/), '5');
+    await userEvent.click(screen.getByRole('tab', { name: 'Details' }));
+    await userEvent.type(screen.getByLabelText('Download URL'), 'https://files.example.test/guide.pdf');
+  }
+
+  async function saved() {
+    act(() => telegram.press('main'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    return calls.find((c) => c.method === 'POST')?.body as { digital?: object };
+  }
+
+  it('sends a download’s size typed in MB as bytes, the size its delivery message gives', async () => {
+    await newDownload();
+    await userEvent.type(screen.getByLabelText('File Name'), 'Baking guide.pdf');
+    await userEvent.type(screen.getByLabelText('File Size'), '2.5');
+    expect(fieldValue('Size unit')).toBe('mb');
+    expect((await saved()).digital).toMatchObject({ fileName: 'Baking guide.pdf', fileSize: 2_621_440 });
+  });
+
+  it('sends a download’s size typed in KB as bytes (1 KB = 1024 bytes)', async () => {
+    await newDownload();
+    await userEvent.type(screen.getByLabelText('File Size'), '512');
+    await userEvent.selectOptions(screen.getByLabelText('Size unit'), 'kb');
+    expect((await saved()).digital).toMatchObject({ fileSize: 524_288 });
+  });
+
   it('starts a service at §9’s defaults: 60 minutes, cancellation with 24 hours notice', async () => {
     renderApp(<ProductNewPage />, { path: '/product-new' });
     await userEvent.click(await screen.findByRole('button', { name: /Service/ }));

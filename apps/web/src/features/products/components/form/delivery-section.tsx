@@ -6,7 +6,10 @@ import {
   KeyType,
   PassType,
 } from '@app/contracts/products';
-import { useWatch } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useController, useWatch } from 'react-hook-form';
+import { Select, TextInput } from '../../../../components/ui/form/controls';
+import { Field } from '../../../../components/ui/form/field';
 import { useI18n } from '../../../../i18n/i18n';
 import { enumOptions } from '../../lib/labels';
 import { CodesField } from './codes-field';
@@ -48,6 +51,7 @@ export function DeliverySection({ form, pool }: SectionProps & { pool?: CodePool
               label={t('products.field.fileFormat')}
             />
           </div>
+          <FileSizeField form={form} />
           <div className={styles.row}>
             <NumberField
               control={control}
@@ -128,6 +132,81 @@ export function DeliverySection({ form, pool }: SectionProps & { pool?: CodePool
       ) : null}
       {digitalType !== 'downloadable' ? <CodesField control={control} pool={pool} /> : null}
     </Section>
+  );
+}
+
+/** Bytes per unit, counted in 1024s as the shop's delivery message shows the size ("2.5 MB"). */
+const SIZE_UNITS = { kb: 1024, mb: 1024 * 1024 } as const;
+type SizeUnit = keyof typeof SIZE_UNITS;
+
+const unitFor = (bytes: number | undefined): SizeUnit =>
+  bytes !== undefined && bytes < SIZE_UNITS.mb ? 'kb' : 'mb';
+const sizeText = (bytes: number | undefined, unit: SizeUnit) =>
+  bytes === undefined || Number.isNaN(bytes)
+    ? ''
+    : String(Math.round((bytes / SIZE_UNITS[unit]) * 100) / 100);
+
+/** A size typed as a number of KB or MB; empty is undefined, anything but a number NaN (the form refuses it). */
+function bytesOf(text: string, unit: SizeUnit): number | undefined {
+  const clean = text.trim().replace(',', '.');
+  if (clean === '') return undefined;
+  const n = Number(clean);
+  return Number.isFinite(n) ? Math.round(n * SIZE_UNITS[unit]) : Number.NaN;
+}
+
+/**
+ * A download's size, which the delivery message gives the customer: a number with a KB / MB choice, held in
+ * bytes as the contract's `fileSize`.
+ */
+function FileSizeField({ form }: SectionProps) {
+  const { t } = useI18n();
+  const { field, fieldState } = useController({ control: form.control, name: 'digital.fileSize' });
+  const bytes = typeof field.value === 'number' ? field.value : undefined;
+  const [unit, setUnit] = useState<SizeUnit>(() => unitFor(bytes));
+  const [text, setText] = useState(() => sizeText(bytes, unit));
+  // The value changed from outside (a reset, the product loaded): show it in the unit that suits it.
+  useEffect(() => {
+    if (bytesOf(text, unit) === bytes || Number.isNaN(bytes)) return;
+    const next = unitFor(bytes);
+    setUnit(next);
+    setText(sizeText(bytes, next));
+  }, [bytes, text, unit]);
+  return (
+    <div className={styles.row}>
+      <Field label={t('products.field.fileSize')} error={fieldState.error?.message}>
+        {(aria) => (
+          <TextInput
+            {...aria}
+            name={field.name}
+            ref={field.ref}
+            inputMode="decimal"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              field.onChange(bytesOf(event.target.value, unit));
+            }}
+            onBlur={field.onBlur}
+          />
+        )}
+      </Field>
+      <Field label={t('products.field.fileSizeUnit')}>
+        {(aria) => (
+          <Select
+            {...aria}
+            value={unit}
+            options={(Object.keys(SIZE_UNITS) as SizeUnit[]).map((u) => ({
+              value: u,
+              label: t(`products.field.fileSizeUnit.${u}`),
+            }))}
+            onChange={(event) => {
+              const next = event.target.value as SizeUnit;
+              setUnit(next);
+              field.onChange(bytesOf(text, next));
+            }}
+          />
+        )}
+      </Field>
+    </div>
   );
 }
 
