@@ -1,4 +1,4 @@
-import { BotLanguage, NEW_BOT_DEFAULTS } from '@app/contracts/bots';
+import { BotCategory, BotLanguage, NEW_BOT_DEFAULTS } from '@app/contracts/bots';
 import type { Language } from '@app/contracts/common';
 import type { Conn, Db } from '../../db/types';
 import type { Secrets } from '../../lib/secrets';
@@ -10,6 +10,7 @@ import * as repo from './bots.repository';
 
 /** A bot's stored language, English when it is not one the contracts know (built once: zod schemas cost to make). */
 const StoredLanguage = BotLanguage.catch('en');
+const StoredCategory = BotCategory.catch('general');
 
 export type ShopBot = {
   vendorId: string;
@@ -28,6 +29,8 @@ export type ShopBot = {
   maintenance: boolean;
   /** The bot page's analytics switch: the funnel (views, carts, checkouts) is counted only when on. */
   analyticsEnabled: boolean;
+  /** The store's category (the bot page, the wizard): the shop's "About" says what kind of shop it is. */
+  category: BotCategory;
 };
 
 /** The bot page's on/off switches (its settings tab), each its new-bot default when never set. */
@@ -108,6 +111,7 @@ export async function shopRuntimeOf(deps: BotRuntimeDeps, botId: string): Promis
       isOpen: bot.isActive && isSubscriptionLive(subscription),
       maintenance: switchOn(bot.settings, 'maintenanceMode'),
       analyticsEnabled: switchOn(bot.settings, 'analyticsEnabled'),
+      category: StoredCategory.parse(bot.category),
     },
     webhookSecret: bot.webhookSecretCiphertext ? deps.decrypt(bot.webhookSecretCiphertext) : null,
     cacheClearedAt: row.cacheClearedAt,

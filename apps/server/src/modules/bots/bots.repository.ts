@@ -231,6 +231,7 @@ function prepareShopRuntime(db: Conn) {
       name: bots.name,
       language: bots.language,
       currency: bots.currency,
+      category: bots.category,
       isActive: bots.isActive,
       settings: bots.settings,
       tokenCiphertext: bots.tokenCiphertext,

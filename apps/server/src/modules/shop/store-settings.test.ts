@@ -320,6 +320,28 @@ describe('store details in the shop', () => {
     );
   });
 
+  it('says the store’s category under its name in /info, in the bot’s language, and nothing for a general store', async () => {
+    await setStore(store);
+    const rename = (body: Record<string, unknown>) =>
+      s.t.app.inject({
+        method: 'PATCH',
+        url: `${s.owner.base}/bot-details/${s.shop.id}`,
+        headers: s.owner.auth,
+        payload: body,
+      });
+    expect((await rename({ category: 'groceries' })).statusCode).toBe(200);
+    await customerSays(s, '/info');
+    expect(lastText()).toMatch(/^La Boulangerie\n🏷 Groceries\nBread baked at dawn\n/);
+
+    await setBot({ language: 'fr' });
+    await customerSays(s, '/info');
+    expect(lastText()).toMatch(/^La Boulangerie\n🏷 Épicerie\n/);
+
+    expect((await rename({ category: 'general' })).statusCode).toBe(200);
+    await customerSays(s, '/info');
+    expect(lastText()).toMatch(/^La Boulangerie\nBread baked at dawn\n/);
+  });
+
   it('greets /start with the store’s name and tagline above the welcome message', async () => {
     await setStore(store);
     await customerSays(s, '/start');

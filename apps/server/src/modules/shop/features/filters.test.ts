@@ -83,6 +83,7 @@ function runtimeOfShop() {
       isOpen: true,
       maintenance: false,
       analyticsEnabled: true,
+      category: 'general' as const,
     },
     webhookSecret: 'secret',
     cacheClearedAt: null,

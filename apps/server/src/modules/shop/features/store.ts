@@ -1,3 +1,4 @@
+import type { BotCategory } from '@app/contracts/bots';
 import { PolicyId } from '@app/contracts/policies';
 import type { StoreDetails } from '@app/contracts/settings';
 import { Composer, InlineKeyboard } from 'grammy';
@@ -53,10 +54,23 @@ const POLICY_LABEL = {
 } as const satisfies Record<PolicyId, Parameters<ShopContext['say']>[0]>;
 
 /** The shop's "About": its name, tagline, description and contacts (/info). */
+// The store's category under its name, so a customer knows what kind of shop it is ("general" says nothing).
+const CATEGORY_LABEL = {
+  general: null,
+  fashion: 'categoryFashion',
+  electronics: 'categoryElectronics',
+  groceries: 'categoryGroceries',
+  health: 'categoryHealth',
+  home: 'categoryHome',
+  sports: 'categorySports',
+  books: 'categoryBooks',
+} as const satisfies Record<BotCategory, string | null>;
+
 export function aboutText(ctx: ShopContext, store: StoreDetails | null): string {
   const name = storeNameOf(store, ctx.shop);
+  const category = CATEGORY_LABEL[ctx.shop.category];
   const blocks = [
-    [name, store?.storeTagline ?? ''].filter(Boolean).join('\n'),
+    [name, category ? ctx.say(category) : '', store?.storeTagline ?? ''].filter(Boolean).join('\n'),
     store?.storeDescription ?? '',
     contactLines(ctx, store).join('\n'),
   ];
