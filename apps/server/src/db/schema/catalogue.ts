@@ -151,7 +151,9 @@ export const products = pgTable(
     // The shop's search also looks at the brand, the barcode and the tags (migration 0043 defines the tags'
     // IMMUTABLE text): each arm of the OR indexed, or the whole search scans every product.
     index('products_brand_trgm_idx').using('gin', sql`${t.brand} gin_trgm_ops`).with({ fastupdate: false }),
-    index('products_barcode_trgm_idx').using('gin', sql`${t.barcode} gin_trgm_ops`).with({ fastupdate: false }),
+    index('products_barcode_trgm_idx')
+      .using('gin', sql`${t.barcode} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('products_tags_trgm_idx')
       .using('gin', sql`products_tags_text(${t.tags}) gin_trgm_ops`)
       .with({ fastupdate: false }),
