@@ -36,5 +36,8 @@ export const categoryListKey = (search: string) => [...queryRoots.categories, 'l
 /** The caller's security overview (two-step, sessions, biometric devices): Security and every step-up prompt. */
 export const securityKey = () => [...queryRoots.account, 'security'] as const;
 
+/** The vendor's profile: the Profile screen's, and the timezone a new service's hours start in. */
+export const profileKey = () => [...queryRoots.account, 'profile'] as const;
+
 /** The signed-in caller: role, permissions and bots in the current account (`GET /me`). */
 export const meKey = () => ['me'] as const;

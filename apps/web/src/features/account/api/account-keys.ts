@@ -1,9 +1,9 @@
-import { queryRoots, securityKey } from '../../../lib/query-keys';
+import { profileKey, queryRoots, securityKey } from '../../../lib/query-keys';
 
 /** Query keys of the account screens (profile, security, notifications, danger zone). */
 export const accountKeys = {
   all: queryRoots.account,
-  profile: () => [...accountKeys.all, 'profile'] as const,
+  profile: profileKey,
   security: securityKey,
   notifications: () => [...accountKeys.all, 'notifications'] as const,
   myAlerts: () => [...accountKeys.all, 'my-alerts'] as const,

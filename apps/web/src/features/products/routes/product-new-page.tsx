@@ -7,13 +7,13 @@ import { useUnsavedChangesGuard } from '../../../components/ui/form/use-unsaved-
 import { useZodForm } from '../../../components/ui/form/zod-form';
 import { Page } from '../../../components/ui/page';
 import { useI18n } from '../../../i18n/i18n';
+import { useProfile } from '../../../lib/profile';
 import { haptics, showAlert, showPopup } from '../../../lib/telegram/bridge';
 import { useMainButton, useSecondaryButton } from '../../../lib/telegram/buttons';
 import { useCreateProduct } from '../api/create-product';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useProduct } from '../api/get-product';
 import { useProductBots } from '../api/get-product-bots';
-import { useVendorTimezone } from '../api/get-vendor-timezone';
 import { BasicSection } from '../components/form/basic-section';
 import { BookingSection } from '../components/form/booking-section';
 import { DeliverySection } from '../components/form/delivery-section';
@@ -113,7 +113,7 @@ export function ProductNewPage() {
   const type = form.watch('productType');
 
   // A new service's days and hours are in the vendor's own timezone (their profile) until they choose another.
-  const profileTimezone = useVendorTimezone();
+  const profileTimezone = useProfile().data?.timezone;
   useEffect(() => {
     if (!profileTimezone || duplicateOf) return;
     if (form.getFieldState('service.availability.timezone').isDirty) return;
