@@ -1,19 +1,7 @@
 import type { AnalyticsOverview, BotPerformanceResponse } from '@app/contracts/analytics';
 import type { DashboardBots } from '@app/contracts/dashboard';
-import { expect, type Page, test } from '@playwright/test';
-import { openSignedIn } from './fixtures';
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const { token, vendorId } = await page.evaluate(() => ({
-    token: localStorage.getItem('auth_token'),
-    vendorId: localStorage.getItem('vendor_id'),
-  }));
-  const response = await page.request.get(`/api/v1/vendors/${vendorId}${path}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as T;
-}
+import { expect, test } from '@playwright/test';
+import { apiGet, openSignedIn } from './fixtures';
 
 const usd = (minor: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(

@@ -112,3 +112,79 @@ export async function createOwnBot(
   const { id } = (await response.json()) as { id: string };
   return { id, name, username: fake.username, token: fake.token, suffix };
 }
+
+/** A call to the signed-in vendor's API (`/api/v1/vendors/{id}{path}`) with the page's session; it must succeed. */
+export async function vendorApi<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+  path: string,
+  data?: object,
+): Promise<T> {
+  const { token, vendorId } = await page.evaluate(() => ({
+    token: localStorage.getItem('auth_token'),
+    vendorId: localStorage.getItem('vendor_id'),
+  }));
+  const response = await page.request.fetch(`/api/v1/vendors/${vendorId}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data ? { data } : {}),
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** A GET of the signed-in vendor's API. */
+export const apiGet = <T>(page: Page, path: string): Promise<T> => vendorApi<T>(page, 'GET', path);
+
+type ChatKeyboard = { inline_keyboard?: { text: string; callback_data?: string }[][] };
+type ChatEntry = {
+  type: string;
+  from?: 'bot' | 'user';
+  message?: {
+    text?: string;
+    reply_markup?: ChatKeyboard;
+    invoice?: { currency: string; total_amount: number };
+  };
+};
+
+/**
+ * A customer in a shop bot's chat, through the fake Bot API that stands in for Telegram in demo mode: what a
+ * person does in the Telegram app (write, tap a button, pay an invoice), delivered to the shop bot's webhook, and
+ * what the bot said back.
+ */
+export function chatCustomer(page: Page, bot: string, user: { id: number; first_name: string }) {
+  const control = async (route: string, body: object) => {
+    const response = await page.request.post(`/fake-telegram/__control/chat/${route}`, {
+      data: { bot, user, ...body },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    return response.json();
+  };
+  const transcript = async (): Promise<ChatEntry[]> => {
+    const response = await page.request.get(
+      `/fake-telegram/__control/chat?bot=${encodeURIComponent(bot)}&userId=${user.id}`,
+    );
+    return (await response.json()).entries;
+  };
+  const lastBotMessage = async () => (await transcript()).filter((e) => e.from === 'bot').at(-1)?.message;
+  return {
+    says: (text: string) => control('send', { text }),
+    taps: (text: string) => control('tap', { text }),
+    tapsData: (data: string) => control('tap', { data }),
+    pays: () => control('pay', {}),
+    transcript,
+    lastBotMessage,
+    /** Everything the bot said, one message a line. */
+    botTexts: async () =>
+      (await transcript())
+        .filter((e) => e.from === 'bot')
+        .map((e) => e.message?.text ?? '')
+        .join('\n'),
+    /** The callback data of the newest bot message's first button. */
+    async firstButton(): Promise<string> {
+      const data = (await lastBotMessage())?.reply_markup?.inline_keyboard?.[0]?.[0]?.callback_data;
+      expect(data).toBeTruthy();
+      return data ?? '';
+    },
+  };
+}

@@ -1,21 +1,9 @@
 import type { CustomerStats } from '@app/contracts/customers';
 import type { DashboardBots, DashboardStats, SubscriptionOverview } from '@app/contracts/dashboard';
-import { expect, type Page, test } from '@playwright/test';
-import { openSignedIn } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { apiGet, openSignedIn } from './fixtures';
 
 /** GET on the API as the signed-in demo vendor: the figures the screen must show. */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const { token, vendorId } = await page.evaluate(() => ({
-    token: localStorage.getItem('auth_token'),
-    vendorId: localStorage.getItem('vendor_id'),
-  }));
-  const response = await page.request.get(`/api/v1/vendors/${vendorId}${path}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as T;
-}
-
 const usd = (dollars: number) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(
     dollars,

@@ -1,54 +1,10 @@
 import type { BotListResponse } from '@app/contracts/bots';
 import type { ProductListResponse } from '@app/contracts/products';
 import type { PaymentProviders } from '@app/contracts/settings';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { openSignedIn } from './fixtures';
+import { expect, type Locator, test } from '@playwright/test';
+import { apiGet, chatCustomer, openSignedIn } from './fixtures';
 
 // What a new merchant found trying the demo (issue 26 A and C), each held end to end.
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const { token, vendorId } = await page.evaluate(() => ({
-    token: localStorage.getItem('auth_token'),
-    vendorId: localStorage.getItem('vendor_id'),
-  }));
-  const response = await page.request.get(`/api/v1/vendors/${vendorId}${path}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as T;
-}
-
-type Keyboard = { inline_keyboard?: { text: string; callback_data?: string }[][] };
-type Entry = { type: string; from?: 'bot' | 'user'; message?: { text?: string; reply_markup?: Keyboard } };
-
-function customer(page: Page, bot: string, user: { id: number; first_name: string }) {
-  const control = async (route: string, body: object) => {
-    const response = await page.request.post(`/fake-telegram/__control/chat/${route}`, {
-      data: { bot, user, ...body },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-    return response.json();
-  };
-  const transcript = async (): Promise<Entry[]> => {
-    const response = await page.request.get(
-      `/fake-telegram/__control/chat?bot=${encodeURIComponent(bot)}&userId=${user.id}`,
-    );
-    return (await response.json()).entries;
-  };
-  const lastBotMessage = async () => (await transcript()).filter((e) => e.from === 'bot').at(-1)?.message;
-  return {
-    says: (text: string) => control('send', { text }),
-    taps: (text: string) => control('tap', { text }),
-    tapsData: (data: string) => control('tap', { data }),
-    lastBotMessage,
-    /** The callback data of the newest bot message's first button. */
-    async firstButton(): Promise<string> {
-      const data = (await lastBotMessage())?.reply_markup?.inline_keyboard?.[0]?.[0]?.callback_data;
-      expect(data).toBeTruthy();
-      return data ?? '';
-    },
-  };
-}
 
 test('a demo shop sells a physical product by cash on delivery, with shipping, and the order shows where, how and what to collect', async ({
   page,
@@ -78,7 +34,7 @@ test('a demo shop sells a physical product by cash on delivery, with shipping, a
 
   const suffix = Date.now() % 100_000;
   const buyer = { id: 7_100_000_000 + suffix, first_name: `Cody${suffix}` };
-  const cody = customer(page, sale.bot, buyer);
+  const cody = chatCustomer(page, sale.bot, buyer);
   await cody.says(`/start product_${sale.productId}`);
   await cody.taps('🛒 Add to cart');
   await cody.taps('🛒 View cart');

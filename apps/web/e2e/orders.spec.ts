@@ -1,20 +1,8 @@
 import type { OrderListResponse } from '@app/contracts/orders';
 import { expect, type Page, test } from '@playwright/test';
-import { openSignedIn } from './fixtures';
+import { apiGet, openSignedIn } from './fixtures';
 
 /** GET on the API as the signed-in demo vendor (arranging a test, never standing in for the screen). */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const { token, vendorId } = await page.evaluate(() => ({
-    token: localStorage.getItem('auth_token'),
-    vendorId: localStorage.getItem('vendor_id'),
-  }));
-  const response = await page.request.get(`/api/v1/vendors/${vendorId}${path}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as T;
-}
-
 function mainButton(page: Page) {
   return page.getByTestId('demo-main-button');
 }

@@ -2,65 +2,19 @@ import type { BotListResponse } from '@app/contracts/bots';
 import type { CategoryListResponse } from '@app/contracts/categories';
 import type { Product } from '@app/contracts/products';
 import type { PaymentProviders } from '@app/contracts/settings';
-import { expect, type Page, test } from '@playwright/test';
-import { openSignedIn } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { chatCustomer, openSignedIn, vendorApi } from './fixtures';
 
 // Issue 24 (services): a booked onsite service's confirmation carries its address.
-
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: object): Promise<T> {
-  const { token, vendorId } = await page.evaluate(() => ({
-    token: localStorage.getItem('auth_token'),
-    vendorId: localStorage.getItem('vendor_id'),
-  }));
-  const response = await page.request.fetch(`/api/v1/vendors/${vendorId}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as T;
-}
-
-type Keyboard = { inline_keyboard?: { text: string; callback_data?: string }[][] };
-type Entry = { type: string; from?: 'bot' | 'user'; message?: { text?: string; reply_markup?: Keyboard } };
-
-function customer(page: Page, bot: string, user: { id: number; first_name: string }) {
-  const control = async (route: string, body: object) => {
-    const response = await page.request.post(`/fake-telegram/__control/chat/${route}`, {
-      data: { bot, user, ...body },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-    return response.json();
-  };
-  const transcript = async (): Promise<Entry[]> => {
-    const response = await page.request.get(
-      `/fake-telegram/__control/chat?bot=${encodeURIComponent(bot)}&userId=${user.id}`,
-    );
-    return (await response.json()).entries;
-  };
-  const lastBotMessage = async () => (await transcript()).filter((e) => e.from === 'bot').at(-1)?.message;
-  return {
-    says: (text: string) => control('send', { text }),
-    taps: (text: string) => control('tap', { text }),
-    tapsData: (data: string) => control('tap', { data }),
-    pays: () => control('pay', {}),
-    lastBotMessage,
-    botTexts: async () =>
-      (await transcript())
-        .filter((e) => e.from === 'bot')
-        .map((e) => e.message?.text ?? '')
-        .join('\n'),
-  };
-}
 
 test('a booked onsite service’s confirmation carries its address', async ({ page }) => {
   test.setTimeout(60_000);
   await openSignedIn(page);
   // A demo shop that takes card payments (the seed's shops selling goods; bots other specs create take none).
-  const { bots } = await api<BotListResponse>(page, 'GET', '/bots');
+  const { bots } = await vendorApi<BotListResponse>(page, 'GET', '/bots');
   let shop: { id: string; username: string } | null = null;
   for (const bot of bots.filter((b) => b.isActive)) {
-    const { providers } = await api<PaymentProviders>(page, 'GET', `/bots/${bot.id}/payments`);
+    const { providers } = await vendorApi<PaymentProviders>(page, 'GET', `/bots/${bot.id}/payments`);
     if (providers.some((p) => p.id === 'card' && p.enabled)) {
       shop = { id: bot.id, username: bot.username };
       break;
@@ -70,8 +24,8 @@ test('a booked onsite service’s confirmation carries its address', async ({ pa
   if (!shop) return;
 
   const suffix = Date.now() % 100_000;
-  const { categories } = await api<CategoryListResponse>(page, 'GET', '/categories');
-  const lesson = await api<Product>(page, 'POST', '/products', {
+  const { categories } = await vendorApi<CategoryListResponse>(page, 'GET', '/categories');
+  const lesson = await vendorApi<Product>(page, 'POST', '/products', {
     name: `E2E Home visit ${suffix}`,
     productType: 'service',
     price: 4000,
@@ -92,7 +46,7 @@ test('a booked onsite service’s confirmation carries its address', async ({ pa
   });
 
   const buyer = { id: 7_200_000_000 + suffix, first_name: `Sol${suffix}` };
-  const sol = customer(page, shop.username, buyer);
+  const sol = chatCustomer(page, shop.username, buyer);
   await sol.says(`/start product_${lesson.id}`);
   await sol.taps('🛒 Add to cart');
   await sol.taps('🛒 View cart');

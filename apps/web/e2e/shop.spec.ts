@@ -1,53 +1,8 @@
 import type { BotListResponse } from '@app/contracts/bots';
 import type { DashboardStats } from '@app/contracts/dashboard';
 import type { ProductListResponse } from '@app/contracts/products';
-import { expect, type Page, test } from '@playwright/test';
-import { openSignedIn } from './fixtures';
-
-/** GET on the API as the signed-in demo vendor (arranging the test and reading figures, never the screen). */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const { token, vendorId } = await page.evaluate(() => ({
-    token: localStorage.getItem('auth_token'),
-    vendorId: localStorage.getItem('vendor_id'),
-  }));
-  const response = await page.request.get(`/api/v1/vendors/${vendorId}${path}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as T;
-}
-
-type TranscriptEntry = {
-  type: string;
-  from?: 'bot' | 'user';
-  message?: { text?: string; invoice?: { currency: string; total_amount: number } };
-};
-
-/**
- * The customer's side of the chat, through the fake Bot API that stands in for Telegram in demo mode: what a
- * person does in the Telegram app (write, tap a button, pay an invoice), delivered to the shop bot's webhook.
- */
-function customer(page: Page, bot: string, user: { id: number; first_name: string; username: string }) {
-  const control = async (route: string, body: object) => {
-    const response = await page.request.post(`/fake-telegram/__control/chat/${route}`, {
-      data: { bot, user, ...body },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-    return response.json();
-  };
-  return {
-    says: (text: string) => control('send', { text }),
-    taps: (text: string) => control('tap', { text }),
-    pays: () => control('pay', {}),
-    async transcript(): Promise<TranscriptEntry[]> {
-      const response = await page.request.get(
-        `/fake-telegram/__control/chat?bot=${encodeURIComponent(bot)}&userId=${user.id}`,
-      );
-      expect(response.ok()).toBe(true);
-      return (await response.json()).entries;
-    },
-  };
-}
+import { expect, test } from '@playwright/test';
+import { apiGet, chatCustomer, openSignedIn } from './fixtures';
 
 const CODE_TYPES = ['product_key', 'ticket', 'pass', 'subscription'];
 
@@ -78,7 +33,7 @@ test('a customer buys a digital product in the demo shop bot, and the back-offic
 
   const suffix = Date.now() % 100_000;
   const buyer = { id: 7_000_000_000 + suffix, first_name: `Dana${suffix}`, username: `dana_${suffix}` };
-  const dana = customer(page, sale.bot, buyer);
+  const dana = chatCustomer(page, sale.bot, buyer);
 
   // In the bot: open the product from its deep link, add it to the cart, check out, pay the Stars invoice.
   await dana.says(`/start product_${sale.productId}`);
