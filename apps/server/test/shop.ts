@@ -227,6 +227,7 @@ export function idleStorefrontDeps(overrides: Partial<StorefrontDeps>): Storefro
     welcomeOf: async () => null,
     storeOf: async () => null,
     policyOf: async () => '',
+    policiesOf: async () => [],
     faqsOf: async () => [],
     catalogue: {
       categories: async () => [],

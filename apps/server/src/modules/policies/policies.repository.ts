@@ -22,24 +22,26 @@ export function listPolicies(db: Conn, vendorId: string, botId: Scope): Promise<
 }
 
 /** The policy of that kind the bot's shop answers: the bot's own, when written, else the vendor's. */
-export async function findShopPolicy(
+/** The policies a bot's shop answers, by kind: the bot's own where written, else the vendor's (one query). */
+export async function findShopPolicies(
   db: Conn,
   vendorId: string,
   botId: string,
-  kind: PolicyId,
-): Promise<PolicyRow | undefined> {
+): Promise<Map<PolicyId, PolicyRow>> {
   const rows = await db
     .select()
     .from(storePolicies)
     .where(
       and(
         eq(storePolicies.vendorId, vendorId),
-        eq(storePolicies.kind, kind),
         or(isNull(storePolicies.botId), eq(storePolicies.botId, botId)),
       ),
     );
-  const written = rows.filter((r) => r.content !== '');
-  return written.find((r) => r.botId === botId) ?? written.find((r) => r.botId === null);
+  const chosen = new Map<PolicyId, PolicyRow>();
+  for (const row of rows) {
+    if (row.content !== '' && (row.botId === botId || !chosen.has(row.kind))) chosen.set(row.kind, row);
+  }
+  return chosen;
 }
 
 export async function upsertPolicy(

@@ -141,7 +141,15 @@ export function createPoliciesService(deps: PoliciesDeps) {
     removeFaq: (actor: Actor, faqId: string) => removeFaq(deps, actor, faqId),
     /** For the bot's shop: a policy's text, the bot's own when written, else the vendor's ('' when neither). */
     policyOf: async (vendorId: string, botId: string, kind: PolicyId) =>
-      (await repo.findShopPolicy(deps.db, vendorId, botId, kind))?.content ?? '',
+      (await repo.findShopPolicies(deps.db, vendorId, botId)).get(kind)?.content ?? '',
+    /** For the bot's shop: every policy it answers (its own, else the vendor's), written ones only, in order. */
+    policiesOf: async (vendorId: string, botId: string): Promise<{ id: PolicyId; text: string }[]> => {
+      const chosen = await repo.findShopPolicies(deps.db, vendorId, botId);
+      return PolicyId.options.flatMap((id) => {
+        const text = chosen.get(id)?.content;
+        return text ? [{ id, text }] : [];
+      });
+    },
     /** For the bot's shop: its own FAQ list when it has one, else the vendor's; oldest first. */
     faqsOf: async (vendorId: string, botId: string) => {
       const own = await repo.listFaqs(deps.db, vendorId, botId);

@@ -1,5 +1,5 @@
 import { text } from '@app/contracts/common';
-import { PolicyId } from '@app/contracts/policies';
+import type { PolicyId } from '@app/contracts/policies';
 import { STORE_DEFAULTS, type StoreDetails } from '@app/contracts/settings';
 import {
   AddToShopCartBody,
@@ -38,8 +38,8 @@ export type ShopMiniAppDeps = {
   storeOf(botId: string): Promise<StoreDetails | null>;
   /** The vendor's FAQs, oldest first. */
   faqsOf(vendorId: string, botId: string): Promise<{ id: string; question: string; answer: string }[]>;
-  /** The bot's policy of that kind (its own, else the vendor's); '' when not written. */
-  policyOf(vendorId: string, botId: string, kind: PolicyId): Promise<string>;
+  /** The bot's written policies (its own, else the vendor's), in order. */
+  policiesOf(vendorId: string, botId: string): Promise<{ id: PolicyId; text: string }[]>;
   now?: () => Date;
 };
 
@@ -120,14 +120,11 @@ export function shopMiniAppRoutes(deps: ShopMiniAppDeps) {
         const { shop, cart } = callerOf(req);
         // What a customer sees changes with the vendor's edits, and is theirs alone to see.
         reply.header('Cache-Control', 'private, no-store');
-        const [details, faqs, policyTexts] = await Promise.all([
+        const [details, faqs, policies] = await Promise.all([
           deps.storeOf(shop.botId),
           deps.faqsOf(shop.vendorId, shop.botId),
-          Promise.all(PolicyId.options.map((id) => deps.policyOf(shop.vendorId, shop.botId, id))),
+          deps.policiesOf(shop.vendorId, shop.botId),
         ]);
-        const policies = PolicyId.options
-          .map((id, i) => ({ id, text: policyTexts[i] ?? '' }))
-          .filter((p) => p.text !== '');
         const store = {
           name: storeNameOf(details, shop),
           tagline: details?.storeTagline ?? '',

@@ -52,7 +52,7 @@ export type ShopDeps = {
   bots: Pick<BotsService, 'shopRuntimeOf' | 'recordError' | 'shopOf'>;
   settings: SettingsService['runtime'];
   /** The store's policies and FAQs: /terms, the refund policy at checkout, /faq and the Mini App's FAQs. */
-  policies: Pick<PoliciesService, 'policyOf' | 'faqsOf'>;
+  policies: Pick<PoliciesService, 'policyOf' | 'policiesOf' | 'faqsOf'>;
   orders: Pick<OrdersService, 'get'>;
   subscriptions: Pick<SubscriptionsService, 'currentOf'>;
   auth: Pick<AuthService, 'isVendorMember'>;
@@ -125,6 +125,7 @@ export function createShop(deps: ShopDeps) {
     welcomeOf: deps.settings.getWelcomeMessage,
     storeOf: deps.settings.getStoreDetails,
     policyOf: deps.policies.policyOf,
+    policiesOf: deps.policies.policiesOf,
     faqsOf: deps.policies.faqsOf,
     catalogue,
     absoluteUrl,
@@ -214,7 +215,7 @@ export function createShop(deps: ShopDeps) {
         funnel,
         storeOf: deps.settings.getStoreDetails,
         faqsOf: deps.policies.faqsOf,
-        policyOf: deps.policies.policyOf,
+        policiesOf: deps.policies.policiesOf,
         ...clock,
       }),
     },

@@ -9,8 +9,10 @@ import { showInPlace } from '../in-place';
 export type StoreDeps = {
   /** The store details the vendor saved (Settings → Store details); null for an unknown bot. */
   storeOf(botId: string): Promise<StoreDetails | null>;
-  /** The vendor's policy of that kind (Settings → Policies); '' when not written. */
+  /** The bot's policy of that kind (Settings → Policies: its own, else the vendor's); '' when not written. */
   policyOf(vendorId: string, botId: string, kind: PolicyId): Promise<string>;
+  /** Every policy the bot answers, written ones only, in order. */
+  policiesOf(vendorId: string, botId: string): Promise<{ id: PolicyId; text: string }[]>;
   /** The vendor's FAQs, oldest first. */
   faqsOf(vendorId: string, botId: string): Promise<{ id: string; question: string; answer: string }[]>;
 };
@@ -87,11 +89,8 @@ export function storeFeature(deps: StoreDeps) {
 
   feature.command(['info', 'about'], async (ctx) => {
     const { vendorId, botId } = ctx.shop;
-    const [store, ...texts] = await Promise.all([
-      deps.storeOf(botId),
-      ...PolicyId.options.map((id) => deps.policyOf(vendorId, botId, id)),
-    ]);
-    const written = PolicyId.options.filter((_, i) => texts[i]);
+    const [store, policies] = await Promise.all([deps.storeOf(botId), deps.policiesOf(vendorId, botId)]);
+    const written = policies.map((p) => p.id);
     const about = aboutText(ctx, store);
     if (written.length === 0) {
       await ctx.reply(about);
